@@ -1,0 +1,31 @@
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { Form, useNavigation } from "@remix-run/react";
+
+export function CodeForm({ error, label, description }: { error?: string; label: string; description?: string }) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" replace>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label={label}
+          description={description}
+          name="code"
+          inputMode="text"
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          maxLength={12}
+          error={error ? true : undefined}
+        />
+        <Button type="submit" loading={navigation.state !== "idle"} fullWidth>
+          Verificar
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

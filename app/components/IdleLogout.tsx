@@ -1,0 +1,42 @@
+import { useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useIdleTimer } from "react-idle-timer";
+import { useAccount } from "./AccountContext";
+
+export const IDLE_THROTTLE_MS = 200;
+
+/**
+ * Seed §4/§9: idle for the configured time (30 minutes) in every tab → logout. The timer runs only
+ * while a user is loaded; after logging out it is reset and paused.
+ */
+export function IdleLogout({ timeoutMs }: { timeoutMs: number }) {
+  const account = useAccount();
+  const submit = useSubmit();
+  const location = useLocation();
+  const returnTo = useRef("");
+  returnTo.current = `${location.pathname}${location.search}`;
+
+  const timer = useIdleTimer({
+    timeout: timeoutMs,
+    throttle: IDLE_THROTTLE_MS,
+    crossTab: true,
+    syncTimers: IDLE_THROTTLE_MS,
+    startManually: true,
+    onIdle: () => {
+      timer.reset();
+      timer.pause();
+      submit({ returnTo: returnTo.current }, { method: "post", action: "/logout", replace: true });
+    },
+  });
+
+  const signedIn = account !== null;
+  useEffect(() => {
+    if (signedIn) timer.start();
+    else {
+      timer.reset();
+      timer.pause();
+    }
+  }, [signedIn, timer]);
+
+  return null;
+}

@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+import { ToastContainer, toast as showToast } from "react-toastify/unstyled";
+
+export interface ToastMessage {
+  message: string;
+  description?: string;
+  type: "info" | "success" | "error" | "warning";
+}
+
+/** Seed §9: bottom-right, auto close after 10000 ms, pause on hover and focus loss, draggable. */
+export const TOAST_OPTIONS = {
+  position: "bottom-right",
+  autoClose: 10_000,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  draggable: true,
+} as const;
+
+export function Toasts({ toast }: { toast?: ToastMessage }) {
+  useEffect(() => {
+    if (!toast) return;
+    const text = toast.description ? `${toast.message} ${toast.description}` : toast.message;
+    showToast(text, { type: toast.type });
+  }, [toast]);
+  return <ToastContainer {...TOAST_OPTIONS} closeButton aria-label="Notificaciones" />;
+}
+
+/** Without JavaScript the toast still has to reach the user: the server renders it as a plain alert. */
+export function ToastFallback({ toast }: { toast?: ToastMessage }) {
+  if (!toast) return null;
+  return (
+    <noscript>
+      <div role="alert" data-testid="toast-fallback" className={`toast-fallback toast-fallback-${toast.type}`}>
+        {toast.message}
+      </div>
+    </noscript>
+  );
+}

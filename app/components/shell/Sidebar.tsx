@@ -1,0 +1,67 @@
+import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { isActivePath, readShellParams, sectionOfPath, shellHref, sidebarMenu, withShellParam } from "~/domain/menu";
+import { useAccount } from "../AccountContext";
+
+export function Sidebar() {
+  const account = useAccount();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const sections = sidebarMenu(account ?? { isRoot: false, isSuperAdmin: false, isAdmin: false });
+  // ?menu decides when present (an empty value closes every section); otherwise the current page's section opens.
+  const openSection = search.has("menu") ? readShellParams(search).menu : sectionOfPath(sections, location.pathname);
+  const returnTo = `${location.pathname}${location.search}`;
+
+  return (
+    <Stack h="100%" gap={0} justify="space-between">
+      <Box p="md" pb={0}>
+        <Text fw={600} data-testid="sidebar-greeting">
+          {account ? `Hola ${account.user.email}` : "Visitante"}
+        </Text>
+      </Box>
+      <ScrollArea flex={1} px="xs" py="sm" type="auto">
+        {sections.map((section) => {
+          const opened = openSection === section.key;
+          return (
+            <NavLink
+              key={section.key}
+              component={Link}
+              to={withShellParam(location.pathname, location.search, "menu", opened ? "" : section.key)}
+              label={section.label}
+              opened={opened}
+              childrenOffset="md"
+              fw={600}
+              aria-expanded={opened}
+              data-section={section.key}
+            >
+              {section.links.map((link) => (
+                <NavLink
+                  key={link.to}
+                  component={Link}
+                  to={shellHref(link.to, search)}
+                  label={link.label}
+                  active={isActivePath(link.to, location.pathname)}
+                  aria-current={isActivePath(link.to, location.pathname) ? "page" : undefined}
+                />
+              ))}
+            </NavLink>
+          );
+        })}
+      </ScrollArea>
+      <Box p="md" pt="xs">
+        <Divider mb="sm" />
+        {account && (
+          <Form method="post" action="/logout">
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Button type="submit" variant="light" color="gray" fullWidth justify="flex-start">
+              Salir
+            </Button>
+          </Form>
+        )}
+        <Text size="xs" c="dimmed" mt="sm">
+          © {new Date().getFullYear()} Contabilidad CR
+        </Text>
+      </Box>
+    </Stack>
+  );
+}

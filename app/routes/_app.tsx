@@ -1,0 +1,92 @@
+import { AppShell, Burger, Drawer, Group, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { OrganizationSwitcher } from "~/components/shell/OrganizationSwitcher";
+import { Sidebar } from "~/components/shell/Sidebar";
+import { readShellParams, withShellParam } from "~/domain/menu";
+import { requireUser } from "~/utils/auth.server";
+import { resolveSelectedOrganization } from "~/utils/organization.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const organization = await resolveSelectedOrganization(request, user);
+  return json({ selectedCedula: organization?.cedula ?? null, selectedName: organization?.name ?? null });
+}
+
+const SMALL_SCREEN = "(max-width: 48em)";
+
+export default function AppLayout() {
+  const { selectedCedula, selectedName } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const { showSidebar } = readShellParams(new URLSearchParams(location.search));
+  const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: true });
+  const [drawerOpened, setDrawerOpened] = useState(false);
+
+  useEffect(() => setDrawerOpened(false), [location.pathname, location.search]);
+
+  const toggleHref = withShellParam(location.pathname, location.search, "showSidebar", showSidebar ? "0" : "1");
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 290, breakpoint: "sm", collapsed: { desktop: !showSidebar, mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {smallScreen ? (
+              <Burger
+                opened={drawerOpened}
+                onClick={() => setDrawerOpened((o) => !o)}
+                aria-label={drawerOpened ? "Cerrar menú" : "Abrir menú"}
+                size="sm"
+              />
+            ) : (
+              <Burger
+                renderRoot={(props) => <Link {...props} to={toggleHref} />}
+                opened={showSidebar}
+                aria-label={showSidebar ? "Ocultar menú lateral" : "Mostrar menú lateral"}
+                size="sm"
+                data-testid="sidebar-toggle"
+              />
+            )}
+            <Text fw={700} c="brand.8" visibleFrom="xs">
+              Contabilidad CR
+            </Text>
+          </Group>
+          <OrganizationSwitcher selectedCedula={selectedCedula} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label="Menú principal" data-testid="sidebar">
+        <Sidebar />
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={smallScreen && drawerOpened}
+        onClose={() => setDrawerOpened(false)}
+        title="Menú"
+        size={300}
+        padding={0}
+        closeButtonProps={{ "aria-label": "Cerrar menú" }}
+        data-testid="sidebar-drawer"
+      >
+        <nav aria-label="Menú principal">
+          <Sidebar />
+        </nav>
+      </Drawer>
+
+      <AppShell.Main>
+        {selectedName && (
+          <Text size="sm" c="dimmed" mb="xs" data-testid="selected-organization">
+            {selectedName}
+          </Text>
+        )}
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,22 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { readForm } from "~/utils/form.server";
+import { endSession } from "~/utils/session.server";
+
+/** Logging out changes state, so it is a POST; a plain visit just goes home. */
+export async function loader(_args: LoaderFunctionArgs) {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const returnTo = safeRedirect(form.get("returnTo"), "/");
+  const headers = new Headers();
+  try {
+    headers.append("Set-Cookie", await endSession(request));
+  } catch (error) {
+    // Seed §8: a failed logout is only logged; the visitor still leaves for the sign-in page.
+    console.error("logout failed", error);
+  }
+  return redirect(`/login?${new URLSearchParams({ returnTo })}`, { headers });
+}

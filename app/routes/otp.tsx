@@ -1,0 +1,84 @@
+import { Alert, Button, Code, Image, List, Stack, Text } from "@mantine/core";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthLayout } from "~/components/AuthLayout";
+import { CodeForm } from "~/components/CodeForm";
+import { requirePasswordStage } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
+import { returnToFrom, withReturnTo } from "~/utils/return-to";
+import { confirmEnrollment, prepareEnrollment } from "~/utils/second-factor.server";
+import { startSession } from "~/utils/session.server";
+import { clientAddress, ThrottledError } from "~/utils/throttle.server";
+
+export const meta: MetaFunction = () => [{ title: "Configurar segundo factor · Contabilidad CR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, sessionId } = await requirePasswordStage(request);
+  const factor = user.totpFactors[0];
+  if (factor) throw redirect(withReturnTo(`/otp-verification?id=${factor._id}`, request.url));
+  const enrollment = await prepareEnrollment(user, sessionId);
+  return json({ email: user.email, ...enrollment });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, sessionId } = await requirePasswordStage(request);
+  const form = await readForm(request);
+  try {
+    const result = await confirmEnrollment(user, sessionId, String(form.get("code") ?? ""), clientAddress(request));
+    if (!result.ok) return json({ error: result.message, recoveryCodes: null, next: null }, { status: 400 });
+    const cookie = await startSession(request, user._id, "complete");
+    return json(
+      { error: null, recoveryCodes: result.recoveryCodes, next: returnToFrom(request.url) },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  } catch (error) {
+    if (error instanceof ThrottledError) return json({ error: error.message, recoveryCodes: null, next: null }, { status: 429 });
+    throw error;
+  }
+}
+
+export default function OtpEnrollmentPage() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+
+  if (result?.recoveryCodes) {
+    return (
+      <AuthLayout title="Segundo factor activado" subtitle="Guarde estos códigos de recuperación en un lugar seguro.">
+        <Stack gap="md">
+          <Text size="sm">
+            Cada código sirve una sola vez para ingresar si pierde acceso a su aplicación de autenticación. No se
+            volverán a mostrar.
+          </Text>
+          <List spacing={4} data-testid="recovery-codes" listStyleType="none">
+            {result.recoveryCodes.map((code) => (
+              <List.Item key={code}>
+                <Code fz="md">{code}</Code>
+              </List.Item>
+            ))}
+          </List>
+          <Button component={Link} to={result.next ?? "/"} reloadDocument fullWidth>
+            Continuar
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Configure su segundo factor"
+      subtitle="Escanee el código QR con su aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password…) e ingrese el código de 6 dígitos que muestra."
+    >
+      <Stack gap="md" align="center">
+        <Image src={data.qrCode} alt={`Código QR para ${data.email}`} w={220} h={220} />
+        <Stack gap={4} w="100%">
+          <Text size="sm">Si no puede escanear el código, ingrese esta clave manualmente:</Text>
+          <Code block data-testid="otp-secret" fz="md" style={{ wordBreak: "break-all" }}>
+            {data.secret}
+          </Code>
+        </Stack>
+      </Stack>
+      <CodeForm label="Código de verificación" error={result?.error ?? undefined} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,54 @@
+import { listActiveOrganizations } from "~models/organization";
+import type { UserDocument } from "~models/user";
+import { toCedula } from "~/domain/organization-id";
+import { seesAllOrganizations, type Membership, type OrganizationRole } from "~/domain/roles";
+
+export interface OrganizationSummary {
+  id: string;
+  cedula: string;
+  name: string;
+  contactEmail?: string;
+}
+
+/** The seed's "user session" (§3): what the browser may know about the signed-in user. */
+export interface Account {
+  user: { id: string; email: string };
+  isSuperAdmin: boolean;
+  isAdmin: boolean;
+  isRoot: boolean;
+  roles?: Record<string, OrganizationRole>;
+  organizations: OrganizationSummary[];
+}
+
+export function membershipOf(user: UserDocument): Membership {
+  const orgs = user.orgs instanceof Map ? Object.fromEntries(user.orgs) : ((user.orgs ?? {}) as Record<string, OrganizationRole>);
+  return { isRoot: !!user.isRoot, isSuperAdmin: !!user.isSuperAdmin, isAdmin: !!user.isAdmin, orgs };
+}
+
+/** Organizations the user may work on: all active ones for root and super admins, else their active ones. */
+export async function accessibleOrganizations(user: UserDocument): Promise<OrganizationSummary[]> {
+  const membership = membershipOf(user);
+  const organizations = await listActiveOrganizations(
+    seesAllOrganizations(membership) ? undefined : Object.keys(membership.orgs),
+  );
+  // contactEmail is for super admins only (seed §3, §6): never put it in anyone else's data.
+  const withContact = membership.isSuperAdmin;
+  return organizations.map((organization) => ({
+    id: organization._id,
+    cedula: toCedula(organization._id),
+    name: organization.name,
+    ...(withContact && organization.contactEmail ? { contactEmail: organization.contactEmail } : {}),
+  }));
+}
+
+export async function buildAccount(user: UserDocument): Promise<Account> {
+  const membership = membershipOf(user);
+  return {
+    user: { id: String(user._id), email: user.email },
+    isSuperAdmin: membership.isSuperAdmin,
+    isAdmin: membership.isAdmin,
+    isRoot: membership.isRoot,
+    ...(membership.isSuperAdmin ? {} : { roles: membership.orgs }),
+    organizations: await accessibleOrganizations(user),
+  };
+}

@@ -1,0 +1,84 @@
+import { json, redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { findUserByEmail, findUserById, type UserDocument } from "~models/user";
+import { hasAdminAccess } from "~/domain/roles";
+import { assertHoneypotEmpty } from "./form.server";
+import { verifyPassword } from "./password.server";
+import { readSession } from "./session.server";
+import { assertNotThrottled, clearFailedAttempts, clientAddress, recordFailedAttempt } from "./throttle.server";
+
+export const SIGN_IN_FAILED_MESSAGE = "No se ha podido autenticar, intente de nuevo.";
+
+export class InvalidCredentialsError extends Error {
+  constructor() {
+    super(SIGN_IN_FAILED_MESSAGE);
+    this.name = "InvalidCredentialsError";
+  }
+}
+
+export const authenticator = new Authenticator<UserDocument>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    assertHoneypotEmpty(form);
+    const email = String(form.get("email") ?? "").trim().toLowerCase();
+    const password = String(form.get("password") ?? "");
+    const ip = clientAddress(request);
+    await assertNotThrottled(email, ip);
+    const user = email && password ? await findUserByEmail(email) : null;
+    const valid = await verifyPassword(password, user?.passwordHash);
+    if (!user || !valid) {
+      await recordFailedAttempt(email, ip);
+      throw new InvalidCredentialsError();
+    }
+    await clearFailedAttempts(email);
+    return user;
+  }),
+  "password",
+);
+
+function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `/login?${new URLSearchParams({ returnTo: `${url.pathname}${url.search}` })}`;
+}
+
+export interface SignedIn {
+  user: UserDocument;
+  sessionId: string;
+}
+
+/** The signed-in user whose second factor is verified, or null. */
+export async function getSignedInUser(request: Request): Promise<SignedIn | null> {
+  const session = await readSession(request);
+  if (!session || session.stage !== "complete") return null;
+  const user = await findUserById(session.userId);
+  return user ? { user, sessionId: session._id } : null;
+}
+
+/** No complete session → redirect to /login with the current path and query as returnTo. */
+export async function requireUser(request: Request): Promise<SignedIn> {
+  const signedIn = await getSignedInUser(request);
+  if (!signedIn) throw redirect(loginUrl(request));
+  return signedIn;
+}
+
+/** Admin-only routes: admins, super admins and root; anyone else is sent to / (seed §2). */
+export async function requireAdmin(request: Request): Promise<SignedIn> {
+  const signedIn = await requireUser(request);
+  if (!hasAdminAccess(signedIn.user)) throw redirect("/");
+  return signedIn;
+}
+
+/** The user that passed the password step and still owes the second factor. */
+export async function requirePasswordStage(request: Request): Promise<{ user: UserDocument; sessionId: string }> {
+  const session = await readSession(request);
+  if (!session || session.stage !== "password") throw redirect(`/login${new URL(request.url).search}`);
+  const user = await findUserById(session.userId);
+  if (!user) throw redirect("/login");
+  return { user, sessionId: session._id };
+}
+
+export function notFound(message = "No encontrado"): Response {
+  return json({ message }, { status: 404 });
+}

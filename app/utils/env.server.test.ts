@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, parseEnv } from "./env.server";
+
+const secrets = {
+  SESSION_SECRET: "a".repeat(64),
+  TOTP_ENCRYPTION_KEY: "b".repeat(64),
+  SMTP_URL: "smtp://mail.example.cr:587",
+  APP_URL: "https://contabilidad.example.cr",
+};
+
+describe("parseEnv", () => {
+  it("fills development defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, DATA_DIR: "./.data" });
+    expect(env.MONGODB_URI).toBeUndefined();
+  });
+
+  it("refuses to boot in production without the secrets, naming each one", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(InvalidEnvironmentError);
+    try {
+      parseEnv({ NODE_ENV: "production" });
+    } catch (error) {
+      const problems = (error as InvalidEnvironmentError).problems.join("\n");
+      for (const key of ["SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SMTP_URL", "APP_URL"]) {
+        expect(problems).toContain(`${key}: ${key} is required when NODE_ENV=production`);
+      }
+    }
+  });
+
+  it("accepts a complete production configuration", () => {
+    expect(parseEnv({ NODE_ENV: "production", MONGODB_URI: "mongodb://db:27017/app", ...secrets }).NODE_ENV).toBe("production");
+  });
+
+  it("gives precise messages for malformed values", () => {
+    expect(() => parseEnv({ MONGODB_URI: "postgres://x" })).toThrow(/MONGODB_URI must start with mongodb:\/\//);
+    expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET must be at least 32 characters/);
+    expect(() => parseEnv({ TOTP_ENCRYPTION_KEY: "xyz" })).toThrow(/TOTP_ENCRYPTION_KEY must be 64 hexadecimal/);
+    expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);
+  });
+
+  it("keeps the test-only idle timeout out of production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", ...secrets, IDLE_TIMEOUT_MS: "1000" })).toThrow(/IDLE_TIMEOUT_MS exists for tests only/);
+    expect(parseEnv({ IDLE_TIMEOUT_MS: "1000" }).IDLE_TIMEOUT_MS).toBe(1000);
+  });
+});

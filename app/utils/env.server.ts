@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["0", "1", "true", "false"])
+  .transform((v) => v === "1" || v === "true");
+
+const secret = (name: string) =>
+  z
+    .string()
+    .min(32, `${name} must be at least 32 characters long (use e.g. \`openssl rand -hex 32\`)`);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    APP_URL: z.string().url("APP_URL must be an absolute URL such as https://contabilidad.example.cr").optional(),
+    APP_NAME: z.string().min(1).default("Contabilidad CR"),
+    MONGODB_URI: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, "MONGODB_URI must start with mongodb:// or mongodb+srv://")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    SESSION_SECRET: secret("SESSION_SECRET").optional(),
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, "TOTP_ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)")
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Contabilidad CR <no-responder@contabilidad.local>"),
+    IDLE_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+    TRUST_PROXY: booleanFlag.default("0"),
+    LOG_REQUESTS: booleanFlag.default("1"),
+    SEED_DEMO: booleanFlag.default("0"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    for (const key of ["SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SMTP_URL", "APP_URL"] as const) {
+      if (!env[key]) {
+        ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
+      }
+    }
+    if (env.IDLE_TIMEOUT_MS !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["IDLE_TIMEOUT_MS"],
+        message: "IDLE_TIMEOUT_MS exists for tests only and must not be set when NODE_ENV=production",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Every field the running app needs, after boot has filled in the development defaults. */
+export type RuntimeEnv = Env &
+  Required<Pick<Env, "MONGODB_URI" | "SESSION_SECRET" | "TOTP_ENCRYPTION_KEY" | "SMTP_URL">> & {
+    APP_URL: string;
+    IDLE_TIMEOUT_MS: number;
+  };
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+
+export class InvalidEnvironmentError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new InvalidEnvironmentError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Parses process.env once boot has completed it; throws if a runtime value is still missing. */
+export function getEnv(): RuntimeEnv {
+  const env = parseEnv(process.env);
+  const missing = (["MONGODB_URI", "SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SMTP_URL"] as const).filter(
+    (key) => !env[key],
+  );
+  if (missing.length > 0) {
+    throw new InvalidEnvironmentError(missing.map((key) => `${key}: not set (the server boot fills it in development)`));
+  }
+  return {
+    ...(env as RuntimeEnv),
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    IDLE_TIMEOUT_MS: env.IDLE_TIMEOUT_MS ?? DEFAULT_IDLE_TIMEOUT_MS,
+  };
+}

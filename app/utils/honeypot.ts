@@ -1,0 +1,1 @@
+export const HONEYPOT_FIELD = "sitio_web";

@@ -1,0 +1,66 @@
+import { consumeAuthToken, findLiveAuthToken, storeAuthToken } from "~models/auth-token";
+import { findUserByEmail, findUserById, setPasswordHash } from "~models/user";
+import { randomToken, sha256 } from "./crypto.server";
+import { getEnv } from "./env.server";
+import { escapeHtml, sendMail } from "./mail.server";
+import { hashPassword } from "./password.server";
+import { endAllSessionsOf } from "./session.server";
+
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 10;
+
+export const RESET_SENT_MESSAGE = "Le hemos enviado un email con instrucciones.";
+export const RESET_FAILED_MESSAGE = "No se ha podido enviar el email. Inténtelo más tarde.";
+
+async function issueLink(userId: Parameters<typeof findUserById>[0], purpose: "password-reset" | "invitation") {
+  const token = randomToken(32);
+  const lifetime = purpose === "password-reset" ? RESET_LINK_LIFETIME_MS : INVITATION_LIFETIME_MS;
+  await storeAuthToken({
+    tokenHash: sha256(token),
+    purpose,
+    userId: userId as never,
+    expiresAt: new Date(Date.now() + lifetime),
+  });
+  return `${getEnv().APP_URL.replace(/\/$/, "")}/reset-password?${new URLSearchParams({ token })}`;
+}
+
+/**
+ * Sends the reset link when the address belongs to a user. An unknown address sends nothing and
+ * still reports success, so the form cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const user = await findUserByEmail(email);
+  if (!user) return;
+  const link = await issueLink(user._id, "password-reset");
+  await sendMail({
+    to: user.email,
+    subject: "Restablecer su contraseña de Contabilidad CR",
+    text: `Recibimos una solicitud para restablecer su contraseña.\n\nAbra este enlace (válido por 1 hora y una sola vez):\n${link}\n\nSi usted no lo solicitó, ignore este mensaje.`,
+    html: `<p>Recibimos una solicitud para restablecer su contraseña.</p><p><a href="${escapeHtml(link)}">Restablecer contraseña</a> (válido por 1 hora y una sola vez).</p><p>Si usted no lo solicitó, ignore este mensaje.</p>`,
+  });
+}
+
+export async function sendInvitation(userId: Parameters<typeof findUserById>[0], email: string, organizationName: string) {
+  const link = await issueLink(userId, "invitation");
+  await sendMail({
+    to: email,
+    subject: `Invitación a Contabilidad CR: ${organizationName}`,
+    text: `Se le dio acceso a ${organizationName} en Contabilidad CR.\n\nDefina su contraseña con este enlace (válido por 7 días y una sola vez):\n${link}`,
+    html: `<p>Se le dio acceso a <strong>${escapeHtml(organizationName)}</strong> en Contabilidad CR.</p><p><a href="${escapeHtml(link)}">Definir mi contraseña</a> (válido por 7 días y una sola vez).</p>`,
+  });
+  return link;
+}
+
+export async function isResetTokenLive(token: string): Promise<boolean> {
+  return !!(await findLiveAuthToken(sha256(token), new Date()));
+}
+
+/** Sets the new password and ends every session of the user. False when the link is used or expired. */
+export async function resetPassword(token: string, newPassword: string): Promise<boolean> {
+  const record = await consumeAuthToken(sha256(token), new Date());
+  if (!record) return false;
+  await setPasswordHash(record.userId, await hashPassword(newPassword));
+  await endAllSessionsOf(record.userId);
+  return true;
+}

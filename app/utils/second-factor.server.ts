@@ -1,0 +1,90 @@
+import { Types } from "mongoose";
+import {
+  acceptTotpStep,
+  consumeRecoveryCode,
+  enrollPendingTotp,
+  setPendingTotp,
+  type UserDocument,
+} from "~models/user";
+import { decryptSecret, encryptSecret } from "./crypto.server";
+import { getEnv } from "./env.server";
+import { assertNotThrottled, clearFailedAttempts, recordFailedAttempt } from "./throttle.server";
+import {
+  hashRecoveryCode,
+  looksLikeRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  qrCodeDataUrl,
+  totpUri,
+  verifyTotp,
+} from "./totp.server";
+
+export const INVALID_CODE_MESSAGE = "El código no es válido o ya fue utilizado. Intente de nuevo.";
+
+export interface Enrollment {
+  secret: string;
+  uri: string;
+  qrCode: string;
+}
+
+/** The secret to show on /otp: the one already pending for this sign-in, or a new one. */
+export async function prepareEnrollment(user: UserDocument, sessionId: string): Promise<Enrollment> {
+  let secret: string;
+  if (user.pendingTotp?.sessionId === sessionId && user.pendingTotp.encryptedSecret) {
+    secret = decryptSecret(user.pendingTotp.encryptedSecret);
+  } else {
+    secret = newTotpSecret();
+    await setPendingTotp(user._id, sessionId, encryptSecret(secret));
+  }
+  const uri = totpUri(secret, getEnv().APP_NAME, user.email);
+  return { secret, uri, qrCode: await qrCodeDataUrl(uri) };
+}
+
+export type EnrollmentResult = { ok: true; recoveryCodes: string[] } | { ok: false; message: string };
+
+export async function confirmEnrollment(
+  user: UserDocument,
+  sessionId: string,
+  code: string,
+  ip: string,
+): Promise<EnrollmentResult> {
+  await assertNotThrottled(user.email, ip);
+  const pending = user.pendingTotp?.sessionId === sessionId ? user.pendingTotp.encryptedSecret : undefined;
+  const step = pending ? await verifyTotp(decryptSecret(pending), code.trim(), -1) : null;
+  if (step === null) {
+    await recordFailedAttempt(user.email, ip);
+    return { ok: false, message: INVALID_CODE_MESSAGE };
+  }
+  const { codes, hashes } = newRecoveryCodes();
+  const factorId = await enrollPendingTotp(user._id, sessionId, step, hashes);
+  if (!factorId) return { ok: false, message: INVALID_CODE_MESSAGE };
+  await clearFailedAttempts(user.email);
+  return { ok: true, recoveryCodes: codes };
+}
+
+/** Checks a TOTP code (each time step accepted once) or a one-time recovery code. */
+export async function verifySecondFactor(
+  user: UserDocument,
+  factorId: string,
+  input: string,
+  ip: string,
+): Promise<boolean> {
+  await assertNotThrottled(user.email, ip);
+  const factor = user.totpFactors.find((f) => String(f._id) === factorId);
+  let accepted = false;
+  if (factor) {
+    const code = input.trim();
+    if (looksLikeRecoveryCode(code)) {
+      accepted = await consumeRecoveryCode(user._id, hashRecoveryCode(code));
+    } else {
+      const step = await verifyTotp(decryptSecret(factor.encryptedSecret), code, factor.lastAcceptedStep ?? -1);
+      accepted = step !== null && (await acceptTotpStep(user._id, new Types.ObjectId(factorId), step));
+    }
+  }
+  if (!accepted) {
+    await recordFailedAttempt(user.email, ip);
+    return false;
+  }
+  await clearFailedAttempts(user.email);
+  return true;
+}

@@ -1,0 +1,117 @@
+import mongoose, { Schema, Types, type InferSchemaType } from "mongoose";
+
+const totpFactorSchema = new Schema(
+  {
+    encryptedSecret: { type: String, required: true },
+    lastAcceptedStep: { type: Number, default: -1 },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+
+const userSchema = new Schema(
+  {
+    email: { type: String, required: true, trim: true, lowercase: true, maxlength: 254 },
+    passwordHash: { type: String },
+    isRoot: { type: Boolean, default: false },
+    isSuperAdmin: { type: Boolean, default: false },
+    isAdmin: { type: Boolean, default: false },
+    orgs: { type: Map, of: { type: String, enum: ["admin", "client"] }, default: () => new Map() },
+    totpFactors: { type: [totpFactorSchema], default: [] },
+    // A secret shown during enrollment, bound to the sign-in session that showed it.
+    pendingTotp: { type: new Schema({ sessionId: String, encryptedSecret: String }, { _id: false }) },
+    recoveryCodeHashes: { type: [String], default: [] },
+    selectedOrganizationId: { type: String },
+    passwordChangedAt: { type: Date },
+  },
+  { timestamps: true, collection: "users" },
+);
+
+userSchema.index({ email: 1 }, { unique: true });
+
+export type UserDocument = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId };
+
+export const User =
+  (mongoose.models.User as mongoose.Model<UserDocument> | undefined) ?? mongoose.model<UserDocument>("User", userSchema);
+
+export interface UserSeed {
+  email: string;
+  passwordHash: string;
+  isRoot?: boolean;
+  isSuperAdmin?: boolean;
+  isAdmin?: boolean;
+  orgs?: Record<string, "admin" | "client">;
+}
+
+/** Creates the user when the e-mail is new; an existing user (and its password) is left as it is. */
+export async function ensureUser(seed: UserSeed): Promise<boolean> {
+  const { email, ...fields } = seed;
+  const result = await User.updateOne(
+    { email: email.toLowerCase() },
+    { $setOnInsert: { email: email.toLowerCase(), isRoot: false, isSuperAdmin: false, isAdmin: false, orgs: {}, ...fields } },
+    { upsert: true },
+  );
+  return result.upsertedCount > 0;
+}
+
+export async function findUserByEmail(email: string) {
+  return User.findOne({ email: email.trim().toLowerCase() }).lean<UserDocument>();
+}
+
+export async function findUserById(id: Types.ObjectId | string) {
+  if (!Types.ObjectId.isValid(id)) return null;
+  return User.findById(id).lean<UserDocument>();
+}
+
+export async function setPendingTotp(userId: Types.ObjectId, sessionId: string, encryptedSecret: string): Promise<void> {
+  await User.updateOne({ _id: userId }, { $set: { pendingTotp: { sessionId, encryptedSecret } } });
+}
+
+/**
+ * Turns the session's pending secret into the user's factor, recording the step that confirmed it.
+ * Only succeeds while the user still has no factor, so two tabs cannot enroll twice.
+ */
+export async function enrollPendingTotp(
+  userId: Types.ObjectId,
+  sessionId: string,
+  acceptedStep: number,
+  recoveryCodeHashes: string[],
+): Promise<Types.ObjectId | null> {
+  const user = await User.findOne({ _id: userId, "pendingTotp.sessionId": sessionId }).lean<UserDocument>();
+  const encryptedSecret = user?.pendingTotp?.encryptedSecret;
+  if (!encryptedSecret) return null;
+  const factorId = new Types.ObjectId();
+  const result = await User.updateOne(
+    { _id: userId, "pendingTotp.sessionId": sessionId, "totpFactors.0": { $exists: false } },
+    {
+      $push: { totpFactors: { _id: factorId, encryptedSecret, lastAcceptedStep: acceptedStep, createdAt: new Date() } },
+      $set: { recoveryCodeHashes },
+      $unset: { pendingTotp: 1 },
+    },
+  );
+  return result.modifiedCount === 1 ? factorId : null;
+}
+
+/** Records the accepted time step unless an equal or later one was already used (replay refused). */
+export async function acceptTotpStep(userId: Types.ObjectId, factorId: Types.ObjectId, step: number): Promise<boolean> {
+  const result = await User.updateOne(
+    { _id: userId, totpFactors: { $elemMatch: { _id: factorId, lastAcceptedStep: { $lt: step } } } },
+    { $set: { "totpFactors.$.lastAcceptedStep": step } },
+  );
+  return result.modifiedCount === 1;
+}
+
+export async function consumeRecoveryCode(userId: Types.ObjectId, codeHash: string): Promise<boolean> {
+  const result = await User.updateOne(
+    { _id: userId, recoveryCodeHashes: codeHash },
+    { $pull: { recoveryCodeHashes: codeHash } },
+  );
+  return result.modifiedCount === 1;
+}
+
+export async function setPasswordHash(userId: Types.ObjectId, passwordHash: string): Promise<void> {
+  await User.updateOne({ _id: userId }, { $set: { passwordHash, passwordChangedAt: new Date() } });
+}
+
+export async function setSelectedOrganization(userId: Types.ObjectId, organizationId: string): Promise<void> {
+  await User.updateOne({ _id: userId }, { $set: { selectedOrganizationId: organizationId } });
+}

@@ -1,0 +1,20 @@
+import { ensureOrganization } from "../models/organization";
+import { ensureUser } from "../models/user";
+import { hashPassword } from "../app/utils/password.server";
+import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
+
+/** Idempotent: what exists is left alone, so running it twice changes nothing. */
+export async function seedDemo({ log }: { log: (line: string) => void }) {
+  let createdOrganizations = 0;
+  for (const organization of DEMO_ORGANIZATIONS) {
+    if (await ensureOrganization(organization)) createdOrganizations++;
+  }
+  let createdUsers = 0;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const { description: _description, ...user } of DEMO_USERS) {
+    if (await ensureUser({ ...user, passwordHash })) createdUsers++;
+  }
+  log(`demo data: ${createdOrganizations} organizations and ${createdUsers} users created (existing ones left as they were)`);
+  log(`demo accounts (password ${DEMO_PASSWORD}; each enrolls its TOTP second factor at first sign-in, where the secret is shown):`);
+  for (const user of DEMO_USERS) log(`  ${user.email.padEnd(20)} ${user.description}`);
+}

@@ -1,0 +1,71 @@
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import { cedulaProblem, toOrganizationId, type IdentificationType } from "../app/domain/organization-id";
+import { ensureOrganization, type OrganizationSeed } from "../models/organization";
+import { seedDemo } from "./seed-demo";
+import { argValue, withDatabase } from "./with-database";
+
+const usage = `usage:
+  npm run seed -- --demo                       demo organizations, users and data
+  npm run seed -- --file organizations.json    organizations from a JSON array
+  npm run seed -- --cedula 3101123456 --name "Empresa S.A." [--type 02] [--email contacto@empresa.cr]`;
+
+const organizationInput = z
+  .object({
+    cedula: z.string().regex(/^\d{9,12}$/, "cedula must be 9 to 12 digits"),
+    name: z.string().min(1),
+    type: z.enum(["01", "02", "03", "04"]).default("02"),
+    email: z.string().email().optional(),
+    active: z.boolean().default(true),
+  })
+  .superRefine((value, ctx) => {
+    const problem = cedulaProblem(value.type as IdentificationType, value.cedula);
+    if (problem) ctx.addIssue({ code: "custom", path: ["cedula"], message: `${value.cedula}: ${problem}` });
+  });
+
+function toSeed(input: z.infer<typeof organizationInput>): OrganizationSeed {
+  return {
+    _id: toOrganizationId(input.cedula),
+    name: input.name,
+    identificationType: input.type,
+    active: input.active,
+    contactEmail: input.email,
+    taxpayerKind: input.type === "01" ? "persona-fisica" : "persona-juridica",
+  };
+}
+
+async function main(args: string[]) {
+  const log = (line: string) => console.log(line);
+  if (args.includes("--help") || args.length === 0) {
+    console.log(usage);
+    return;
+  }
+  let organizations: OrganizationSeed[] = [];
+  const file = argValue(args, "--file");
+  if (file) {
+    organizations = z.array(organizationInput).parse(JSON.parse(await readFile(file, "utf8"))).map(toSeed);
+  } else if (argValue(args, "--cedula")) {
+    organizations = [
+      toSeed(
+        organizationInput.parse({
+          cedula: argValue(args, "--cedula"),
+          name: argValue(args, "--name"),
+          type: argValue(args, "--type"),
+          email: argValue(args, "--email"),
+        }),
+      ),
+    ];
+  }
+  await withDatabase(async () => {
+    for (const organization of organizations) {
+      const created = await ensureOrganization(organization);
+      log(`${organization._id} ${organization.name}: ${created ? "created" : "already present, left unchanged"}`);
+    }
+    if (args.includes("--demo")) await seedDemo({ log });
+  });
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n") : error);
+  process.exit(1);
+});

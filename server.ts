@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { startLocalServices } from "./app/boot/local-services.server";
+import { connectDatabase, disconnectDatabase, pingDatabase } from "./app/utils/db.server";
+import { getEnv, parseEnv } from "./app/utils/env.server";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+
+const log = (line: string) => console.log(`[server] ${line}`);
+
+async function main() {
+  const bootEnv = parseEnv(process.env);
+  const localServices = await startLocalServices(bootEnv, log);
+  const env = getEnv();
+  await connectDatabase(env.MONGODB_URI);
+
+  if (env.SEED_DEMO) {
+    const { seedDemo } = await import("./scripts/seed-demo");
+    await seedDemo({ log });
+  }
+
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", 1);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          // Mantine sets inline style attributes on many components.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "font-src": ["'self'"],
+          "connect-src": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "base-uri": ["'self'"],
+          "object-src": ["'none'"],
+          ...(env.APP_URL.startsWith("https://") ? { "upgrade-insecure-requests": [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.APP_URL.startsWith("https://"),
+    }),
+  );
+  app.use(compression());
+  if (env.LOG_REQUESTS) app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));
+
+  app.get("/healthz", async (_req, res) => {
+    const databaseUp = await pingDatabase();
+    res.status(databaseUp ? 200 : 503).json({ status: databaseUp ? "ok" : "error", database: databaseUp ? "ok" : "unreachable" });
+  });
+
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log(`Contabilidad CR listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await disconnectDatabase().catch((error) => console.error(error));
+      await localServices.close().catch((error) => console.error(error));
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
