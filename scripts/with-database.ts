@@ -1,26 +1,24 @@
-import path from "node:path";
 import mongoose from "mongoose";
-import { DEFAULT_DATABASE_NAME } from "../app/boot/local-services.server";
-import { parseEnv } from "../app/utils/env.server";
-import { startEmbeddedMongo } from "./embedded-mongo/index";
+import { startLocalServices } from "../app/boot/local-services.server";
+import { getEnv, parseEnv } from "../app/utils/env.server";
 
 /**
- * Runs an operator script against MONGODB_URI, or against the embedded database under DATA_DIR when
- * it is unset (the app must be stopped then: the data directory is locked by whoever has it open).
+ * Runs an operator script with what the app itself would have: MONGODB_URI, or the embedded database
+ * under DATA_DIR when it is unset (the app must be stopped then: whoever has the data directory open
+ * holds its lock), and the same development secrets and local mail capture.
  */
 export async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
-  const env = parseEnv(process.env);
-  const embedded = env.MONGODB_URI
-    ? null
-    : await startEmbeddedMongo({ dbPath: path.join(path.resolve(env.DATA_DIR), "db") });
-  const uri = env.MONGODB_URI ?? `${embedded!.uri}/${DEFAULT_DATABASE_NAME}`;
-  await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+  const services = await startLocalServices(parseEnv(process.env), () => undefined);
   try {
-    await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
-    return await work();
+    await mongoose.connect(getEnv().MONGODB_URI, { serverSelectionTimeoutMS: 10_000 });
+    try {
+      await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
+      return await work();
+    } finally {
+      await mongoose.disconnect();
+    }
   } finally {
-    await mongoose.disconnect();
-    await embedded?.close();
+    await services.close();
   }
 }
 

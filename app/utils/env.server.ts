@@ -35,8 +35,13 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.default("0"),
     LOG_REQUESTS: booleanFlag.default("1"),
     SEED_DEMO: booleanFlag.default("0"),
+    // Set in the container image: there the data directory is not meant to hold a database.
+    REQUIRE_MONGODB_URI: booleanFlag.default("0"),
   })
   .superRefine((env, ctx) => {
+    if (env.REQUIRE_MONGODB_URI && !env.MONGODB_URI) {
+      ctx.addIssue({ code: "custom", path: ["MONGODB_URI"], message: "MONGODB_URI is required (REQUIRE_MONGODB_URI=1)" });
+    }
     if (env.NODE_ENV !== "production") return;
     for (const key of ["SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SMTP_URL", "APP_URL"] as const) {
       if (!env[key]) {

@@ -1,5 +1,6 @@
 import { consumeAuthToken, findLiveAuthToken, storeAuthToken } from "~models/auth-token";
-import { findUserByEmail, findUserById, setPasswordHash } from "~models/user";
+import type { Types } from "mongoose";
+import { findUserByEmail, setPasswordHash } from "~models/user";
 import { randomToken, sha256 } from "./crypto.server";
 import { getEnv } from "./env.server";
 import { escapeHtml, sendMail } from "./mail.server";
@@ -13,13 +14,13 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const RESET_SENT_MESSAGE = "Le hemos enviado un email con instrucciones.";
 export const RESET_FAILED_MESSAGE = "No se ha podido enviar el email. Inténtelo más tarde.";
 
-async function issueLink(userId: Parameters<typeof findUserById>[0], purpose: "password-reset" | "invitation") {
+async function issueLink(userId: Types.ObjectId, purpose: "password-reset" | "invitation") {
   const token = randomToken(32);
   const lifetime = purpose === "password-reset" ? RESET_LINK_LIFETIME_MS : INVITATION_LIFETIME_MS;
   await storeAuthToken({
     tokenHash: sha256(token),
     purpose,
-    userId: userId as never,
+    userId,
     expiresAt: new Date(Date.now() + lifetime),
   });
   return `${getEnv().APP_URL.replace(/\/$/, "")}/reset-password?${new URLSearchParams({ token })}`;
@@ -41,15 +42,24 @@ export async function requestPasswordReset(email: string): Promise<void> {
   });
 }
 
-export async function sendInvitation(userId: Parameters<typeof findUserById>[0], email: string, organizationName: string) {
-  const link = await issueLink(userId, "invitation");
+/** A set-password link for a new user (7 days, single use). */
+export function createInvitationLink(userId: Types.ObjectId): Promise<string> {
+  return issueLink(userId, "invitation");
+}
+
+export async function sendInvitation(userId: Types.ObjectId, email: string, organizationName: string) {
+  const link = await createInvitationLink(userId);
+  await mailInvitation(email, organizationName, link);
+  return link;
+}
+
+export async function mailInvitation(email: string, organizationName: string, link: string): Promise<void> {
   await sendMail({
     to: email,
     subject: `Invitación a Contabilidad CR: ${organizationName}`,
     text: `Se le dio acceso a ${organizationName} en Contabilidad CR.\n\nDefina su contraseña con este enlace (válido por 7 días y una sola vez):\n${link}`,
     html: `<p>Se le dio acceso a <strong>${escapeHtml(organizationName)}</strong> en Contabilidad CR.</p><p><a href="${escapeHtml(link)}">Definir mi contraseña</a> (válido por 7 días y una sola vez).</p>`,
   });
-  return link;
 }
 
 export async function isResetTokenLive(token: string): Promise<boolean> {

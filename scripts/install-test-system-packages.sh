@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Debian packages the test suite needs: Chromium for the browser tests, xmllint to validate XML
+# against Hacienda's schemas. Installs only what is missing.
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "installing ${missing[*]} with apt-get"
+sudo_cmd=""
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+$sudo_cmd apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"

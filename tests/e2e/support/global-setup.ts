@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { startMailCapture } from "../../../app/boot/mail-capture.server";
+import { startEmbeddedMongo } from "../../../scripts/embedded-mongo/index";
+import { startAppProcess } from "./app-process";
+
+/**
+ * One fresh world for the browser tests: an in-memory embedded database (or MONGODB_URI with a new
+ * database name), a capturing SMTP server whose inbox tests read over HTTP, and the built app seeded
+ * with the demo data. Values reach the test workers through process.env.
+ */
+export default async function globalSetup() {
+  const embedded = process.env.MONGODB_URI ? null : await startEmbeddedMongo();
+  const databaseName = `e2e_${randomBytes(4).toString("hex")}`;
+  const mongoUri = embedded
+    ? `${embedded.uri}/${databaseName}`
+    : process.env.MONGODB_URI!.replace(/\/([^/?]*)(\?|$)/, `/${databaseName}$2`);
+
+  const mail = await startMailCapture();
+  const inbox = createServer((req, res) => {
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify(mail.messages.map(({ from, to, subject, text, receivedAt }) => ({ from, to, subject, text, receivedAt }))));
+  });
+  await new Promise<void>((resolve) => inbox.listen(0, "127.0.0.1", resolve));
+
+  Object.assign(process.env, {
+    MONGODB_URI: mongoUri,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    SMTP_URL: mail.url,
+    E2E_MAIL_URL: `http://127.0.0.1:${(inbox.address() as AddressInfo).port}`,
+  });
+
+  const app = await startAppProcess({ SEED_DEMO: "1" });
+  process.env.E2E_BASE_URL = app.url;
+  process.env.APP_URL = app.url;
+
+  return async () => {
+    await app.stop();
+    await new Promise((resolve) => inbox.close(resolve));
+    await mail.close();
+    await embedded?.close();
+  };
+}
