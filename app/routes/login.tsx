@@ -56,7 +56,7 @@ export default function LoginPage() {
             required
             autoFocus
           />
-          <PasswordInput label="Contraseña" name="password" autoComplete="current-password" required />
+          <PasswordInput id="password" label="Contraseña" name="password" autoComplete="current-password" required />
           <Button type="submit" loading={submitting} fullWidth>
             Ingresar
           </Button>

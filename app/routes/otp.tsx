@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Image, List, Stack, Text } from "@mantine/core";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { CodeForm } from "~/components/CodeForm";
 import { requirePasswordStage } from "~/utils/auth.server";
@@ -36,6 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+/** Once enrolled, this page shows the recovery codes; re-running its loader would redirect them away. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult?.recoveryCodes ? false : defaultShouldRevalidate;
 
 export default function OtpEnrollmentPage() {
   const data = useLoaderData<typeof loader>();

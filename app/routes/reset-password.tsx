@@ -65,8 +65,8 @@ export default function ResetPasswordPage() {
               {result.error}
             </Alert>
           )}
-          <PasswordInput label="Nueva contraseña" name="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} autoFocus />
-          <PasswordInput label="Confirme la contraseña" name="confirmation" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
+          <PasswordInput id="new-password" label="Nueva contraseña" name="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} autoFocus />
+          <PasswordInput id="password-confirmation" label="Confirme la contraseña" name="confirmation" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
           <Button type="submit" loading={navigation.state !== "idle"} fullWidth>
             Guardar contraseña
           </Button>

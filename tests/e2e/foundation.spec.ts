@@ -6,7 +6,7 @@ test("the login page renders in Spanish with the app's look", async ({ page }) =
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
   await expect(page.getByLabel("Correo electrónico")).toBeVisible();
-  await expect(page.getByLabel("Contraseña", { exact: true })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Contraseña", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Ingresar" })).toBeVisible();
   await expect(page.getByRole("link", { name: "¿Olvidó su contraseña?" })).toBeVisible();
   const fontFamily = await page.locator("body").evaluate((el) => getComputedStyle(el).fontFamily);

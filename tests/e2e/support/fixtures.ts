@@ -38,7 +38,7 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Captu
 
 export async function submitPassword(page: Page, email: string, password: string) {
   await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("textbox", { name: "Contraseña", exact: true }).fill(password);
   await page.getByRole("button", { name: "Ingresar" }).click();
 }
 
