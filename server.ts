@@ -59,6 +59,9 @@ async function main() {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // helmet's default "no-referrer" makes Chrome send `Origin: null` on same-origin form posts, which
+      // Remix's CSRF check rejects: every form without JavaScript would fail with a 500.
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: env.APP_URL.startsWith("https://"),
     }),
   );
