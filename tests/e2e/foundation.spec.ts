@@ -41,8 +41,8 @@ test("/healthz reports the database as reachable", async ({ request }) => {
 
 test("built assets are served with immutable caching", async ({ page, request }) => {
   await page.goto("/login");
-  const script = await page.locator('script[type="module"][src^="/build/"], link[rel="modulepreload"][href^="/build/"]').first();
-  const href = (await script.getAttribute("src")) ?? (await script.getAttribute("href"));
+  const href = await page.evaluate(() => document.querySelector('link[rel="modulepreload"][href^="/build/"]')?.getAttribute("href"));
+  expect(href).toBeTruthy();
   const response = await request.get(href!);
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toContain("immutable");
