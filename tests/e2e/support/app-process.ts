@@ -26,9 +26,12 @@ export function freePort(): Promise<number> {
  * Starts the built app (`server.ts`, production mode) on a free port, as an operator would, with its
  * own data directory. Resolves once /healthz answers.
  */
-export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string>,
+  options: { dataDir?: string; keepData?: boolean } = {},
+): Promise<AppProcess & { output(): string }> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "contabilidad-e2e-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "contabilidad-e2e-")));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: process.cwd(),
@@ -69,6 +72,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
   return {
     url,
     dataDir,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
@@ -76,7 +80,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
