@@ -35,6 +35,9 @@ export default function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        <a href="#contenido" className="skip-link">
+          Saltar al contenido
+        </a>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {smallScreen ? (
@@ -79,7 +82,7 @@ export default function AppLayout() {
         </nav>
       </Drawer>
 
-      <AppShell.Main>
+      <AppShell.Main id="contenido" tabIndex={-1}>
         {selectedName && (
           <Text size="sm" c="dimmed" mb="xs" data-testid="selected-organization">
             {selectedName}
