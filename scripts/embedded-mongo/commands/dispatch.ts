@@ -1,0 +1,161 @@
+import type { Doc } from "../bson/values";
+import { ErrorCode, ServerError, toServerError } from "../errors";
+import {
+  abortTransactionCommand,
+  buildInfoReply,
+  collModCommand,
+  collStatsReply,
+  commitTransactionCommand,
+  createCommand,
+  createIndexesCommand,
+  dbStatsReply,
+  dropCommand,
+  dropDatabaseCommand,
+  dropIndexesCommand,
+  endSessionsCommand,
+  helloReply,
+  renameCollectionCommand,
+  serverStatusReply,
+  SERVER_VERSION,
+} from "./admin";
+import type { CommandContext, CommandHandler, CommandResult, ServerState } from "./context";
+import {
+  aggregateCommand,
+  countCommand,
+  distinctCommand,
+  findCommand,
+  getMoreCommand,
+  killCursorsCommand,
+  listCollectionsCommand,
+  listDatabasesCommand,
+  listIndexesCommand,
+} from "./read";
+import { sessionKeyOf } from "./sessions";
+import { deleteCommand, findAndModifyCommand, insertCommand, updateCommand } from "./write";
+
+const ok: CommandHandler = () => ({ ok: 1 });
+
+const COMMANDS: Record<string, CommandHandler> = {
+  hello: helloReply,
+  isMaster: helloReply,
+  ismaster: helloReply,
+  ping: ok,
+  buildInfo: buildInfoReply,
+  buildinfo: buildInfoReply,
+  find: findCommand,
+  getMore: getMoreCommand,
+  killCursors: killCursorsCommand,
+  insert: insertCommand,
+  update: updateCommand,
+  delete: deleteCommand,
+  findAndModify: findAndModifyCommand,
+  findandmodify: findAndModifyCommand,
+  aggregate: aggregateCommand,
+  count: countCommand,
+  distinct: distinctCommand,
+  create: createCommand,
+  drop: dropCommand,
+  dropDatabase: dropDatabaseCommand,
+  createIndexes: createIndexesCommand,
+  dropIndexes: dropIndexesCommand,
+  deleteIndexes: dropIndexesCommand,
+  listIndexes: listIndexesCommand,
+  listCollections: listCollectionsCommand,
+  listDatabases: listDatabasesCommand,
+  collMod: collModCommand,
+  renameCollection: renameCollectionCommand,
+  endSessions: endSessionsCommand,
+  killSessions: endSessionsCommand,
+  killAllSessions: ok,
+  refreshSessions: ok,
+  startSession: (context) => ({ id: context.body.lsid ?? null, timeoutMinutes: 30, ok: 1 }),
+  commitTransaction: commitTransactionCommand,
+  abortTransaction: abortTransactionCommand,
+  serverStatus: serverStatusReply,
+  dbStats: dbStatsReply,
+  collStats: collStatsReply,
+  hostInfo: () => ({ system: { hostname: "127.0.0.1", numCores: 1 }, os: { type: process.platform }, ok: 1 }),
+  connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
+  whatsmyuri: () => ({ you: "127.0.0.1:0", ok: 1 }),
+  getCmdLineOpts: () => ({ argv: ["embedded-mongo"], parsed: {}, ok: 1 }),
+  getLog: () => ({ totalLinesWritten: 0, log: [], ok: 1 }),
+  getParameter: () => ({ featureCompatibilityVersion: { version: "7.0" }, ok: 1 }),
+  getFreeMonitoringStatus: () => ({ state: "disabled", ok: 1 }),
+  listCommands: () => ({ commands: Object.fromEntries(Object.keys(COMMANDS).map((name) => [name, {}])), ok: 1 }),
+  getLastError: () => ({ n: 0, err: null, ok: 1 }),
+  resetError: ok,
+  validate: (context) => ({ ns: `${context.db}.${String(context.body.validate)}`, valid: true, ok: 1 }),
+  replSetGetStatus: () => {
+    throw new ServerError(ErrorCode.NoReplicationEnabled, "not running with --replSet");
+  },
+  explain: (context) => ({
+    queryPlanner: { namespace: context.db, winningPlan: { stage: "EMBEDDED" } },
+    serverInfo: { version: SERVER_VERSION },
+    ok: 1,
+  }),
+};
+
+const MUTATING = new Set([
+  "insert",
+  "update",
+  "delete",
+  "findAndModify",
+  "findandmodify",
+  "create",
+  "drop",
+  "dropDatabase",
+  "createIndexes",
+  "dropIndexes",
+  "deleteIndexes",
+  "collMod",
+  "renameCollection",
+]);
+
+const TRANSACTION_CONTROL = new Set(["commitTransaction", "abortTransaction"]);
+
+export function commandName(body: Doc): string {
+  const [name] = Object.keys(body);
+  return name ?? "";
+}
+
+/** Runs one command and always produces a reply (errors become `{ok: 0, ...}`). */
+export async function executeCommand(state: ServerState, body: Doc, connectionId: number, defaultDb = "admin"): Promise<CommandResult> {
+  const name = commandName(body);
+  const handler = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!handler) {
+    return new ServerError(ErrorCode.CommandNotFound, `no such command: '${name}'`).toReply();
+  }
+  const db = typeof body.$db === "string" ? body.$db : defaultDb;
+  let transaction = null;
+  let result: CommandResult;
+  try {
+    transaction = state.sessions.resolve(body, name);
+    const context: CommandContext = {
+      state,
+      name,
+      db,
+      body,
+      transaction,
+      view: { transaction },
+      connectionId,
+      sessionKey: sessionKeyOf(body),
+    };
+    if (transaction && !TRANSACTION_CONTROL.has(name)) state.engine.assertActive(transaction);
+    result = await handler(context);
+    if (transaction && !Buffer.isBuffer(result) && Array.isArray(result.writeErrors) && result.writeErrors.length > 0) {
+      state.engine.abortTransaction(transaction);
+    }
+  } catch (error) {
+    const serverError = toServerError(error);
+    if (transaction && !TRANSACTION_CONTROL.has(name)) state.engine.abortTransaction(transaction);
+    result = serverError.toReply();
+  }
+  if (MUTATING.has(name) && !transaction) {
+    try {
+      await state.engine.durable();
+    } catch (error) {
+      return new ServerError(ErrorCode.InternalError, `journal write failed: ${toServerError(error).message}`).toReply();
+    }
+  }
+  return result;
+}

@@ -1,0 +1,225 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { UUID } from "bson";
+import type { Doc } from "../bson/values";
+import { Collection, idKeyOf } from "../storage/collection";
+import { type Engine, splitNamespace } from "../storage/engine";
+import { decodeFrames } from "./frames";
+import { Journal } from "./journal";
+import { acquireLock } from "./lock-file";
+import { captureState, loadSnapshot, syncDirectory, writeSnapshot } from "./snapshot";
+
+const JOURNAL_PATTERN = /^journal-(\d{8})\.log$/;
+
+export interface StoreOptions {
+  /** Journal size after which a snapshot is written and older journals are removed. */
+  compactAfterBytes?: number;
+  /** Write a snapshot on close so the next start need not replay the journal (default true). */
+  snapshotOnClose?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RecoveryReport {
+  snapshotTs: number;
+  replayedCommits: number;
+  tornTail: boolean;
+  ms: number;
+}
+
+function journalName(sequence: number): string {
+  return `journal-${String(sequence).padStart(8, "0")}.log`;
+}
+
+function listJournals(directory: string): Array<{ sequence: number; file: string }> {
+  return fs
+    .readdirSync(directory)
+    .map((name) => ({ name, match: JOURNAL_PATTERN.exec(name) }))
+    .filter((entry) => entry.match)
+    .map((entry) => ({ sequence: Number(entry.match![1]), file: path.join(directory, entry.name) }))
+    .sort((a, b) => a.sequence - b.sequence);
+}
+
+function collectionFor(engine: Engine, ns: string): Collection {
+  const [db, name] = splitNamespace(ns);
+  let collection = engine.collection(db, name);
+  if (!collection) {
+    collection = new Collection(db, name);
+    engine.attach(collection);
+  }
+  return collection;
+}
+
+function replayOp(engine: Engine, op: Doc, ts: number): void {
+  switch (op.o) {
+    case "p": {
+      const doc = op.d as Doc;
+      collectionFor(engine, op.ns as string).put(idKeyOf(doc._id), doc, ts, false);
+      return;
+    }
+    case "d":
+      collectionFor(engine, op.ns as string).remove(idKeyOf(op.id));
+      return;
+    case "cc": {
+      const [db, name] = splitNamespace(op.ns as string);
+      if (!engine.collection(db, name)) engine.attach(new Collection(db, name, op.options as Doc, op.uuid as UUID));
+      return;
+    }
+    case "dc": {
+      const [db, name] = splitNamespace(op.ns as string);
+      engine.dropCollection(db, name);
+      return;
+    }
+    case "ci": {
+      const collection = collectionFor(engine, op.ns as string);
+      const spec = op.spec as Doc;
+      if (!collection.indexes.has(spec.name as string)) collection.addIndex(collection.buildIndex(spec));
+      return;
+    }
+    case "di":
+      collectionFor(engine, op.ns as string).indexes.delete(op.name as string);
+      return;
+    case "dd":
+      engine.dropDatabase(op.db as string);
+      return;
+    case "rn":
+      engine.renameCollection(op.from as string, op.to as string, true);
+      return;
+    default:
+      throw new Error(`Unknown journal operation ${String(op.o)}`);
+  }
+}
+
+/** Loads the snapshot and replays the journals after it into `engine` (which must be empty). */
+function replayDirectory(directory: string, engine: Engine) {
+  const snapshotTs = loadSnapshot(directory, engine);
+  engine.clock = snapshotTs;
+  let replayed = 0;
+  let tornTail = false;
+  const journals = listJournals(directory);
+  const torn: Array<{ file: string; validLength: number }> = [];
+  // A torn tail can only end the journal that was open at a crash; later journals belong to later runs.
+  for (const { file } of journals) {
+    const decoded = decodeFrames(fs.readFileSync(file));
+    for (const frame of decoded.frames) {
+      const [header, ...ops] = frame;
+      const ts = header.ts as number;
+      if (ts <= snapshotTs) continue;
+      if (ops.length !== header.n) break;
+      for (const op of ops) replayOp(engine, op, ts);
+      engine.clock = Math.max(engine.clock, ts);
+      replayed += 1;
+    }
+    if (decoded.tornTail) {
+      tornTail = true;
+      torn.push({ file, validLength: decoded.validLength });
+    }
+  }
+  return { snapshotTs, replayed, tornTail, journals, torn };
+}
+
+/** Reads a data directory into a fresh engine without locking or changing it (for inspection and tests). */
+export function readDataDirectory(directory: string, engine: Engine): RecoveryReport {
+  const started = performance.now();
+  const { snapshotTs, replayed, tornTail } = replayDirectory(directory, engine);
+  return { snapshotTs, replayedCommits: replayed, tornTail, ms: performance.now() - started };
+}
+
+/**
+ * Durable storage for a data directory: a lock, the latest snapshot and the journals written since.
+ * Opening replays them; every later commit is journaled before it is acknowledged.
+ */
+export class Store {
+  private journal!: Journal;
+  private sequence = 0;
+  private compacting: Promise<void> | null = null;
+  private releaseLock: (() => void) | null = null;
+  private closed = false;
+  report!: RecoveryReport;
+
+  private constructor(
+    private readonly directory: string,
+    private readonly engine: Engine,
+    private readonly options: StoreOptions,
+  ) {}
+
+  static async open(directory: string, engine: Engine, options: StoreOptions = {}): Promise<Store> {
+    fs.mkdirSync(directory, { recursive: true });
+    const store = new Store(directory, engine, options);
+    store.releaseLock = acquireLock(directory);
+    try {
+      store.recover();
+    } catch (error) {
+      store.releaseLock();
+      throw error;
+    }
+    return store;
+  }
+
+  private recover(): void {
+    const started = performance.now();
+    const engine = this.engine;
+    const { snapshotTs, replayed, tornTail, journals, torn } = replayDirectory(this.directory, engine);
+    for (const { file, validLength } of torn) {
+      // Never acknowledged: cut it off so the file holds only whole commits.
+      fs.truncateSync(file, validLength);
+      const fd = fs.openSync(file, "r+");
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+    }
+    this.sequence = (journals[journals.length - 1]?.sequence ?? 0) + 1;
+    const file = path.join(this.directory, journalName(this.sequence));
+    this.journal = new Journal(fs.openSync(file, "a"), file);
+    syncDirectory(this.directory);
+    // Replayed journals stay until the next snapshot; count them so one is written soon.
+    for (const { file: old } of journals) {
+      const size = fs.statSync(old).size;
+      if (size === 0) fs.rmSync(old, { force: true });
+      this.journal.bytesSinceSnapshot += size;
+    }
+    this.journal.onFlushed = () => this.maybeCompact();
+    engine.journal = this.journal;
+    this.report = { snapshotTs, replayedCommits: replayed, tornTail, ms: performance.now() - started };
+    this.options.log?.(
+      `recovered ${this.directory}: snapshot at ${snapshotTs}, ${replayed} journal commits${tornTail ? " (ignored a torn tail)" : ""} in ${this.report.ms.toFixed(0)} ms`,
+    );
+  }
+
+  private maybeCompact(): void {
+    const limit = this.options.compactAfterBytes ?? 64 * 1024 * 1024;
+    if (this.closed || this.compacting || this.journal.bytesSinceSnapshot < limit) return;
+    this.compacting = this.compact()
+      .catch((error) => this.options.log?.(`snapshot failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        this.compacting = null;
+      });
+  }
+
+  /** Writes a snapshot of the current state and removes the journals it covers. */
+  async compact(): Promise<void> {
+    const state = captureState(this.engine);
+    const covered = listJournals(this.directory).map((entry) => entry.file);
+    this.sequence += 1;
+    const file = path.join(this.directory, journalName(this.sequence));
+    this.journal.rotate(fs.openSync(file, "a"), file);
+    syncDirectory(this.directory);
+    try {
+      await writeSnapshot(this.directory, state);
+      for (const old of covered) fs.rmSync(old, { force: true });
+      syncDirectory(this.directory);
+      this.options.log?.(`snapshot written at commit ${state.ts}`);
+    } catch (error) {
+      this.options.log?.(`snapshot failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.compacting;
+    await this.journal.durable();
+    if (this.options.snapshotOnClose !== false && this.journal.bytesSinceSnapshot > 0) await this.compact();
+    this.closed = true;
+    this.engine.journal = null;
+    await this.journal.close();
+    this.releaseLock?.();
+  }
+}

@@ -1,0 +1,124 @@
+import net from "node:net";
+import { executeCommand } from "./commands/dispatch";
+import { CursorRegistry } from "./commands/cursors";
+import { SessionRegistry } from "./commands/sessions";
+import type { ServerState } from "./commands/context";
+import { Store } from "./persist/store";
+import { Engine } from "./storage/engine";
+import { Connection } from "./wire/connection";
+
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  dbPath?: string;
+  log?: (line: string) => void;
+  /** How often TTL indexes are enforced (MongoDB: 60 s). */
+  ttlIntervalMs?: number;
+  /** Idle cursors are closed after this long (MongoDB: 10 minutes). */
+  cursorTimeoutMs?: number;
+  /** transactionLifetimeLimitSeconds, in milliseconds (MongoDB: 60 s). */
+  transactionLifetimeMs?: number;
+  /** Journal bytes after which a snapshot is written. */
+  compactAfterBytes?: number;
+  /** Write a snapshot when closing (default true). */
+  snapshotOnClose?: boolean;
+}
+
+/** The TCP server: owns the engine, optional durable store, connections and housekeeping timers. */
+export class EmbeddedServer {
+  readonly engine: Engine;
+  private readonly state: ServerState;
+  private readonly server = net.createServer();
+  private readonly connections = new Set<Connection>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private store: Store | null = null;
+  private nextConnectionId = 1;
+  private closing: Promise<void> | null = null;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: ServerOptions = {}) {
+    this.log = options.log ?? (() => undefined);
+    this.engine = new Engine({ transactionLifetimeMs: options.transactionLifetimeMs });
+    this.state = {
+      engine: this.engine,
+      cursors: new CursorRegistry(options.cursorTimeoutMs ?? 10 * 60 * 1000),
+      sessions: new SessionRegistry(this.engine),
+      startedAt: new Date(),
+      port: 0,
+    };
+  }
+
+  get port(): number {
+    return this.state.port;
+  }
+
+  get recovery() {
+    return this.store?.report ?? null;
+  }
+
+  async start(): Promise<number> {
+    if (this.options.dbPath) {
+      this.store = await Store.open(this.options.dbPath, this.engine, {
+        compactAfterBytes: this.options.compactAfterBytes,
+        snapshotOnClose: this.options.snapshotOnClose,
+        log: this.log,
+      });
+    }
+    this.server.on("connection", (socket) => {
+      const connection = new Connection(
+        socket,
+        this.nextConnectionId++,
+        (body, connectionId, defaultDb) => executeCommand(this.state, body, connectionId, defaultDb),
+        this.log,
+      );
+      this.connections.add(connection);
+      socket.on("close", () => this.connections.delete(connection));
+    });
+    this.server.on("error", (error) => this.log(`server error: ${error.message}`));
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      this.server.once("error", onError);
+      this.server.listen(this.options.port ?? 0, this.options.host ?? "127.0.0.1", () => {
+        this.server.off("error", onError);
+        resolve();
+      });
+    }).catch(async (error) => {
+      await this.store?.close();
+      throw error;
+    });
+    const address = this.server.address();
+    this.state.port = typeof address === "object" && address ? address.port : 0;
+    this.every(this.options.ttlIntervalMs ?? 1000, () => this.engine.expireDocuments());
+    this.every(1000, () => this.engine.expireTransactions());
+    this.every(Math.min(60_000, this.options.cursorTimeoutMs ?? 60_000), () => {
+      this.state.cursors.expireIdle();
+      this.state.sessions.expireIdle();
+    });
+    return this.state.port;
+  }
+
+  private every(ms: number, task: () => void): void {
+    const timer = setInterval(() => {
+      try {
+        task();
+      } catch (error) {
+        this.log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      for (const timer of this.timers) clearInterval(timer);
+      await new Promise<void>((resolve) => {
+        this.server.close(() => resolve());
+        for (const connection of this.connections) connection.close();
+      });
+      for (const transaction of [...this.engine.transactions]) this.engine.abortTransaction(transaction);
+      await this.store?.close();
+    })();
+    return this.closing;
+  }
+}

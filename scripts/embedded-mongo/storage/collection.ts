@@ -1,0 +1,185 @@
+import { UUID } from "bson";
+import { canonicalKey, type Doc } from "../bson/values";
+import { ErrorCode, ServerError } from "../errors";
+import { ID_INDEX_NAME, type IndexEntry, IndexInstance } from "./index-instance";
+
+/** One committed version of a document; `doc: null` marks a deletion (kept only in history). */
+export interface Version {
+  doc: Doc | null;
+  ts: number;
+}
+
+export interface StoredRecord extends Version {
+  doc: Doc;
+}
+
+export function idKeyOf(id: unknown): string {
+  return canonicalKey(id);
+}
+
+/**
+ * A collection: the current documents by _id key, its indexes, and (while transactions are open) the
+ * versions that committed writes replaced, so a transaction can read the state at its snapshot.
+ * Stored documents are never changed in place: every write stores a new object.
+ */
+export class Collection {
+  readonly records = new Map<string, StoredRecord>();
+  readonly indexes = new Map<string, IndexInstance>();
+  readonly history = new Map<string, Version[]>();
+  uuid: UUID;
+
+  constructor(
+    readonly db: string,
+    public name: string,
+    public options: Doc = {},
+    uuid?: UUID,
+  ) {
+    this.uuid = uuid ?? new UUID();
+    this.indexes.set(ID_INDEX_NAME, new IndexInstance({ v: 2, key: { _id: 1 }, name: ID_INDEX_NAME }, this.ns));
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  /** Checks unique indexes for a document about to be stored under `id`; throws DuplicateKey. */
+  private checkUnique(id: string, keysByIndex: unknown[][][]): void {
+    let i = 0;
+    for (const index of this.indexes.values()) {
+      const keys = keysByIndex[i++];
+      if (!index.unique || index.name === ID_INDEX_NAME) continue;
+      for (const key of keys) {
+        for (const otherId of index.idsWithKey(key)) {
+          if (otherId !== id) throw index.duplicateKeyError(key);
+        }
+      }
+    }
+  }
+
+  private keysOf(doc: Doc): unknown[][][] {
+    const keys: unknown[][][] = [];
+    for (const index of this.indexes.values()) keys.push(index.keysFor(doc));
+    return keys;
+  }
+
+  /** Inserts or replaces the current version. Nothing changes if it throws. */
+  put(id: string, doc: Doc, ts: number, insertOnly: boolean): StoredRecord | undefined {
+    const previous = this.records.get(id);
+    if (previous && insertOnly) {
+      throw this.indexes.get(ID_INDEX_NAME)!.duplicateKeyError([doc._id]);
+    }
+    const newKeys = this.keysOf(doc);
+    this.checkUnique(id, newKeys);
+    const oldKeys = previous ? this.keysOf(previous.doc) : null;
+    let i = 0;
+    for (const index of this.indexes.values()) {
+      const next = newKeys[i];
+      const before = oldKeys?.[i];
+      i += 1;
+      if (before && sameKeys(before, next)) continue;
+      if (before) index.remove(id, before);
+      index.add(id, next);
+    }
+    this.records.set(id, { doc, ts });
+    return previous;
+  }
+
+  remove(id: string): StoredRecord | undefined {
+    const previous = this.records.get(id);
+    if (!previous) return undefined;
+    const oldKeys = this.keysOf(previous.doc);
+    let i = 0;
+    for (const index of this.indexes.values()) index.remove(id, oldKeys[i++]);
+    this.records.delete(id);
+    return previous;
+  }
+
+  /** Puts back the version a failed batch replaced (it satisfied every index before). */
+  restore(id: string, previous: StoredRecord | undefined): void {
+    this.remove(id);
+    if (previous) {
+      const keys = this.keysOf(previous.doc);
+      let i = 0;
+      for (const index of this.indexes.values()) index.add(id, keys[i++]);
+      this.records.set(id, previous);
+    }
+  }
+
+  /** Remembers the version a committed write at `ts` replaced, for open transactions' snapshots. */
+  rememberReplaced(id: string, previous: StoredRecord | undefined, ts: number, deleted: boolean): void {
+    let versions = this.history.get(id);
+    if (!versions) {
+      versions = [];
+      this.history.set(id, versions);
+    }
+    const last = versions[versions.length - 1];
+    if (previous) versions.push(previous);
+    else if (!last || last.doc !== null) versions.push({ doc: null, ts: 0 });
+    if (deleted) versions.push({ doc: null, ts });
+  }
+
+  /** The document as it was at snapshot `ts` (null when it did not exist). */
+  versionAt(id: string, ts: number): Doc | null {
+    const current = this.records.get(id);
+    if (current && current.ts <= ts) return current.doc;
+    const versions = this.history.get(id);
+    if (!versions) return current ? null : null;
+    for (let i = versions.length - 1; i >= 0; i--) {
+      if (versions[i].ts <= ts) return versions[i].doc;
+    }
+    return null;
+  }
+
+  /** Commit time of the latest change to this _id, 0 if unknown. */
+  lastChange(id: string): number {
+    const current = this.records.get(id);
+    if (current) return current.ts;
+    const versions = this.history.get(id);
+    return versions && versions.length > 0 ? versions[versions.length - 1].ts : 0;
+  }
+
+  /** Builds a new index over the current documents; throws DuplicateKey for a violated unique index. */
+  buildIndex(spec: Doc): IndexInstance {
+    const index = new IndexInstance(spec, this.ns);
+    const entries: IndexEntry[] = [];
+    for (const [id, record] of this.records) {
+      const keys = index.keysFor(record.doc);
+      if (keys.length > 1) index.multikey = true;
+      for (const key of keys) entries.push({ key, id });
+    }
+    entries.sort((a, b) => index.compareEntries(a, b));
+    if (index.unique) {
+      for (let i = 1; i < entries.length; i++) {
+        if (entries[i].id !== entries[i - 1].id && index.compareKeys(entries[i].key, entries[i - 1].key) === 0) {
+          throw index.duplicateKeyError(entries[i].key);
+        }
+      }
+    }
+    index.entries.load(entries);
+    return index;
+  }
+
+  addIndex(index: IndexInstance): void {
+    if (this.indexes.has(index.name)) throw new ServerError(ErrorCode.IndexAlreadyExists, `index ${index.name} already exists`);
+    this.indexes.set(index.name, index);
+  }
+
+  /** Rebuilds all indexes from the documents (after bulk loading a snapshot). */
+  rebuildIndexes(): void {
+    const specs = [...this.indexes.values()].map((index) => index.spec);
+    this.indexes.clear();
+    for (const spec of specs) this.indexes.set(spec.name as string, this.buildIndex(spec));
+  }
+
+  indexSpecs(): Doc[] {
+    return [...this.indexes.values()].map((index) => index.spec);
+  }
+}
+
+function sameKeys(a: unknown[][], b: unknown[][]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (canonicalKey(a[i]) !== canonicalKey(b[i])) return false;
+  }
+  return true;
+}

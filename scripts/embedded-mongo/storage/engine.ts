@@ -1,0 +1,404 @@
+import type { UUID } from "bson";
+import type { Doc } from "../bson/values";
+import { ErrorCode, ServerError, TRANSIENT_TRANSACTION_ERROR, writeConflict } from "../errors";
+import { Collection, type StoredRecord } from "./collection";
+import { ID_INDEX_NAME, KeyBound, normalizeIndexSpec, sameIndexOptions } from "./index-instance";
+import { Transaction } from "./transaction";
+import { TypeRank, canonicalKey } from "../bson/values";
+
+/** One change of a committed batch; `doc: null` deletes. */
+export interface Change {
+  collection: Collection;
+  id: string;
+  doc: Doc | null;
+  insertOnly?: boolean;
+}
+
+export type JournalOp =
+  | { op: "put"; ns: string; doc: Doc }
+  | { op: "delete"; ns: string; id: unknown }
+  | { op: "createCollection"; ns: string; options: Doc; uuid: UUID }
+  | { op: "dropCollection"; ns: string }
+  | { op: "createIndex"; ns: string; spec: Doc }
+  | { op: "dropIndex"; ns: string; name: string }
+  | { op: "dropDatabase"; db: string }
+  | { op: "renameCollection"; from: string; to: string };
+
+export interface JournalSink {
+  append(ts: number, ops: JournalOp[]): void;
+  durable(): Promise<void>;
+}
+
+export interface EngineOptions {
+  transactionLifetimeMs?: number;
+}
+
+export function splitNamespace(ns: string): [string, string] {
+  const dot = ns.indexOf(".");
+  return [ns.slice(0, dot), ns.slice(dot + 1)];
+}
+
+/** All databases, the commit clock, open transactions and their document locks. */
+export class Engine {
+  readonly databases = new Map<string, Map<string, Collection>>();
+  clock = 0;
+  readonly transactions = new Set<Transaction>();
+  private readonly locks = new Map<string, Transaction>();
+  private readonly collectionsWithHistory = new Set<Collection>();
+  journal: JournalSink | null = null;
+  readonly transactionLifetimeMs: number;
+
+  constructor(options: EngineOptions = {}) {
+    this.transactionLifetimeMs = options.transactionLifetimeMs ?? 60_000;
+  }
+
+  collection(db: string, name: string): Collection | undefined {
+    return this.databases.get(db)?.get(name);
+  }
+
+  listCollections(db: string): Collection[] {
+    return [...(this.databases.get(db)?.values() ?? [])];
+  }
+
+  private log(ops: JournalOp[]): number {
+    this.clock += 1;
+    this.journal?.append(this.clock, ops);
+    return this.clock;
+  }
+
+  /** Durable once every change made so far is on disk (immediately without a data directory). */
+  durable(): Promise<void> {
+    return this.journal ? this.journal.durable() : Promise.resolve();
+  }
+
+  createCollection(db: string, name: string, options: Doc = {}): Collection {
+    validateCollectionName(db, name);
+    if (this.collection(db, name)) throw new ServerError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
+    const collection = new Collection(db, name, options);
+    this.attach(collection);
+    this.log([{ op: "createCollection", ns: collection.ns, options, uuid: collection.uuid }]);
+    return collection;
+  }
+
+  /** The collection, created on first write as MongoDB does. */
+  ensureCollection(db: string, name: string): Collection {
+    return this.collection(db, name) ?? this.createCollection(db, name);
+  }
+
+  attach(collection: Collection): void {
+    let database = this.databases.get(collection.db);
+    if (!database) {
+      database = new Map();
+      this.databases.set(collection.db, database);
+    }
+    database.set(collection.name, collection);
+  }
+
+  dropCollection(db: string, name: string): Collection | undefined {
+    const collection = this.collection(db, name);
+    if (!collection) return undefined;
+    this.abortTransactionsTouching(collection);
+    this.databases.get(db)?.delete(name);
+    if (this.databases.get(db)?.size === 0) this.databases.delete(db);
+    this.log([{ op: "dropCollection", ns: collection.ns }]);
+    return collection;
+  }
+
+  dropDatabase(db: string): boolean {
+    const database = this.databases.get(db);
+    if (!database) return false;
+    for (const collection of database.values()) this.abortTransactionsTouching(collection);
+    this.databases.delete(db);
+    this.log([{ op: "dropDatabase", db }]);
+    return true;
+  }
+
+  renameCollection(from: string, to: string, dropTarget: boolean): void {
+    const [fromDb, fromName] = splitNamespace(from);
+    const [toDb, toName] = splitNamespace(to);
+    const source = this.collection(fromDb, fromName);
+    if (!source) throw new ServerError(ErrorCode.NamespaceNotFound, "source namespace does not exist");
+    if (this.collection(toDb, toName)) {
+      if (!dropTarget) throw new ServerError(ErrorCode.NamespaceExists, "target namespace exists");
+      this.dropCollection(toDb, toName);
+    }
+    validateCollectionName(toDb, toName);
+    this.abortTransactionsTouching(source);
+    this.databases.get(fromDb)?.delete(fromName);
+    const renamed = new Collection(toDb, toName, source.options, source.uuid);
+    for (const [id, record] of source.records) renamed.records.set(id, record);
+    for (const index of source.indexes.values()) {
+      if (index.name !== ID_INDEX_NAME) renamed.indexes.set(index.name, renamed.buildIndex(index.spec));
+      else renamed.indexes.set(ID_INDEX_NAME, renamed.buildIndex(index.spec));
+    }
+    this.attach(renamed);
+    this.log([{ op: "renameCollection", from, to }]);
+  }
+
+  /** Creates indexes; returns how many were new. Existing identical indexes are accepted. */
+  createIndexes(collection: Collection, rawSpecs: unknown[]): number {
+    let created = 0;
+    for (const raw of rawSpecs) {
+      const spec = normalizeIndexSpec(raw);
+      const existingByName = collection.indexes.get(spec.name as string);
+      const sameKey = [...collection.indexes.values()].find(
+        (index) => canonicalKey(index.spec.key) === canonicalKey(spec.key) && sameIndexOptions(index.spec, spec),
+      );
+      if (existingByName) {
+        if (canonicalKey(existingByName.spec.key) !== canonicalKey(spec.key)) {
+          throw new ServerError(
+            ErrorCode.IndexKeySpecsConflict,
+            `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existingByName.spec)}`,
+          );
+        }
+        if (!sameIndexOptions(existingByName.spec, spec)) {
+          throw new ServerError(
+            ErrorCode.IndexOptionsConflict,
+            `An existing index has the same name as the requested index. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existingByName.spec)}`,
+          );
+        }
+        continue;
+      }
+      if (sameKey) {
+        if (spec.name === sameKey.name) continue;
+        throw new ServerError(
+          ErrorCode.IndexOptionsConflict,
+          `Index already exists with a different name: ${sameKey.name}`,
+        );
+      }
+      const conflicting = [...collection.indexes.values()].find(
+        (index) => canonicalKey(index.spec.key) === canonicalKey(spec.key) && !sameIndexOptions(index.spec, spec) && index.name !== ID_INDEX_NAME,
+      );
+      if (conflicting && !spec.partialFilterExpression && !conflicting.spec.partialFilterExpression) {
+        throw new ServerError(
+          ErrorCode.IndexOptionsConflict,
+          `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(conflicting.spec)}`,
+        );
+      }
+      const index = collection.buildIndex(spec);
+      collection.addIndex(index);
+      this.log([{ op: "createIndex", ns: collection.ns, spec }]);
+      created += 1;
+    }
+    return created;
+  }
+
+  dropIndex(collection: Collection, name: string): void {
+    if (name === ID_INDEX_NAME) throw new ServerError(ErrorCode.InvalidOptions, "cannot drop _id index");
+    if (!collection.indexes.delete(name)) {
+      throw new ServerError(ErrorCode.IndexNotFound, `index not found with name [${name}]`);
+    }
+    this.log([{ op: "dropIndex", ns: collection.ns, name }]);
+  }
+
+  /** Applies a batch atomically: every change or none (a unique index violation undoes the batch). */
+  commit(changes: Change[]): void {
+    if (changes.length === 0) return;
+    const ts = this.clock + 1;
+    const applied: Array<[Change, StoredRecord | undefined]> = [];
+    try {
+      for (const change of changes) {
+        const previous = change.doc
+          ? change.collection.put(change.id, change.doc, ts, change.insertOnly === true)
+          : change.collection.remove(change.id);
+        applied.push([change, previous]);
+      }
+    } catch (error) {
+      for (let i = applied.length - 1; i >= 0; i--) {
+        const [change, previous] = applied[i];
+        change.collection.restore(change.id, previous);
+      }
+      throw error;
+    }
+    const ops: JournalOp[] = [];
+    for (const [change, previous] of applied) {
+      if (this.transactions.size > 0) {
+        change.collection.rememberReplaced(change.id, previous, ts, change.doc === null);
+        this.collectionsWithHistory.add(change.collection);
+      }
+      if (change.doc) ops.push({ op: "put", ns: change.collection.ns, doc: change.doc });
+      else if (previous) ops.push({ op: "delete", ns: change.collection.ns, id: previous.doc._id });
+    }
+    this.clock = ts;
+    this.journal?.append(ts, ops);
+  }
+
+  // ---- transactions ----
+
+  beginTransaction(txnNumber: bigint): Transaction {
+    const transaction = new Transaction(this.clock, txnNumber);
+    this.transactions.add(transaction);
+    return transaction;
+  }
+
+  lockKey(collection: Collection, id: string): string {
+    return `${collection.ns}\u0000${id}`;
+  }
+
+  /** The open transaction that has written this document, if any (other writers must wait for it). */
+  lockedBy(collection: Collection, id: string): Transaction | undefined {
+    return this.locks.get(this.lockKey(collection, id));
+  }
+
+  /** Records a transactional write after checking for conflicts and unique keys. */
+  transactionalWrite(transaction: Transaction, collection: Collection, id: string, doc: Doc | null, insertOnly: boolean): void {
+    this.assertActive(transaction);
+    const lockKey = this.lockKey(collection, id);
+    const holder = this.locks.get(lockKey);
+    if ((holder && holder !== transaction) || collection.lastChange(id) > transaction.snapshot) {
+      throw writeConflict();
+    }
+    if (insertOnly && transaction.read(collection, id) !== null) {
+      throw collection.indexes.get(ID_INDEX_NAME)!.duplicateKeyError([doc?._id]);
+    }
+    if (doc) this.checkTransactionUnique(transaction, collection, id, doc);
+    this.locks.set(lockKey, transaction);
+    transaction.record(collection, id, doc);
+  }
+
+  private checkTransactionUnique(transaction: Transaction, collection: Collection, id: string, doc: Doc): void {
+    const overlay = transaction.overlayFor(collection);
+    for (const index of collection.indexes.values()) {
+      if (!index.unique || index.name === ID_INDEX_NAME) continue;
+      for (const key of index.keysFor(doc)) {
+        const keyText = canonicalKey(key);
+        for (const otherId of index.idsWithKey(key)) {
+          if (otherId === id) continue;
+          if (overlay?.has(otherId)) continue;
+          if (collection.lastChange(otherId) > transaction.snapshot) throw writeConflict();
+          throw index.duplicateKeyError(key);
+        }
+        if (overlay) {
+          for (const [otherId, otherDoc] of overlay) {
+            if (otherId === id || !otherDoc) continue;
+            if (index.keysFor(otherDoc).some((otherKey) => canonicalKey(otherKey) === keyText)) throw index.duplicateKeyError(key);
+          }
+        }
+      }
+    }
+  }
+
+  assertActive(transaction: Transaction): void {
+    if (transaction.state !== "active") {
+      throw (
+        transaction.abortReason ??
+        new ServerError(ErrorCode.NoSuchTransaction, `Transaction with { txnNumber: ${transaction.txnNumber} } has been aborted.`, {
+          labels: [TRANSIENT_TRANSACTION_ERROR],
+        })
+      );
+    }
+  }
+
+  commitTransaction(transaction: Transaction): void {
+    this.assertActive(transaction);
+    const changes: Change[] = [];
+    for (const [collection, overlay] of transaction.writes) {
+      if (this.collection(collection.db, collection.name) !== collection) continue;
+      for (const [id, doc] of overlay) {
+        if (doc === null && !collection.records.has(id)) continue;
+        changes.push({ collection, id, doc });
+      }
+    }
+    try {
+      this.commit(changes);
+    } catch (error) {
+      this.finishTransaction(transaction, "aborted");
+      if (error instanceof ServerError && error.code === ErrorCode.DuplicateKey) throw writeConflict();
+      throw error;
+    }
+    this.finishTransaction(transaction, "committed");
+  }
+
+  abortTransaction(transaction: Transaction, reason?: ServerError): void {
+    if (transaction.state !== "active") return;
+    transaction.abortReason = reason ?? null;
+    this.finishTransaction(transaction, "aborted");
+  }
+
+  private finishTransaction(transaction: Transaction, state: "committed" | "aborted"): void {
+    for (const [collection, overlay] of transaction.writes) {
+      for (const id of overlay.keys()) {
+        const lockKey = this.lockKey(collection, id);
+        if (this.locks.get(lockKey) === transaction) this.locks.delete(lockKey);
+      }
+    }
+    this.transactions.delete(transaction);
+    transaction.markFinished(state);
+    if (this.transactions.size === 0) {
+      for (const collection of this.collectionsWithHistory) collection.history.clear();
+      this.collectionsWithHistory.clear();
+    }
+  }
+
+  private abortTransactionsTouching(collection: Collection): void {
+    for (const transaction of [...this.transactions]) {
+      if (transaction.writes.has(collection)) {
+        this.abortTransaction(
+          transaction,
+          new ServerError(ErrorCode.NoSuchTransaction, "Transaction aborted because a collection it wrote was dropped", {
+            labels: [TRANSIENT_TRANSACTION_ERROR],
+          }),
+        );
+      }
+    }
+  }
+
+  /** Aborts transactions older than the lifetime limit (transactionLifetimeLimitSeconds). */
+  expireTransactions(now = Date.now()): void {
+    for (const transaction of [...this.transactions]) {
+      if (now - transaction.startedAt > this.transactionLifetimeMs) {
+        this.abortTransaction(
+          transaction,
+          new ServerError(
+            ErrorCode.NoSuchTransaction,
+            `Transaction with { txnNumber: ${transaction.txnNumber} } has been aborted because it exceeded the lifetime limit (transactionLifetimeLimitSeconds).`,
+            { labels: [TRANSIENT_TRANSACTION_ERROR] },
+          ),
+        );
+      }
+    }
+  }
+
+  /** Deletes documents whose TTL index date is older than expireAfterSeconds. */
+  expireDocuments(now = Date.now()): number {
+    let removed = 0;
+    for (const database of this.databases.values()) {
+      for (const collection of database.values()) {
+        for (const index of collection.indexes.values()) {
+          if (index.expireAfterSeconds === undefined || index.fields.length !== 1) continue;
+          const cutoff = new Date(now - index.expireAfterSeconds * 1000);
+          const ids = new Set<string>();
+          const ascending = index.fields[0].direction === 1;
+          const low = new KeyBound(TypeRank.Date, false);
+          const start = ascending
+            ? index.entries.seek((entry) => index.compareKeyValues(entry.key[0], low) >= 0)
+            : index.entries.seek((entry) => index.compareKeyValues(entry.key[0], cutoff) <= 0);
+          for (const entry of index.entries.scan(start)) {
+            const value = entry.key[0];
+            if (!(value instanceof Date)) break;
+            if (value.getTime() > cutoff.getTime()) {
+              if (ascending) break;
+              continue;
+            }
+            ids.add(entry.id);
+          }
+          const changes: Change[] = [];
+          for (const id of ids) {
+            if (this.lockedBy(collection, id)) continue;
+            changes.push({ collection, id, doc: null });
+          }
+          for (const change of changes) this.commit([change]);
+          removed += changes.length;
+        }
+      }
+    }
+    return removed;
+  }
+}
+
+export function validateCollectionName(db: string, name: string): void {
+  if (!db || /[/\\. "$]/.test(db) || db.length > 63) throw new ServerError(ErrorCode.InvalidNamespace, `Invalid database name: '${db}'`);
+  if (!name || name.includes("$") || name.includes("\u0000") || name.startsWith(".") || name.startsWith("system.")) {
+    throw new ServerError(ErrorCode.InvalidNamespace, `Invalid collection name: ${name}`);
+  }
+}

@@ -1,0 +1,51 @@
+import type { Doc } from "../bson/values";
+import type { ServerError } from "../errors";
+import type { Collection } from "./collection";
+
+/**
+ * A multi-document transaction: reads see the committed state at `snapshot` plus its own writes, which
+ * wait in an overlay until commit. Writing a document that another transaction holds, or that changed
+ * after the snapshot, is a write conflict (first writer wins).
+ */
+export class Transaction {
+  state: "active" | "committed" | "aborted" = "active";
+  readonly writes = new Map<Collection, Map<string, Doc | null>>();
+  readonly startedAt = Date.now();
+  abortReason: ServerError | null = null;
+  readonly finished: Promise<void>;
+  private resolveFinished!: () => void;
+
+  constructor(
+    readonly snapshot: number,
+    readonly txnNumber: bigint,
+  ) {
+    this.finished = new Promise((resolve) => {
+      this.resolveFinished = resolve;
+    });
+  }
+
+  overlayFor(collection: Collection): Map<string, Doc | null> | undefined {
+    return this.writes.get(collection);
+  }
+
+  /** The document as this transaction sees it: its own write, else the snapshot version. */
+  read(collection: Collection, id: string): Doc | null {
+    const overlay = this.writes.get(collection);
+    if (overlay?.has(id)) return overlay.get(id) ?? null;
+    return collection.versionAt(id, this.snapshot);
+  }
+
+  record(collection: Collection, id: string, doc: Doc | null): void {
+    let overlay = this.writes.get(collection);
+    if (!overlay) {
+      overlay = new Map();
+      this.writes.set(collection, overlay);
+    }
+    overlay.set(id, doc);
+  }
+
+  markFinished(state: "committed" | "aborted"): void {
+    this.state = state;
+    this.resolveFinished();
+  }
+}
