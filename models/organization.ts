@@ -9,6 +9,8 @@ const organizationSchema = new Schema(
     active: { type: Boolean, required: true, default: true },
     contactEmail: { type: String, trim: true, lowercase: true, maxlength: 160 },
     catalog: { type: Schema.Types.Mixed, default: () => ({}) },
+    // Bumped on every catalog write, so two admins editing at once cannot overwrite each other.
+    catalogRevision: { type: Number, default: 0 },
     activityCodes: { type: [String], default: [] },
     vatRegime: { type: String, enum: ["tradicional", "simplificado"], default: "tradicional" },
     taxpayerKind: { type: String, enum: ["persona-juridica", "persona-fisica"], default: "persona-juridica" },
@@ -35,6 +37,7 @@ export interface OrganizationSeed {
   taxpayerKind?: "persona-juridica" | "persona-fisica";
   vatRegime?: "tradicional" | "simplificado";
   activityCodes?: string[];
+  catalog?: Record<string, { label?: string; disabled?: boolean }>;
 }
 
 /** Creates the organization when missing and leaves an existing one untouched (idempotent seeding). */
@@ -47,4 +50,102 @@ export async function ensureOrganization(seed: OrganizationSeed): Promise<boolea
 export async function listActiveOrganizations(ids?: string[]) {
   const filter = ids ? { active: true, _id: { $in: ids } } : { active: true };
   return Organization.find(filter).sort({ name: 1 }).lean();
+}
+
+export type VatRegime = "tradicional" | "simplificado";
+export type TaxpayerKind = "persona-juridica" | "persona-fisica";
+
+/** What an administrator may set on a client; `_id` and the catalog are changed by their own verbs. */
+export interface OrganizationFields {
+  name: string;
+  identificationType: "01" | "02" | "03" | "04";
+  commercialName?: string | null;
+  contactEmail?: string | null;
+  vatRegime: VatRegime;
+  taxpayerKind: TaxpayerKind;
+  activityCodes?: string[];
+  lockDate?: Date | null;
+}
+
+export async function findOrganization(id: string) {
+  return Organization.findById(id).lean<OrganizationDocument>();
+}
+
+/**
+ * Active and inactive organizations, by name: all of them, or those with the given ids. `search`
+ * matches the cédula or the name (either form) as typed, without regard to case.
+ */
+export async function listOrganizations(options: { ids?: string[]; search?: string } = {}) {
+  const filter: Record<string, unknown> = {};
+  if (options.ids) filter._id = { $in: options.ids };
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+    filter.$or = [{ _id: pattern }, { name: pattern }, { commercialName: pattern }];
+  }
+  return Organization.find(filter).sort({ name: 1 }).lean<OrganizationDocument[]>();
+}
+
+function withoutEmptyOptionals(fields: Partial<OrganizationFields>) {
+  const set: Record<string, unknown> = {};
+  const unset: Record<string, 1> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (value === null || value === "") unset[key] = 1;
+    else set[key] = value;
+  }
+  return { set, unset };
+}
+
+/** Creates an active organization; false when the id is already taken. */
+export async function createOrganization(id: string, fields: OrganizationFields): Promise<boolean> {
+  const { set } = withoutEmptyOptionals(fields);
+  try {
+    await Organization.create({ _id: id, active: true, catalog: {}, ...set });
+    return true;
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return false;
+    throw error;
+  }
+}
+
+/** Sets the given fields; `null` or "" removes an optional one, `undefined` leaves it as it is. */
+export async function updateOrganization(id: string, fields: Partial<OrganizationFields>): Promise<boolean> {
+  const { set, unset } = withoutEmptyOptionals(fields);
+  const update: Record<string, unknown> = {};
+  if (Object.keys(set).length > 0) update.$set = set;
+  if (Object.keys(unset).length > 0) update.$unset = unset;
+  if (Object.keys(update).length === 0) return (await Organization.exists({ _id: id })) !== null;
+  const result = await Organization.updateOne({ _id: id }, update, { runValidators: true });
+  return result.matchedCount === 1;
+}
+
+/** Inactive organizations drop out of every organization list (seed §6). */
+export async function setOrganizationActive(id: string, active: boolean): Promise<boolean> {
+  const result = await Organization.updateOne({ _id: id }, { $set: { active } });
+  return result.matchedCount === 1;
+}
+
+export interface CatalogState {
+  catalog: unknown;
+  revision: number;
+}
+
+export async function readCatalogOverrides(id: string): Promise<CatalogState | null> {
+  const organization = await Organization.findById(id, { catalog: 1, catalogRevision: 1 }).lean<OrganizationDocument>();
+  if (!organization) return null;
+  return { catalog: organization.catalog ?? {}, revision: organization.catalogRevision ?? 0 };
+}
+
+/**
+ * Replaces the catalog overrides if nobody else wrote them since `revision` was read; false when
+ * someone did (read again and retry).
+ */
+export async function setCatalogOverrides(id: string, catalog: Record<string, unknown>, revision: number): Promise<boolean> {
+  const unchanged = revision === 0 ? { $in: [0, null] } : revision;
+  const result = await Organization.updateOne(
+    { _id: id, catalogRevision: unchanged },
+    { $set: { catalog }, $inc: { catalogRevision: 1 } },
+  );
+  return result.modifiedCount === 1;
 }

@@ -115,3 +115,71 @@ export async function setPasswordHash(userId: Types.ObjectId, passwordHash: stri
 export async function setSelectedOrganization(userId: Types.ObjectId, organizationId: string): Promise<void> {
   await User.updateOne({ _id: userId }, { $set: { selectedOrganizationId: organizationId } });
 }
+
+export type OrganizationRole = "admin" | "client";
+
+export interface Member {
+  id: string;
+  email: string;
+  role: OrganizationRole;
+  /** Invited and has not set a password yet. */
+  pending: boolean;
+}
+
+const roleField = (organizationId: string) => `orgs.${organizationId}`;
+
+/** Users with a role in the organization, by e-mail. */
+export async function listMembers(organizationId: string): Promise<Member[]> {
+  const users = await User.find({ [roleField(organizationId)]: { $exists: true } }, { email: 1, orgs: 1, passwordHash: 1 })
+    .sort({ email: 1 })
+    .lean<UserDocument[]>();
+  return users.map((user) => {
+    const orgs = (user.orgs instanceof Map ? Object.fromEntries(user.orgs) : (user.orgs ?? {})) as Record<string, OrganizationRole>;
+    return { id: String(user._id), email: user.email, role: orgs[organizationId], pending: !user.passwordHash };
+  });
+}
+
+// An organization role of "admin" only counts for a user flagged admin (roles.ts), so granting it sets the flag.
+const adminFlagFor = (role: OrganizationRole) => (role === "admin" ? { isAdmin: true } : {});
+
+/**
+ * Gives the user with this e-mail the role in the organization, creating the user (without a
+ * password: the invitation sets it) when the e-mail is new.
+ */
+export async function grantAccess(
+  email: string,
+  organizationId: string,
+  role: OrganizationRole,
+): Promise<{ userId: Types.ObjectId; created: boolean; hasPassword: boolean }> {
+  const normalized = email.trim().toLowerCase();
+  const result = await User.updateOne(
+    { email: normalized },
+    {
+      $set: { [roleField(organizationId)]: role, ...adminFlagFor(role) },
+      $setOnInsert: { email: normalized, isRoot: false, isSuperAdmin: false, ...(role === "admin" ? {} : { isAdmin: false }) },
+    },
+    { upsert: true },
+  );
+  const user = await User.findOne({ email: normalized }, { _id: 1, passwordHash: 1 }).lean<UserDocument>();
+  return { userId: user!._id, created: result.upsertedCount > 0, hasPassword: !!user!.passwordHash };
+}
+
+/** Changes the role of a user who already has access; false when the user has none. */
+export async function changeRole(userId: string, organizationId: string, role: OrganizationRole): Promise<boolean> {
+  if (!Types.ObjectId.isValid(userId)) return false;
+  const result = await User.updateOne(
+    { _id: userId, [roleField(organizationId)]: { $exists: true } },
+    { $set: { [roleField(organizationId)]: role, ...adminFlagFor(role) } },
+  );
+  return result.matchedCount === 1;
+}
+
+/** Removes the user's role in the organization; false when the user had none. */
+export async function revokeAccess(userId: string, organizationId: string): Promise<boolean> {
+  if (!Types.ObjectId.isValid(userId)) return false;
+  const result = await User.updateOne(
+    { _id: userId, [roleField(organizationId)]: { $exists: true } },
+    { $unset: { [roleField(organizationId)]: 1 } },
+  );
+  return result.matchedCount === 1;
+}

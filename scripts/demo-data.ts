@@ -13,6 +13,12 @@ export const DEMO_ORGANIZATIONS: OrganizationSeed[] = [
     contactEmail: "contabilidad@elclavo.cr",
     taxpayerKind: "persona-juridica",
     activityCodes: ["475201"],
+    catalog: {
+      "10-01-01-03-04": { label: "Banco Popular – cta. corriente ₡" },
+      "40-01-01-00-00": { label: "Ventas de ferretería y materiales" },
+      "10-01-04-08-00": { label: "Mercancía recibida en consignación" },
+      "40-01-03-00-00": { disabled: true },
+    },
   },
   {
     _id: "CR:3102654321",
@@ -23,6 +29,13 @@ export const DEMO_ORGANIZATIONS: OrganizationSeed[] = [
     contactEmail: "sodalaesquina@correo.cr",
     taxpayerKind: "persona-juridica",
     activityCodes: ["561003"],
+    catalog: {
+      "40-01-01-00-00": { label: "Ventas de comidas y bebidas" },
+      "50-01-01-01-00": { label: "Costo de alimentos" },
+      "50-01-01-02-00": { label: "Costo de bebidas" },
+      "10-01-04-03-00": { disabled: true },
+      "10-01-04-04-00": { disabled: true },
+    },
   },
   {
     _id: "CR:111110111",
@@ -33,6 +46,11 @@ export const DEMO_ORGANIZATIONS: OrganizationSeed[] = [
     taxpayerKind: "persona-fisica",
     vatRegime: "tradicional",
     activityCodes: ["741401"],
+    catalog: {
+      "40-01-02-00-00": { label: "Honorarios por servicios profesionales" },
+      "10-01-01-03-04": { label: "Banco de Costa Rica – cuenta de ahorros ₡" },
+      "10-01-04-00-00": { disabled: true },
+    },
   },
   {
     _id: "CR:3101999999",

@@ -1,13 +1,27 @@
 import { ensureOrganization } from "../models/organization";
 import { ensureUser } from "../models/user";
+import { validateOverrides } from "../app/domain/catalog";
 import { hashPassword } from "../app/utils/password.server";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
 
-/** Idempotent: what exists is left alone, so running it twice changes nothing. */
+/**
+ * Idempotent: what exists is left alone, so running it twice changes nothing. A demo client's catalog
+ * overrides are stored only when the client is created; later changes made on the screen are kept.
+ */
 export async function seedDemo({ log }: { log: (line: string) => void }) {
+  for (const organization of DEMO_ORGANIZATIONS) {
+    const issues = validateOverrides(organization.catalog);
+    if (issues.length > 0) {
+      throw new Error(`demo catalog of ${organization._id}: ${issues.map((i) => `${i.code} ${i.message}`).join("; ")}`);
+    }
+  }
   let createdOrganizations = 0;
   for (const organization of DEMO_ORGANIZATIONS) {
-    if (await ensureOrganization(organization)) createdOrganizations++;
+    if (await ensureOrganization(organization)) {
+      createdOrganizations++;
+      const overrides = Object.keys(organization.catalog ?? {}).length;
+      if (overrides > 0) log(`  ${organization.name}: ${overrides} catalog overrides`);
+    }
   }
   let createdUsers = 0;
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -1,0 +1,224 @@
+import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import type { CatalogIntent } from "./schemas";
+
+export interface AccountPanelAccount {
+  key: string;
+  label: string;
+  level: number;
+  path: string;
+  disabled: boolean;
+  disabledHere: boolean;
+  added: boolean;
+  defaultLabel: string | null;
+  childCount: number;
+  proposedCode: string | null;
+  proposalProblem: string | null;
+  canDisable: boolean;
+  canEnable: boolean;
+  canRemove: boolean;
+  hasMovements: boolean;
+}
+
+export interface CatalogFormProblem {
+  intent: CatalogIntent | null;
+  fieldErrors: Record<string, string[] | undefined>;
+  values?: Record<string, string>;
+}
+
+function errorOf(problem: CatalogFormProblem | undefined, intent: CatalogIntent, field: string): string | undefined {
+  return problem?.intent === intent ? problem.fieldErrors[field]?.[0] : undefined;
+}
+
+function FormAlert({ problem, intent }: { problem?: CatalogFormProblem; intent: CatalogIntent }) {
+  const message = errorOf(problem, intent, "form");
+  return message ? (
+    <Alert color="red" role="alert" p="xs">
+      {message}
+    </Alert>
+  ) : null;
+}
+
+/**
+ * The selected account and what can be done to it: rename, add a child (code proposed by the next-code
+ * rule, editable), disable or enable, remove an added account. Every form posts to `action`.
+ */
+export function AccountPanel({ account, action, problem }: { account: AccountPanelAccount; action: string; problem?: CatalogFormProblem }) {
+  const values = problem?.values ?? {};
+  const group = account.level === 1;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="selected-account" data-testid="account-panel">
+      <Stack gap="md">
+        <div>
+          <Text size="xs" c="dimmed">
+            {account.path || "Grupo principal"}
+          </Text>
+          <Title order={2} size="h4" id="selected-account">
+            <Text span ff="monospace" inherit>
+              {account.key}
+            </Text>{" "}
+            {account.label}
+          </Title>
+          <Group gap={6} mt={4}>
+            <Badge size="sm" variant="light" color="gray">
+              Nivel {account.level}
+            </Badge>
+            <Badge size="sm" variant="light" color={account.childCount === 0 && !group ? "brand" : "gray"}>
+              {group ? "Grupo principal" : account.childCount === 0 ? "Cuenta de movimiento" : "Cuenta de agrupación"}
+            </Badge>
+            {account.disabled && !group && (
+              <Badge size="sm" color="gray" variant="outline">
+                Deshabilitada
+              </Badge>
+            )}
+            {account.added && (
+              <Badge size="sm" color="blue" variant="light">
+                Agregada por el cliente
+              </Badge>
+            )}
+          </Group>
+        </div>
+
+        <Form method="post" action={action} aria-label="Cambiar nombre">
+          <input type="hidden" name="intent" value="rename" />
+          <input type="hidden" name="code" value={account.key} />
+          <Stack gap="xs">
+            <FormAlert problem={problem} intent="rename" />
+            <TextInput
+              label="Nombre de la cuenta"
+              name="label"
+              defaultValue={problem?.intent === "rename" ? values.label : account.label}
+              key={`rename-${account.key}-${account.label}`}
+              error={errorOf(problem, "rename", "label")}
+              description={
+                account.defaultLabel !== null && account.defaultLabel !== account.label
+                  ? `Nombre en el catálogo base: ${account.defaultLabel}`
+                  : undefined
+              }
+              maxLength={120}
+              required
+            />
+            <Group gap="xs">
+              <Button type="submit" size="xs">
+                Cambiar nombre
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+        {account.defaultLabel !== null && account.defaultLabel !== account.label && (
+          <Form method="post" action={action}>
+            <input type="hidden" name="intent" value="reset-label" />
+            <input type="hidden" name="code" value={account.key} />
+            <FormAlert problem={problem} intent="reset-label" />
+            <Button type="submit" size="xs" variant="subtle">
+              Restablecer nombre original
+            </Button>
+          </Form>
+        )}
+
+        <Divider />
+        {account.proposedCode ? (
+          <Form method="post" action={action} aria-label="Agregar subcuenta">
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="parent" value={account.key} />
+            <Stack gap="xs">
+              <Text fw={600} size="sm">
+                Agregar subcuenta
+              </Text>
+              <FormAlert problem={problem} intent="add" />
+              <TextInput
+                label="Código"
+                name="code"
+                description="Propuesto según la siguiente cuenta libre; puede cambiarlo."
+                defaultValue={problem?.intent === "add" ? values.code : account.proposedCode}
+                key={`add-code-${account.key}-${account.proposedCode}`}
+                error={errorOf(problem, "add", "code")}
+                ff="monospace"
+                maxLength={14}
+                required
+              />
+              <TextInput
+                label="Nombre de la subcuenta"
+                name="label"
+                defaultValue={problem?.intent === "add" ? values.label : ""}
+                key={`add-label-${account.key}-${account.proposedCode}`}
+                error={errorOf(problem, "add", "label")}
+                maxLength={120}
+                required
+              />
+              <Group gap="xs">
+                <Button type="submit" size="xs">
+                  Agregar subcuenta
+                </Button>
+              </Group>
+              {account.childCount === 0 && !group && (
+                <Text size="xs" c="dimmed">
+                  Al agregarle una subcuenta, esta cuenta pasa a ser de agrupación y ya no recibe movimientos.
+                </Text>
+              )}
+            </Stack>
+          </Form>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {account.proposalProblem}
+          </Text>
+        )}
+
+        {!group && (
+          <>
+            <Divider />
+            <Form method="post" action={action}>
+              <input type="hidden" name="intent" value="disable" />
+              <input type="hidden" name="code" value={account.key} />
+              <input type="hidden" name="disabled" value={account.disabledHere ? "false" : "true"} />
+              <Stack gap="xs">
+                <FormAlert problem={problem} intent="disable" />
+                {account.disabledHere ? (
+                  <Button type="submit" size="xs" variant="light" disabled={!account.canEnable}>
+                    Habilitar cuenta
+                  </Button>
+                ) : (
+                  <Button type="submit" size="xs" variant="light" color="orange" disabled={!account.canDisable}>
+                    Deshabilitar cuenta
+                  </Button>
+                )}
+                <Text size="xs" c="dimmed">
+                  {account.disabledHere
+                    ? account.canEnable
+                      ? "La cuenta y sus subcuentas vuelven a aceptar movimientos."
+                      : "Primero habilite la cuenta padre."
+                    : account.disabled
+                      ? "Ya está deshabilitada porque lo está su cuenta padre."
+                      : "Una cuenta deshabilitada y sus subcuentas conservan su historia pero no aceptan movimientos nuevos."}
+                </Text>
+              </Stack>
+            </Form>
+          </>
+        )}
+
+        {account.added && (
+          <>
+            <Divider />
+            <Form method="post" action={action}>
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="code" value={account.key} />
+              <Stack gap="xs">
+                <FormAlert problem={problem} intent="remove" />
+                <Button type="submit" size="xs" color="red" variant="light" disabled={!account.canRemove}>
+                  Eliminar cuenta
+                </Button>
+                <Text size="xs" c="dimmed">
+                  {account.hasMovements
+                    ? "Tiene movimientos: solo se puede deshabilitar."
+                    : account.childCount > 0
+                      ? "Se eliminan también sus subcuentas."
+                      : "Solo las cuentas agregadas y sin movimientos se pueden eliminar."}
+                </Text>
+              </Stack>
+            </Form>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

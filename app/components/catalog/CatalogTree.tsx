@@ -1,0 +1,113 @@
+import { Badge } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import type { CSSProperties } from "react";
+import type { CatalogNode } from "~/domain/catalog";
+
+// Inline styles: the tree is plain nested lists, so it needs no stylesheet of its own.
+const styles = {
+  tree: { listStyle: "none", margin: 0, padding: 0 },
+  subtree: {
+    listStyle: "none",
+    margin: "0 0 0 0.45rem",
+    padding: "0 0 0 1.25rem",
+    borderLeft: "1px solid var(--mantine-color-gray-3)",
+  },
+  summary: { cursor: "pointer", padding: "0.15rem 0" },
+  leaf: { padding: "0.15rem 0 0.15rem 1.1rem" },
+  line: { display: "inline-flex", flexWrap: "wrap", alignItems: "center", gap: "0.4rem" },
+  code: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: "var(--mantine-font-size-sm)" },
+  link: { color: "inherit", textDecoration: "none" },
+  selected: {
+    background: "var(--mantine-color-brand-0)",
+    borderRadius: "var(--mantine-radius-sm)",
+    padding: "0 0.3rem",
+    fontWeight: 600,
+  },
+  disabled: { color: "var(--mantine-color-gray-6)" },
+} satisfies Record<string, CSSProperties>;
+
+export const stickyStyle: CSSProperties = { position: "sticky", top: "calc(var(--app-shell-header-height, 60px) + 1rem)" };
+
+export interface CatalogTreeProps {
+  tree: CatalogNode[];
+  /** Whether a node with children starts open; `<details>` lets people toggle it without JavaScript. */
+  isOpen: (node: CatalogNode) => boolean;
+  selectedCode: string | null;
+  /** Codes whose label the organization changed. */
+  renamedCodes: ReadonlySet<string>;
+  /** Where choosing an account leads (the same page with that account selected). */
+  hrefFor: (code: string) => string;
+}
+
+function NodeLine({ node, selected, renamed, href }: { node: CatalogNode; selected: boolean; renamed: boolean; href: string }) {
+  const disabledByOrganization = node.level > 1 && node.disabled;
+  return (
+    <span style={styles.line}>
+      <Link
+        to={href}
+        preventScrollReset
+        style={{ ...styles.link, ...(selected ? styles.selected : {}), ...(disabledByOrganization ? styles.disabled : {}) }}
+        aria-current={selected ? "true" : undefined}
+        data-code={node.key}
+      >
+        <span style={styles.code}>{node.key}</span> {node.label}
+      </Link>
+      {disabledByOrganization && (
+        <Badge size="xs" color="gray" variant="outline">
+          Deshabilitada
+        </Badge>
+      )}
+      {node.added && (
+        <Badge size="xs" color="blue" variant="light">
+          Agregada
+        </Badge>
+      )}
+      {renamed && (
+        <Badge size="xs" color="grape" variant="light">
+          Renombrada
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+function Branch({ node, ...props }: CatalogTreeProps & { node: CatalogNode }) {
+  const line = (
+    <NodeLine
+      node={node}
+      selected={props.selectedCode === node.key}
+      renamed={props.renamedCodes.has(node.key)}
+      href={props.hrefFor(node.key)}
+    />
+  );
+  if (node.children.length === 0) {
+    return (
+      <li>
+        <div style={styles.leaf}>{line}</div>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <details open={props.isOpen(node)} data-code={node.key}>
+        <summary style={styles.summary}>{line}</summary>
+        <ul style={styles.subtree}>
+          {node.children.map((child) => (
+            <Branch key={child.key} {...props} node={child} />
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+/** The chart of accounts as nested lists; each account links to its panel. */
+export function CatalogTree(props: CatalogTreeProps) {
+  return (
+    <ul style={styles.tree} aria-label="Catálogo de cuentas" data-testid="catalog-tree">
+      {props.tree.map((node) => (
+        <Branch key={node.key} {...props} node={node} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,233 @@
+import { readCatalogOverrides, setCatalogOverrides } from "~models/organization";
+import {
+  applyOverride,
+  buildCatalog,
+  catalogToCsv,
+  defaultLabels,
+  flattenCatalog,
+  indexCatalog,
+  isGroupCode,
+  nextCode,
+  normalizeCode,
+  parentOf,
+  readOverride,
+  removeOverride,
+  validateLabel,
+  validateNewCode,
+  validateOverrides,
+  type CatalogNode,
+  type CatalogOverrides,
+} from "~/domain/catalog";
+import { GROUP_DISABLE } from "~/domain/catalog/messages";
+import { notFound } from "./auth.server";
+
+/** One change an administrator asks for on the catalog screen. */
+export type CatalogChange =
+  | { kind: "rename"; code: string; label: string }
+  | { kind: "reset-label"; code: string }
+  | { kind: "add"; parent: string; code: string; label: string }
+  | { kind: "set-disabled"; code: string; disabled: boolean }
+  | { kind: "remove"; code: string };
+
+/** A refused change: the form field it concerns and the Spanish reason. */
+export interface CatalogRefusal {
+  field: "code" | "label" | "form";
+  message: string;
+}
+
+export const CATALOG_CHANGED = "El catálogo cambió mientras se guardaba. Revise los datos y vuelva a intentarlo.";
+
+const unknownAccount = (code: string) => `La cuenta ${code} no existe en el catálogo de este cliente.`;
+
+/** The stored overrides as the catalog module reads them; anything that is not an object reads as none. */
+function asOverrides(stored: unknown): CatalogOverrides {
+  return stored !== null && typeof stored === "object" && !Array.isArray(stored) ? (stored as CatalogOverrides) : {};
+}
+
+/**
+ * Accounts of the organization that have movements (entry lines). There is no ledger yet, so none
+ * has; the accounting-entries work answers this from its lines, and the rules below already ask.
+ */
+export async function accountsWithMovements(_organizationId: string): Promise<ReadonlySet<string>> {
+  return new Set();
+}
+
+export async function loadCatalog(organizationId: string): Promise<{ tree: CatalogNode[]; overrides: CatalogOverrides }> {
+  const state = await readCatalogOverrides(organizationId);
+  if (!state) throw notFound("Organización no encontrada");
+  const overrides = asOverrides(state.catalog);
+  return { tree: buildCatalog(overrides), overrides };
+}
+
+/**
+ * The overrides after `change`, or why the change is refused. Pure: the same rules whether the
+ * change comes from the screen or a script.
+ */
+export function planCatalogChange(
+  overrides: CatalogOverrides,
+  change: CatalogChange,
+  inUse: ReadonlySet<string>,
+): { overrides: CatalogOverrides; code: string } | CatalogRefusal {
+  const index = indexCatalog(buildCatalog(overrides));
+  const refuse = (message: string, field: CatalogRefusal["field"] = "form"): CatalogRefusal => ({ field, message });
+
+  if (change.kind === "add") {
+    const parent = index.get(change.parent);
+    if (!parent) return refuse(unknownAccount(change.parent));
+    if (parent.level > 1 && parent.disabled) {
+      return refuse(`La cuenta ${parent.key} está deshabilitada; habilítela antes de agregarle subcuentas.`);
+    }
+    if (parent.children.length === 0 && inUse.has(parent.key)) {
+      return refuse(`La cuenta ${parent.key} tiene movimientos; no se le pueden agregar subcuentas.`);
+    }
+    const code = normalizeCode(change.code);
+    const codeError = validateNewCode(index, code);
+    if (codeError) return refuse(codeError, "code");
+    if (parentOf(code) !== parent.key) return refuse(`La cuenta ${code} no es una subcuenta directa de ${parent.key}.`, "code");
+    const labelError = validateLabel(change.label);
+    if (labelError) return refuse(labelError, "label");
+    return { overrides: applyOverride(overrides, code, { label: change.label.trim() }), code };
+  }
+
+  const node = index.get(change.code);
+  if (!node) return refuse(unknownAccount(change.code));
+
+  switch (change.kind) {
+    case "rename": {
+      const labelError = validateLabel(change.label);
+      if (labelError) return refuse(labelError, "label");
+      return { overrides: applyOverride(overrides, node.key, { label: change.label.trim() }), code: node.key };
+    }
+    case "reset-label": {
+      const original = defaultLabels().get(node.key);
+      if (original === undefined) return refuse("Esta cuenta fue agregada por el cliente: no tiene un nombre original.");
+      return { overrides: applyOverride(overrides, node.key, { label: original }), code: node.key };
+    }
+    case "set-disabled": {
+      if (isGroupCode(node.key)) return refuse(GROUP_DISABLE);
+      const parent = node.pId === null ? undefined : index.get(node.pId);
+      if (!change.disabled && parent && parent.level > 1 && parent.disabled) {
+        return refuse(`La cuenta ${parent.key} está deshabilitada; habilítela primero.`);
+      }
+      return { overrides: applyOverride(overrides, node.key, { disabled: change.disabled }), code: node.key };
+    }
+    case "remove": {
+      if (!node.added) {
+        return refuse("Las cuentas del catálogo base no se eliminan; puede deshabilitarlas o cambiarles el nombre.");
+      }
+      const used = flattenCatalog([node]).find((account) => inUse.has(account.key));
+      if (used) return refuse(`La cuenta ${used.key} tiene movimientos: no se puede eliminar, solo deshabilitar.`);
+      return { overrides: removeOverride(overrides, node.key), code: node.pId ?? node.key };
+    }
+  }
+}
+
+function issueKeys(overrides: CatalogOverrides): Set<string> {
+  return new Set(validateOverrides(overrides).map((issue) => `${issue.code}\u0000${issue.message}`));
+}
+
+const ATTEMPTS = 10;
+
+// A random pause before retrying, so writers that collided do not collide again in lockstep.
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+
+/**
+ * Applies the change to the organization's stored overrides. Read, plan and write are retried when
+ * another administrator wrote in between, so nobody's change is lost.
+ */
+export async function changeCatalog(
+  organizationId: string,
+  change: CatalogChange,
+): Promise<{ code: string } | CatalogRefusal> {
+  const inUse = await accountsWithMovements(organizationId);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (attempt > 0) await pause(attempt);
+    const state = await readCatalogOverrides(organizationId);
+    if (!state) throw notFound("Organización no encontrada");
+    const current = asOverrides(state.catalog);
+    const plan = planCatalogChange(current, change, inUse);
+    if (!("overrides" in plan)) return plan;
+    // Stored data written before validation existed may hold bad entries; only refuse new ones.
+    const before = issueKeys(current);
+    const introduced = validateOverrides(plan.overrides).find((issue) => !before.has(`${issue.code}\u0000${issue.message}`));
+    if (introduced) return { field: "form", message: introduced.message };
+    if (await setCatalogOverrides(organizationId, plan.overrides, state.revision)) return { code: plan.code };
+  }
+  return { field: "form", message: CATALOG_CHANGED };
+}
+
+/** The organization's tree as a CSV file; the byte-order mark lets spreadsheet programs read the accents. */
+export async function catalogCsvFile(organizationId: string): Promise<string> {
+  const { tree } = await loadCatalog(organizationId);
+  return `\uFEFF${catalogToCsv(tree)}`;
+}
+
+/** What the catalog screen shows and offers for one account. */
+export interface AccountDetails {
+  key: string;
+  label: string;
+  level: number;
+  pId: string | null;
+  path: string;
+  disabled: boolean;
+  /** Disabled by the organization at this very code (not only through an ancestor). */
+  disabledHere: boolean;
+  added: boolean;
+  /** The default chart's label, when the account comes from it. */
+  defaultLabel: string | null;
+  childCount: number;
+  /** The code `nextCode` proposes for a new child, or why there can be none. */
+  proposedCode: string | null;
+  proposalProblem: string | null;
+  canDisable: boolean;
+  canEnable: boolean;
+  canRemove: boolean;
+  hasMovements: boolean;
+}
+
+export function describeAccount(
+  tree: readonly CatalogNode[],
+  overrides: CatalogOverrides,
+  code: string,
+  inUse: ReadonlySet<string>,
+): AccountDetails | null {
+  const index = indexCatalog(tree);
+  const node = index.get(code);
+  if (!node) return null;
+  const group = isGroupCode(node.key);
+  const parent = node.pId === null ? undefined : index.get(node.pId);
+  const parentDisabled = !!parent && parent.level > 1 && parent.disabled;
+  const disabledHere = readOverride(overrides[node.key])?.disabled === true;
+
+  let proposedCode: string | null = null;
+  let proposalProblem: string | null = null;
+  if (!group && node.disabled) proposalProblem = "La cuenta está deshabilitada: habilítela antes de agregarle subcuentas.";
+  else if (node.children.length === 0 && inUse.has(node.key)) proposalProblem = "La cuenta tiene movimientos: no admite subcuentas.";
+  else {
+    try {
+      proposedCode = nextCode(node);
+    } catch (error) {
+      proposalProblem = (error as Error).message;
+    }
+  }
+
+  const subtree = flattenCatalog([node]);
+  return {
+    key: node.key,
+    label: node.label,
+    level: node.level,
+    pId: node.pId,
+    path: node.path,
+    disabled: node.disabled,
+    disabledHere,
+    added: node.added,
+    defaultLabel: defaultLabels().get(node.key) ?? null,
+    childCount: node.children.length,
+    proposedCode,
+    proposalProblem,
+    canDisable: !group && !disabledHere,
+    canEnable: !group && disabledHere && !parentDisabled,
+    canRemove: node.added && !subtree.some((account) => inUse.has(account.key)),
+    hasMovements: subtree.some((account) => inUse.has(account.key)),
+  };
+}

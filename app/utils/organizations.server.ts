@@ -1,0 +1,221 @@
+import { Types } from "mongoose";
+import {
+  createOrganization,
+  findOrganization,
+  listOrganizations,
+  setOrganizationActive,
+  updateOrganization,
+  type OrganizationDocument,
+} from "~models/organization";
+import { changeRole, grantAccess, listMembers, revokeAccess, type Member, type UserDocument } from "~models/user";
+import type { CreateOrganizationInput } from "~/components/organizations/schemas";
+import { cedulaProblem, toCedula, toOrganizationId, type IdentificationType } from "~/domain/organization-id";
+import { canAdministerOrganization, seesAllOrganizations, type OrganizationRole } from "~/domain/roles";
+import { membershipOf } from "./account.server";
+import { notFound } from "./auth.server";
+import { sendInvitation } from "./password-reset.server";
+
+export type { Member };
+
+/** One client as the administration screens show it. */
+export interface OrganizationRow {
+  id: string;
+  cedula: string;
+  name: string;
+  commercialName: string | null;
+  identificationType: IdentificationType;
+  active: boolean;
+  vatRegime: "tradicional" | "simplificado";
+  taxpayerKind: "persona-juridica" | "persona-fisica";
+  /** Only ever present for super admins (seed §3, §6). */
+  contactEmail?: string;
+}
+
+export interface OrganizationDetail extends OrganizationRow {
+  activityCodes: string[];
+  /** aaaa-mm-dd, or null. */
+  lockDate: string | null;
+}
+
+const CEDULA_IN_URL = /^\d{9,12}$/;
+
+function toRow(organization: OrganizationDocument, withContact: boolean): OrganizationRow {
+  return {
+    id: organization._id,
+    cedula: toCedula(organization._id),
+    name: organization.name,
+    commercialName: organization.commercialName ?? null,
+    identificationType: organization.identificationType as IdentificationType,
+    active: organization.active !== false,
+    vatRegime: organization.vatRegime ?? "tradicional",
+    taxpayerKind: organization.taxpayerKind ?? "persona-juridica",
+    // contactEmail is for super admins only: never put it in anyone else's data.
+    ...(withContact && organization.contactEmail ? { contactEmail: organization.contactEmail } : {}),
+  };
+}
+
+function toDetail(organization: OrganizationDocument, withContact: boolean): OrganizationDetail {
+  return {
+    ...toRow(organization, withContact),
+    activityCodes: organization.activityCodes ?? [],
+    lockDate: organization.lockDate ? new Date(organization.lockDate).toISOString().slice(0, 10) : null,
+  };
+}
+
+export function seesContactEmail(user: UserDocument): boolean {
+  return membershipOf(user).isSuperAdmin;
+}
+
+/** The ids of the organizations an admin administers; undefined when the user manages all of them. */
+function administeredIds(user: UserDocument): string[] | undefined {
+  const membership = membershipOf(user);
+  if (seesAllOrganizations(membership)) return undefined;
+  return Object.keys(membership.orgs).filter((id) => canAdministerOrganization(membership, id));
+}
+
+/**
+ * The clients the user manages, active and inactive: all of them for super admins and root, the ones
+ * it administers for an admin.
+ */
+export async function listOrganizationsFor(user: UserDocument, search?: string): Promise<OrganizationRow[]> {
+  const organizations = await listOrganizations({ ids: administeredIds(user), search });
+  const withContact = seesContactEmail(user);
+  return organizations.map((organization) => toRow(organization, withContact));
+}
+
+/**
+ * The client at `/admin/organizations/:orgID` (bare cédula), when the user manages it. A malformed
+ * cédula, an unknown one and someone else's client all answer 404 alike.
+ */
+export async function requireManagedOrganization(user: UserDocument, cedula: string | undefined): Promise<OrganizationDetail> {
+  const bare = toCedula(cedula?.trim() ?? "");
+  if (!CEDULA_IN_URL.test(bare)) throw notFound("Cliente no encontrado");
+  const id = toOrganizationId(bare);
+  if (!canAdministerOrganization(membershipOf(user), id)) throw notFound("Cliente no encontrado");
+  const organization = await findOrganization(id);
+  if (!organization) throw notFound("Cliente no encontrado");
+  return toDetail(organization, seesContactEmail(user));
+}
+
+export const DUPLICATE_CLIENT = "Ya existe un cliente con esa identificación.";
+
+/**
+ * Creates the client. An admin who creates one administers it from then on (otherwise it would vanish
+ * from the admin's own lists); super admins and root need no role.
+ */
+export async function createClient(user: UserDocument, input: CreateOrganizationInput): Promise<{ cedula: string } | { duplicate: true }> {
+  const id = toOrganizationId(input.cedula);
+  const created = await createOrganization(id, {
+    name: input.name,
+    commercialName: input.commercialName,
+    identificationType: input.identificationType,
+    contactEmail: input.contactEmail,
+    vatRegime: input.vatRegime,
+    taxpayerKind: input.taxpayerKind,
+  });
+  if (!created) return { duplicate: true };
+  if (!seesAllOrganizations(membershipOf(user))) await grantAccess(user.email, id, "admin");
+  return { cedula: input.cedula };
+}
+
+export interface ClientChanges {
+  name: string;
+  commercialName: string | null;
+  identificationType: IdentificationType;
+  vatRegime: "tradicional" | "simplificado";
+  taxpayerKind: "persona-juridica" | "persona-fisica";
+  contactEmail: string | null;
+  activityCodes: string[];
+  lockDate: Date | null;
+}
+
+/**
+ * Saves the client's data. Only a super admin sees the contact e-mail, so only a super admin can clear
+ * it; anyone else may replace it by typing a new one, and an empty field leaves it as it was.
+ */
+export async function updateClient(
+  user: UserDocument,
+  organizationId: string,
+  changes: ClientChanges,
+): Promise<{ fieldErrors: Record<string, string[]> } | null> {
+  // The cédula is the client's id and stays; a new identification type must still fit it.
+  const problem = cedulaProblem(changes.identificationType, toCedula(organizationId));
+  if (problem) return { fieldErrors: { identificationType: [problem] } };
+  const { contactEmail, ...rest } = changes;
+  const contact = seesContactEmail(user) ? contactEmail : (contactEmail ?? undefined);
+  await updateOrganization(organizationId, { ...rest, contactEmail: contact });
+  return null;
+}
+
+export async function setClientActive(organizationId: string, active: boolean): Promise<void> {
+  await setOrganizationActive(organizationId, active);
+}
+
+export async function membersOf(organizationId: string): Promise<Member[]> {
+  return listMembers(organizationId);
+}
+
+export const SELF_DEMOTION = "No puede quitarse a sí mismo la administración de este cliente; pídaselo a otro administrador.";
+export const NOT_A_MEMBER = "Ese usuario ya no tiene acceso a este cliente.";
+export const INVITATION_FAILED = "Se dio el acceso, pero no se pudo enviar la invitación por correo. Inténtelo más tarde con «Reenviar invitación».";
+
+// An admin who is not a super admin or root works on a client only through its role: losing it locks them out.
+function wouldLockOut(actor: UserDocument, userId: string, role: OrganizationRole | null): boolean {
+  return String(actor._id) === userId && !seesAllOrganizations(membershipOf(actor)) && role !== "admin";
+}
+
+export type GrantOutcome = { invited: boolean; created: boolean; mailFailed: boolean };
+
+/**
+ * Gives the person with this e-mail the role in the client. A new person (or one invited before who has
+ * not set a password yet) gets an invitation e-mail with a link to set the password.
+ */
+export async function grantClientAccess(
+  actor: UserDocument,
+  organization: { id: string; name: string },
+  email: string,
+  role: OrganizationRole,
+): Promise<GrantOutcome | { error: string }> {
+  if (email === actor.email && wouldLockOut(actor, String(actor._id), role)) return { error: SELF_DEMOTION };
+  const { userId, created, hasPassword } = await grantAccess(email, organization.id, role);
+  if (hasPassword) return { invited: false, created, mailFailed: false };
+  try {
+    await sendInvitation(userId, email, organization.name);
+    return { invited: true, created, mailFailed: false };
+  } catch (error) {
+    console.error("invitation mail failed", error);
+    return { invited: false, created, mailFailed: true };
+  }
+}
+
+export async function changeMemberRole(
+  actor: UserDocument,
+  organizationId: string,
+  userId: string,
+  role: OrganizationRole,
+): Promise<{ error: string } | null> {
+  if (wouldLockOut(actor, userId, role)) return { error: SELF_DEMOTION };
+  return (await changeRole(userId, organizationId, role)) ? null : { error: NOT_A_MEMBER };
+}
+
+export async function revokeMemberAccess(actor: UserDocument, organizationId: string, userId: string): Promise<{ error: string } | null> {
+  if (wouldLockOut(actor, userId, null)) return { error: SELF_DEMOTION };
+  return (await revokeAccess(userId, organizationId)) ? null : { error: NOT_A_MEMBER };
+}
+
+/** A new invitation link for a member who has not set a password yet. */
+export async function resendInvitation(
+  organization: { id: string; name: string },
+  userId: string,
+): Promise<{ error: string } | { mailFailed: boolean }> {
+  const member = (await listMembers(organization.id)).find((candidate) => candidate.id === userId);
+  if (!member) return { error: NOT_A_MEMBER };
+  if (!member.pending) return { error: "Ese usuario ya definió su contraseña; no necesita invitación." };
+  try {
+    await sendInvitation(new Types.ObjectId(member.id), member.email, organization.name);
+    return { mailFailed: false };
+  } catch (error) {
+    console.error("invitation mail failed", error);
+    return { mailFailed: true };
+  }
+}
