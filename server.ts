@@ -8,6 +8,7 @@ import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { startLocalServices } from "./app/boot/local-services.server";
+import { passClientAddress, refuseCrossOrigin } from "./app/boot/request-guards.server";
 import { connectDatabase, disconnectDatabase, pingDatabase } from "./app/utils/db.server";
 import { getEnv, parseEnv } from "./app/utils/env.server";
 
@@ -66,6 +67,8 @@ async function main() {
     }),
   );
   app.use(compression());
+  app.use(passClientAddress);
+  app.use(refuseCrossOrigin(env.TRUST_PROXY));
   if (env.LOG_REQUESTS) app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));
 
   app.get("/healthz", async (_req, res) => {

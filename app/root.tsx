@@ -15,7 +15,7 @@ import { AccountProvider } from "./components/AccountContext";
 import { IdleLogout } from "./components/IdleLogout";
 import { NavigationProgress } from "./components/NavigationProgress";
 import { RouteErrorPage } from "./components/RouteErrorPage";
-import { ToastFallback, Toasts } from "./components/Toasts";
+import { MARK_SCRIPTED, ToastFallback, Toasts } from "./components/Toasts";
 import { theme } from "./theme";
 import { buildAccount } from "./utils/account.server";
 import { getSignedInUser } from "./utils/auth.server";
@@ -50,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => nonce ?? ""}>

@@ -135,9 +135,15 @@ function decodeQuotedPrintable(input: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toLowerCase() === "b"
-      ? Buffer.from(text, "base64").toString("utf8")
-      : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  );
+  // RFC 2047: adjacent encoded words form one text (a character may be split across them), and the
+  // white space between them is not part of it.
+  return value.replace(/(?:=\?utf-8\?[bq]\?[^?]*\?=\s*)+/gi, (run) => {
+    const bytes = [...run.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, kind, text]) =>
+      kind.toLowerCase() === "b"
+        ? Buffer.from(text, "base64")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1"),
+    );
+    const trailing = /\s*$/.exec(run)?.[0] ?? "";
+    return Buffer.concat(bytes).toString("utf8") + trailing;
+  });
 }

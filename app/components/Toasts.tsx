@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { ToastContainer, toast as showToast } from "react-toastify/unstyled";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface ToastMessage {
   message: string;
@@ -25,14 +26,20 @@ export function Toasts({ toast }: { toast?: ToastMessage }) {
   return <ToastContainer {...TOAST_OPTIONS} closeButton aria-label="Notificaciones" />;
 }
 
-/** Without JavaScript the toast still has to reach the user: the server renders it as a plain alert. */
+/**
+ * Without JavaScript the toast still has to reach the user: the server renders it as a plain alert,
+ * hidden by the stylesheet while the document is marked as scripted (`html.js`) and dropped once
+ * React has hydrated, when the client renderer shows it.
+ */
 export function ToastFallback({ toast }: { toast?: ToastMessage }) {
-  if (!toast) return null;
+  const hydrated = useHydrated();
+  if (!toast || hydrated) return null;
   return (
-    <noscript>
-      <div role="alert" data-testid="toast-fallback" className={`toast-fallback toast-fallback-${toast.type}`}>
-        {toast.message}
-      </div>
-    </noscript>
+    <div role="alert" data-testid="toast-fallback" className={`toast-fallback toast-fallback-${toast.type}`}>
+      {toast.message}
+    </div>
   );
 }
+
+/** Marks the document as scripted before first paint, so no-JavaScript fallbacks can hide themselves. */
+export const MARK_SCRIPTED = "document.documentElement.classList.add('js')";

@@ -10,6 +10,7 @@ import {
 } from "~models/session";
 import { randomToken } from "./crypto.server";
 import { getEnv } from "./env.server";
+import { clientAddress } from "./throttle.server";
 
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 // Between the password and the code a user has this long; afterwards they start again.
@@ -80,7 +81,7 @@ export async function startSession(
     lastSeenAt: now,
     expiresAt: new Date(Math.min(now.getTime() + lifetime, absoluteExpiresAt.getTime())),
     absoluteExpiresAt,
-    ip: request.headers.get("x-client-address") ?? undefined,
+    ip: clientAddress(request),
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? undefined,
   };
   await createSessionRecord(record);

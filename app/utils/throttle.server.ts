@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from "~/boot/request-guards.server";
 import { blockKey, clearAttempts, findAttemptCounters, recordFailure } from "~models/attempt-counter";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -41,6 +42,6 @@ export async function clearFailedAttempts(account: string): Promise<void> {
 }
 
 export function clientAddress(request: Request): string {
-  // server.ts decides whether X-Forwarded-For is trusted and passes the resolved address on.
-  return request.headers.get("x-client-address") ?? "unknown";
+  // server.ts resolves the address (honouring TRUST_PROXY) and always overwrites this header.
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
 }

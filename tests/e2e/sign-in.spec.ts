@@ -70,6 +70,7 @@ test.describe("sign-in", () => {
     const user = await createUser({ persona: "client" });
     await page.goto("/login");
     await page.getByRole("link", { name: "¿Olvidó su contraseña?" }).click();
+    await expect(page.getByRole("heading", { name: "Recuperar contraseña" })).toBeVisible();
     await page.getByLabel("Correo electrónico").fill(user.email);
     await page.getByRole("button", { name: "Enviar instrucciones" }).click();
     await expect(page.getByText("Le hemos enviado un email con instrucciones.")).toBeVisible();

@@ -88,5 +88,29 @@ describe("the app process", () => {
     expect(loggedOut.headers.get("Location")).toBe("/login?returnTo=%2F");
     const afterLogout = await fetch(`${b.url}/login`, { redirect: "manual", headers: { Cookie: cookie } });
     expect(afterLogout.status).toBe(200);
+
+    const crossSite = await fetch(`${a.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: "https://sitio-ajeno.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.cr&password=x",
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.text()).toBe("Solicitud rechazada: el formulario no proviene de esta aplicación.");
+
+    // The address used for sign-in limits is the connection's, not one a client claims in a header.
+    for (let i = 0; i < 3; i++) {
+      await fetch(`${a.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Client-Address": `10.0.0.${i}` },
+        body: `email=nadie${i}%40prueba.cr&password=x`,
+      });
+    }
+    const { AttemptCounter } = await import("../../models/attempt-counter");
+    const addresses = (await AttemptCounter.find({ _id: /^ip:/ }).lean()).map((c) => c._id);
+    expect(addresses.length).toBe(1);
+    expect(addresses[0]).toMatch(/^ip:(::ffff:)?127\.0\.0\.1$/);
+    expect((await AttemptCounter.findById(addresses[0]).lean())?.failures).toBe(3);
   }, 120_000);
 });

@@ -28,11 +28,9 @@ export function OrganizationSwitcher({ selectedCedula }: { selectedCedula: strin
           data-testid="organization-switcher"
           miw={220}
         />
-        <noscript>
-          <Button type="submit" size="xs" variant="default">
-            Cambiar
-          </Button>
-        </noscript>
+        <Button type="submit" size="xs" variant="default" className="no-js-only">
+          Cambiar
+        </Button>
       </Group>
     </Form>
   );
