@@ -16,7 +16,7 @@ import { IdleLogout } from "./components/IdleLogout";
 import { NavigationProgress } from "./components/NavigationProgress";
 import { RouteErrorPage } from "./components/RouteErrorPage";
 import { MARK_SCRIPTED, ToastFallback, Toasts } from "./components/Toasts";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 import { buildAccount } from "./utils/account.server";
 import { getSignedInUser } from "./utils/auth.server";
 import { getEnv } from "./utils/env.server";
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => nonce ?? ""}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" getStyleNonce={() => nonce ?? ""}>
           <AccountProvider account={data?.account ?? null}>
             <NavigationProgress />
             <ToastFallback toast={data?.toast} />

@@ -64,7 +64,12 @@ export default function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar aria-label="Menú principal" data-testid="sidebar">
+      {/* Collapsed, Mantine only slides the navbar away; hiding it also keeps its links out of the tab order. */}
+      <AppShell.Navbar
+        aria-label="Menú principal"
+        data-testid="sidebar"
+        style={showSidebar && !smallScreen ? undefined : { display: "none" }}
+      >
         <Sidebar />
       </AppShell.Navbar>
 

@@ -159,6 +159,6 @@ test.describe("sidebar shell", () => {
     await page.goto("/?menu=consultas");
     const results = await new AxeBuilder({ page }).include("header").include("nav").analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join(" | ")}`)).toEqual([]);
   });
 });
