@@ -79,6 +79,7 @@ export default function AppLayout() {
         title="Menú"
         size={300}
         padding={0}
+        styles={{ header: { paddingInline: "var(--mantine-spacing-md)" } }}
         closeButtonProps={{ "aria-label": "Cerrar menú" }}
         data-testid="sidebar-drawer"
       >
