@@ -1,24 +1,7 @@
 import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { CatalogIntent } from "./schemas";
-
-export interface AccountPanelAccount {
-  key: string;
-  label: string;
-  level: number;
-  path: string;
-  disabled: boolean;
-  disabledHere: boolean;
-  added: boolean;
-  defaultLabel: string | null;
-  childCount: number;
-  proposedCode: string | null;
-  proposalProblem: string | null;
-  canDisable: boolean;
-  canEnable: boolean;
-  canRemove: boolean;
-  hasMovements: boolean;
-}
+import type { AccountDetails } from "~/utils/catalog.server";
 
 export interface CatalogFormProblem {
   intent: CatalogIntent | null;
@@ -43,7 +26,7 @@ function FormAlert({ problem, intent }: { problem?: CatalogFormProblem; intent: 
  * The selected account and what can be done to it: rename, add a child (code proposed by the next-code
  * rule, editable), disable or enable, remove an added account. Every form posts to `action`.
  */
-export function AccountPanel({ account, action, problem }: { account: AccountPanelAccount; action: string; problem?: CatalogFormProblem }) {
+export function AccountPanel({ account, action, problem }: { account: AccountDetails; action: string; problem?: CatalogFormProblem }) {
   const values = problem?.values ?? {};
   const group = account.level === 1;
   return (
