@@ -40,19 +40,19 @@ export async function recordFailure(key: string, now: Date, windowMs: number): P
   const reset = await AttemptCounter.findOneAndUpdate(
     { _id: key, windowStartedAt: { $lte: windowStart } },
     { $set: { failures: 1, windowStartedAt: now, expiresAt }, $unset: { blockedUntil: 1 } },
-    { new: true },
+    { returnDocument: "after" },
   ).lean<AttemptCounterRecord>();
   if (reset) return reset;
   try {
     return (await AttemptCounter.findOneAndUpdate(
       { _id: key },
       { $inc: { failures: 1 }, $set: { expiresAt }, $setOnInsert: { windowStartedAt: now } },
-      { new: true, upsert: true },
+      { returnDocument: "after", upsert: true },
     ).lean<AttemptCounterRecord>())!;
   } catch (error) {
     // Two processes inserting the same new key: the loser retries as a plain increment.
     if ((error as { code?: number }).code !== 11000) throw error;
-    return (await AttemptCounter.findOneAndUpdate({ _id: key }, { $inc: { failures: 1 } }, { new: true }).lean<AttemptCounterRecord>())!;
+    return (await AttemptCounter.findOneAndUpdate({ _id: key }, { $inc: { failures: 1 } }, { returnDocument: "after" }).lean<AttemptCounterRecord>())!;
   }
 }
 
