@@ -3,6 +3,7 @@ import { ensureUser } from "../models/user";
 import { validateOverrides } from "../app/domain/catalog";
 import { hashPassword } from "../app/utils/password.server";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
+import { seedDemoReceipts } from "./seed-demo-receipts";
 
 /**
  * Idempotent: what exists is left alone, so running it twice changes nothing. A demo client's catalog
@@ -28,6 +29,7 @@ export async function seedDemo({ log }: { log: (line: string) => void }) {
   for (const { description: _description, ...user } of DEMO_USERS) {
     if (await ensureUser({ ...user, passwordHash })) createdUsers++;
   }
+  await seedDemoReceipts({ log });
   log(`demo data: ${createdOrganizations} organizations and ${createdUsers} users created (existing ones left as they were)`);
   log(`demo accounts (password ${DEMO_PASSWORD}; each enrolls its TOTP second factor at first sign-in, where the secret is shown):`);
   for (const user of DEMO_USERS) log(`  ${user.email.padEnd(20)} ${user.description}`);

@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SMALL_SCREEN = "(max-width: 48em)";
 
 export default function AppLayout() {
-  const { selectedCedula, selectedName } = useLoaderData<typeof loader>();
+  const { selectedCedula } = useLoaderData<typeof loader>();
   const location = useLocation();
   const { showSidebar } = readShellParams(new URLSearchParams(location.search));
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: true });
@@ -89,11 +89,6 @@ export default function AppLayout() {
       </Drawer>
 
       <AppShell.Main id="contenido" tabIndex={-1}>
-        {selectedName && (
-          <Text size="sm" c="dimmed" mb="xs" data-testid="selected-organization">
-            {selectedName}
-          </Text>
-        )}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -125,12 +125,16 @@ test.describe("sidebar shell", () => {
 
   test("the organization switcher changes the selected organization; a foreign ?org= is 404", async ({ page }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin", [SODA]: "admin" });
+    const switcher = page.getByTestId("organization-switcher");
     await page.goto("/?org=3101123456");
-    await expect(page.getByTestId("selected-organization")).toHaveText("Ferretería El Clavo S.A.");
-    await page.getByTestId("organization-switcher").selectOption("3102654321");
-    await expect(page.getByTestId("selected-organization")).toHaveText("Soda La Esquina Ltda.");
+    await expect(switcher).toHaveValue("3101123456");
+    await expect(page.getByRole("main")).toContainText("Ferretería El Clavo S.A.");
+    await switcher.selectOption("3102654321");
+    await expect(page).toHaveURL(/org=3102654321/);
+    await expect(page.getByRole("main")).toContainText("Soda La Esquina Ltda.");
     await page.goto("/");
-    await expect(page.getByTestId("selected-organization")).toHaveText("Soda La Esquina Ltda.");
+    await expect(switcher).toHaveValue("3102654321");
+    await expect(page.getByRole("main")).toContainText("Soda La Esquina Ltda.");
     const response = await page.goto("/?org=111110111");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Parece que estás perdido")).toBeVisible();

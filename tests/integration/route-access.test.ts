@@ -7,6 +7,7 @@ import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser, type Persona } from "../support/users";
+import { storeAnsweredReceipt } from "./receipts-fixtures";
 
 /**
  * Every route module, exercised as every kind of visitor. Adding a route is one line in ROUTES; a
@@ -26,6 +27,9 @@ interface RouteCase {
   hasAction?: boolean;
 }
 
+// Receipt routes need a receipt of Ferretería El Clavo: stored (answered) under this id in beforeAll.
+const RECEIPT_ID = "65f0c0ffee00000000000001";
+
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
   { file: "login.tsx", path: "/login", access: "public" },
@@ -35,6 +39,18 @@ const ROUTES: RouteCase[] = [
   { file: "forgot-password.tsx", path: "/forgot-password", access: "public" },
   { file: "reset-password.tsx", path: "/reset-password?token=nada", access: "public" },
   { file: "_app.tsx", path: "/", access: "user", orgScoped: true },
+  { file: "_app.admin.organizations._index.tsx", path: "/admin/organizations", access: "admin" },
+  { file: "_app.admin.organizations.$orgID.tsx", path: "/admin/organizations/3101123456", access: "admin", orgScoped: true, params: { orgID: "3101123456" } },
+  { file: "_app.admin.catalog.tsx", path: "/admin/catalog", access: "admin", orgScoped: true },
+  { file: "_app.admin.catalog.csv.tsx", path: "/admin/catalog/csv", access: "admin", orgScoped: true },
+  { file: "_app._index.tsx", path: "/", access: "user", orgScoped: true },
+  { file: "_app.detail._index.tsx", path: "/detail?index", access: "user", orgScoped: true },
+  { file: "_app.detail.import.tsx", path: "/detail/import", access: "user", orgScoped: true },
+  { file: "_app.detail.$invoiceID.tsx", path: `/detail/${RECEIPT_ID}`, access: "user", orgScoped: true, params: { invoiceID: RECEIPT_ID } },
+  { file: "_app.detail.$invoiceID.xml.tsx", path: `/detail/${RECEIPT_ID}/xml`, access: "user", orgScoped: true, params: { invoiceID: RECEIPT_ID } },
+  { file: "_app.detail.$invoiceID.mensaje-receptor.tsx", path: `/detail/${RECEIPT_ID}/mensaje-receptor`, access: "user", orgScoped: true, params: { invoiceID: RECEIPT_ID } },
+  { file: "_app.receipts[.]csv.tsx", path: "/receipts.csv", access: "user", orgScoped: true },
+  { file: "_app.receipts[.]xlsx.tsx", path: "/receipts.xlsx", access: "user", orgScoped: true },
 ];
 
 type Visitor = "anonymous" | "client" | "adminOfOther" | Exclude<Persona, "client">;
@@ -43,19 +59,25 @@ const FERRETERIA = "CR:3101123456";
 const SODA = "CR:3102654321";
 
 let environment: AppEnvironment;
-const cookies = new Map<Visitor, string | undefined>();
+const users = new Map<Visitor, string | undefined>();
+
+// A fresh session per call: some public actions (a failed login, logout) end the session they get.
+async function cookieOf(visitor: Visitor): Promise<string | undefined> {
+  const userId = users.get(visitor);
+  return userId ? sessionCookieFor(userId) : undefined;
+}
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
   for (const organization of DEMO_ORGANIZATIONS) await ensureOrganization(organization);
-  const make = async (persona: Persona, orgs: Record<string, "admin" | "client">) =>
-    sessionCookieFor((await createTestUser({ persona, orgs })).id);
-  cookies.set("anonymous", undefined);
-  cookies.set("client", await make("client", { [FERRETERIA]: "client" }));
-  cookies.set("adminOfOther", await make("admin", { [SODA]: "admin" }));
-  cookies.set("admin", await make("admin", { [FERRETERIA]: "admin" }));
-  cookies.set("superadmin", await make("superadmin", {}));
-  cookies.set("root", await make("root", {}));
+  const make = async (persona: Persona, orgs: Record<string, "admin" | "client">) => (await createTestUser({ persona, orgs })).id;
+  users.set("anonymous", undefined);
+  users.set("client", await make("client", { [FERRETERIA]: "client" }));
+  users.set("adminOfOther", await make("admin", { [SODA]: "admin" }));
+  users.set("admin", await make("admin", { [FERRETERIA]: "admin" }));
+  users.set("superadmin", await make("superadmin", {}));
+  users.set("root", await make("root", {}));
+  await storeAnsweredReceipt(RECEIPT_ID);
 });
 
 afterAll(async () => {
@@ -111,17 +133,16 @@ describe("route-access matrix", () => {
             loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
             action?: (args: ActionFunctionArgs) => Promise<unknown>;
           };
-          const cookie = cookies.get(visitor);
           const url = route.orgScoped ? withOrg(route.path) : route.path;
           const expected = expectation(route, visitor);
           const params = route.params ?? {};
           if (module.loader) {
-            const response = await respond(() => module.loader!({ request: getRequest(url, cookie), params, context: { cspNonce: "" } }));
+            const response = await respond(async () => module.loader!({ request: getRequest(url, await cookieOf(visitor)), params, context: { cspNonce: "" } }));
             check(response, expected, `${route.file} loader as ${visitor}`);
           }
           if (module.action) {
-            const response = await respond(() =>
-              module.action!({ request: postRequest(url, route.form ?? {}, cookie), params, context: { cspNonce: "" } }),
+            const response = await respond(async () =>
+              module.action!({ request: postRequest(url, route.form ?? {}, await cookieOf(visitor)), params, context: { cspNonce: "" } }),
             );
             check(response, expected, `${route.file} action as ${visitor}`);
           }

@@ -1,0 +1,135 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { exportHref, detailHref, monthHref, uploadHref } from "~/components/receipts/links";
+import { MonthNavigation } from "~/components/receipts/MonthNavigation";
+import { ReceiptPagination } from "~/components/receipts/ReceiptPagination";
+import { ReceiptSearchForm } from "~/components/receipts/ReceiptSearchForm";
+import { ReceiptTable } from "~/components/receipts/ReceiptTable";
+import { ReceiptTabs } from "~/components/receipts/ReceiptTabs";
+import { monthLabel } from "~/components/receipts/month";
+import { requireUser } from "~/utils/auth.server";
+import { resolveSelectedOrganization } from "~/utils/organization.server";
+import { loadMonthView, readMonthQuery } from "~/utils/receipts.server";
+
+export const meta: MetaFunction = () => [{ title: "Comprobantes · Contabilidad CR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const organization = await resolveSelectedOrganization(request, user);
+  if (!organization) return json({ view: null });
+  const query = readMonthQuery(new URL(request.url));
+  return json({ view: await loadMonthView(organization, query) });
+}
+
+export default function ReceiptsMonthPage() {
+  const { view } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+
+  if (!view) {
+    return (
+      <Stack gap="md">
+        <Title order={1}>Comprobantes</Title>
+        <Alert color="gray">No tiene acceso a ningún cliente activo. Pida a su contador que le dé acceso.</Alert>
+      </Stack>
+    );
+  }
+
+  const base = { org: view.organization.cedula, month: view.month, tab: view.tab, q: view.q };
+  const tabLabel = view.tab;
+  const hrefOfPage = (page: number) => monthHref(current, { ...base, page });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Comprobantes</Title>
+          <Text c="dimmed" size="sm">
+            {view.organization.name} · {view.organization.cedula}
+          </Text>
+        </div>
+        <MonthNavigation
+          label={view.monthLabel}
+          previousHref={monthHref(current, { ...base, month: view.previousMonth, q: "" })}
+          nextHref={monthHref(current, { ...base, month: view.nextMonth, q: "" })}
+          previousLabel={monthLabel(view.previousMonth)}
+          nextLabel={monthLabel(view.nextMonth)}
+        />
+        <Group gap="xs">
+          <Button component={Link} to={uploadHref(current, view.organization.cedula)} data-testid="upload-link">
+            Subir comprobantes
+          </Button>
+          <Button component="a" href={exportHref("xlsx", base)} variant="default" download>
+            Exportar XLSX
+          </Button>
+          <Button component="a" href={exportHref("csv", base)} variant="default" download>
+            Exportar CSV
+          </Button>
+        </Group>
+      </Group>
+
+      <ReceiptTabs
+        value={view.tab}
+        hrefs={{
+          emitidos: monthHref(current, { ...base, tab: "emitidos", q: "" }),
+          recibidos: monthHref(current, { ...base, tab: "recibidos", q: "" }),
+        }}
+      >
+        <Stack gap="md">
+          <ReceiptSearchForm
+            hidden={{
+              org: view.organization.cedula,
+              month: view.month,
+              tab: view.tab,
+              ...Object.fromEntries(["showSidebar", "menu"].filter((key) => current.has(key)).map((key) => [key, current.get(key) ?? ""])),
+            }}
+            query={view.q}
+            clearHref={monthHref(current, { ...base, q: "" })}
+          />
+
+          {view.count === 0 ? (
+            <Paper withBorder p="xl" ta="center" data-testid="empty-month">
+              <Stack gap="sm" align="center">
+                <Text fw={600}>
+                  {view.q
+                    ? `Ningún comprobante ${tabLabel} de ${view.monthLabel} coincide con «${view.q}».`
+                    : `No hay comprobantes ${tabLabel} en ${view.monthLabel}.`}
+                </Text>
+                {!view.q && (
+                  <Text c="dimmed" size="sm">
+                    Suba los archivos XML o un ZIP con los comprobantes del mes para verlos aquí.
+                  </Text>
+                )}
+                <Group gap="sm" justify="center">
+                  <Button component={Link} to={uploadHref(current, view.organization.cedula)}>
+                    Subir comprobantes
+                  </Button>
+                  {view.nearest && (
+                    <Anchor component={Link} to={monthHref(current, { ...base, month: view.nearest.month, q: "" })}>
+                      Ver {view.nearest.label}
+                    </Anchor>
+                  )}
+                </Group>
+              </Stack>
+            </Paper>
+          ) : (
+            <>
+              <ReceiptTable
+                rows={view.rows}
+                totals={view.totals}
+                received={view.tab === "recibidos"}
+                hrefOf={(id) => detailHref(current, view.organization.cedula, id)}
+              />
+              <Text size="xs" c="dimmed">
+                Montos en colones con el tipo de cambio de cada comprobante. Los totales restan las notas de crédito y no incluyen
+                recibos de pago ni comprobantes rechazados por Hacienda.
+              </Text>
+              <ReceiptPagination page={view.page} pageCount={view.pageCount} count={view.count} pageSize={view.pageSize} hrefOf={hrefOfPage} />
+            </>
+          )}
+        </Stack>
+      </ReceiptTabs>
+    </Stack>
+  );
+}

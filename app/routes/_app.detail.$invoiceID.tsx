@@ -1,0 +1,255 @@
+import { Alert, Anchor, Badge, Grid, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { FieldList } from "~/components/receipts/FieldList";
+import { HaciendaBadge } from "~/components/receipts/HaciendaBadge";
+import { LinesTable } from "~/components/receipts/LinesTable";
+import { detailHref, mensajeReceptorHref, monthHref, xmlHref } from "~/components/receipts/links";
+import { PartyCard } from "~/components/receipts/PartyCard";
+import { ReceptorAnswer, type AnswerProblem } from "~/components/receipts/ReceptorAnswer";
+import { answerSchema, ANSWER_INTENT } from "~/components/receipts/schemas";
+import { SimpleTable } from "~/components/receipts/SimpleTable";
+import { canAdministerOrganization } from "~/domain/roles";
+import { membershipOf } from "~/utils/account.server";
+import { requireUser } from "~/utils/auth.server";
+import { parseForm, readForm } from "~/utils/form.server";
+import { requireSelectedOrganization } from "~/utils/organization.server";
+import { ADMIN_ONLY_MESSAGE, answerReceipt, loadReceiptDetail, requireReceipt } from "~/utils/receipts-detail.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Comprobante"} · Contabilidad CR` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const organization = await requireSelectedOrganization(request, user);
+  const receipt = await requireReceipt(organization, params.invoiceID);
+  const canAnswer = canAdministerOrganization(membershipOf(user), organization.id);
+  return json(await loadReceiptDetail(organization, receipt, canAnswer));
+}
+
+/** Records the receptor's answer (admins of the organization only). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user } = await requireUser(request);
+  const organization = await requireSelectedOrganization(request, user);
+  const receipt = await requireReceipt(organization, params.invoiceID);
+  if (!canAdministerOrganization(membershipOf(user), organization.id)) {
+    return json<AnswerProblem>({ fieldErrors: { form: [ADMIN_ONLY_MESSAGE] } }, { status: 403 });
+  }
+  const form = await readForm(request);
+  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
+  if (form.get("intent") !== ANSWER_INTENT) {
+    return json<AnswerProblem>({ fieldErrors: { form: ["La acción solicitada no existe."] }, values }, { status: 400 });
+  }
+  const parsed = parseForm(answerSchema, form);
+  if (!parsed.success) return json<AnswerProblem>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+  const outcome = await answerReceipt(organization, receipt, parsed.data, String(user._id));
+  if (!outcome.ok) return json<AnswerProblem>({ fieldErrors: outcome.fieldErrors, values }, { status: outcome.status });
+  const url = new URL(request.url);
+  url.searchParams.set("org", organization.cedula);
+  return redirectWithSuccess(`${url.pathname}?${url.searchParams}`, `Respuesta registrada con el consecutivo ${outcome.consecutivo}.`);
+}
+
+export default function ReceiptDetailPage() {
+  const view = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>() as AnswerProblem | undefined;
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  const org = view.organization.cedula;
+  const tab = view.direction === "issued" ? "emitidos" : "recibidos";
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={monthHref(current, { org, month: view.month, tab })} size="sm">
+        ‹ Comprobantes {tab} de {view.monthLabel}
+      </Anchor>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            {view.title}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <Badge variant="light">{view.directionLabel}</Badge>
+            <HaciendaBadge status={view.hacienda.status} label={`Hacienda: ${view.hacienda.label}`} />
+            <Text size="sm" c="dimmed">
+              {view.fecha}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" ff="monospace" mt={4} data-testid="receipt-clave">
+            Clave {view.clave}
+          </Text>
+        </div>
+        <Anchor href={xmlHref(org, view.id)} download data-testid="xml-download">
+          Descargar el XML original
+        </Anchor>
+      </Group>
+
+      {view.warnings.length > 0 && (
+        <Alert color="orange" title="Advertencias aritméticas del documento" data-testid="receipt-warnings">
+          <List size="sm">
+            {view.warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+
+      <Paper withBorder p="md" component="section" aria-label="Encabezado">
+        <FieldList fields={view.header} cols={3} />
+      </Paper>
+
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <PartyCard title="Emisor" party={view.emisor} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <PartyCard title="Receptor" party={view.receptor} />
+        </Grid.Col>
+      </Grid>
+
+      <Stack gap="xs" component="section" aria-label="Líneas">
+        <Title order={2} size="h4">
+          Líneas ({view.lines.length}) · montos en {view.moneda}
+        </Title>
+        <LinesTable lines={view.lines} />
+      </Stack>
+
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="xs" component="section" aria-label="Impuestos por tarifa">
+            <Title order={2} size="h4">
+              Impuestos por tarifa
+            </Title>
+            {view.taxes.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Sin impuestos.
+              </Text>
+            ) : (
+              <SimpleTable
+                testId="receipt-taxes"
+                label="Tabla de impuestos por tarifa"
+                rows={view.taxes}
+                keyOf={(row) => `${row.impuesto}-${row.tarifa}`}
+                columns={[
+                  { header: "Impuesto", cell: (row) => row.impuesto },
+                  { header: "Tarifa", cell: (row) => row.tarifa },
+                  { header: "Monto", cell: (row) => row.monto, align: "right" },
+                  ...(view.moneda !== "CRC" ? [{ header: "Monto (₡)", cell: (row: (typeof view.taxes)[number]) => row.montoColones, align: "right" as const }] : []),
+                ]}
+              />
+            )}
+          </Stack>
+          {view.otrosCargos.length > 0 && (
+            <Stack gap="xs" component="section" aria-label="Otros cargos" mt="md">
+              <Title order={2} size="h4">
+                Otros cargos
+              </Title>
+              <SimpleTable
+                testId="receipt-otros-cargos"
+                label="Tabla de otros cargos"
+                rows={view.otrosCargos}
+                keyOf={(row, index) => `${row.tipo}-${index}`}
+                columns={[
+                  { header: "Tipo", cell: (row) => row.tipo },
+                  { header: "Detalle", cell: (row) => row.detalle },
+                  { header: "Tercero", cell: (row) => row.tercero },
+                  { header: "Porcentaje", cell: (row) => row.porcentaje },
+                  { header: "Monto", cell: (row) => row.monto, align: "right" },
+                ]}
+              />
+            </Stack>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="xs" component="section" aria-label="Totales">
+            <Title order={2} size="h4">
+              Totales
+            </Title>
+            <SimpleTable
+              testId="receipt-totals"
+                label="Tabla de totales"
+              rows={view.totals}
+              keyOf={(row) => row.label}
+              columns={[
+                { header: "Concepto", cell: (row) => (row.strong ? <strong>{row.label}</strong> : row.label) },
+                { header: view.moneda, cell: (row) => (row.strong ? <strong>{row.value}</strong> : row.value), align: "right" },
+                ...(view.moneda !== "CRC"
+                  ? [{ header: "Colones", cell: (row: (typeof view.totals)[number]) => row.colones, align: "right" as const }]
+                  : []),
+              ]}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {view.references.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Referencias">
+          <Title order={2} size="h4">
+            Referencias
+          </Title>
+          <SimpleTable
+            testId="receipt-references"
+                label="Tabla de referencias"
+            rows={view.references}
+            keyOf={(row, index) => `${row.numero}-${index}`}
+            columns={[
+              { header: "Documento", cell: (row) => row.tipo },
+              {
+                header: "Número",
+                cell: (row) =>
+                  row.receiptId ? (
+                    <Anchor component={Link} to={detailHref(current, org, row.receiptId)} ff="monospace" size="xs">
+                      {row.numero}
+                    </Anchor>
+                  ) : (
+                    <Text ff="monospace" size="xs">
+                      {row.numero}
+                    </Text>
+                  ),
+              },
+              { header: "Fecha", cell: (row) => row.fecha },
+              { header: "Código", cell: (row) => row.codigo },
+              { header: "Razón", cell: (row) => row.razon },
+            ]}
+          />
+        </Stack>
+      )}
+
+      <Paper withBorder p="md" component="section" aria-label="Estado en Hacienda" data-testid="hacienda-status">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Estado en Hacienda
+          </Title>
+          <Group gap="xs">
+            <HaciendaBadge status={view.hacienda.status} label={view.hacienda.label} />
+            {view.hacienda.estadoMensaje && <Text size="sm">{view.hacienda.estadoMensaje}</Text>}
+          </Group>
+          {view.hacienda.detalle ? (
+            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+              {view.hacienda.detalle}
+            </Text>
+          ) : (
+            view.hacienda.status === "pendiente" && (
+              <Text size="sm" c="dimmed">
+                Aún no se ha importado la respuesta de Hacienda (MensajeHacienda) de este comprobante.
+              </Text>
+            )
+          )}
+        </Stack>
+      </Paper>
+
+      {view.direction === "received" && (
+        <ReceptorAnswer
+          answer={view.answer}
+          problem={problem}
+          action={`${location.pathname}?${new URLSearchParams({ ...Object.fromEntries(current), org })}`}
+          mensajeReceptorHref={mensajeReceptorHref(org, view.id)}
+          moneda={view.moneda}
+        />
+      )}
+
+      <Text size="xs" c="dimmed">
+        Archivo {view.fileName}, importado el {view.importedAt}.
+      </Text>
+    </Stack>
+  );
+}

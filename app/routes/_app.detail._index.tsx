@@ -1,0 +1,82 @@
+import { Alert, Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { ImportReportView, type ImportReportData } from "~/components/receipts/ImportReportView";
+import { detailHref, monthHref } from "~/components/receipts/links";
+import { monthLabel } from "~/components/receipts/month";
+import { UploadForm, type UploadState } from "~/components/receipts/UploadForm";
+import { requireUser } from "~/utils/auth.server";
+import { requireSelectedOrganization } from "~/utils/organization.server";
+import { importUpload, MAX_UPLOAD_BYTES } from "~/utils/receipts-upload.server";
+
+export const meta: MetaFunction = () => [{ title: "Subir comprobantes · Contabilidad CR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  const organization = await requireSelectedOrganization(request, user);
+  return json({
+    organization: { cedula: organization.cedula, name: organization.name },
+    maxMegabytes: MAX_UPLOAD_BYTES / (1024 * 1024),
+  });
+}
+
+/** The upload without JavaScript: a plain multipart post; the page renders the per-file results. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireUser(request);
+  const organization = await requireSelectedOrganization(request, user);
+  const outcome = await importUpload(request, organization, String(user._id));
+  if (!outcome.ok) return json({ error: outcome.message, report: outcome.report ?? null }, { status: outcome.status });
+  return json({ error: null, report: outcome.report });
+}
+
+export default function UploadReceiptsPage() {
+  const { organization, maxMegabytes } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  const [upload, setUpload] = useState<UploadState>({ phase: "idle" });
+  const org = new URLSearchParams({ org: organization.cedula });
+
+  // Without JavaScript the action's answer is the page's; with it, the XMLHttpRequest's answer is.
+  const report: ImportReportData | null =
+    upload.phase === "done" ? upload.report : upload.phase === "failed" ? (upload.report ?? null) : upload.phase === "idle" ? (posted?.report ?? null) : null;
+  const serverError = upload.phase === "idle" ? posted?.error : null;
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <div>
+        <Title order={1}>Subir comprobantes</Title>
+        <Text c="dimmed" size="sm">
+          {organization.name} · {organization.cedula}
+        </Text>
+      </div>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Text size="sm">
+            Los comprobantes se asignan a este cliente por su cédula: si el cliente es el emisor quedan como emitidos, si es el
+            receptor como recibidos. Los archivos repetidos no se duplican, y las respuestas de Hacienda se registran en su
+            comprobante por la clave.
+          </Text>
+          <UploadForm action={`/detail?index&${org}`} jsonAction={`/detail/import?${org}`} maxMegabytes={maxMegabytes} onResult={setUpload} />
+        </Stack>
+      </Paper>
+      {serverError && (
+        <Alert color="red" role="alert">
+          {serverError}
+        </Alert>
+      )}
+      {report && (
+        <ImportReportView
+          report={report}
+          monthHrefOf={(month, tab) => monthHref(current, { org: organization.cedula, month, tab })}
+          receiptHrefOf={(id) => detailHref(current, organization.cedula, id)}
+          monthLabelOf={monthLabel}
+        />
+      )}
+      <Anchor component={Link} to={monthHref(current, { org: organization.cedula, month: "", tab: "emitidos" })} size="sm">
+        Volver a Comprobantes
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,420 @@
+/**
+ * One receipt: what its page shows (read again from the stored original XML, so lines, taxes and
+ * warnings are exactly the document's), the downloads, and the receptor's answer (MensajeReceptor).
+ */
+import { findOrganization } from "~models/organization";
+import { findReceipt, findStoredClaves, setReceptorMessage, type ReceiptRecord } from "~models/receipt";
+import { nextSequenceValue } from "~models/sequence";
+import { formatMoney, formatExchangeRate, formatPercent, formatQuantity } from "~/components/receipts/format";
+import {
+  CONDICION_VENTA_LABELS,
+  DIRECTION_LABELS,
+  HACIENDA_STATUS_LABELS,
+  ID_TYPE_LABELS,
+  IVA_RATE_LABELS,
+  MEDIO_PAGO_LABELS,
+  OTRO_CARGO_LABELS,
+  REFERENCE_CODE_LABELS,
+  REFERENCE_DOC_LABELS,
+  TAX_LABELS,
+  labelOf,
+} from "~/components/receipts/labels";
+import { formatDate, formatDateTime, monthLabel } from "~/components/receipts/month";
+import type { AnswerInput } from "~/components/receipts/schemas";
+import {
+  buildMensajeReceptor,
+  CONDICION_IMPUESTO_LABELS,
+  decodeXmlBytes,
+  KIND_INFO,
+  MENSAJE_RECEPTOR_LABELS,
+  MENSAJE_RECEPTOR_TYPE_CODES,
+  parseComprobante,
+  type ElectronicReceipt,
+  type Party,
+  type ReceiptKind,
+} from "~/domain/hacienda";
+import type { CondicionImpuesto, MensajeReceptorCode } from "~/domain/hacienda/mensaje-receptor";
+import { formatAmount, sumAmounts, type Amount } from "~/domain/money";
+import type { OrganizationSummary } from "./account.server";
+import { notFound } from "./auth.server";
+
+export const ADMIN_ONLY_MESSAGE = "Solo los administradores del cliente pueden aceptar o rechazar comprobantes.";
+
+/** Kinds a receptor confirms with a MensajeReceptor (credit notes are not confirmed; tiquetes give no credit). */
+export const ANSWERABLE_KINDS: ReadonlySet<string> = new Set(["FE", "ND"]);
+
+export interface Field {
+  label: string;
+  value: string;
+}
+
+export interface PartyView {
+  nombre: string;
+  fields: Field[];
+}
+
+export interface LineView {
+  numero: number;
+  cabys: string;
+  detalle: string;
+  cantidad: string;
+  unidad: string;
+  precioUnitario: string;
+  montoTotal: string;
+  descuento: string;
+  subTotal: string;
+  impuestos: string[];
+  impuestoNeto: string;
+  total: string;
+}
+
+export interface AnswerView {
+  recorded: {
+    mensaje: string;
+    condicion: string | null;
+    ivaAcreditable: string | null;
+    gastoAplicable: string | null;
+    detalle: string | null;
+    consecutivo: string;
+    fecha: string;
+  } | null;
+  /** Why this receipt takes no answer, or null when it does. */
+  notAnswerable: string | null;
+  /** Whether this user may record the answer (admins of the organization). */
+  canAnswer: boolean;
+  defaults: { ivaAcreditable: string; gastoAplicable: string };
+  totalImpuesto: string;
+  totalFactura: string;
+}
+
+export interface ReceiptDetailView {
+  id: string;
+  organization: { cedula: string; name: string };
+  kindLabel: string;
+  title: string;
+  version: string;
+  clave: string;
+  consecutivo: string;
+  fecha: string;
+  month: string;
+  monthLabel: string;
+  direction: "issued" | "received";
+  directionLabel: string;
+  moneda: string;
+  header: Field[];
+  emisor: PartyView;
+  receptor: PartyView | null;
+  lines: LineView[];
+  taxes: Array<{ impuesto: string; tarifa: string; monto: string; montoColones: string | null }>;
+  otrosCargos: Array<{ tipo: string; detalle: string; tercero: string; porcentaje: string; monto: string }>;
+  totals: Array<{ label: string; value: string; colones: string | null; strong?: boolean }>;
+  references: Array<{ tipo: string; numero: string; fecha: string; codigo: string; razon: string; receiptId: string | null }>;
+  warnings: string[];
+  hacienda: { status: string; label: string; detalle: string | null; estadoMensaje: string | null };
+  answer: AnswerView;
+  fileName: string;
+  importedAt: string;
+}
+
+function partyView(party: Party): PartyView {
+  const fields: Field[] = [];
+  if (party.nombreComercial) fields.push({ label: "Nombre comercial", value: party.nombreComercial });
+  if (party.identificacion) {
+    fields.push({ label: ID_TYPE_LABELS[party.identificacion.tipo] ?? `Identificación (${party.identificacion.tipo})`, value: party.identificacion.numero });
+  }
+  if (party.identificacionExtranjero) fields.push({ label: "Identificación de extranjero", value: party.identificacionExtranjero });
+  if (party.correos.length > 0) fields.push({ label: "Correo", value: party.correos.join(", ") });
+  if (party.telefono) fields.push({ label: "Teléfono", value: `+${party.telefono.codigoPais} ${party.telefono.numero}` });
+  if (party.ubicacion) {
+    const { provincia, canton, distrito, barrio, otrasSenas } = party.ubicacion;
+    fields.push({ label: "Ubicación", value: `Provincia ${provincia}, cantón ${canton}, distrito ${distrito}${barrio ? `, ${barrio}` : ""}. ${otrasSenas}` });
+  }
+  if (party.otrasSenasExtranjero) fields.push({ label: "Dirección en el extranjero", value: party.otrasSenasExtranjero });
+  return { nombre: party.nombre, fields };
+}
+
+function money(amount: Amount | undefined, currency: string): string {
+  return amount === undefined ? "" : formatMoney(amount, currency);
+}
+
+function lineView(line: ElectronicReceipt["lines"][number], currency: string): LineView {
+  const discount = sumAmounts(line.descuentos.map((descuento) => descuento.monto));
+  return {
+    numero: line.numero,
+    cabys: line.cabys ?? "",
+    detalle: line.detalle,
+    cantidad: formatQuantity(line.cantidad),
+    unidad: line.unidadMedida ?? "",
+    precioUnitario: money(line.precioUnitario, currency),
+    montoTotal: money(line.montoTotal, currency),
+    descuento: discount > 0n ? money(discount, currency) : "",
+    subTotal: money(line.subTotal, currency),
+    impuestos: line.impuestos.map((tax) => {
+      const name = TAX_LABELS[tax.codigo] ?? `Impuesto ${tax.codigo}`;
+      const rate = tax.tarifa !== undefined ? ` ${formatPercent(tax.tarifa)}` : "";
+      const exoneration = tax.exoneracion ? ` (exonerado ${money(tax.exoneracion.monto, currency)}, doc. ${tax.exoneracion.numeroDocumento})` : "";
+      return `${name}${rate}: ${money(tax.monto, currency)}${exoneration}`;
+    }),
+    impuestoNeto: money(line.impuestoNeto, currency),
+    total: money(line.montoTotalLinea, currency),
+  };
+}
+
+function headerFields(document: ElectronicReceipt, receipt: ReceiptRecord): Field[] {
+  const fields: Field[] = [{ label: "Fecha de emisión", value: formatDateTime(receipt.fechaEmision) }];
+  if (document.condicionVenta) {
+    const otros = document.condicionVentaOtros ? ` — ${document.condicionVentaOtros}` : "";
+    fields.push({ label: "Condición de venta", value: `${labelOf(CONDICION_VENTA_LABELS, document.condicionVenta)}${otros}` });
+  }
+  if (document.plazoCredito) fields.push({ label: "Plazo de crédito", value: `${document.plazoCredito} días` });
+  if (document.mediosPago.length > 0) {
+    fields.push({
+      label: "Medios de pago",
+      value: document.mediosPago
+        .map((medio) => `${labelOf(MEDIO_PAGO_LABELS, medio.tipo)}${medio.total !== undefined ? `: ${formatMoney(medio.total, document.moneda)}` : ""}`)
+        .join("; "),
+    });
+  }
+  fields.push({ label: "Moneda", value: document.moneda });
+  if (document.moneda !== "CRC") fields.push({ label: "Tipo de cambio", value: formatExchangeRate(document.tipoCambio) });
+  if (document.codigoActividad) fields.push({ label: "Actividad del emisor", value: document.codigoActividad });
+  if (document.codigoActividadReceptor) fields.push({ label: "Actividad del receptor", value: document.codigoActividadReceptor });
+  if (document.proveedorSistemas) fields.push({ label: "Proveedor de sistemas", value: document.proveedorSistemas });
+  fields.push({ label: "Versión", value: document.version });
+  return fields;
+}
+
+function totalsView(document: ElectronicReceipt): ReceiptDetailView["totals"] {
+  const { resumen, colones, moneda } = document;
+  const foreign = moneda !== "CRC";
+  const row = (label: string, amount: Amount, inColones?: Amount, strong = false) => ({
+    label,
+    value: formatMoney(amount, moneda),
+    colones: foreign && inColones !== undefined ? formatMoney(inColones, "CRC") : null,
+    ...(strong ? { strong } : {}),
+  });
+  const breakdown: Array<[string, Amount]> = [
+    ["Servicios gravados", resumen.totalServGravados],
+    ["Servicios exentos", resumen.totalServExentos],
+    ["Servicios exonerados", resumen.totalServExonerado],
+    ["Servicios no sujetos", resumen.totalServNoSujeto],
+    ["Mercancías gravadas", resumen.totalMercanciasGravadas],
+    ["Mercancías exentas", resumen.totalMercanciasExentas],
+    ["Mercancías exoneradas", resumen.totalMercExonerada],
+    ["Mercancías no sujetas", resumen.totalMercNoSujeta],
+  ];
+  const rows = breakdown.filter(([, amount]) => amount !== 0n).map(([label, amount]) => row(label, amount));
+  return [
+    ...rows,
+    row("Total venta", resumen.totalVenta, colones.totalVenta),
+    row("Descuentos", resumen.totalDescuentos, colones.totalDescuentos),
+    row("Venta neta", resumen.totalVentaNeta, colones.totalVentaNeta),
+    row("Impuestos", resumen.totalImpuesto, colones.totalImpuesto),
+    ...(resumen.totalOtrosCargos > 0n ? [row("Otros cargos", resumen.totalOtrosCargos, colones.totalOtrosCargos)] : []),
+    ...(resumen.totalIVADevuelto > 0n ? [row("IVA devuelto", resumen.totalIVADevuelto, colones.totalIVADevuelto)] : []),
+    row("Total del comprobante", resumen.totalComprobante, colones.totalComprobante, true),
+  ];
+}
+
+/** Why a receipt takes no receptor answer, or null when it does. */
+export function notAnswerableReason(receipt: Pick<ReceiptRecord, "direction" | "kind"> & { hacienda?: { estado: string } }): string | null {
+  if (receipt.direction !== "received") return "Solo los comprobantes recibidos se aceptan o rechazan.";
+  if (!ANSWERABLE_KINDS.has(receipt.kind)) {
+    return `${KIND_INFO[receipt.kind as ReceiptKind]?.label ?? receipt.kind}: este tipo de comprobante no se acepta ni se rechaza con un mensaje del receptor.`;
+  }
+  if (receipt.hacienda?.estado === "rechazado") return "Hacienda rechazó este comprobante; no corresponde aceptarlo.";
+  return null;
+}
+
+function answerView(receipt: ReceiptRecord, canAnswer: boolean): AnswerView {
+  const currency = receipt.moneda;
+  const message = receipt.receptorMessage;
+  return {
+    recorded: message
+      ? {
+          mensaje: MENSAJE_RECEPTOR_LABELS[message.mensaje as MensajeReceptorCode],
+          condicion: message.condicionImpuesto
+            ? `${message.condicionImpuesto} · ${CONDICION_IMPUESTO_LABELS[message.condicionImpuesto as CondicionImpuesto] ?? ""}`
+            : null,
+          ivaAcreditable: message.montoTotalImpuestoAcreditar !== undefined ? formatMoney(message.montoTotalImpuestoAcreditar, currency) : null,
+          gastoAplicable: message.montoTotalDeGastoAplicable !== undefined ? formatMoney(message.montoTotalDeGastoAplicable, currency) : null,
+          detalle: message.detalleMensaje || null,
+          consecutivo: message.consecutivo,
+          fecha: formatDateTime(message.recordedAt),
+        }
+      : null,
+    notAnswerable: notAnswerableReason(receipt),
+    canAnswer,
+    // Written the Costa Rican way (decimal comma); the form reads either separator.
+    defaults: {
+      ivaAcreditable: formatAmount(receipt.totals.totalImpuesto, 2).replace(".", ","),
+      gastoAplicable: formatAmount(receipt.totals.totalVentaNeta + receipt.totals.totalOtrosCargos, 2).replace(".", ","),
+    },
+    totalImpuesto: formatMoney(receipt.totals.totalImpuesto, currency),
+    totalFactura: formatMoney(receipt.totals.totalComprobante, currency),
+  };
+}
+
+/** The organization's receipt or a 404 (unknown id or another organization's receipt). */
+export async function requireReceipt(organization: OrganizationSummary, id: string | undefined): Promise<ReceiptRecord> {
+  const receipt = id ? await findReceipt(organization.id, id) : null;
+  if (!receipt) throw notFound("Comprobante no encontrado");
+  return receipt;
+}
+
+function reparse(receipt: ReceiptRecord): { document: ElectronicReceipt; warnings: string[] } {
+  const result = parseComprobante(decodeXmlBytes(receipt.xml));
+  if (!result.ok || result.document.kind === "MH") {
+    // The bytes were parsed when stored; this only happens if the parser became stricter since.
+    throw new Error(`stored receipt ${receipt._id} no longer parses: ${result.ok ? "MensajeHacienda" : result.errors.join(" ")}`);
+  }
+  return { document: result.document, warnings: result.warnings };
+}
+
+export async function loadReceiptDetail(organization: OrganizationSummary, receipt: ReceiptRecord, canAnswer: boolean): Promise<ReceiptDetailView> {
+  const { document, warnings } = reparse(receipt);
+  const currency = document.moneda;
+  const referenced = document.informacionReferencia.map((reference) => reference.numero).filter((numero): numero is string => !!numero);
+  const known = new Map((await findStoredClaves(organization.id, referenced)).map((found) => [found.clave, String(found._id)]));
+  const foreign = currency !== "CRC";
+  const status = receipt.hacienda?.estado ?? "pendiente";
+  return {
+    id: String(receipt._id),
+    organization: { cedula: organization.cedula, name: organization.name },
+    kindLabel: KIND_INFO[document.kind].label,
+    title: `${KIND_INFO[document.kind].label} ${document.consecutivo}`,
+    version: document.version,
+    clave: document.clave,
+    consecutivo: document.consecutivo,
+    fecha: formatDate(receipt.fechaEmision),
+    month: receipt.month,
+    monthLabel: monthLabel(receipt.month),
+    direction: receipt.direction,
+    directionLabel: DIRECTION_LABELS[receipt.direction],
+    moneda: currency,
+    header: headerFields(document, receipt),
+    emisor: partyView(document.emisor),
+    receptor: document.receptor ? partyView(document.receptor) : null,
+    lines: document.lines.map((line) => lineView(line, currency)),
+    taxes: receipt.taxTotals.map((tax) => ({
+      impuesto: TAX_LABELS[tax.codigo] ?? `Impuesto ${tax.codigo}`,
+      tarifa: tax.codigoTarifa ? (IVA_RATE_LABELS[tax.codigoTarifa] ?? tax.codigoTarifa) : "",
+      monto: formatMoney(tax.monto, currency),
+      montoColones: foreign ? formatMoney(tax.montoColones, "CRC") : null,
+    })),
+    otrosCargos: document.otrosCargos.map((cargo) => ({
+      tipo: labelOf(OTRO_CARGO_LABELS, cargo.tipoDocumento),
+      detalle: cargo.detalle,
+      tercero: [cargo.nombreTercero, cargo.terceroIdentificacion?.numero ?? cargo.terceroNumero].filter(Boolean).join(", "),
+      porcentaje: formatPercent(cargo.porcentaje),
+      monto: formatMoney(cargo.monto, currency),
+    })),
+    totals: totalsView(document),
+    references: document.informacionReferencia.map((reference) => ({
+      tipo: labelOf(REFERENCE_DOC_LABELS, reference.tipoDocumento),
+      numero: reference.numero ?? "",
+      fecha: reference.fechaEmision ? formatDate(reference.fechaEmision) : "",
+      codigo: labelOf(REFERENCE_CODE_LABELS, reference.codigo),
+      razon: reference.razon ?? "",
+      receiptId: (reference.numero && known.get(reference.numero)) || null,
+    })),
+    warnings,
+    hacienda: {
+      status,
+      label: HACIENDA_STATUS_LABELS[status],
+      detalle: receipt.hacienda?.detalle || null,
+      estadoMensaje: receipt.hacienda?.estadoMensaje ?? null,
+    },
+    answer: answerView(receipt, canAnswer),
+    fileName: receipt.fileName,
+    importedAt: formatDateTime(receipt.importedAt),
+  };
+}
+
+export type AnswerOutcome =
+  | { ok: true; consecutivo: string }
+  | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[] | undefined> };
+
+/**
+ * Records the receptor's answer: checks it against the receipt, takes the organization's next
+ * consecutive of the message type (05 aceptado, 06 parcial, 07 rechazado) and stores the
+ * MensajeReceptor v4.4 XML. An answer is recorded once; it is what will be signed and sent.
+ */
+export async function answerReceipt(
+  organization: OrganizationSummary,
+  receipt: ReceiptRecord,
+  input: AnswerInput,
+  userId: string,
+): Promise<AnswerOutcome> {
+  const refuse = (status: 400 | 409, field: string, message: string): AnswerOutcome => ({ ok: false, status, fieldErrors: { [field]: [message] } });
+  const reason = notAnswerableReason(receipt);
+  if (reason) return refuse(400, "form", reason);
+  if (receipt.receptorMessage) return refuse(409, "form", "La respuesta a este comprobante ya se registró.");
+  if (!/^\d{9,12}$/.test(organization.cedula)) return refuse(400, "form", "La cédula de este cliente no es válida para un mensaje del receptor.");
+  const emisorNumero = receipt.emisor.numero;
+  if (!emisorNumero) return refuse(400, "form", "El comprobante no indica la identificación del emisor.");
+
+  const mensaje = Number(input.mensaje) as MensajeReceptorCode;
+  const accepting = mensaje !== 3;
+  const totalImpuesto = receipt.totals.totalImpuesto;
+  const totalFactura = receipt.totals.totalComprobante;
+  const acreditable = accepting
+    ? (input.montoTotalImpuestoAcreditar ?? (input.condicionImpuesto === "04" ? 0n : totalImpuesto))
+    : undefined;
+  const gasto = accepting ? input.montoTotalDeGastoAplicable : undefined;
+  if (acreditable !== undefined && acreditable > totalImpuesto) {
+    return refuse(400, "montoTotalImpuestoAcreditar", `El IVA acreditable no puede superar el impuesto del comprobante (${formatMoney(totalImpuesto, receipt.moneda)}).`);
+  }
+  if (gasto !== undefined && gasto > totalFactura) {
+    return refuse(400, "montoTotalDeGastoAplicable", `El gasto aplicable no puede superar el total del comprobante (${formatMoney(totalFactura, receipt.moneda)}).`);
+  }
+
+  const organizationRecord = await findOrganization(organization.id);
+  const codigoActividad = receipt.codigoActividadReceptor ?? organizationRecord?.activityCodes?.[0];
+  const typeCode = MENSAJE_RECEPTOR_TYPE_CODES[mensaje];
+  const numero = await nextSequenceValue(organization.id, `mensaje-receptor-${typeCode}`);
+  const recordedAt = new Date();
+  const xml = buildMensajeReceptor({
+    clave: receipt.clave,
+    numeroCedulaEmisor: emisorNumero,
+    fechaEmisionDoc: recordedAt,
+    mensaje,
+    ...(input.detalleMensaje ? { detalleMensaje: input.detalleMensaje } : {}),
+    montoTotalImpuesto: totalImpuesto,
+    ...(codigoActividad && codigoActividad.length <= 6 ? { codigoActividad } : {}),
+    ...(accepting && input.condicionImpuesto ? { condicionImpuesto: input.condicionImpuesto } : {}),
+    ...(acreditable !== undefined ? { montoTotalImpuestoAcreditar: acreditable } : {}),
+    ...(gasto !== undefined ? { montoTotalDeGastoAplicable: gasto } : {}),
+    totalFactura,
+    numeroCedulaReceptor: organization.cedula,
+    consecutivo: { numero },
+  });
+  const consecutivo = /<NumeroConsecutivoReceptor>(\d{20})</.exec(xml)![1];
+  const fechaEmisionDoc = /<FechaEmisionDoc>([^<]+)</.exec(xml)![1];
+  const saved = await setReceptorMessage(organization.id, String(receipt._id), {
+    mensaje,
+    ...(accepting && input.condicionImpuesto ? { condicionImpuesto: input.condicionImpuesto } : {}),
+    ...(input.detalleMensaje ? { detalleMensaje: input.detalleMensaje } : {}),
+    ...(codigoActividad ? { codigoActividad } : {}),
+    montoTotalImpuesto: totalImpuesto,
+    ...(acreditable !== undefined ? { montoTotalImpuestoAcreditar: acreditable } : {}),
+    ...(gasto !== undefined ? { montoTotalDeGastoAplicable: gasto } : {}),
+    totalFactura,
+    consecutivo,
+    fechaEmisionDoc,
+    xml,
+    recordedBy: userId,
+    recordedAt,
+  });
+  // Someone answered in between; the consecutive taken stays unused (a gap, never a repeat).
+  if (!saved) return refuse(409, "form", "Otra persona registró la respuesta a este comprobante mientras tanto.");
+  return { ok: true, consecutivo };
+}
+
+export function receiptXmlFileName(receipt: ReceiptRecord): string {
+  return `${receipt.kind}-${receipt.clave}.xml`;
+}
+
+export function mensajeReceptorFileName(receipt: ReceiptRecord): string {
+  return `MR-${receipt.clave}-${receipt.receptorMessage?.consecutivo ?? ""}.xml`;
+}

@@ -1,0 +1,180 @@
+/** The Comprobantes month view: which receipts, how they read on screen, and the month's totals. */
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import {
+  countReceipts,
+  listReceipts,
+  nearestMonthWithReceipts,
+  sumReceipts,
+  type ReceiptDirection,
+  type ReceiptListFilter,
+  type ReceiptSummary,
+} from "~models/receipt";
+import { formatColones, formatExchangeRate, formatMoney } from "~/components/receipts/format";
+import { HACIENDA_STATUS_LABELS, KIND_SHORT_LABELS } from "~/components/receipts/labels";
+import { currentMonth, formatDate, monthLabel, parseMonth, shiftMonth } from "~/components/receipts/month";
+import { searchDigits, searchText } from "~/components/receipts/search-text";
+import { MENSAJE_RECEPTOR_LABELS, KIND_INFO, type ReceiptKind } from "~/domain/hacienda";
+import type { OrganizationSummary } from "./account.server";
+import { notAnswerableReason } from "./receipts-detail.server";
+
+export const PAGE_SIZE = 50;
+export const RECEIPT_TABS = ["emitidos", "recibidos"] as const;
+export type ReceiptTab = (typeof RECEIPT_TABS)[number];
+
+const DIRECTION_BY_TAB: Record<ReceiptTab, ReceiptDirection> = { emitidos: "issued", recibidos: "received" };
+
+export const MONTH_FORMAT_MESSAGE = "El mes debe tener el formato AAAA-MM, por ejemplo 2025-10.";
+
+const monthQuerySchema = z.object({
+  month: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === "" || parseMonth(value) !== null, { message: MONTH_FORMAT_MESSAGE }),
+  tab: z.enum(RECEIPT_TABS).catch("emitidos"),
+  q: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim().slice(0, 100)),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+
+export interface MonthQuery {
+  month: string;
+  tab: ReceiptTab;
+  q: string;
+  page: number;
+}
+
+/** `?month=2025-10&tab=recibidos&q=…&page=2`; a malformed month answers 400 with a Spanish message. */
+export function readMonthQuery(url: URL, now: Date = new Date()): MonthQuery {
+  const params = url.searchParams;
+  const parsed = monthQuerySchema.safeParse({
+    month: params.get("month") ?? undefined,
+    tab: params.get("tab") ?? undefined,
+    q: params.get("q") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+  if (!parsed.success) throw json(parsed.error.issues[0]?.message ?? MONTH_FORMAT_MESSAGE, { status: 400 });
+  const { month, tab, q, page } = parsed.data;
+  return { month: parseMonth(month) ?? currentMonth(now), tab, q, page };
+}
+
+export function listFilter(organizationId: string, query: Pick<MonthQuery, "month" | "tab" | "q">): ReceiptListFilter {
+  const text = searchText(query.q);
+  const digits = searchDigits(query.q);
+  return {
+    organizationId,
+    direction: DIRECTION_BY_TAB[query.tab],
+    month: query.month,
+    ...(text || digits ? { search: { text, digits } } : {}),
+  };
+}
+
+export interface MonthRow {
+  id: string;
+  fecha: string;
+  kind: string;
+  kindLabel: string;
+  kindTitle: string;
+  consecutivo: string;
+  contraparte: string;
+  contraparteId: string | null;
+  moneda: string;
+  tipoCambio: string | null;
+  subtotal: string;
+  iva: string;
+  total: string;
+  /** Total in the document's currency, when it is not colones. */
+  totalOriginal: string | null;
+  /** 1 counts, -1 subtracts (credit notes), 0 does not count (payment receipts). */
+  effect: number;
+  haciendaStatus: "aceptado" | "parcial" | "rechazado" | "pendiente";
+  haciendaLabel: string;
+  /** The receptor's answer: recorded, "Pendiente", or "—" when the receipt takes none. */
+  answerLabel: string;
+  warnings: number;
+}
+
+function signed(amount: bigint, effect: number): bigint {
+  return effect < 0 ? -amount : amount;
+}
+
+export function monthRow(receipt: ReceiptSummary): MonthRow {
+  const effect = receipt.effect;
+  const status = receipt.hacienda?.estado ?? "pendiente";
+  const kind = receipt.kind as ReceiptKind;
+  return {
+    id: String(receipt._id),
+    fecha: formatDate(receipt.fechaEmision),
+    kind,
+    kindLabel: KIND_SHORT_LABELS[kind] ?? kind,
+    kindTitle: KIND_INFO[kind]?.label ?? kind,
+    consecutivo: receipt.consecutivo,
+    contraparte: receipt.counterpart.nombre,
+    contraparteId: receipt.counterpart.numero ?? null,
+    moneda: receipt.moneda,
+    tipoCambio: receipt.moneda === "CRC" ? null : formatExchangeRate(receipt.tipoCambio),
+    subtotal: formatColones(signed(receipt.colones.totalVentaNeta, effect)),
+    iva: formatColones(signed(receipt.colones.totalImpuesto, effect)),
+    total: formatColones(signed(receipt.colones.totalComprobante, effect)),
+    totalOriginal: receipt.moneda === "CRC" ? null : formatMoney(signed(receipt.totals.totalComprobante, effect), receipt.moneda),
+    effect,
+    haciendaStatus: status,
+    haciendaLabel: HACIENDA_STATUS_LABELS[status],
+    answerLabel: receipt.receptorMessage
+      ? MENSAJE_RECEPTOR_LABELS[receipt.receptorMessage.mensaje]
+      : notAnswerableReason(receipt)
+        ? "—"
+        : "Pendiente",
+    warnings: receipt.warnings?.length ?? 0,
+  };
+}
+
+export interface MonthView {
+  organization: { cedula: string; name: string };
+  month: string;
+  monthLabel: string;
+  previousMonth: string;
+  nextMonth: string;
+  tab: ReceiptTab;
+  q: string;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  count: number;
+  rows: MonthRow[];
+  totals: { counted: number; subtotal: string; iva: string; total: string };
+  /** For an empty month: the nearest month that has receipts in this tab. */
+  nearest: { month: string; label: string } | null;
+}
+
+export async function loadMonthView(organization: OrganizationSummary, query: MonthQuery): Promise<MonthView> {
+  const filter = listFilter(organization.id, query);
+  const [count, totals] = await Promise.all([countReceipts(filter), sumReceipts(filter)]);
+  const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const receipts = count === 0 ? [] : await listReceipts(filter, { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const nearestMonth = count === 0 && !filter.search ? await nearestMonthWithReceipts(organization.id, filter.direction, query.month) : null;
+  return {
+    organization: { cedula: organization.cedula, name: organization.name },
+    month: query.month,
+    monthLabel: monthLabel(query.month),
+    previousMonth: shiftMonth(query.month, -1),
+    nextMonth: shiftMonth(query.month, 1),
+    tab: query.tab,
+    q: query.q,
+    page,
+    pageCount,
+    pageSize: PAGE_SIZE,
+    count,
+    rows: receipts.map(monthRow),
+    totals: {
+      counted: totals.counted,
+      subtotal: formatColones(totals.subtotal),
+      iva: formatColones(totals.iva),
+      total: formatColones(totals.total),
+    },
+    nearest: nearestMonth ? { month: nearestMonth, label: monthLabel(nearestMonth) } : null,
+  };
+}

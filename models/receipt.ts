@@ -1,0 +1,445 @@
+import mongoose, { Schema, Types } from "mongoose";
+
+/**
+ * An electronic receipt (comprobante) of one organization, imported from Hacienda XML. The original
+ * bytes are the record; the other fields are what lists, totals and searches need, read from them at
+ * import. Amounts are exact: bigint counts of 0.00001 (see app/domain/money.ts), stored as int64.
+ * See docs/decisions/004-receipt-storage-and-import.md.
+ */
+
+export type ReceiptDirection = "issued" | "received";
+export type HaciendaEstado = "aceptado" | "parcial" | "rechazado";
+/** How a receipt counts in the month's totals: credit notes subtract, payment receipts do not count. */
+export type ReceiptEffect = 1 | -1 | 0;
+
+export interface ReceiptParty {
+  nombre: string;
+  nombreComercial?: string;
+  tipo?: string;
+  numero?: string;
+  correo?: string;
+}
+
+export interface ReceiptAmounts {
+  totalVenta: bigint;
+  totalDescuentos: bigint;
+  totalVentaNeta: bigint;
+  totalImpuesto: bigint;
+  totalOtrosCargos: bigint;
+  totalIVADevuelto: bigint;
+  totalComprobante: bigint;
+}
+
+export interface ReceiptTaxTotal {
+  codigo: string;
+  codigoTarifa?: string;
+  monto: bigint;
+  montoColones: bigint;
+}
+
+export interface HaciendaAnswer {
+  estado: HaciendaEstado;
+  mensaje: string;
+  estadoMensaje?: string;
+  detalle: string;
+  xml: Buffer;
+  xmlSha256: string;
+  fileName: string;
+  receivedAt: Date;
+}
+
+export interface ReceptorMessage {
+  mensaje: 1 | 2 | 3;
+  condicionImpuesto?: string;
+  detalleMensaje?: string;
+  codigoActividad?: string;
+  montoTotalImpuesto?: bigint;
+  montoTotalImpuestoAcreditar?: bigint;
+  montoTotalDeGastoAplicable?: bigint;
+  totalFactura: bigint;
+  consecutivo: string;
+  fechaEmisionDoc: string;
+  xml: string;
+  recordedBy: Types.ObjectId;
+  recordedAt: Date;
+}
+
+export interface ReceiptRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  clave: string;
+  kind: string;
+  version: string;
+  direction: ReceiptDirection;
+  consecutivo: string;
+  fechaEmision: Date;
+  /** Costa Rica calendar month of the issue date, "2025-10". */
+  month: string;
+  emisor: ReceiptParty;
+  receptor?: ReceiptParty;
+  /** The other party: the receptor of an issued receipt, the emisor of a received one. */
+  counterpart: { nombre: string; numero?: string; search: string };
+  codigoActividad?: string;
+  codigoActividadReceptor?: string;
+  condicionVenta?: string;
+  mediosPago: string[];
+  moneda: string;
+  tipoCambio: bigint;
+  totals: ReceiptAmounts;
+  colones: ReceiptAmounts;
+  taxTotals: ReceiptTaxTotal[];
+  referencedClaves: string[];
+  lineCount: number;
+  warnings: string[];
+  effect: ReceiptEffect;
+  fileName: string;
+  xml: Buffer;
+  xmlSha256: string;
+  importedAt: Date;
+  importedBy?: Types.ObjectId | string;
+  hacienda?: HaciendaAnswer;
+  receptorMessage?: ReceptorMessage;
+}
+
+const partySchema = new Schema<ReceiptParty>(
+  { nombre: { type: String, required: true }, nombreComercial: String, tipo: String, numero: String, correo: String },
+  { _id: false },
+);
+
+const amountsDefinition = {
+  totalVenta: { type: BigInt, required: true },
+  totalDescuentos: { type: BigInt, required: true },
+  totalVentaNeta: { type: BigInt, required: true },
+  totalImpuesto: { type: BigInt, required: true },
+  totalOtrosCargos: { type: BigInt, required: true },
+  totalIVADevuelto: { type: BigInt, required: true },
+  totalComprobante: { type: BigInt, required: true },
+};
+
+const haciendaSchema = new Schema<HaciendaAnswer>(
+  {
+    estado: { type: String, enum: ["aceptado", "parcial", "rechazado"], required: true },
+    mensaje: { type: String, required: true },
+    estadoMensaje: String,
+    detalle: { type: String, default: "" },
+    xml: { type: Buffer, required: true },
+    xmlSha256: { type: String, required: true },
+    fileName: { type: String, required: true },
+    receivedAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const receptorMessageSchema = new Schema<ReceptorMessage>(
+  {
+    mensaje: { type: Number, enum: [1, 2, 3], required: true },
+    condicionImpuesto: String,
+    detalleMensaje: String,
+    codigoActividad: String,
+    montoTotalImpuesto: BigInt,
+    montoTotalImpuestoAcreditar: BigInt,
+    montoTotalDeGastoAplicable: BigInt,
+    totalFactura: { type: BigInt, required: true },
+    consecutivo: { type: String, required: true },
+    fechaEmisionDoc: { type: String, required: true },
+    xml: { type: String, required: true },
+    recordedBy: { type: Schema.Types.ObjectId, required: true, ref: "User" },
+    recordedAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
+const receiptSchema = new Schema<ReceiptRecord>(
+  {
+    organizationId: { type: String, required: true },
+    clave: { type: String, required: true },
+    kind: { type: String, required: true },
+    version: { type: String, required: true },
+    direction: { type: String, enum: ["issued", "received"], required: true },
+    consecutivo: { type: String, required: true },
+    fechaEmision: { type: Date, required: true },
+    month: { type: String, required: true, match: /^\d{4}-\d{2}$/ },
+    emisor: { type: partySchema, required: true },
+    receptor: partySchema,
+    counterpart: {
+      type: new Schema({ nombre: { type: String, required: true }, numero: String, search: { type: String, required: true } }, { _id: false }),
+      required: true,
+    },
+    codigoActividad: String,
+    codigoActividadReceptor: String,
+    condicionVenta: String,
+    mediosPago: { type: [String], default: [] },
+    moneda: { type: String, required: true },
+    tipoCambio: { type: BigInt, required: true },
+    totals: { type: new Schema(amountsDefinition, { _id: false }), required: true },
+    colones: { type: new Schema(amountsDefinition, { _id: false }), required: true },
+    taxTotals: {
+      type: [
+        new Schema(
+          { codigo: { type: String, required: true }, codigoTarifa: String, monto: { type: BigInt, required: true }, montoColones: { type: BigInt, required: true } },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    referencedClaves: { type: [String], default: [] },
+    lineCount: { type: Number, required: true },
+    warnings: { type: [String], default: [] },
+    effect: { type: Number, enum: [1, -1, 0], required: true },
+    fileName: { type: String, required: true },
+    xml: { type: Buffer, required: true },
+    xmlSha256: { type: String, required: true },
+    importedAt: { type: Date, required: true },
+    importedBy: { type: Schema.Types.ObjectId, ref: "User" },
+    hacienda: haciendaSchema,
+    receptorMessage: receptorMessageSchema,
+  },
+  { collection: "receipts", versionKey: false },
+);
+
+receiptSchema.index({ organizationId: 1, clave: 1 }, { unique: true });
+receiptSchema.index({ organizationId: 1, direction: 1, month: 1, fechaEmision: 1 });
+
+export const Receipt =
+  (mongoose.models.Receipt as mongoose.Model<ReceiptRecord> | undefined) ??
+  mongoose.model<ReceiptRecord>("Receipt", receiptSchema);
+
+// bigint fields come back as bigint (not as a JS number or a Long) only when asked for.
+const EXACT = { useBigInt64: true } as const;
+
+/** What the month list shows: everything but the XML bytes. */
+const LIST_PROJECTION = { xml: 0, "hacienda.xml": 0, "receptorMessage.xml": 0, taxTotals: 0 } as const;
+
+export type ReceiptSummary = Omit<ReceiptRecord, "xml" | "taxTotals" | "hacienda" | "receptorMessage"> & {
+  hacienda?: Omit<HaciendaAnswer, "xml">;
+  receptorMessage?: Omit<ReceptorMessage, "xml">;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+export interface StoredClave {
+  _id: Types.ObjectId;
+  clave: string;
+  xmlSha256: string;
+  emisorNumero?: string;
+  haciendaSha256?: string;
+}
+
+/** The organization's receipts with one of these claves (what an import needs to find duplicates). */
+export async function findStoredClaves(organizationId: string, claves: string[]): Promise<StoredClave[]> {
+  if (claves.length === 0) return [];
+  const found = await Receipt.find(
+    { organizationId, clave: { $in: claves } },
+    { clave: 1, xmlSha256: 1, "emisor.numero": 1, "hacienda.xmlSha256": 1 },
+  ).lean<Array<Pick<ReceiptRecord, "_id" | "clave" | "xmlSha256" | "emisor"> & { hacienda?: { xmlSha256?: string } }>>();
+  return found.map((receipt) => ({
+    _id: receipt._id,
+    clave: receipt.clave,
+    xmlSha256: receipt.xmlSha256,
+    emisorNumero: receipt.emisor?.numero,
+    haciendaSha256: receipt.hacienda?.xmlSha256,
+  }));
+}
+
+export interface InsertOutcome {
+  /** Indexes (into the given records) that another writer stored first: same organization and clave. */
+  duplicates: Set<number>;
+  /** Indexes that could not be stored for another reason, with the database's message. */
+  failures: Map<number, string>;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/** Inserts new receipts (their _id set by the caller); a clave stored meanwhile is reported, not thrown. */
+export async function insertReceipts(records: ReceiptRecord[]): Promise<InsertOutcome> {
+  const outcome: InsertOutcome = { duplicates: new Set(), failures: new Map() };
+  if (records.length === 0) return outcome;
+  try {
+    // The records are built by the importer with their final types; skipping mongoose's document
+    // machinery (hydration, casting, validation) doubles the import rate.
+    const raw = records.map((record) => ({
+      ...record,
+      ...(typeof record.importedBy === "string" ? { importedBy: new Types.ObjectId(record.importedBy) } : {}),
+    }));
+    await Receipt.insertMany(raw, { ordered: false, lean: true });
+  } catch (error) {
+    const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number; errmsg?: string }> }).writeErrors;
+    if (!writeErrors) throw error;
+    for (const writeError of writeErrors) {
+      if (writeError.code === DUPLICATE_KEY) outcome.duplicates.add(writeError.index);
+      else outcome.failures.set(writeError.index, writeError.errmsg ?? `error ${writeError.code}`);
+    }
+  }
+  return outcome;
+}
+
+/**
+ * Sets (or replaces) Hacienda's answer on the organization's receipt with that clave; false when the
+ * receipt already holds this very answer (or does not exist).
+ */
+export async function setHaciendaAnswer(organizationId: string, clave: string, answer: HaciendaAnswer): Promise<boolean> {
+  const result = await Receipt.updateOne(
+    { organizationId, clave, "hacienda.xmlSha256": { $ne: answer.xmlSha256 } },
+    { $set: { hacienda: answer } },
+  );
+  return result.matchedCount === 1;
+}
+
+export async function organizationHasReceipts(organizationId: string): Promise<boolean> {
+  return (await Receipt.exists({ organizationId })) !== null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Month view and exports
+
+export interface ReceiptListFilter {
+  organizationId: string;
+  direction: ReceiptDirection;
+  month: string;
+  /** Counterpart name (already normalised with `searchText`), cédula or consecutivo digits, or a clave. */
+  search?: { text: string; digits: string };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function listQuery(filter: ReceiptListFilter): Record<string, unknown> {
+  const query: Record<string, unknown> = { organizationId: filter.organizationId, direction: filter.direction, month: filter.month };
+  const search = filter.search;
+  if (search && (search.text || search.digits)) {
+    const alternatives: Record<string, unknown>[] = [];
+    if (search.text) alternatives.push({ "counterpart.search": { $regex: escapeRegExp(search.text) } });
+    if (search.digits) {
+      alternatives.push({ "counterpart.numero": { $regex: escapeRegExp(search.digits) } });
+      alternatives.push({ consecutivo: { $regex: escapeRegExp(search.digits) } });
+      if (search.digits.length === 50) alternatives.push({ clave: search.digits });
+    }
+    query.$or = alternatives;
+  }
+  return query;
+}
+
+export async function countReceipts(filter: ReceiptListFilter): Promise<number> {
+  return Receipt.countDocuments(listQuery(filter));
+}
+
+export async function listReceipts(filter: ReceiptListFilter, page: { skip: number; limit: number }): Promise<ReceiptSummary[]> {
+  return Receipt.find(listQuery(filter), LIST_PROJECTION)
+    .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
+    .skip(page.skip)
+    .limit(page.limit)
+    .setOptions(EXACT)
+    .lean<ReceiptSummary[]>();
+}
+
+/** Every receipt of the filter, in list order, without the XML (exports). */
+export async function* iterateReceipts(filter: ReceiptListFilter): AsyncGenerator<ReceiptSummary> {
+  const cursor = Receipt.find(listQuery(filter), LIST_PROJECTION)
+    .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
+    .setOptions(EXACT)
+    .lean<ReceiptSummary[]>()
+    .cursor({ batchSize: 500 });
+  for await (const receipt of cursor) yield receipt as ReceiptSummary;
+}
+
+export interface ReceiptTotals {
+  /** Receipts that count (credit notes subtract; payment receipts and Hacienda rejections do not count). */
+  counted: number;
+  subtotal: bigint;
+  iva: bigint;
+  total: bigint;
+}
+
+function toBigInt(value: unknown): bigint {
+  if (typeof value === "bigint") return value;
+  if (typeof value === "number") return BigInt(value);
+  if (value && typeof value === "object" && "toString" in value) return BigInt(String(value));
+  return 0n;
+}
+
+/** Colones totals over the whole filter (not one page). */
+export async function sumReceipts(filter: ReceiptListFilter): Promise<ReceiptTotals> {
+  const groups = await Receipt.aggregate<{ _id: number; count: number; subtotal: unknown; iva: unknown; total: unknown }>([
+    { $match: { ...listQuery(filter), effect: { $in: [1, -1] }, "hacienda.estado": { $ne: "rechazado" } } },
+    {
+      $group: {
+        _id: "$effect",
+        count: { $sum: 1 },
+        subtotal: { $sum: "$colones.totalVentaNeta" },
+        iva: { $sum: "$colones.totalImpuesto" },
+        total: { $sum: "$colones.totalComprobante" },
+      },
+    },
+  ]).option(EXACT);
+  const totals: ReceiptTotals = { counted: 0, subtotal: 0n, iva: 0n, total: 0n };
+  for (const group of groups) {
+    const sign = BigInt(Number(group._id) < 0 ? -1 : 1);
+    totals.counted += Number(group.count);
+    totals.subtotal += sign * toBigInt(group.subtotal);
+    totals.iva += sign * toBigInt(group.iva);
+    totals.total += sign * toBigInt(group.total);
+  }
+  return totals;
+}
+
+/** The latest month before or after `month` that has receipts in that direction (for empty months). */
+export async function nearestMonthWithReceipts(organizationId: string, direction: ReceiptDirection, month: string): Promise<string | null> {
+  const [before, after] = await Promise.all([
+    Receipt.findOne({ organizationId, direction, month: { $lt: month } }, { month: 1 }).sort({ month: -1 }).lean<{ month: string }>(),
+    Receipt.findOne({ organizationId, direction, month: { $gt: month } }, { month: 1 }).sort({ month: 1 }).lean<{ month: string }>(),
+  ]);
+  return before?.month ?? after?.month ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One receipt
+
+function objectIdOrNull(id: string): Types.ObjectId | null {
+  return /^[0-9a-f]{24}$/i.test(id) ? new Types.ObjectId(id) : null;
+}
+
+/** Stored bytes as a Buffer, whichever form the driver hands back (Buffer or BSON Binary). */
+function bytesOf(stored: unknown): Buffer {
+  if (Buffer.isBuffer(stored)) return stored;
+  const binary = stored as { value?: () => Uint8Array; buffer?: Uint8Array; position?: number };
+  if (typeof binary.value === "function") return Buffer.from(binary.value());
+  if (binary.buffer) return Buffer.from(binary.buffer.subarray(0, binary.position ?? binary.buffer.length));
+  return Buffer.alloc(0);
+}
+
+/** The organization's receipt with everything stored, or null (unknown id, or another organization's). */
+export async function findReceipt(organizationId: string, id: string): Promise<ReceiptRecord | null> {
+  const _id = objectIdOrNull(id);
+  if (!_id) return null;
+  const receipt = await Receipt.findOne({ _id, organizationId }).setOptions(EXACT).lean<ReceiptRecord>();
+  if (!receipt) return null;
+  return {
+    ...receipt,
+    xml: bytesOf(receipt.xml),
+    ...(receipt.hacienda ? { hacienda: { ...receipt.hacienda, xml: bytesOf(receipt.hacienda.xml) } } : {}),
+  };
+}
+
+export function newReceiptId(): Types.ObjectId {
+  return new Types.ObjectId();
+}
+
+/**
+ * Stores the receptor's answer unless one is already stored; false when one was (by someone else
+ * meanwhile, too).
+ */
+export async function setReceptorMessage(
+  organizationId: string,
+  id: string,
+  message: Omit<ReceptorMessage, "recordedBy"> & { recordedBy: string },
+): Promise<boolean> {
+  const _id = objectIdOrNull(id);
+  if (!_id) return false;
+  const result = await Receipt.updateOne(
+    { _id, organizationId, direction: "received", receptorMessage: { $exists: false } },
+    { $set: { receptorMessage: { ...message, recordedBy: new Types.ObjectId(message.recordedBy) } } },
+  );
+  return result.modifiedCount === 1;
+}

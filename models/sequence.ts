@@ -1,0 +1,57 @@
+import mongoose, { Schema } from "mongoose";
+
+/**
+ * Per-organization counters (e.g. the MensajeReceptor consecutives 05/06/07). The increment happens
+ * inside the database in one findOneAndUpdate, so app processes sharing the database never hand out
+ * the same number twice.
+ */
+const sequenceSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    organizationId: { type: String, required: true },
+    name: { type: String, required: true },
+    value: { type: Number, required: true, default: 0 },
+  },
+  { collection: "sequences", versionKey: false },
+);
+
+interface SequenceRecord {
+  _id: string;
+  organizationId: string;
+  name: string;
+  value: number;
+}
+
+export const Sequence =
+  (mongoose.models.Sequence as mongoose.Model<SequenceRecord> | undefined) ??
+  mongoose.model<SequenceRecord>("Sequence", sequenceSchema);
+
+function sequenceId(organizationId: string, name: string): string {
+  return `${organizationId}|${name}`;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/** The next value (1, 2, 3 …) of the organization's named counter. */
+export async function nextSequenceValue(organizationId: string, name: string): Promise<number> {
+  const _id = sequenceId(organizationId, name);
+  // Two first-ever upserts racing on real MongoDB can collide on _id; the loser simply retries.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const record = await Sequence.findOneAndUpdate(
+        { _id },
+        { $inc: { value: 1 }, $setOnInsert: { organizationId, name } },
+        { upsert: true, returnDocument: "after" },
+      ).lean<SequenceRecord>();
+      return Number(record!.value);
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The last value handed out, 0 when none was. */
+export async function currentSequenceValue(organizationId: string, name: string): Promise<number> {
+  const record = await Sequence.findById(sequenceId(organizationId, name)).lean<SequenceRecord>();
+  return record ? Number(record.value) : 0;
+}
