@@ -14,6 +14,7 @@ const authTokenSchema = new Schema(
 
 authTokenSchema.index({ tokenHash: 1 }, { unique: true });
 authTokenSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+authTokenSchema.index({ userId: 1, purpose: 1, createdAt: -1 });
 
 export interface AuthTokenRecord {
   _id: Types.ObjectId;
@@ -39,4 +40,8 @@ export async function findLiveAuthToken(tokenHash: string, now: Date): Promise<A
 /** Atomically takes the token so that two submissions of the same link cannot both succeed. */
 export async function consumeAuthToken(tokenHash: string, now: Date): Promise<AuthTokenRecord | null> {
   return AuthToken.findOneAndDelete({ tokenHash, expiresAt: { $gt: now } }).lean<AuthTokenRecord>();
+}
+
+export async function countRecentTokens(userId: Types.ObjectId, purpose: AuthTokenRecord["purpose"], since: Date): Promise<number> {
+  return AuthToken.countDocuments({ userId, purpose, createdAt: { $gte: since } });
 }

@@ -1,4 +1,4 @@
-import { consumeAuthToken, findLiveAuthToken, storeAuthToken } from "~models/auth-token";
+import { consumeAuthToken, countRecentTokens, findLiveAuthToken, storeAuthToken } from "~models/auth-token";
 import type { Types } from "mongoose";
 import { findUserByEmail, setPasswordHash } from "~models/user";
 import { randomToken, sha256 } from "./crypto.server";
@@ -10,6 +10,9 @@ import { endAllSessionsOf } from "./session.server";
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 10;
+// More reset mails than this per hour for one account are not sent: the form must not become a way
+// to flood someone's mailbox. The visitor still sees the usual answer.
+export const MAX_RESET_MAILS_PER_HOUR = 3;
 
 export const RESET_SENT_MESSAGE = "Le hemos enviado un email con instrucciones.";
 export const RESET_FAILED_MESSAGE = "No se ha podido enviar el email. Inténtelo más tarde.";
@@ -33,6 +36,8 @@ async function issueLink(userId: Types.ObjectId, purpose: "password-reset" | "in
 export async function requestPasswordReset(email: string): Promise<void> {
   const user = await findUserByEmail(email);
   if (!user) return;
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+  if ((await countRecentTokens(user._id, "password-reset", hourAgo)) >= MAX_RESET_MAILS_PER_HOUR) return;
   const link = await issueLink(user._id, "password-reset");
   await sendMail({
     to: user.email,

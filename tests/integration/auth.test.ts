@@ -319,6 +319,17 @@ describe("password recovery", () => {
     expect((await login(user.email, "Nueva-clave-segura")).headers.get("Location")).toMatch(/^\/otp-verification/);
   });
 
+  it("sends at most three reset mails an hour to one account, answering the same every time", async () => {
+    const user = await createTestUser({ persona: "client" });
+    for (let i = 0; i < 5; i++) {
+      const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: user.email }), params: {}, context }));
+      expect(await toastOf(response)).toBe("Le hemos enviado un email con instrucciones.");
+    }
+    await environment.mail.waitForMail((m) => m.to.includes(user.email));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(environment.mail.messages.filter((m) => m.to.includes(user.email))).toHaveLength(3);
+  });
+
   it("sends nothing for an unknown address but says the same", async () => {
     const before = environment.mail.messages.length;
     const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: "nadie@prueba.cr" }), params: {}, context }));
