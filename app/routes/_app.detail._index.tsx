@@ -8,7 +8,7 @@ import { monthLabel } from "~/components/receipts/month";
 import { UploadForm, type UploadState } from "~/components/receipts/UploadForm";
 import { requireUser } from "~/utils/auth.server";
 import { requireSelectedOrganization } from "~/utils/organization.server";
-import { importUpload, MAX_UPLOAD_BYTES } from "~/utils/receipts-upload.server";
+import { MAX_UPLOAD_BYTES, uploadResponse } from "~/utils/receipts-upload.server";
 
 export const meta: MetaFunction = () => [{ title: "Subir comprobantes · Contabilidad CR" }];
 
@@ -25,9 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   const organization = await requireSelectedOrganization(request, user);
-  const outcome = await importUpload(request, organization, String(user._id));
-  if (!outcome.ok) return json({ error: outcome.message, report: outcome.report ?? null }, { status: outcome.status });
-  return json({ error: null, report: outcome.report });
+  return uploadResponse(request, organization, String(user._id));
 }
 
 export default function UploadReceiptsPage() {

@@ -5,7 +5,7 @@
  * ZIP is never held in memory whole, and never twice.
  */
 import { inflateRawSync } from "node:zlib";
-import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Unzip, type AsyncFlateStreamHandler, type FlateError, type UnzipDecoder } from "fflate";
 import { MAX_XML_BYTES } from "~/domain/hacienda";
 import { ReceiptImporter, REFUSAL, type ImportOrganization, type ImportReport } from "./receipt-import.server";
@@ -275,4 +275,11 @@ export async function importFiles(
     else await importXmlFile(file.name, chunks(), undefined, importer);
   }
   return importer.finish();
+}
+
+/** The import answered as route data: the report, or the Spanish reason with its 4xx status. */
+export async function uploadResponse(request: Request, organization: ImportOrganization, importedBy: string) {
+  const outcome = await importUpload(request, organization, importedBy);
+  if (!outcome.ok) return json({ error: outcome.message, report: outcome.report ?? null }, { status: outcome.status });
+  return json({ error: null, report: outcome.report });
 }
