@@ -1,16 +1,13 @@
-import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { Button, Stack, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
+import { FormError } from "./FormError";
 
 export function CodeForm({ error, label, description }: { error?: string; label: string; description?: string }) {
   const navigation = useNavigation();
   return (
     <Form method="post" replace>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <TextInput
           label={label}
           description={description}

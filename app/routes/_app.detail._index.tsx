@@ -1,4 +1,4 @@
-import { Alert, Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { UploadForm, type UploadState } from "~/components/receipts/UploadForm";
 import { requireUser } from "~/utils/auth.server";
 import { requireSelectedOrganization } from "~/utils/organization.server";
 import { MAX_UPLOAD_BYTES, uploadResponse } from "~/utils/receipts-upload.server";
+import { FormError } from "~/components/FormError";
 
 export const meta: MetaFunction = () => [{ title: "Subir comprobantes · Contabilidad CR" }];
 
@@ -59,11 +60,7 @@ export default function UploadReceiptsPage() {
           <UploadForm action={`/detail?index&${org}`} jsonAction={`/detail/import?${org}`} maxMegabytes={maxMegabytes} onResult={setUpload} />
         </Stack>
       </Paper>
-      {serverError && (
-        <Alert color="red" role="alert">
-          {serverError}
-        </Alert>
-      )}
+      <FormError message={serverError} />
       {report && (
         <ImportReportView
           report={report}

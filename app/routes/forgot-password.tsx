@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -8,6 +8,7 @@ import { assertHoneypotEmpty, readForm } from "~/utils/form.server";
 import { requestPasswordReset, RESET_FAILED_MESSAGE, RESET_SENT_MESSAGE } from "~/utils/password-reset.server";
 import { withReturnTo } from "~/utils/return-to";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { FormError } from "~/components/FormError";
 
 export const meta: MetaFunction = () => [{ title: "Recuperar contraseña · Contabilidad CR" }];
 
@@ -43,11 +44,7 @@ export default function ForgotPasswordPage() {
       <Form method="post">
         <Stack gap="md">
           <Honeypot />
-          {result?.error && (
-            <Alert color="red" role="alert">
-              {result.error}
-            </Alert>
-          )}
+          <FormError message={result?.error} />
           <TextInput label="Correo electrónico" name="email" type="email" autoComplete="email" required autoFocus />
           <Button type="submit" loading={navigation.state !== "idle"} fullWidth>
             Enviar instrucciones

@@ -7,6 +7,7 @@ import { Honeypot } from "~/components/Honeypot";
 import { assertHoneypotEmpty, readForm } from "~/utils/form.server";
 import { isResetTokenLive, MIN_PASSWORD_LENGTH, resetPassword } from "~/utils/password-reset.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { FormError } from "~/components/FormError";
 
 export const meta: MetaFunction = () => [{ title: "Nueva contraseña · Contabilidad CR" }];
 
@@ -60,11 +61,7 @@ export default function ResetPasswordPage() {
       <Form method="post">
         <Stack gap="md">
           <Honeypot />
-          {result?.error && (
-            <Alert color="red" role="alert">
-              {result.error}
-            </Alert>
-          )}
+          <FormError message={result?.error} />
           <PasswordInput id="new-password" label="Nueva contraseña" name="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} autoFocus />
           <PasswordInput id="password-confirmation" label="Confirme la contraseña" name="confirmation" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
           <Button type="submit" loading={navigation.state !== "idle"} fullWidth>

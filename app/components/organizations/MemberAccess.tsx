@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { ORGANIZATION_ROLE_LABELS, type OrganizationRole } from "~/domain/roles";
 import { firstError, type FieldErrors } from "./OrganizationFields";
+import { FormError } from "../FormError";
 
 export interface MemberRow {
   id: string;
@@ -113,11 +114,7 @@ export function MemberAccess({ members, currentUserId, grantErrors, grantValues,
       <Form method="post" aria-label="Dar acceso">
         <input type="hidden" name="intent" value="grant" />
         <Stack gap="sm">
-          {firstError(grantErrors, "form") && (
-            <Alert color="red" role="alert">
-              {firstError(grantErrors, "form")}
-            </Alert>
-          )}
+          <FormError message={firstError(grantErrors, "form")} />
           <Group align="flex-start" gap="sm">
             <TextInput
               label="Correo electrónico"
