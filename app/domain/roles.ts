@@ -27,11 +27,6 @@ export interface Membership extends RoleFlags {
   orgs: Record<string, OrganizationRole>;
 }
 
-/** Whether the user may see an organization's data (the organization must also be active). */
-export function canAccessOrganization(user: Membership, organizationId: string): boolean {
-  return seesAllOrganizations(user) || organizationId in user.orgs;
-}
-
 /** Whether the user may run admin screens (invoices, entries, configuration) for an organization. */
 export function canAdministerOrganization(user: Membership, organizationId: string): boolean {
   return seesAllOrganizations(user) || (user.isAdmin && user.orgs[organizationId] === "admin");

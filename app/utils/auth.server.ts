@@ -48,8 +48,20 @@ export interface SignedIn {
   sessionId: string;
 }
 
+// A document request runs the root, layout and page loaders with one Request: read the session once.
+const signedInByRequest = new WeakMap<Request, Promise<SignedIn | null>>();
+
 /** The signed-in user whose second factor is verified, or null. */
-export async function getSignedInUser(request: Request): Promise<SignedIn | null> {
+export function getSignedInUser(request: Request): Promise<SignedIn | null> {
+  let signedIn = signedInByRequest.get(request);
+  if (!signedIn) {
+    signedIn = readSignedInUser(request);
+    signedInByRequest.set(request, signedIn);
+  }
+  return signedIn;
+}
+
+async function readSignedInUser(request: Request): Promise<SignedIn | null> {
   const session = await readSession(request);
   if (!session || session.stage !== "complete") return null;
   const user = await findUserById(session.userId);

@@ -37,11 +37,3 @@ export function redirectWithError(url: string, message: string, init?: ResponseI
 export function redirectWithSuccess(url: string, message: string, init?: ResponseInit) {
   return toastUtils().redirectWithSuccess(url, message, init);
 }
-
-export function jsonWithError<T>(data: T, message: string, init?: ResponseInit) {
-  return toastUtils().jsonWithError(data, message, init);
-}
-
-export function jsonWithSuccess<T>(data: T, message: string, init?: ResponseInit) {
-  return toastUtils().jsonWithSuccess(data, message, init);
-}
