@@ -35,7 +35,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, signedIn] = await Promise.all([getToast(request), getSignedInUser(request)]);
-  const account = signedIn ? await buildAccount(signedIn.user) : null;
+  const account = signedIn ? await buildAccount(request, signedIn.user) : null;
   return json({ toast, account, idleTimeoutMs: getEnv().IDLE_TIMEOUT_MS }, { headers });
 }
 

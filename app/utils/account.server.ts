@@ -41,7 +41,20 @@ export async function accessibleOrganizations(user: UserDocument): Promise<Organ
   }));
 }
 
-export async function buildAccount(user: UserDocument): Promise<Account> {
+// The root, layout and page loaders of a document request share one Request: list the organizations once.
+const accessibleByRequest = new WeakMap<Request, Promise<OrganizationSummary[]>>();
+
+/** accessibleOrganizations, read once per request. */
+export function accessibleOrganizationsFor(request: Request, user: UserDocument): Promise<OrganizationSummary[]> {
+  let organizations = accessibleByRequest.get(request);
+  if (!organizations) {
+    organizations = accessibleOrganizations(user);
+    accessibleByRequest.set(request, organizations);
+  }
+  return organizations;
+}
+
+export async function buildAccount(request: Request, user: UserDocument): Promise<Account> {
   const membership = membershipOf(user);
   return {
     user: { id: String(user._id), email: user.email },
@@ -49,6 +62,6 @@ export async function buildAccount(user: UserDocument): Promise<Account> {
     isAdmin: membership.isAdmin,
     isRoot: membership.isRoot,
     ...(membership.isSuperAdmin ? {} : { roles: membership.orgs }),
-    organizations: await accessibleOrganizations(user),
+    organizations: await accessibleOrganizationsFor(request, user),
   };
 }

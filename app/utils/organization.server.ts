@@ -1,16 +1,28 @@
 import { setSelectedOrganization, type UserDocument } from "~models/user";
 import { toOrganizationId } from "~/domain/organization-id";
 import { canAdministerOrganization } from "~/domain/roles";
-import { accessibleOrganizations, membershipOf, type OrganizationSummary } from "./account.server";
+import { accessibleOrganizationsFor, membershipOf, type OrganizationSummary } from "./account.server";
 import { notFound } from "./auth.server";
+
+// The layout and page loaders of a request run in parallel and both resolve it: resolve (and remember) once.
+const selectedByRequest = new WeakMap<Request, Promise<OrganizationSummary | null>>();
 
 /**
  * The organization every screen works on. `?org=<cédula>` picks it (and is remembered for the user);
  * otherwise the remembered choice, otherwise the first organization the user may access. A cédula the
  * user may not access is answered 404, as if it did not exist.
  */
-export async function resolveSelectedOrganization(request: Request, user: UserDocument): Promise<OrganizationSummary | null> {
-  const organizations = await accessibleOrganizations(user);
+export function resolveSelectedOrganization(request: Request, user: UserDocument): Promise<OrganizationSummary | null> {
+  let selected = selectedByRequest.get(request);
+  if (!selected) {
+    selected = readSelectedOrganization(request, user);
+    selectedByRequest.set(request, selected);
+  }
+  return selected;
+}
+
+async function readSelectedOrganization(request: Request, user: UserDocument): Promise<OrganizationSummary | null> {
+  const organizations = await accessibleOrganizationsFor(request, user);
   const requested = new URL(request.url).searchParams.get("org");
   if (requested) {
     const chosen = organizations.find((o) => o.id === toOrganizationId(requested.trim()));
