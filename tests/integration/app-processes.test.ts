@@ -28,7 +28,8 @@ async function signInStep(url: string, email: string, password: string) {
   });
 }
 
-describe("the app process", () => {
+// Each case boots one or two real server processes; on a busy two-core machine that can take a while.
+describe("the app process", { timeout: 90_000 }, () => {
   it("keeps its data and its generated secrets across a restart with zero configuration", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "contabilidad-restart-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
