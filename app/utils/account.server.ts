@@ -2,6 +2,7 @@ import { listActiveOrganizations } from "~models/organization";
 import type { UserDocument } from "~models/user";
 import { toCedula } from "~/domain/organization-id";
 import { seesAllOrganizations, type Membership, type OrganizationRole } from "~/domain/roles";
+import { oncePerRequest } from "./once-per-request.server";
 
 export interface OrganizationSummary {
   id: string;
@@ -41,18 +42,8 @@ export async function accessibleOrganizations(user: UserDocument): Promise<Organ
   }));
 }
 
-// The root, layout and page loaders of a document request share one Request: list the organizations once.
-const accessibleByRequest = new WeakMap<Request, Promise<OrganizationSummary[]>>();
-
 /** accessibleOrganizations, read once per request. */
-export function accessibleOrganizationsFor(request: Request, user: UserDocument): Promise<OrganizationSummary[]> {
-  let organizations = accessibleByRequest.get(request);
-  if (!organizations) {
-    organizations = accessibleOrganizations(user);
-    accessibleByRequest.set(request, organizations);
-  }
-  return organizations;
-}
+export const accessibleOrganizationsFor = oncePerRequest((_request: Request, user: UserDocument) => accessibleOrganizations(user));
 
 export async function buildAccount(request: Request, user: UserDocument): Promise<Account> {
   const membership = membershipOf(user);

@@ -5,6 +5,7 @@ import { findUserByEmail, findUserById, type UserDocument } from "~models/user";
 import { hasAdminAccess } from "~/domain/roles";
 import { assertHoneypotEmpty } from "./form.server";
 import { verifyPassword } from "./password.server";
+import { oncePerRequest } from "./once-per-request.server";
 import { readSession } from "./session.server";
 import { assertNotThrottled, clearFailedAttempts, clientAddress, recordFailedAttempt } from "./throttle.server";
 
@@ -48,25 +49,13 @@ export interface SignedIn {
   sessionId: string;
 }
 
-// A document request runs the root, layout and page loaders with one Request: read the session once.
-const signedInByRequest = new WeakMap<Request, Promise<SignedIn | null>>();
-
-/** The signed-in user whose second factor is verified, or null. */
-export function getSignedInUser(request: Request): Promise<SignedIn | null> {
-  let signedIn = signedInByRequest.get(request);
-  if (!signedIn) {
-    signedIn = readSignedInUser(request);
-    signedInByRequest.set(request, signedIn);
-  }
-  return signedIn;
-}
-
-async function readSignedInUser(request: Request): Promise<SignedIn | null> {
+/** The signed-in user whose second factor is verified, or null; read once per request. */
+export const getSignedInUser = oncePerRequest(async (request: Request): Promise<SignedIn | null> => {
   const session = await readSession(request);
   if (!session || session.stage !== "complete") return null;
   const user = await findUserById(session.userId);
   return user ? { user, sessionId: session._id } : null;
-}
+});
 
 /** No complete session → redirect to /login with the current path and query as returnTo. */
 export async function requireUser(request: Request): Promise<SignedIn> {

@@ -3,25 +3,14 @@ import { toOrganizationId } from "~/domain/organization-id";
 import { canAdministerOrganization } from "~/domain/roles";
 import { accessibleOrganizationsFor, membershipOf, type OrganizationSummary } from "./account.server";
 import { notFound } from "./auth.server";
-
-// The layout and page loaders of a request run in parallel and both resolve it: resolve (and remember) once.
-const selectedByRequest = new WeakMap<Request, Promise<OrganizationSummary | null>>();
+import { oncePerRequest } from "./once-per-request.server";
 
 /**
  * The organization every screen works on. `?org=<cédula>` picks it (and is remembered for the user);
  * otherwise the remembered choice, otherwise the first organization the user may access. A cédula the
  * user may not access is answered 404, as if it did not exist.
  */
-export function resolveSelectedOrganization(request: Request, user: UserDocument): Promise<OrganizationSummary | null> {
-  let selected = selectedByRequest.get(request);
-  if (!selected) {
-    selected = readSelectedOrganization(request, user);
-    selectedByRequest.set(request, selected);
-  }
-  return selected;
-}
-
-async function readSelectedOrganization(request: Request, user: UserDocument): Promise<OrganizationSummary | null> {
+export const resolveSelectedOrganization = oncePerRequest(async (request: Request, user: UserDocument): Promise<OrganizationSummary | null> => {
   const organizations = await accessibleOrganizationsFor(request, user);
   const requested = new URL(request.url).searchParams.get("org");
   if (requested) {
@@ -31,7 +20,7 @@ async function readSelectedOrganization(request: Request, user: UserDocument): P
     return chosen;
   }
   return organizations.find((o) => o.id === user.selectedOrganizationId) ?? organizations[0] ?? null;
-}
+});
 
 /** For screens that need an organization: none accessible → 404. */
 export async function requireSelectedOrganization(request: Request, user: UserDocument): Promise<OrganizationSummary> {
