@@ -7,7 +7,7 @@
  */
 import mongoose from "mongoose";
 import { Receipt } from "../models/receipt";
-import { importUpload } from "../app/utils/receipts-upload.server";
+import { importUpload } from "../app/services/receipts/receipts-upload.server";
 import { startEmbeddedMongo } from "../scripts/embedded-mongo/index";
 import { generateBatch } from "../scripts/hacienda-samples/generate";
 import { zipSamples } from "../scripts/hacienda-samples/output";

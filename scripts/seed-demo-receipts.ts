@@ -7,7 +7,7 @@
  */
 import { organizationHasReceipts } from "../models/receipt";
 import { currentMonth, shiftMonth } from "../app/components/receipts/month";
-import { importFiles } from "../app/utils/receipts-upload.server";
+import { importFiles } from "../app/services/receipts/receipts-upload.server";
 import { toCedula } from "../app/domain/organization-id";
 import { generateBatch, type GeneratedDocument, type SampleParty } from "./hacienda-samples/generate";
 import { zipSamples } from "./hacienda-samples/output";

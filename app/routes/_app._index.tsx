@@ -10,7 +10,7 @@ import { ReceiptTabs } from "~/components/receipts/ReceiptTabs";
 import { monthLabel } from "~/components/receipts/month";
 import { requireUser } from "~/utils/auth.server";
 import { resolveSelectedOrganization } from "~/utils/organization.server";
-import { loadMonthView, readMonthQuery } from "~/utils/receipts.server";
+import { loadMonthView, readMonthQuery } from "~/services/receipts/receipts.server";
 
 export const meta: MetaFunction = () => [{ title: "Comprobantes · Contabilidad CR" }];
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/utils/auth.server";
-import { catalogCsvFile } from "~/utils/catalog.server";
+import { catalogCsvFile } from "~/services/catalog/catalog.server";
 import { requireAdministeredOrganization } from "~/utils/organization.server";
 
 /** The selected organization's chart of accounts as a CSV download. */

@@ -16,7 +16,7 @@ import {
   type CatalogNode,
 } from "~/domain/catalog";
 import { requireAdmin } from "~/utils/auth.server";
-import { accountsWithMovements, changeCatalog, describeAccount, loadCatalog, type CatalogChange } from "~/utils/catalog.server";
+import { accountsWithMovements, changeCatalog, describeAccount, loadCatalog, type CatalogChange } from "~/services/catalog/catalog.server";
 import { parseForm, readForm } from "~/utils/form.server";
 import { requireAdministeredOrganization } from "~/utils/organization.server";
 import { redirectWithSuccess } from "~/utils/toast.server";

@@ -18,7 +18,7 @@ import {
   seesContactEmail,
   setClientActive,
   updateClient,
-} from "~/utils/organizations.server";
+} from "~/services/organizations/organizations.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

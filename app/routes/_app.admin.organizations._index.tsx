@@ -6,7 +6,7 @@ import { OrganizationTable } from "~/components/organizations/OrganizationTable"
 import { createOrganizationSchema } from "~/components/organizations/schemas";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseForm, readForm } from "~/utils/form.server";
-import { DUPLICATE_CLIENT, createClient, listOrganizationsFor, seesContactEmail } from "~/utils/organizations.server";
+import { DUPLICATE_CLIENT, createClient, listOrganizationsFor, seesContactEmail } from "~/services/organizations/organizations.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Clientes · Contabilidad CR" }];

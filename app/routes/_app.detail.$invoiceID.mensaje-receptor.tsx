@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound, requireUser } from "~/utils/auth.server";
 import { requireSelectedOrganization } from "~/utils/organization.server";
-import { mensajeReceptorFileName, requireReceipt } from "~/utils/receipts-detail.server";
+import { mensajeReceptorFileName, requireReceipt } from "~/services/receipts/receipts-detail.server";
 
 /** The MensajeReceptor v4.4 XML generated for the receptor's answer (unsigned). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ import { membershipOf } from "~/utils/account.server";
 import { requireUser } from "~/utils/auth.server";
 import { parseForm, readForm } from "~/utils/form.server";
 import { requireSelectedOrganization } from "~/utils/organization.server";
-import { ADMIN_ONLY_MESSAGE, answerReceipt, loadReceiptDetail, requireReceipt } from "~/utils/receipts-detail.server";
+import { ADMIN_ONLY_MESSAGE, answerReceipt, loadReceiptDetail, requireReceipt } from "~/services/receipts/receipts-detail.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Comprobante"} · Contabilidad CR` }];

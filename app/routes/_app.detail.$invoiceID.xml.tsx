@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { requireSelectedOrganization } from "~/utils/organization.server";
-import { receiptXmlFileName, requireReceipt } from "~/utils/receipts-detail.server";
+import { receiptXmlFileName, requireReceipt } from "~/services/receipts/receipts-detail.server";
 
 /** The receipt's original XML, byte for byte as it was imported. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { monthLabel } from "~/components/receipts/month";
 import { UploadForm, type UploadState } from "~/components/receipts/UploadForm";
 import { requireUser } from "~/utils/auth.server";
 import { requireSelectedOrganization } from "~/utils/organization.server";
-import { MAX_UPLOAD_BYTES, uploadResponse } from "~/utils/receipts-upload.server";
+import { MAX_UPLOAD_BYTES, uploadResponse } from "~/services/receipts/receipts-upload.server";
 import { FormError } from "~/components/FormError";
 
 export const meta: MetaFunction = () => [{ title: "Subir comprobantes · Contabilidad CR" }];

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { requireSelectedOrganization } from "~/utils/organization.server";
-import { uploadResponse } from "~/utils/receipts-upload.server";
+import { uploadResponse } from "~/services/receipts/receipts-upload.server";
 
 /** The upload page's XMLHttpRequest target (for progress): the same import, answered as JSON. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { requireSelectedOrganization } from "~/utils/organization.server";
-import { readMonthQuery } from "~/utils/receipts.server";
-import { exportFileName, receiptsXlsx } from "~/utils/receipts-export.server";
+import { readMonthQuery } from "~/services/receipts/receipts.server";
+import { exportFileName, receiptsXlsx } from "~/services/receipts/receipts-export.server";
 
 /** The filtered month (?month, ?tab, ?q) as an Excel workbook. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as csvRoute from "../../app/routes/_app.admin.catalog.csv";
 import * as catalogRoute from "../../app/routes/_app.admin.catalog";
 import { buildCatalog, indexCatalog, validateOverrides } from "../../app/domain/catalog";
-import { changeCatalog } from "../../app/utils/catalog.server";
+import { changeCatalog } from "../../app/services/catalog/catalog.server";
 import { ensureOrganization, readCatalogOverrides } from "../../models/organization";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { seedDemo } from "../../scripts/seed-demo";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as detailRoute from "../../app/routes/_app.admin.organizations.$orgID";
 import * as listRoute from "../../app/routes/_app.admin.organizations._index";
 import { accessibleOrganizations } from "../../app/utils/account.server";
-import { SELF_DEMOTION } from "../../app/utils/organizations.server";
+import { SELF_DEMOTION } from "../../app/services/organizations/organizations.server";
 import { Organization, ensureOrganization, findOrganization } from "../../models/organization";
 import { User, findUserByEmail, findUserById } from "../../models/user";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";

@@ -9,7 +9,7 @@ import { action as detailAction, loader as detailLoader } from "../../app/routes
 import { loader as mensajeReceptorLoader } from "../../app/routes/_app.detail.$invoiceID.mensaje-receptor";
 import { withPlaceholderSignature } from "../../app/domain/hacienda";
 import { formatAmount } from "../../app/domain/money";
-import type { ReceiptDetailView } from "../../app/utils/receipts-detail.server";
+import type { ReceiptDetailView } from "../../app/services/receipts/receipts-detail.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante, generateMensajeHacienda } from "../../scripts/hacienda-samples/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";

@@ -3,9 +3,9 @@ import { strToU8 } from "fflate";
 import { Types } from "mongoose";
 import { findReceipt, insertReceipts } from "../../models/receipt";
 import { parseComprobante } from "../../app/domain/hacienda";
-import { receiptRecordFrom, type ImportOrganization } from "../../app/utils/receipt-import.server";
-import { answerReceipt } from "../../app/utils/receipts-detail.server";
-import { importFiles } from "../../app/utils/receipts-upload.server";
+import { receiptRecordFrom, type ImportOrganization } from "../../app/services/receipts/receipt-import.server";
+import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante, type GeneratedDocument } from "../../scripts/hacienda-samples/generate";
 import { BASE_URL } from "../support/requests";
 

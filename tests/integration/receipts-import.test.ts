@@ -4,8 +4,8 @@ import { ensureOrganization } from "../../models/organization";
 import { Receipt } from "../../models/receipt";
 import { action as uploadAction, loader as uploadLoader } from "../../app/routes/_app.detail._index";
 import { action as importAction } from "../../app/routes/_app.detail.import";
-import { REFUSAL, type ImportReport } from "../../app/utils/receipt-import.server";
-import { importFiles, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../app/utils/receipts-upload.server";
+import { REFUSAL, type ImportReport } from "../../app/services/receipts/receipt-import.server";
+import { importFiles, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../../app/services/receipts/receipts-upload.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import {
   BUSINESS_PARTIES,

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { CatalogIntent } from "./schemas";
-import type { AccountDetails } from "~/utils/catalog.server";
+import type { AccountDetails } from "~/services/catalog/catalog.server";
 
 export interface CatalogFormProblem {
   intent: CatalogIntent | null;

@@ -1,5 +1,5 @@
 import { Table, Text } from "@mantine/core";
-import type { LineView } from "~/utils/receipts-detail.server";
+import type { LineView } from "~/services/receipts/receipts-detail.server";
 
 export type LineRow = LineView;
 

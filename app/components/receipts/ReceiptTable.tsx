@@ -1,7 +1,7 @@
 import { Anchor, Badge, Table, Text, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { HaciendaBadge } from "./HaciendaBadge";
-import type { MonthRow } from "~/utils/receipts.server";
+import type { MonthRow } from "~/services/receipts/receipts.server";
 
 export type ReceiptTableRow = MonthRow;
 

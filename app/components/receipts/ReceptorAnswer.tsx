@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Paper, Radio, Stack, Text, 
 import { Form } from "@remix-run/react";
 import { FieldList } from "./FieldList";
 import { ANSWER_INTENT, CONDICION_OPTIONS, DETALLE_MAX, MENSAJE_OPTIONS } from "./schemas";
-import type { AnswerView } from "~/utils/receipts-detail.server";
+import type { AnswerView } from "~/services/receipts/receipts-detail.server";
 
 export type AnswerData = AnswerView;
 

@@ -35,8 +35,8 @@ import {
 } from "~/domain/hacienda";
 import type { CondicionImpuesto, MensajeReceptorCode } from "~/domain/hacienda/mensaje-receptor";
 import { formatAmount, sumAmounts, type Amount } from "~/domain/money";
-import type { OrganizationSummary } from "./account.server";
-import { notFound } from "./auth.server";
+import type { OrganizationSummary } from "~/utils/account.server";
+import { notFound } from "~/utils/auth.server";
 
 export const ADMIN_ONLY_MESSAGE = "Solo los administradores del cliente pueden aceptar o rechazar comprobantes.";
 

@@ -19,7 +19,7 @@ import {
   type CatalogOverrides,
 } from "~/domain/catalog";
 import { GROUP_DISABLE } from "~/domain/catalog/messages";
-import { notFound } from "./auth.server";
+import { notFound } from "~/utils/auth.server";
 
 /** One change an administrator asks for on the catalog screen. */
 export type CatalogChange =

@@ -5,7 +5,7 @@ import { HACIENDA_STATUS_LABELS, KIND_SHORT_LABELS } from "~/components/receipts
 import { formatDate, monthLabel } from "~/components/receipts/month";
 import { MENSAJE_RECEPTOR_LABELS } from "~/domain/hacienda";
 import { formatAmount } from "~/domain/money";
-import type { OrganizationSummary } from "./account.server";
+import type { OrganizationSummary } from "~/utils/account.server";
 import { listFilter, type MonthQuery } from "./receipts.server";
 
 const HEADER = [

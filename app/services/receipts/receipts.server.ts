@@ -15,7 +15,7 @@ import { HACIENDA_STATUS_LABELS, KIND_SHORT_LABELS } from "~/components/receipts
 import { currentMonth, formatDate, monthLabel, parseMonth, shiftMonth } from "~/components/receipts/month";
 import { searchDigits, searchText } from "~/components/receipts/search-text";
 import { MENSAJE_RECEPTOR_LABELS, KIND_INFO, type ReceiptKind } from "~/domain/hacienda";
-import type { OrganizationSummary } from "./account.server";
+import type { OrganizationSummary } from "~/utils/account.server";
 import { notAnswerableReason } from "./receipts-detail.server";
 
 export const PAGE_SIZE = 50;

@@ -11,9 +11,9 @@ import { changeRole, grantAccess, listMembers, revokeAccess, type Member, type U
 import type { CreateOrganizationInput } from "~/components/organizations/schemas";
 import { cedulaProblem, toCedula, toOrganizationId, type IdentificationType } from "~/domain/organization-id";
 import { canAdministerOrganization, seesAllOrganizations, type OrganizationRole } from "~/domain/roles";
-import { membershipOf } from "./account.server";
-import { notFound } from "./auth.server";
-import { sendInvitation } from "./password-reset.server";
+import { membershipOf } from "~/utils/account.server";
+import { notFound } from "~/utils/auth.server";
+import { sendInvitation } from "~/utils/password-reset.server";
 
 export type { Member };
 
