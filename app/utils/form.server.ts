@@ -1,6 +1,9 @@
+import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
+import type { Refusal } from "~/domain/refusal";
 import { HONEYPOT_FIELD } from "./honeypot";
+import { badRequest as refusedRequest } from "./http.server";
 
 export const INVALID_FORM_MESSAGE = "El formulario enviado no es válido. Recargue la página e intente de nuevo.";
 
@@ -9,10 +12,14 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw badRequest(INVALID_FORM_MESSAGE);
+    throw refusedRequest(INVALID_FORM_MESSAGE);
   }
 }
 
+/**
+ * @deprecated The sign-in routes' old 400 body ({ formError }); use `badRequest` from http.server.ts
+ * (body { message }) once those routes move to the conform forms.
+ */
 export function badRequest(message: string) {
   return json({ formError: message }, { status: 400 });
 }
@@ -20,11 +27,56 @@ export function badRequest(message: string) {
 /** Bots fill every field; people never see this one. */
 export function assertHoneypotEmpty(form: FormData): void {
   const value = form.get(HONEYPOT_FIELD);
-  if (typeof value === "string" && value.length > 0) throw badRequest(INVALID_FORM_MESSAGE);
+  if (typeof value === "string" && value.length > 0) throw refusedRequest(INVALID_FORM_MESSAGE);
+}
+
+/**
+ * The form read with its zod schema, the one the page's `useForm` validates with. Conform keeps repeated
+ * fields (`lines[0].account`, `lines[1].account`, or a name posted twice) as arrays, and reads an empty
+ * input as a missing value, so `required_error` messages apply to blank fields.
+ */
+export function parseSubmission<Schema extends z.ZodTypeAny>(form: FormData, schema: Schema) {
+  return parseWithZod(form, { schema });
+}
+
+/** readForm + parseSubmission. */
+export async function readSubmission<Schema extends z.ZodTypeAny>(request: Request, schema: Schema) {
+  return parseSubmission(await readForm(request), schema);
+}
+
+export type ParsedSubmission = ReturnType<typeof parseSubmission>;
+
+/**
+ * Refusals as conform errors: a field's message under its name, a line's under `lines[i].field` (lines
+ * count from 1 for people, lists from 0 for conform), and one without a field as the form's error.
+ */
+export function refusalErrors(refusals: Refusal[], listName = "lines"): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const { field, line, message } of refusals) {
+    const name = line === undefined ? field : `${listName}[${line - 1}]${field ? `.${field}` : ""}`;
+    if (name === undefined) formErrors.push(message);
+    else (fieldErrors[name] ??= []).push(message);
+  }
+  return { formErrors, fieldErrors };
+}
+
+/**
+ * The answer to a submission that cannot be carried out: its errors (the schema's, plus the refusals)
+ * and the submitted values, so the page re-renders the form as it was posted, with or without JavaScript.
+ */
+export function replyWithErrors(
+  submission: Pick<ParsedSubmission, "reply">,
+  refusals: Refusal | Refusal[] = [],
+  status = 400,
+) {
+  const list = Array.isArray(refusals) ? refusals : [refusals];
+  return json(submission.reply(list.length > 0 ? refusalErrors(list) : undefined), { status });
 }
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
+/** @deprecated Drops repeated fields; use parseSubmission. Kept until every form has moved over. */
 export function parseForm<T extends z.ZodTypeAny>(
   schema: T,
   form: FormData,
