@@ -1,5 +1,5 @@
 import path from "node:path";
-import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index";
+import { startEmbeddedMongo } from "../../packages/embedded-mongo/src/index";
 import type { Env } from "../utils/env.server";
 import { loadOrCreateDevSecrets } from "./dev-secrets.server";
 import { startMailCapture } from "./mail-capture.server";

@@ -9,7 +9,7 @@ import { buildMensajeReceptor } from "../../app/domain/hacienda/mensaje-receptor
 import { parseComprobante } from "../../app/domain/hacienda/parse";
 import { withPlaceholderSignature } from "../../app/domain/hacienda/placeholder-signature";
 import { parseAmount } from "../../app/domain/money";
-import { generateBatch, generateComprobante, generateMensajeHacienda, type GeneratedDocument } from "../../scripts/hacienda-samples/generate";
+import { generateBatch, generateComprobante, generateMensajeHacienda, type GeneratedDocument } from "../../packages/hacienda-samples/src/generate";
 import { haciendaXsdPath, validateXml, validateXmlBatch } from "../support/xmllint";
 
 const PER_KIND_AND_VERSION = 6;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import mongoose from "mongoose";
 import { afterAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index";
+import { startEmbeddedMongo } from "../../packages/embedded-mongo/src/index";
 import { startAppProcess } from "../e2e/support/app-process";
 import { sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";

@@ -11,7 +11,7 @@ import { withPlaceholderSignature } from "../../app/domain/hacienda";
 import { formatAmount } from "../../app/domain/money";
 import type { ReceiptDetailView } from "../../app/services/receipts/receipts-detail.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
-import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante, generateMensajeHacienda } from "../../scripts/hacienda-samples/generate";
+import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante, generateMensajeHacienda } from "../../packages/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { cookiesFrom, getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";

@@ -6,7 +6,7 @@ import { parseComprobante } from "../../app/domain/hacienda";
 import { receiptRecordFrom, type ImportOrganization } from "../../app/services/receipts/receipt-import.server";
 import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
-import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante, type GeneratedDocument } from "../../scripts/hacienda-samples/generate";
+import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante, type GeneratedDocument } from "../../packages/hacienda-samples/src/generate";
 import { BASE_URL } from "../support/requests";
 
 export const context = { cspNonce: "" };

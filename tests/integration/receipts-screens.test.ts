@@ -13,7 +13,7 @@ import { formatAmount } from "../../app/domain/money";
 import type { MonthView } from "../../app/services/receipts/receipts.server";
 import type { ReceiptDetailView } from "../../app/services/receipts/receipts-detail.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
-import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateBatch, generateComprobante, type GeneratedDocument } from "../../scripts/hacienda-samples/generate";
+import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateBatch, generateComprobante, type GeneratedDocument } from "../../packages/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { getRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";

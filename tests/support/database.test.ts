@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { describe, expect, it } from "vitest";
-import { startTestDatabase, supportsTransactions, withDatabaseName } from "../support/database";
+import { startTestDatabase, supportsTransactions, withDatabaseName } from "./database";
 
 describe("startTestDatabase", () => {
   it("gives each caller its own database named in the URI, usable by mongoose.connect as is", async () => {

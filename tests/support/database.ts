@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { MongoClient } from "mongodb";
-import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index";
+import { startEmbeddedMongo } from "../../packages/embedded-mongo/src/index";
 
 export interface TestDatabase {
   /** Connection string that names the test database, e.g. mongodb://127.0.0.1:1234/test_ab12cd. */

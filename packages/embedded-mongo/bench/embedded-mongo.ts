@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Db, MongoClient, ObjectId } from "mongodb";
-import { startEmbeddedMongo } from "../scripts/embedded-mongo/index";
+import { startEmbeddedMongo } from "../src/index";
 
 /**
  * Benchmark of the embedded MongoDB-compatible server through the real driver. Prints one line per

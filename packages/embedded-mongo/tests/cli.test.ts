@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { MongoClient } from "mongodb";
 import { afterAll, describe, expect, it } from "vitest";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const cli = path.join(root, "scripts/embedded-mongo/cli.ts");
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const cli = path.join(root, "packages/embedded-mongo/src/cli.ts");
 const dbPath = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-cli-"));
 
 afterAll(() => {
@@ -37,7 +37,7 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 describe("npm run db", () => {
   it("is the package's db script", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-    expect(manifest.scripts.db).toBe("tsx scripts/embedded-mongo/cli.ts");
+    expect(manifest.scripts.db).toBe("tsx packages/embedded-mongo/src/cli.ts");
   });
 
   it("prints its URI, serves the driver, stops cleanly on SIGINT and SIGTERM, and keeps data in --dbpath", { timeout: 30_000 }, async () => {

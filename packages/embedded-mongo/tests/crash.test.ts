@@ -5,16 +5,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Db, MongoClient, MongoServerError } from "mongodb";
 import { afterAll, describe, expect, it } from "vitest";
-import { readDataDirectory } from "../../scripts/embedded-mongo/persist/store";
-import { idKeyOf } from "../../scripts/embedded-mongo/storage/collection";
-import { Engine } from "../../scripts/embedded-mongo/storage/engine";
+import { readDataDirectory } from "../src/persist/store";
+import { idKeyOf } from "../src/storage/collection";
+import { Engine } from "../src/storage/engine";
 
 // Runs the server (its CLI) as a child process, writes to it from concurrent workers and kills it with
 // SIGKILL at random moments. After every kill the data directory must hold each acknowledged write,
 // no half-applied transaction, and a unique index without duplicates.
 const KILLS = Number(process.env.CRASH_KILLS ?? 50);
 const WORKERS = 4;
-const cli = fileURLToPath(new URL("../../scripts/embedded-mongo/cli.ts", import.meta.url));
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 const dbPath = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-crash-"));
 
 afterAll(() => {

@@ -1,6 +1,6 @@
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "../../scripts/embedded-mongo/index";
+import { type EmbeddedMongo, startEmbeddedMongo } from "../src/index";
 
 // Limits MongoDB enforces on its own schedule, shortened here: idle cursor expiry, the transaction
 // lifetime limit and TTL deletion.

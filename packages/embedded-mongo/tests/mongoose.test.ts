@@ -1,6 +1,6 @@
 import mongoose, { Schema, Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDatabase, supportsTransactions, type TestDatabase } from "../support/database";
+import { startTestDatabase, supportsTransactions, type TestDatabase } from "../../../tests/support/database";
 
 // The same mongoose usage the app relies on: unique and compound indexes, populate, Decimal128 money,
 // aggregation, counters, TTL indexes and transactions through sessions.

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Decimal128, MongoClient } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "../../scripts/embedded-mongo/index";
+import { type EmbeddedMongo, startEmbeddedMongo } from "../src/index";
 
 const directories: string[] = [];
 const servers: EmbeddedMongo[] = [];

@@ -1,11 +1,11 @@
 import { ObjectId } from "bson";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compileFilter } from "../../scripts/embedded-mongo/query/matcher";
-import { parseSort } from "../../scripts/embedded-mongo/query/sort";
-import { Collection, idKeyOf } from "../../scripts/embedded-mongo/storage/collection";
-import { Engine } from "../../scripts/embedded-mongo/storage/engine";
-import { planQuery } from "../../scripts/embedded-mongo/storage/planner";
-import { findMatches } from "../../scripts/embedded-mongo/storage/read-view";
+import { compileFilter } from "../src/query/matcher";
+import { parseSort } from "../src/query/sort";
+import { Collection, idKeyOf } from "../src/storage/collection";
+import { Engine } from "../src/storage/engine";
+import { planQuery } from "../src/storage/planner";
+import { findMatches } from "../src/storage/read-view";
 
 // Secondary indexes must really narrow reads: these tests count the candidates a plan hands out.
 const DOCS = 100_000;

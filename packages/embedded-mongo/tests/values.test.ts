@@ -1,8 +1,8 @@
 import { Decimal128, Long, ObjectId } from "bson";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addNumeric, divideNumeric, multiplyNumeric, subtractNumeric } from "../../scripts/embedded-mongo/bson/arithmetic";
-import { canonicalKey, compareValues, formatValue, valuesEqual } from "../../scripts/embedded-mongo/bson/values";
+import { addNumeric, divideNumeric, multiplyNumeric, subtractNumeric } from "../src/bson/arithmetic";
+import { canonicalKey, compareValues, formatValue, valuesEqual } from "../src/bson/values";
 
 const decimal = (text: string) => Decimal128.fromString(text);
 

@@ -3,8 +3,8 @@ import { BSON } from "bson";
 import fc from "fast-check";
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "../../scripts/embedded-mongo/index";
-import { parseMessage } from "../../scripts/embedded-mongo/wire/protocol";
+import { type EmbeddedMongo, startEmbeddedMongo } from "../src/index";
+import { parseMessage } from "../src/wire/protocol";
 
 // Random and mutated wire messages must only ever cost the sender its connection or earn an error
 // reply: the server keeps running and keeps serving other clients.

@@ -4,12 +4,12 @@
  * Every document validates against the official XSD (with a placeholder ds:Signature) and its
  * arithmetic is internally consistent. Same options and seed → same bytes.
  */
-import { formatAmount, parseAmount, roundAmount, scaleAmount, type Amount } from "../../app/domain/money";
-import { buildClave, buildConsecutivo } from "../../app/domain/hacienda/clave";
-import { KIND_INFO, kindNamespace, type DocumentKind, type HaciendaVersion, type ReceiptKind } from "../../app/domain/hacienda/codes";
-import { COSTA_RICA_OFFSET, formatCostaRicaDateTime, normalizeDateTime } from "../../app/domain/hacienda/datetime";
-import { PLACEHOLDER_SIGNATURE } from "../../app/domain/hacienda/placeholder-signature";
-import { leaf, node, renderXmlDocument } from "../../app/domain/hacienda/xml-text";
+import { formatAmount, parseAmount, roundAmount, scaleAmount, type Amount } from "../../../app/domain/money";
+import { buildClave, buildConsecutivo } from "../../../app/domain/hacienda/clave";
+import { KIND_INFO, kindNamespace, type DocumentKind, type HaciendaVersion, type ReceiptKind } from "../../../app/domain/hacienda/codes";
+import { COSTA_RICA_OFFSET, formatCostaRicaDateTime, normalizeDateTime } from "../../../app/domain/hacienda/datetime";
+import { PLACEHOLDER_SIGNATURE } from "../../../app/domain/hacienda/placeholder-signature";
+import { leaf, node, renderXmlDocument } from "../../../app/domain/hacienda/xml-text";
 import {
   BUSINESS_PARTIES,
   CONSUMERS,

@@ -1,8 +1,8 @@
 /**
  * Quick parse-only throughput figure (documents per second) over a generated batch.
- *   npx tsx scripts/hacienda-samples/parse-throughput.ts [count]
+ *   npx tsx packages/hacienda-samples/src/parse-throughput.ts [count]
  */
-import { parseComprobante } from "../../app/domain/hacienda/parse";
+import { parseComprobante } from "../../../app/domain/hacienda/parse";
 import { generateBatch } from "./generate";
 
 const count = Number(process.argv[2] ?? 2000);

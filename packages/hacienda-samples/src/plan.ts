@@ -2,8 +2,8 @@
  * Computes the amounts of a sample document the way an issuer's system would: every line value
  * rounded to the céntimo, the summary as exact sums of the line values.
  */
-import { parseAmount, roundAmount, scaleAmount, sumAmounts, type Amount } from "../../app/domain/money";
-import type { HaciendaVersion, ReceiptKind } from "../../app/domain/hacienda/codes";
+import { parseAmount, roundAmount, scaleAmount, sumAmounts, type Amount } from "../../../app/domain/money";
+import type { HaciendaVersion, ReceiptKind } from "../../../app/domain/hacienda/codes";
 import { DISCOUNT_KINDS_44, RATE_BY_CODE, type SampleItem, type SampleParty } from "./catalog";
 import type { Random } from "./random";
 

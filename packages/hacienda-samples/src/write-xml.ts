@@ -2,10 +2,10 @@
  * Writes a planned sample document as Hacienda XML, element order and optionality following each
  * official XSD (v4.3 / v4.4, per document kind), with the placeholder signature at the end.
  */
-import { formatAmount, type Amount } from "../../app/domain/money";
-import { kindNamespace, KIND_INFO, type HaciendaVersion, type ReceiptKind } from "../../app/domain/hacienda/codes";
-import { PLACEHOLDER_SIGNATURE } from "../../app/domain/hacienda/placeholder-signature";
-import { leaf, node, renderXmlDocument, type XmlChild, type XmlElement } from "../../app/domain/hacienda/xml-text";
+import { formatAmount, type Amount } from "../../../app/domain/money";
+import { kindNamespace, KIND_INFO, type HaciendaVersion, type ReceiptKind } from "../../../app/domain/hacienda/codes";
+import { PLACEHOLDER_SIGNATURE } from "../../../app/domain/hacienda/placeholder-signature";
+import { leaf, node, renderXmlDocument, type XmlChild, type XmlElement } from "../../../app/domain/hacienda/xml-text";
 import { PROVEEDOR_SISTEMAS, type SampleLocation, type SampleParty } from "./catalog";
 import type { Bucket, Buckets, DocumentPlan, PlannedCargo, PlannedLine } from "./plan";
 

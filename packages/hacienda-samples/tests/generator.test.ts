@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import { parseClave, parseConsecutivo } from "../../app/domain/hacienda/clave";
-import { parseComprobante } from "../../app/domain/hacienda/parse";
-import type { ElectronicReceipt, HaciendaMessage } from "../../app/domain/hacienda/types";
-import { parseAmount } from "../../app/domain/money";
+import { parseClave, parseConsecutivo } from "../../../app/domain/hacienda/clave";
+import { parseComprobante } from "../../../app/domain/hacienda/parse";
+import type { ElectronicReceipt, HaciendaMessage } from "../../../app/domain/hacienda/types";
+import { parseAmount } from "../../../app/domain/money";
 import {
   BUSINESS_PARTIES,
   FERRETERIA_EL_CLAVO,
@@ -14,8 +14,8 @@ import {
   generateComprobante,
   generateMensajeHacienda,
   type GeneratedDocument,
-} from "../../scripts/hacienda-samples/generate";
-import { writeSamples, zipSamples } from "../../scripts/hacienda-samples/output";
+} from "../src/generate";
+import { writeSamples, zipSamples } from "../src/output";
 
 function parsed(document: GeneratedDocument): ElectronicReceipt | HaciendaMessage {
   const result = parseComprobante(document.xml);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startMailCapture } from "../../../app/boot/mail-capture.server";
-import { startEmbeddedMongo } from "../../../scripts/embedded-mongo/index";
+import { startEmbeddedMongo } from "../../../packages/embedded-mongo/src/index";
 import { startAppProcess } from "./app-process";
 
 /**

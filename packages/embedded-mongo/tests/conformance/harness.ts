@@ -1,6 +1,6 @@
 import { type Db, MongoClient } from "mongodb";
 import { afterAll, beforeAll } from "vitest";
-import { startTestDatabase, type TestDatabase } from "../../support/database";
+import { startTestDatabase, type TestDatabase } from "../../../../tests/support/database";
 
 export interface Harness {
   readonly db: Db;

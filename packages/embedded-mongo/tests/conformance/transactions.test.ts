@@ -1,6 +1,6 @@
 import { MongoServerError } from "mongodb";
 import { describe, expect, it } from "vitest";
-import { supportsTransactions } from "../../support/database";
+import { supportsTransactions } from "../../../../tests/support/database";
 import { useDatabase } from "./harness";
 
 const harness = useDatabase();
