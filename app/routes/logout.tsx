@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { readForm } from "~/utils/form.server";
+import { safeReturnTo } from "~/utils/return-to";
 import { endSession } from "~/utils/session.server";
 
 /** Logging out changes state, so it is a POST; a plain visit just goes home. */
@@ -10,7 +10,7 @@ export async function loader(_args: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const returnTo = safeRedirect(form.get("returnTo"), "/");
+  const returnTo = safeReturnTo(form.get("returnTo"), "/");
   const headers = new Headers();
   try {
     headers.append("Set-Cookie", await endSession(request));
