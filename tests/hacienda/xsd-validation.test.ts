@@ -1,6 +1,6 @@
 /**
  * Everything the project writes in Hacienda formats must validate against the official XSDs
- * (../shared/hacienda/xsd, checked with xmllint). Documents are validated in batches per schema.
+ * (vendored in packages/hacienda-xsd, checked with xmllint). Documents are validated in batches per schema.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

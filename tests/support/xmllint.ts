@@ -1,21 +1,15 @@
 /**
  * Validates XML against Hacienda's XSDs with Debian's xmllint (libxml2-utils), offline.
- * The schemas live beside the project clone (../shared/hacienda/xsd, resolved from the project root).
+ * The schemas are vendored in packages/hacienda-xsd.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { HACIENDA_XSD_CATALOG, XMLDSIG_SCHEMA } from "../../packages/hacienda-xsd/index";
 
-export const HACIENDA_XSD_DIR = path.resolve(process.cwd(), "../shared/hacienda/xsd");
+export { HACIENDA_XSD_DIR, haciendaXsdPath, type HaciendaXsdVersion as XsdVersion } from "../../packages/hacienda-xsd/index";
 export const XMLLINT = "xmllint";
-
-export type XsdVersion = "4.3" | "4.4";
-
-/** e.g. haciendaXsdPath("FacturaElectronica", "4.4") → …/v4.4/FacturaElectronica_V4.4.xsd */
-export function haciendaXsdPath(rootElement: string, version: XsdVersion): string {
-  return path.join(HACIENDA_XSD_DIR, `v${version}`, `${rootElement}_V${version}.xsd`);
-}
 
 export interface XmlValidation {
   valid: boolean;
@@ -39,7 +33,7 @@ function run(args: string[], cwd: string): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(XMLLINT, args, {
       cwd,
-      env: { ...process.env, XML_CATALOG_FILES: path.join(HACIENDA_XSD_DIR, "catalog.xml") },
+      env: { ...process.env, XML_CATALOG_FILES: HACIENDA_XSD_CATALOG },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
@@ -54,7 +48,7 @@ async function relaxedSchemaCopy(xsdPath: string, workDir: string): Promise<stri
   const original = await readFile(xsdPath, "utf8");
   const relaxed = original
     .replace(/(<xs:element ref="ds:Signature") minOccurs="1"/g, '$1 minOccurs="0"')
-    .replace(/schemaLocation="\.\.\/\.\.\/xmldsig-core-schema\.xsd"/g, `schemaLocation="${path.join(HACIENDA_XSD_DIR, "xmldsig-core-schema.xsd")}"`);
+    .replace(/schemaLocation="\.\.\/\.\.\/xmldsig-core-schema\.xsd"/g, `schemaLocation="${XMLDSIG_SCHEMA}"`);
   const copy = path.join(workDir, path.basename(xsdPath));
   await writeFile(copy, relaxed);
   return copy;
