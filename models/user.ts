@@ -143,6 +143,19 @@ export async function listMembers(organizationId: string): Promise<Member[]> {
 const adminFlagFor = (role: OrganizationRole) => (role === "admin" ? { isAdmin: true } : {});
 
 /**
+ * The admin flag (claim `a`) holds exactly while the user is admin of at least one organization:
+ * after any role change it is recomputed from the memberships, so revoking the last admin role also
+ * takes away the admin screens and the right to create organizations.
+ */
+async function recomputeAdminFlag(userId: Types.ObjectId | string): Promise<void> {
+  const user = await User.findById(userId, { orgs: 1, isAdmin: 1 }).lean<UserDocument>();
+  if (!user) return;
+  const roles = user.orgs instanceof Map ? [...user.orgs.values()] : Object.values(user.orgs ?? {});
+  const isAdmin = roles.includes("admin");
+  if (!!user.isAdmin !== isAdmin) await User.updateOne({ _id: userId }, { $set: { isAdmin } });
+}
+
+/**
  * Gives the user with this e-mail the role in the organization, creating the user (without a
  * password: the invitation sets it) when the e-mail is new.
  */
@@ -161,6 +174,7 @@ export async function grantAccess(
     { upsert: true },
   );
   const user = await User.findOne({ email: normalized }, { _id: 1, passwordHash: 1 }).lean<UserDocument>();
+  await recomputeAdminFlag(user!._id);
   return { userId: user!._id, created: result.upsertedCount > 0, hasPassword: !!user!.passwordHash };
 }
 
@@ -171,6 +185,7 @@ export async function changeRole(userId: string, organizationId: string, role: O
     { _id: userId, [roleField(organizationId)]: { $exists: true } },
     { $set: { [roleField(organizationId)]: role, ...adminFlagFor(role) } },
   );
+  if (result.matchedCount === 1) await recomputeAdminFlag(userId);
   return result.matchedCount === 1;
 }
 
@@ -181,5 +196,6 @@ export async function revokeAccess(userId: string, organizationId: string): Prom
     { _id: userId, [roleField(organizationId)]: { $exists: true } },
     { $unset: { [roleField(organizationId)]: 1 } },
   );
+  if (result.matchedCount === 1) await recomputeAdminFlag(userId);
   return result.matchedCount === 1;
 }
