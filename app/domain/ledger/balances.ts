@@ -1,0 +1,93 @@
+import type { Centimos, EntryLine, PostedLine } from "./types";
+
+/** Σ debit, Σ credit and the count of posted lines of one leaf account in one month. */
+export interface PeriodTotals {
+  debit: Centimos;
+  credit: Centimos;
+  lineCount: number;
+}
+
+export interface PeriodBalanceRow extends PeriodTotals {
+  account: string;
+  /** `YYYY-MM` */
+  period: string;
+}
+
+export type BalanceMap = Map<string, PeriodBalanceRow>;
+
+export function balanceKey(account: string, period: string): string {
+  return `${account}|${period}`;
+}
+
+export function periodOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+function add(map: BalanceMap, account: string, period: string, debit: Centimos, credit: Centimos, lineCount: number): void {
+  const key = balanceKey(account, period);
+  const row = map.get(key);
+  if (row) {
+    row.debit += debit;
+    row.credit += credit;
+    row.lineCount += lineCount;
+  } else map.set(key, { account, period, debit, credit, lineCount });
+}
+
+/** The period balances that posted lines imply. */
+export function rebuildBalances(lines: Iterable<PostedLine>, into: BalanceMap = new Map()): BalanceMap {
+  for (const line of lines) add(into, line.account, periodOf(line.date), line.debit, line.credit, 1);
+  return into;
+}
+
+/**
+ * What posting (+1) or un-posting (−1) an entry does to the balances: one change per account, so the
+ * service writes one $inc per account and month.
+ */
+export function balanceChanges(date: string, lines: readonly Pick<EntryLine, "account" | "debit" | "credit">[], sign: 1 | -1): PeriodBalanceRow[] {
+  const map: BalanceMap = new Map();
+  const factor = BigInt(sign);
+  for (const line of lines) add(map, line.account, periodOf(date), line.debit * factor, line.credit * factor, sign);
+  return [...map.values()];
+}
+
+/** Adds the changes of several postings together (an audited edit: old lines out, new lines in). */
+export function mergeChanges(...changes: PeriodBalanceRow[][]): PeriodBalanceRow[] {
+  const map: BalanceMap = new Map();
+  for (const list of changes) for (const row of list) add(map, row.account, row.period, row.debit, row.credit, row.lineCount);
+  return [...map.values()].filter((row) => row.debit !== 0n || row.credit !== 0n || row.lineCount !== 0);
+}
+
+export interface BalanceDifference {
+  account: string;
+  period: string;
+  expected: PeriodTotals;
+  stored: PeriodTotals;
+}
+
+const NONE: PeriodTotals = { debit: 0n, credit: 0n, lineCount: 0 };
+
+function same(a: PeriodTotals, b: PeriodTotals): boolean {
+  return a.debit === b.debit && a.credit === b.credit && a.lineCount === b.lineCount;
+}
+
+function totals(row: PeriodTotals | undefined): PeriodTotals {
+  return row ? { debit: row.debit, credit: row.credit, lineCount: row.lineCount } : NONE;
+}
+
+/**
+ * Every (account, month) where the stored balances differ from the rebuild. A stored row of zeros
+ * (left by un-posting the only lines of a month) equals no row.
+ */
+export function diffBalances(expected: ReadonlyMap<string, PeriodBalanceRow>, stored: ReadonlyMap<string, PeriodBalanceRow>): BalanceDifference[] {
+  const differences: BalanceDifference[] = [];
+  const keys = new Set([...expected.keys(), ...stored.keys()]);
+  for (const key of [...keys].sort()) {
+    const want = totals(expected.get(key));
+    const have = totals(stored.get(key));
+    if (!same(want, have)) {
+      const row = (expected.get(key) ?? stored.get(key))!;
+      differences.push({ account: row.account, period: row.period, expected: want, stored: have });
+    }
+  }
+  return differences;
+}

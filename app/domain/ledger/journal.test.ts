@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { accountDirective, journalAccountName, journalTransaction, writeJournal, type JournalEntry } from "./journal";
+
+const sale: JournalEntry = {
+  date: "2026-01-15",
+  number: "2026-000154",
+  description: "Venta; contado\nFactura 12",
+  lines: [
+    { account: "10-01-01-01-00", debit: 113000n, credit: 0n, description: "Caja" },
+    { account: "40-01-01-01-00", debit: 0n, credit: 100000n },
+    { account: "20-01-02-01-01", debit: 0n, credit: 13000n },
+  ],
+};
+
+describe("journal writer", () => {
+  it("names accounts by their significant segments so depth equals level", () => {
+    expect(journalAccountName("10-01-02-01-00")).toBe("10:01:02:01");
+    expect(journalAccountName("10-00-00-00-00")).toBe("10");
+    expect(journalAccountName("20-01-02-01-01")).toBe("20:01:02:01:01");
+  });
+
+  it("declares accounts with their label as comment", () => {
+    expect(accountDirective({ code: "10-01-01-02-00", label: "Caja chica" })).toBe("account 10:01:01:02  ; Caja chica\n");
+  });
+
+  it("writes one posting per line, credits negative, amounts in CRC", () => {
+    expect(journalTransaction(sale)).toBe(
+      "2026-01-15 (2026-000154) Venta, contado Factura 12\n" +
+        "    10:01:01:01  1130.00 CRC  ; Caja\n" +
+        "    40:01:01:01  -1000.00 CRC\n" +
+        "    20:01:02:01:01  -130.00 CRC\n\n",
+    );
+  });
+
+  it("streams accounts first, then entries, in chunks that join to the whole file", async () => {
+    const entries = Array.from({ length: 2000 }, (_, i) => ({ ...sale, number: `2026-${String(i + 1).padStart(6, "0")}` }));
+    async function* source() {
+      yield* entries;
+    }
+    const chunks: string[] = [];
+    for await (const chunk of writeJournal([{ code: "10-01-01-01-00", label: "Caja general" }], source())) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    const text = chunks.join("");
+    expect(text.startsWith("account 10:01:01:01  ; Caja general\n\n2026-01-15 (2026-000001)")).toBe(true);
+    expect(text.match(/^2026-01-15 /gm)).toHaveLength(2000);
+  });
+});

@@ -1,0 +1,46 @@
+import { formatCalendarDate, type CalendarDate } from "../calendar";
+import { formatColonesCentimos } from "./format";
+import type { Centimos } from "./types";
+
+export const MAX_LINES = 500;
+export const DESCRIPTION_MAX = 300;
+
+export const TOO_FEW_LINES = "El asiento necesita al menos dos líneas con monto.";
+export const TOO_MANY_LINES = `Un asiento admite como máximo ${MAX_LINES} líneas.`;
+export const DESCRIPTION_REQUIRED = "Escriba la descripción del asiento.";
+export const DESCRIPTION_TOO_LONG = `La descripción admite como máximo ${DESCRIPTION_MAX} caracteres.`;
+export const REFERENCE_TOO_LONG = `La referencia admite como máximo ${DESCRIPTION_MAX} caracteres.`;
+
+export const lineMessages = {
+  account: (line: number) => `Línea ${line}: elija una cuenta.`,
+  unknownAccount: (line: number, code: string) => `Línea ${line}: la cuenta ${code} no existe en el catálogo de este cliente.`,
+  groupAccount: (line: number, code: string, label: string) =>
+    `Línea ${line}: la cuenta ${code} (${label}) es un grupo principal; elija una cuenta de detalle.`,
+  parentAccount: (line: number, code: string, label: string) =>
+    `Línea ${line}: la cuenta ${code} (${label}) tiene subcuentas; elija una de ellas.`,
+  disabledAccount: (line: number, code: string, label: string) => `Línea ${line}: la cuenta ${code} (${label}) está deshabilitada.`,
+  both: (line: number) => `Línea ${line}: lleva débito o crédito, no ambos.`,
+  neither: (line: number) => `Línea ${line}: indique un débito o un crédito.`,
+  zero: (line: number) => `Línea ${line}: el monto debe ser mayor que cero.`,
+  negative: (line: number) => `Línea ${line}: el monto no puede ser negativo.`,
+  decimals: (line: number) => `Línea ${line}: el monto admite como máximo dos decimales (céntimos).`,
+  tooLarge: (line: number, max: Centimos) => `Línea ${line}: el monto supera el máximo de Hacienda (${formatColonesCentimos(max)}).`,
+  notANumber: (line: number) => `Línea ${line}: el monto debe ser un número, por ejemplo 1234.56.`,
+  descriptionTooLong: (line: number) => `Línea ${line}: la descripción admite como máximo ${DESCRIPTION_MAX} caracteres.`,
+};
+
+export function unbalanced(debit: Centimos, credit: Centimos): string {
+  const difference = debit > credit ? debit - credit : credit - debit;
+  return (
+    `El asiento no cuadra: los débitos suman ${formatColonesCentimos(debit)} y los créditos ${formatColonesCentimos(credit)}. ` +
+    `La diferencia es ${formatColonesCentimos(difference)}.`
+  );
+}
+
+export function totalTooLarge(max: Centimos): string {
+  return `El total del asiento supera el máximo de Hacienda (${formatColonesCentimos(max)}).`;
+}
+
+export function lockedDate(date: CalendarDate, lockDate: CalendarDate): string {
+  return `La fecha ${formatCalendarDate(date)} está en un período cerrado: el cierre contable es el ${formatCalendarDate(lockDate)}. Use una fecha posterior.`;
+}

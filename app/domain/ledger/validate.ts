@@ -1,0 +1,135 @@
+import { CALENDAR_DATE_MESSAGE, parseCalendarDate, type CalendarDate } from "../calendar";
+import { isSelectable, type CatalogNode } from "../catalog";
+import { CENTIMO, type Amount } from "../money";
+import { refusal, type Refusal } from "../refusal";
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_REQUIRED,
+  DESCRIPTION_TOO_LONG,
+  MAX_LINES,
+  REFERENCE_TOO_LONG,
+  TOO_FEW_LINES,
+  TOO_MANY_LINES,
+  lineMessages,
+  lockedDate,
+  totalTooLarge,
+  unbalanced,
+} from "./messages";
+import type { Centimos, EntryInput, EntryLine, EntryLineInput, ValidEntry } from "./types";
+
+/** Hacienda's largest amount (decimal 18,5: 9 999 999 999 999.99999) in Amount units. */
+export const HACIENDA_MAX_AMOUNT: Amount = 999_999_999_999_999_999n;
+/** The largest whole-céntimo amount under it: ₡9 999 999 999 999,99. */
+export const MAX_LINE_CENTIMOS: Centimos = HACIENDA_MAX_AMOUNT / CENTIMO;
+
+/** What the rules need to know about the organization. */
+export interface LedgerContext {
+  /** The organization's merged catalog, by code (`indexCatalog(buildCatalog(overrides))`). */
+  accounts: ReadonlyMap<string, CatalogNode>;
+  /** Entries must be dated after this day; null when the organization has no lock date. */
+  lockDate: CalendarDate | null;
+}
+
+export type EntryCheck = { ok: true; entry: ValidEntry } | { ok: false; refusals: Refusal[] };
+
+// A form without JavaScript sends spare empty rows; they are not lines.
+function isBlank(line: EntryLineInput): boolean {
+  return !line.account?.trim() && line.debit == null && line.credit == null && !line.description?.trim();
+}
+
+function amountProblem(amount: Amount, line: number): string | null {
+  if (amount === 0n) return lineMessages.zero(line);
+  if (amount < 0n) return lineMessages.negative(line);
+  if (amount % CENTIMO !== 0n) return lineMessages.decimals(line);
+  if (amount > HACIENDA_MAX_AMOUNT) return lineMessages.tooLarge(line, MAX_LINE_CENTIMOS);
+  return null;
+}
+
+function accountProblem(accounts: LedgerContext["accounts"], code: string, line: number): string | null {
+  if (!code) return lineMessages.account(line);
+  const node = accounts.get(code);
+  if (!node) return lineMessages.unknownAccount(line, code);
+  if (node.level <= 1) return lineMessages.groupAccount(line, code, node.label);
+  if (node.children.length > 0) return lineMessages.parentAccount(line, code, node.label);
+  if (node.disabled) return lineMessages.disabledAccount(line, code, node.label);
+  return isSelectable(node) ? null : lineMessages.unknownAccount(line, code);
+}
+
+function checkLine(input: EntryLineInput, line: number, context: LedgerContext, refusals: Refusal[]): EntryLine | null {
+  const before = refusals.length;
+  const code = input.account?.trim() ?? "";
+  const problem = accountProblem(context.accounts, code, line);
+  if (problem) refusals.push(refusal(problem, "account", line));
+
+  const description = input.description?.trim() ?? "";
+  if (description.length > DESCRIPTION_MAX) refusals.push(refusal(lineMessages.descriptionTooLong(line), "description", line));
+
+  const debit = input.debit ?? null;
+  const credit = input.credit ?? null;
+  if (debit !== null && credit !== null) refusals.push(refusal(lineMessages.both(line), "credit", line));
+  else if (debit === null && credit === null) refusals.push(refusal(lineMessages.neither(line), "debit", line));
+  else {
+    const field = debit !== null ? "debit" : "credit";
+    const amountError = amountProblem((debit ?? credit)!, line);
+    if (amountError) refusals.push(refusal(amountError, field, line));
+  }
+  if (refusals.length > before) return null;
+
+  const optional: Partial<EntryLine> = {};
+  for (const key of ["receiptId", "currency", "foreignAmount", "taxCode", "taxRate"] as const) {
+    if (input[key] !== undefined && input[key] !== "") (optional as Record<string, unknown>)[key] = input[key];
+  }
+  return {
+    account: code,
+    description,
+    debit: debit === null ? 0n : debit / CENTIMO,
+    credit: credit === null ? 0n : credit / CENTIMO,
+    ...optional,
+  };
+}
+
+/**
+ * The ledger's invariants (ledger.md §1) over a proposed entry: every refusal, in Spanish, naming the
+ * line (1-based, counted as the person sees them) and the field; or the entry in whole céntimos.
+ */
+export function validateEntry(input: EntryInput, context: LedgerContext): EntryCheck {
+  const refusals: Refusal[] = [];
+
+  const date = parseCalendarDate(input.date);
+  if (date === null) refusals.push(refusal(CALENDAR_DATE_MESSAGE, "date"));
+  else if (context.lockDate !== null && date <= context.lockDate) refusals.push(refusal(lockedDate(date, context.lockDate), "date"));
+
+  const description = input.description?.trim() ?? "";
+  if (!description) refusals.push(refusal(DESCRIPTION_REQUIRED, "description"));
+  else if (description.length > DESCRIPTION_MAX) refusals.push(refusal(DESCRIPTION_TOO_LONG, "description"));
+  const reference = input.reference?.trim() ?? "";
+  if (reference.length > DESCRIPTION_MAX) refusals.push(refusal(REFERENCE_TOO_LONG, "reference"));
+
+  const numbered = input.lines.map((line, index) => ({ line, number: index + 1 })).filter(({ line }) => !isBlank(line));
+  if (numbered.length < 2) refusals.push(refusal(TOO_FEW_LINES, "lines"));
+  if (numbered.length > MAX_LINES) {
+    refusals.push(refusal(TOO_MANY_LINES, "lines"));
+    return { ok: false, refusals };
+  }
+
+  const lines: EntryLine[] = [];
+  for (const { line, number } of numbered) {
+    const checked = checkLine(line, number, context, refusals);
+    if (checked) lines.push(checked);
+  }
+
+  if (lines.length === numbered.length && lines.length >= 2) {
+    let totalDebit = 0n;
+    let totalCredit = 0n;
+    for (const line of lines) {
+      totalDebit += line.debit;
+      totalCredit += line.credit;
+    }
+    if (totalDebit !== totalCredit) refusals.push(refusal(unbalanced(totalDebit, totalCredit), "lines"));
+    else if (totalDebit > MAX_LINE_CENTIMOS) refusals.push(refusal(totalTooLarge(MAX_LINE_CENTIMOS), "lines"));
+    if (refusals.length === 0) {
+      return { ok: true, entry: { date: date!, description, reference, lines, totalDebit, totalCredit } };
+    }
+  }
+  return { ok: false, refusals };
+}
