@@ -54,8 +54,13 @@ export const getSignedInUser = oncePerRequest(async (request: Request): Promise<
   const session = await readSession(request);
   if (!session || session.stage !== "complete") return null;
   const user = await findUserById(session.userId);
-  return user ? { user, sessionId: session._id } : null;
+  return user && !startedBeforePasswordChange(session.createdAt, user) ? { user, sessionId: session._id } : null;
 });
+
+// A password change ends the user's other sessions; this also refuses one that a race let survive.
+function startedBeforePasswordChange(sessionCreatedAt: Date, user: UserDocument): boolean {
+  return !!user.passwordChangedAt && sessionCreatedAt.getTime() < new Date(user.passwordChangedAt).getTime();
+}
 
 /** No complete session → redirect to /login with the current path and query as returnTo. */
 export async function requireUser(request: Request): Promise<SignedIn> {
@@ -76,7 +81,7 @@ export async function requirePasswordStage(request: Request): Promise<{ user: Us
   const session = await readSession(request);
   if (!session || session.stage !== "password") throw redirect(`/login${new URL(request.url).search}`);
   const user = await findUserById(session.userId);
-  if (!user) throw redirect("/login");
+  if (!user || startedBeforePasswordChange(session.createdAt, user)) throw redirect("/login");
   return { user, sessionId: session._id };
 }
 

@@ -25,6 +25,14 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   await transport().sendMail({ from: getEnv().MAIL_FROM, ...mail });
 }
 
+/**
+ * Connects to the relay and says hello without sending anything: the same work whoever asks, so a
+ * form can report a broken relay without revealing whether it had something to send.
+ */
+export async function verifyMailRelay(): Promise<void> {
+  await transport().verify();
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

@@ -1,9 +1,10 @@
 import { consumeAuthToken, countRecentTokens, findLiveAuthToken, storeAuthToken } from "~models/auth-token";
 import type { Types } from "mongoose";
 import { findUserByEmail, setPasswordHash } from "~models/user";
+import { backgroundWorkDone, runInBackground } from "./background.server";
 import { randomToken, sha256 } from "./crypto.server";
 import { getEnv } from "./env.server";
-import { escapeHtml, sendMail } from "./mail.server";
+import { escapeHtml, sendMail, verifyMailRelay } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { endAllSessionsOf } from "./session.server";
 
@@ -30,10 +31,16 @@ async function issueLink(userId: Types.ObjectId, purpose: "password-reset" | "in
 }
 
 /**
- * Sends the reset link when the address belongs to a user. An unknown address sends nothing and
- * still reports success, so the form cannot be used to find out who has an account.
+ * Answers every address alike and in the same time: the relay is checked in the foreground (so a
+ * broken one can still be reported), while looking the address up, issuing the link and mailing it
+ * happen after the response. An unknown address sends nothing.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
+  await verifyMailRelay();
+  runInBackground("password reset mail", () => mailResetLink(email));
+}
+
+async function mailResetLink(email: string): Promise<void> {
   const user = await findUserByEmail(email);
   if (!user) return;
   const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
@@ -46,6 +53,9 @@ export async function requestPasswordReset(email: string): Promise<void> {
     html: `<p>Recibimos una solicitud para restablecer su contraseña.</p><p><a href="${escapeHtml(link)}">Restablecer contraseña</a> (válido por 1 hora y una sola vez).</p><p>Si usted no lo solicitó, ignore este mensaje.</p>`,
   });
 }
+
+/** For tests: resolves once the mails requested so far have been handled. */
+export const passwordResetMailsDone = backgroundWorkDone;
 
 /** A set-password link for a new user (7 days, single use). */
 export function createInvitationLink(userId: Types.ObjectId): Promise<string> {
@@ -71,7 +81,10 @@ export async function isResetTokenLive(token: string): Promise<boolean> {
   return !!(await findLiveAuthToken(sha256(token), new Date()));
 }
 
-/** Sets the new password and ends every session of the user. False when the link is used or expired. */
+/**
+ * Sets the new password and ends every session of the user; the link and every other link of the
+ * user stop working. False when the link is used, superseded or expired.
+ */
 export async function resetPassword(token: string, newPassword: string): Promise<boolean> {
   const record = await consumeAuthToken(sha256(token), new Date());
   if (!record) return false;
