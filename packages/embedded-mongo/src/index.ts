@@ -1,7 +1,9 @@
 import { EmbeddedServer, type ServerOptions } from "./server";
 
 export interface EmbeddedMongo {
+  /** mongodb://127.0.0.1:<port>, or mongodb://<url-encoded socket path> */
   uri: string;
+  /** 0 when listening on a Unix socket. */
   port: number;
   close(): Promise<void>;
 }
@@ -9,10 +11,17 @@ export interface EmbeddedMongo {
 export interface StartOptions {
   /** 0 or undefined: a free port. */
   port?: number;
+  /** Listen on this Unix domain socket (file mode 0600) instead of TCP. */
+  socketPath?: string;
   /** Data directory; undefined keeps everything in memory. */
   dbPath?: string;
   host?: string;
   log?: (line: string) => void;
+}
+
+/** The connection string of a server listening on a Unix domain socket (the driver's form). */
+export function socketUri(socketPath: string): string {
+  return `mongodb://${encodeURIComponent(socketPath)}`;
 }
 
 /**
@@ -23,10 +32,11 @@ export async function startEmbeddedMongo(opts: StartOptions & Omit<ServerOptions
   const server = new EmbeddedServer(opts);
   const port = await server.start();
   return {
-    uri: `mongodb://127.0.0.1:${port}`,
+    uri: opts.socketPath ? socketUri(opts.socketPath) : `mongodb://${opts.host ?? "127.0.0.1"}:${port}`,
     port,
     close: () => server.close(),
   };
 }
 
 export { EmbeddedServer };
+export { DataDirectoryLockedError } from "./persist/lock-file";

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import net from "node:net";
 import { executeCommand } from "./commands/dispatch";
 import { CursorRegistry } from "./commands/cursors";
@@ -10,6 +11,11 @@ import { Connection } from "./wire/connection";
 export interface ServerOptions {
   port?: number;
   host?: string;
+  /**
+   * Listen on this Unix domain socket instead of TCP. The socket file is created owner-only (0600);
+   * put it in a directory only the owner can enter, since connecting needs no credentials.
+   */
+  socketPath?: string;
   dbPath?: string;
   log?: (line: string) => void;
   /** How often TTL indexes are enforced (MongoDB: 60 s). */
@@ -22,9 +28,11 @@ export interface ServerOptions {
   compactAfterBytes?: number;
   /** Write a snapshot when closing (default true). */
   snapshotOnClose?: boolean;
+  /** Wall clock for the time limits above (tests move it instead of waiting). */
+  now?: () => number;
 }
 
-/** The TCP server: owns the engine, optional durable store, connections and housekeeping timers. */
+/** The server: owns the engine, optional durable store, connections and housekeeping timers. */
 export class EmbeddedServer {
   readonly engine: Engine;
   private readonly state: ServerState;
@@ -38,13 +46,14 @@ export class EmbeddedServer {
 
   constructor(private readonly options: ServerOptions = {}) {
     this.log = options.log ?? (() => undefined);
-    this.engine = new Engine({ transactionLifetimeMs: options.transactionLifetimeMs });
+    this.engine = new Engine({ transactionLifetimeMs: options.transactionLifetimeMs, now: options.now });
     this.state = {
       engine: this.engine,
-      cursors: new CursorRegistry(options.cursorTimeoutMs ?? 10 * 60 * 1000),
+      cursors: new CursorRegistry(options.cursorTimeoutMs ?? 10 * 60 * 1000, this.engine.now),
       sessions: new SessionRegistry(this.engine),
       startedAt: new Date(),
       port: 0,
+      address: "",
     };
   }
 
@@ -75,26 +84,54 @@ export class EmbeddedServer {
       socket.on("close", () => this.connections.delete(connection));
     });
     this.server.on("error", (error) => this.log(`server error: ${error.message}`));
-    await new Promise<void>((resolve, reject) => {
-      const onError = (error: Error) => reject(error);
-      this.server.once("error", onError);
-      this.server.listen(this.options.port ?? 0, this.options.host ?? "127.0.0.1", () => {
-        this.server.off("error", onError);
-        resolve();
-      });
-    }).catch(async (error) => {
+    await this.listen().catch(async (error) => {
       await this.store?.close();
       throw error;
     });
     const address = this.server.address();
     this.state.port = typeof address === "object" && address ? address.port : 0;
+    this.state.address = this.options.socketPath ?? `${this.options.host ?? "127.0.0.1"}:${this.state.port}`;
     this.every(this.options.ttlIntervalMs ?? 1000, () => this.engine.expireDocuments());
     this.every(1000, () => this.engine.expireTransactions());
-    this.every(Math.min(60_000, this.options.cursorTimeoutMs ?? 60_000), () => {
-      this.state.cursors.expireIdle();
-      this.state.sessions.expireIdle();
-    });
+    this.every(Math.min(60_000, this.options.cursorTimeoutMs ?? 60_000), () => this.expireIdleCursorsAndSessions());
     return this.state.port;
+  }
+
+  /** Runs every time limit now instead of on its timer: TTL deletion, transaction lifetime, idle cursors. */
+  housekeep(): void {
+    this.engine.expireDocuments();
+    this.engine.expireTransactions();
+    this.expireIdleCursorsAndSessions();
+  }
+
+  private expireIdleCursorsAndSessions(): void {
+    this.state.cursors.expireIdle();
+    this.state.sessions.expireIdle();
+  }
+
+  private async listen(): Promise<void> {
+    const { socketPath } = this.options;
+    if (socketPath) await removeStaleSocket(socketPath);
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      this.server.once("error", onError);
+      const listening = () => {
+        this.server.off("error", onError);
+        resolve();
+      };
+      if (!socketPath) {
+        this.server.listen(this.options.port ?? 0, this.options.host ?? "127.0.0.1", listening);
+        return;
+      }
+      // The socket file is created by bind() inside listen(): the umask makes it 0600 from the start.
+      const previous = process.umask(0o177);
+      try {
+        this.server.listen(socketPath, listening);
+      } finally {
+        process.umask(previous);
+      }
+    });
+    if (socketPath) fs.chmodSync(socketPath, 0o600);
   }
 
   private every(ms: number, task: () => void): void {
@@ -121,4 +158,25 @@ export class EmbeddedServer {
     })();
     return this.closing;
   }
+}
+
+/** A socket file left by a crash is removed; one a live server answers on is not taken over. */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  let stats: fs.Stats;
+  try {
+    stats = fs.lstatSync(socketPath);
+  } catch {
+    return;
+  }
+  if (!stats.isSocket()) throw new Error(`${socketPath} exists and is not a socket`);
+  const answered = await new Promise<boolean>((resolve) => {
+    const probe = net.connect(socketPath);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (answered) throw new Error(`Another server is listening on ${socketPath}`);
+  fs.unlinkSync(socketPath);
 }

@@ -1,15 +1,19 @@
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "../src/index";
+import { EmbeddedServer } from "../src/index";
 
-// Limits MongoDB enforces on its own schedule, shortened here: idle cursor expiry, the transaction
-// lifetime limit and TTL deletion.
-let server: EmbeddedMongo;
+// Limits MongoDB enforces on its own schedule: idle cursor expiry, the transaction lifetime limit and
+// TTL deletion. The server's clock is injected and moved past a limit, then housekeeping runs at once,
+// so nothing waits for real time to pass.
+const LIMIT_MS = 300;
+let now = Date.now();
+let server: EmbeddedServer;
 let client: MongoClient;
 
 beforeAll(async () => {
-  server = await startEmbeddedMongo({ cursorTimeoutMs: 300, transactionLifetimeMs: 300, ttlIntervalMs: 100 });
-  client = await MongoClient.connect(server.uri);
+  server = new EmbeddedServer({ cursorTimeoutMs: LIMIT_MS, transactionLifetimeMs: LIMIT_MS, now: () => now });
+  const port = await server.start();
+  client = await MongoClient.connect(`mongodb://127.0.0.1:${port}`);
 });
 
 afterAll(async () => {
@@ -17,7 +21,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the server's clock forward and runs its housekeeping, as its timers would by then. */
+function elapse(ms: number) {
+  now += ms;
+  server.housekeep();
+}
 
 describe("housekeeping", () => {
   it("closes idle cursors", async () => {
@@ -25,7 +33,7 @@ describe("housekeeping", () => {
     await db.collection("many").insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
     const first = await db.command({ find: "many", batchSize: 5 });
     expect(first.cursor.id.toString()).not.toBe("0");
-    await sleep(700);
+    elapse(LIMIT_MS + 400);
     await expect(db.command({ getMore: first.cursor.id, collection: "many" })).rejects.toMatchObject({ code: 43 });
   });
 
@@ -35,7 +43,7 @@ describe("housekeeping", () => {
     try {
       session.startTransaction();
       await items.insertOne({ late: true }, { session });
-      await sleep(1500);
+      elapse(LIMIT_MS + 1200);
       const error = await items.insertOne({ later: true }, { session }).catch((caught) => caught);
       expect(error.code).toBe(251);
       expect(error.hasErrorLabel("TransientTransactionError")).toBe(true);
@@ -58,7 +66,8 @@ describe("housekeeping", () => {
       { name: "recent", createdAt: new Date() },
       { name: "array", expiresAt: [new Date(Date.now() + 60_000), new Date(Date.now() - 60_000)] },
     ]);
-    await sleep(500);
+    now = Date.now();
+    server.housekeep();
     const names = (await sessions.find().toArray()).map((doc) => doc.name).sort();
     expect(names).toEqual(["future", "not a date", "recent"]);
   });

@@ -176,7 +176,7 @@ export function abortTransactionCommand(context: CommandContext): CommandResult 
 export function serverStatusReply(context: CommandContext): Doc {
   const uptime = (Date.now() - context.state.startedAt.getTime()) / 1000;
   return {
-    host: `127.0.0.1:${context.state.port}`,
+    host: context.state.address,
     version: SERVER_VERSION,
     process: "embedded-mongo",
     pid: BigInt(process.pid),

@@ -14,6 +14,8 @@ export interface ServerState {
   sessions: SessionRegistry;
   startedAt: Date;
   port: number;
+  /** host:port, or the Unix socket path. */
+  address: string;
 }
 
 export interface CommandContext {

@@ -32,7 +32,10 @@ export class CursorRegistry {
   private readonly cursors = new Map<bigint, OpenCursor>();
   private nextId = BigInt(Math.floor(Math.random() * 2 ** 40)) + 1n;
 
-  constructor(private readonly idleTimeoutMs: number) {}
+  constructor(
+    private readonly idleTimeoutMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get size(): number {
     return this.cursors.size;
@@ -60,7 +63,7 @@ export class CursorRegistry {
       items: source.items,
       position: 0,
       toDocument: source.toDocument ?? ((item) => item as Doc),
-      lastUsed: Date.now(),
+      lastUsed: this.now(),
       sessionKey: source.sessionKey ?? null,
     };
     const batchSize = source.batchSize ?? DEFAULT_FIRST_BATCH;
@@ -80,7 +83,7 @@ export class CursorRegistry {
     if (cursor.ns !== ns) {
       throw new ServerError(ErrorCode.Unauthorized, `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
     }
-    cursor.lastUsed = Date.now();
+    cursor.lastUsed = this.now();
     const batch = this.takeBatch(cursor, batchSize);
     let replyId = cursor.id;
     if (cursor.position >= cursor.items.length) {
@@ -105,7 +108,7 @@ export class CursorRegistry {
   }
 
   /** Closes cursors left unused longer than the idle timeout (cursorTimeoutMillis). */
-  expireIdle(now = Date.now()): number {
+  expireIdle(now = this.now()): number {
     let expired = 0;
     for (const [id, cursor] of this.cursors) {
       if (now - cursor.lastUsed > this.idleTimeoutMs) {

@@ -44,10 +44,10 @@ export class SessionRegistry {
   private session(key: string): Session {
     let session = this.sessions.get(key);
     if (!session) {
-      session = { key, txnNumber: -1n, transaction: null, lastUsed: Date.now() };
+      session = { key, txnNumber: -1n, transaction: null, lastUsed: this.engine.now() };
       this.sessions.set(key, session);
     }
-    session.lastUsed = Date.now();
+    session.lastUsed = this.engine.now();
     return session;
   }
 
@@ -99,7 +99,7 @@ export class SessionRegistry {
     }
   }
 
-  expireIdle(now = Date.now()): void {
+  expireIdle(now = this.engine.now()): void {
     for (const [key, session] of this.sessions) {
       if (now - session.lastUsed > SESSION_TIMEOUT_MS && session.transaction?.state !== "active") this.sessions.delete(key);
     }

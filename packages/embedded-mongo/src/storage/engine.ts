@@ -31,6 +31,8 @@ export interface JournalSink {
 
 export interface EngineOptions {
   transactionLifetimeMs?: number;
+  /** Wall clock in milliseconds (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 export function splitNamespace(ns: string): [string, string] {
@@ -47,9 +49,11 @@ export class Engine {
   private readonly collectionsWithHistory = new Set<Collection>();
   journal: JournalSink | null = null;
   readonly transactionLifetimeMs: number;
+  readonly now: () => number;
 
   constructor(options: EngineOptions = {}) {
     this.transactionLifetimeMs = options.transactionLifetimeMs ?? 60_000;
+    this.now = options.now ?? Date.now;
   }
 
   collection(db: string, name: string): Collection | undefined {
@@ -226,7 +230,7 @@ export class Engine {
   // ---- transactions ----
 
   beginTransaction(txnNumber: bigint): Transaction {
-    const transaction = new Transaction(this.clock, txnNumber);
+    const transaction = new Transaction(this.clock, txnNumber, this.now());
     this.transactions.add(transaction);
     return transaction;
   }
@@ -344,7 +348,7 @@ export class Engine {
   }
 
   /** Aborts transactions older than the lifetime limit (transactionLifetimeLimitSeconds). */
-  expireTransactions(now = Date.now()): void {
+  expireTransactions(now = this.now()): void {
     for (const transaction of [...this.transactions]) {
       if (now - transaction.startedAt > this.transactionLifetimeMs) {
         this.abortTransaction(
@@ -360,7 +364,7 @@ export class Engine {
   }
 
   /** Deletes documents whose TTL index date is older than expireAfterSeconds. */
-  expireDocuments(now = Date.now()): number {
+  expireDocuments(now = this.now()): number {
     let removed = 0;
     for (const database of this.databases.values()) {
       for (const collection of database.values()) {

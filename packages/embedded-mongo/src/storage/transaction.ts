@@ -10,7 +10,6 @@ import type { Collection } from "./collection";
 export class Transaction {
   state: "active" | "committed" | "aborted" = "active";
   readonly writes = new Map<Collection, Map<string, Doc | null>>();
-  readonly startedAt = Date.now();
   abortReason: ServerError | null = null;
   readonly finished: Promise<void>;
   private resolveFinished!: () => void;
@@ -18,6 +17,7 @@ export class Transaction {
   constructor(
     readonly snapshot: number,
     readonly txnNumber: bigint,
+    readonly startedAt: number = Date.now(),
   ) {
     this.finished = new Promise((resolve) => {
       this.resolveFinished = resolve;
