@@ -8,7 +8,14 @@ import {
 } from "~models/user";
 import { decryptSecret, encryptSecret } from "./crypto.server";
 import { getEnv } from "./env.server";
-import { assertNotThrottled, clearFailedAttempts, recordFailedAttempt } from "./throttle.server";
+import { runInBackground } from "./background.server";
+import { sendMail } from "./mail.server";
+import {
+  assertNotThrottled,
+  assertSecondFactorNotThrottled,
+  clearSecondFactorFailures,
+  recordSecondFactorFailure,
+} from "./throttle.server";
 import {
   hashRecoveryCode,
   looksLikeRecoveryCode,
@@ -20,6 +27,27 @@ import {
 } from "./totp.server";
 
 export const INVALID_CODE_MESSAGE = "El código no es válido o ya fue utilizado. Intente de nuevo.";
+
+export const LOCKED_OUT_MAIL_SUBJECT = "Bloqueamos temporalmente el ingreso a su cuenta de Contabilidad CR";
+
+async function assertMayTryCode(user: UserDocument, ip: string): Promise<void> {
+  // A locked password step (someone guessing it) also closes the second step.
+  await assertNotThrottled(user.email, ip);
+  await assertSecondFactorNotThrottled(String(user._id), ip);
+}
+
+async function countWrongCode(user: UserDocument, ip: string): Promise<void> {
+  const lockedUntil = await recordSecondFactorFailure(String(user._id), ip);
+  if (!lockedUntil) return;
+  const until = lockedUntil.toLocaleString("es-CR", { timeZone: "America/Costa_Rica", dateStyle: "long", timeStyle: "short" });
+  runInBackground("second-factor lock-out mail", () =>
+    sendMail({
+      to: user.email,
+      subject: LOCKED_OUT_MAIL_SUBJECT,
+      text: `Alguien ingresó su contraseña correctamente y luego varios códigos de verificación incorrectos.\n\nPor seguridad, el ingreso a su cuenta queda bloqueado hasta el ${until} (hora de Costa Rica).\n\nSi no fue usted, cambie su contraseña de inmediato con la opción «¿Olvidó su contraseña?» y avise a su contador.`,
+    }),
+  );
+}
 
 export interface Enrollment {
   secret: string;
@@ -48,17 +76,17 @@ export async function confirmEnrollment(
   code: string,
   ip: string,
 ): Promise<EnrollmentResult> {
-  await assertNotThrottled(user.email, ip);
+  await assertMayTryCode(user, ip);
   const pending = user.pendingTotp?.sessionId === sessionId ? user.pendingTotp.encryptedSecret : undefined;
   const step = pending ? await verifyTotp(decryptSecret(pending), code.trim(), -1) : null;
   if (step === null) {
-    await recordFailedAttempt(user.email, ip);
+    await countWrongCode(user, ip);
     return { ok: false, message: INVALID_CODE_MESSAGE };
   }
   const { codes, hashes } = newRecoveryCodes();
   const factorId = await enrollPendingTotp(user._id, sessionId, step, hashes);
   if (!factorId) return { ok: false, message: INVALID_CODE_MESSAGE };
-  await clearFailedAttempts(user.email);
+  await clearSecondFactorFailures(String(user._id));
   return { ok: true, recoveryCodes: codes };
 }
 
@@ -69,7 +97,7 @@ export async function verifySecondFactor(
   input: string,
   ip: string,
 ): Promise<boolean> {
-  await assertNotThrottled(user.email, ip);
+  await assertMayTryCode(user, ip);
   const factor = user.totpFactors.find((f) => String(f._id) === factorId);
   let accepted = false;
   if (factor) {
@@ -82,9 +110,9 @@ export async function verifySecondFactor(
     }
   }
   if (!accepted) {
-    await recordFailedAttempt(user.email, ip);
+    await countWrongCode(user, ip);
     return false;
   }
-  await clearFailedAttempts(user.email);
+  await clearSecondFactorFailures(String(user._id));
   return true;
 }
