@@ -48,7 +48,7 @@ export function syncDirectory(directory: string): void {
 /** Writes the snapshot to a temporary file, syncs it, then renames it into place atomically. */
 export async function writeSnapshot(directory: string, state: CapturedState): Promise<void> {
   const temporary = path.join(directory, `${SNAPSHOT_NAME}.tmp`);
-  const fd = await open(temporary, "w");
+  const fd = await open(temporary, "w", 0o600);
   let buffered: Buffer[] = [];
   let bufferedBytes = 0;
   const flush = async () => {

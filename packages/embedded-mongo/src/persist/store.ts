@@ -128,6 +128,21 @@ export function readDataDirectory(directory: string, engine: Engine): RecoveryRe
  * Durable storage for a data directory: a lock, the latest snapshot and the journals written since.
  * Opening replays them; every later commit is journaled before it is acknowledged.
  */
+export const OWNER_ONLY_FILE = 0o600;
+export const OWNER_ONLY_DIRECTORY = 0o700;
+
+/**
+ * The data directory holds every document (password hashes included): only its owner may read it.
+ * Files left world-readable by an earlier version are tightened too.
+ */
+export function restrictToOwner(directory: string): void {
+  fs.mkdirSync(directory, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
+  fs.chmodSync(directory, OWNER_ONLY_DIRECTORY);
+  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+    if (entry.isFile()) fs.chmodSync(path.join(directory, entry.name), OWNER_ONLY_FILE);
+  }
+}
+
 export class Store {
   private journal!: Journal;
   private sequence = 0;
@@ -143,7 +158,7 @@ export class Store {
   ) {}
 
   static async open(directory: string, engine: Engine, options: StoreOptions = {}): Promise<Store> {
-    fs.mkdirSync(directory, { recursive: true });
+    restrictToOwner(directory);
     const store = new Store(directory, engine, options);
     store.releaseLock = acquireLock(directory);
     try {
@@ -168,7 +183,7 @@ export class Store {
     }
     this.sequence = (journals[journals.length - 1]?.sequence ?? 0) + 1;
     const file = path.join(this.directory, journalName(this.sequence));
-    this.journal = new Journal(fs.openSync(file, "a"), file);
+    this.journal = new Journal(fs.openSync(file, "a", OWNER_ONLY_FILE), file);
     syncDirectory(this.directory);
     // Replayed journals stay until the next snapshot; count them so one is written soon.
     for (const { file: old } of journals) {
@@ -200,7 +215,7 @@ export class Store {
     const covered = listJournals(this.directory).map((entry) => entry.file);
     this.sequence += 1;
     const file = path.join(this.directory, journalName(this.sequence));
-    this.journal.rotate(fs.openSync(file, "a"), file);
+    this.journal.rotate(fs.openSync(file, "a", OWNER_ONLY_FILE), file);
     syncDirectory(this.directory);
     try {
       await writeSnapshot(this.directory, state);
