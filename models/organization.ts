@@ -1,4 +1,4 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import mongoose, { Schema, type ClientSession, type InferSchemaType } from "mongoose";
 
 const organizationSchema = new Schema(
   {
@@ -15,6 +15,11 @@ const organizationSchema = new Schema(
     vatRegime: { type: String, enum: ["tradicional", "simplificado"], default: "tradicional" },
     taxpayerKind: { type: String, enum: ["persona-juridica", "persona-fisica"], default: "persona-juridica" },
     lockDate: { type: Date },
+    // Who moved the lock date, when, from what to what: closing a period is an audited act.
+    lockDateHistory: {
+      type: [{ _id: false, at: Date, by: String, before: String, after: String }],
+      default: [],
+    },
   },
   { timestamps: true, minimize: false, collection: "organizations" },
 );
@@ -41,9 +46,9 @@ export interface OrganizationSeed {
 }
 
 /** Creates the organization when missing and leaves an existing one untouched (idempotent seeding). */
-export async function ensureOrganization(seed: OrganizationSeed): Promise<boolean> {
+export async function ensureOrganization(seed: OrganizationSeed, session?: ClientSession): Promise<boolean> {
   const { _id, ...fields } = seed;
-  const result = await Organization.updateOne({ _id }, { $setOnInsert: { active: true, ...fields } }, { upsert: true });
+  const result = await Organization.updateOne({ _id }, { $setOnInsert: { active: true, ...fields } }, { upsert: true, session });
   return result.upsertedCount > 0;
 }
 
@@ -98,10 +103,10 @@ function withoutEmptyOptionals(fields: Partial<OrganizationFields>) {
 }
 
 /** Creates an active organization; false when the id is already taken. */
-export async function createOrganization(id: string, fields: OrganizationFields): Promise<boolean> {
+export async function createOrganization(id: string, fields: OrganizationFields, session?: ClientSession): Promise<boolean> {
   const { set } = withoutEmptyOptionals(fields);
   try {
-    await Organization.create({ _id: id, active: true, catalog: {}, ...set });
+    await Organization.create([{ _id: id, active: true, catalog: {}, ...set }], { session });
     return true;
   } catch (error) {
     if ((error as { code?: number }).code === 11000) return false;
@@ -110,19 +115,19 @@ export async function createOrganization(id: string, fields: OrganizationFields)
 }
 
 /** Sets the given fields; `null` or "" removes an optional one, `undefined` leaves it as it is. */
-export async function updateOrganization(id: string, fields: Partial<OrganizationFields>): Promise<boolean> {
+export async function updateOrganization(id: string, fields: Partial<OrganizationFields>, session?: ClientSession): Promise<boolean> {
   const { set, unset } = withoutEmptyOptionals(fields);
   const update: Record<string, unknown> = {};
   if (Object.keys(set).length > 0) update.$set = set;
   if (Object.keys(unset).length > 0) update.$unset = unset;
-  if (Object.keys(update).length === 0) return (await Organization.exists({ _id: id })) !== null;
-  const result = await Organization.updateOne({ _id: id }, update, { runValidators: true });
+  if (Object.keys(update).length === 0) return (await Organization.exists({ _id: id }).session(session ?? null)) !== null;
+  const result = await Organization.updateOne({ _id: id }, update, { runValidators: true, session });
   return result.matchedCount === 1;
 }
 
 /** Inactive organizations drop out of every organization list (seed §6). */
-export async function setOrganizationActive(id: string, active: boolean): Promise<boolean> {
-  const result = await Organization.updateOne({ _id: id }, { $set: { active } });
+export async function setOrganizationActive(id: string, active: boolean, session?: ClientSession): Promise<boolean> {
+  const result = await Organization.updateOne({ _id: id }, { $set: { active } }, { session });
   return result.matchedCount === 1;
 }
 
@@ -141,11 +146,31 @@ export async function readCatalogOverrides(id: string): Promise<CatalogState | n
  * Replaces the catalog overrides if nobody else wrote them since `revision` was read; false when
  * someone did (read again and retry).
  */
-export async function setCatalogOverrides(id: string, catalog: Record<string, unknown>, revision: number): Promise<boolean> {
+export async function setCatalogOverrides(id: string, catalog: Record<string, unknown>, revision: number, session?: ClientSession): Promise<boolean> {
   const unchanged = revision === 0 ? { $in: [0, null] } : revision;
   const result = await Organization.updateOne(
     { _id: id, catalogRevision: unchanged },
     { $set: { catalog }, $inc: { catalogRevision: 1 } },
+    { session },
   );
   return result.modifiedCount === 1;
+}
+
+/**
+ * Sets (or clears, with null) the day up to which the books are closed, recording who changed it,
+ * when, and the days before and after. Dates are `YYYY-MM-DD`, stored as that day's UTC midnight.
+ */
+export async function setLockDate(id: string, lockDate: string | null, by: string, session?: ClientSession): Promise<boolean> {
+  const organization = await Organization.findById(id, { lockDate: 1 }, { session }).lean<OrganizationDocument>();
+  if (!organization) return false;
+  const before = organization.lockDate ? new Date(organization.lockDate).toISOString().slice(0, 10) : "";
+  const after = lockDate ?? "";
+  if (before === after) return true;
+  const change = lockDate === null ? { $unset: { lockDate: 1 } } : { $set: { lockDate: new Date(`${lockDate}T00:00:00.000Z`) } };
+  const result = await Organization.updateOne(
+    { _id: id },
+    { ...change, $push: { lockDateHistory: { at: new Date(), by, before, after } } },
+    { runValidators: true, session },
+  );
+  return result.matchedCount === 1;
 }

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from "mongoose";
+import mongoose, { Schema, type ClientSession } from "mongoose";
 
 /**
  * Per-organization counters (e.g. the MensajeReceptor consecutives 05/06/07). The increment happens
@@ -33,7 +33,7 @@ function sequenceId(organizationId: string, name: string): string {
 const DUPLICATE_KEY = 11000;
 
 /** The next value (1, 2, 3 …) of the organization's named counter. */
-export async function nextSequenceValue(organizationId: string, name: string): Promise<number> {
+export async function nextSequenceValue(organizationId: string, name: string, session?: ClientSession): Promise<number> {
   const _id = sequenceId(organizationId, name);
   // Two first-ever upserts racing on real MongoDB can collide on _id; the loser simply retries.
   for (let attempt = 0; ; attempt++) {
@@ -41,7 +41,7 @@ export async function nextSequenceValue(organizationId: string, name: string): P
       const record = await Sequence.findOneAndUpdate(
         { _id },
         { $inc: { value: 1 }, $setOnInsert: { organizationId, name } },
-        { upsert: true, returnDocument: "after" },
+        { upsert: true, returnDocument: "after", session },
       ).lean<SequenceRecord>();
       return Number(record!.value);
     } catch (error) {
@@ -51,7 +51,7 @@ export async function nextSequenceValue(organizationId: string, name: string): P
 }
 
 /** The last value handed out, 0 when none was. */
-export async function currentSequenceValue(organizationId: string, name: string): Promise<number> {
-  const record = await Sequence.findById(sequenceId(organizationId, name)).lean<SequenceRecord>();
+export async function currentSequenceValue(organizationId: string, name: string, session?: ClientSession): Promise<number> {
+  const record = await Sequence.findById(sequenceId(organizationId, name), null, { session }).lean<SequenceRecord>();
   return record ? Number(record.value) : 0;
 }

@@ -7,16 +7,14 @@ import { ReceiptPagination } from "~/components/receipts/ReceiptPagination";
 import { ReceiptSearchForm } from "~/components/receipts/ReceiptSearchForm";
 import { ReceiptTable } from "~/components/receipts/ReceiptTable";
 import { ReceiptTabs } from "~/components/receipts/ReceiptTabs";
-import { monthLabel } from "~/components/receipts/month";
-import { requireUser } from "~/utils/auth.server";
-import { resolveSelectedOrganization } from "~/utils/organization.server";
+import { monthLabel } from "~/domain/calendar";
+import { requireOrgContext } from "~/utils/org-context.server";
 import { loadMonthView, readMonthQuery } from "~/services/receipts/receipts.server";
 
 export const meta: MetaFunction = () => [{ title: "Comprobantes · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  const organization = await resolveSelectedOrganization(request, user);
+  const { organization } = await requireOrgContext(request, { orNone: true });
   if (!organization) return json({ view: null });
   const query = readMonthQuery(new URL(request.url));
   return json({ view: await loadMonthView(organization, query) });

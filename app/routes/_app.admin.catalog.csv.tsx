@@ -1,18 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/utils/auth.server";
 import { catalogCsvFile } from "~/services/catalog/catalog.server";
-import { requireAdministeredOrganization } from "~/utils/organization.server";
+import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
+import { requireOrgContext } from "~/utils/org-context.server";
 
 /** The selected organization's chart of accounts as a CSV download. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAdmin(request);
-  const organization = await requireAdministeredOrganization(request, user);
+  const { organization } = await requireOrgContext(request, { admin: true });
   const csv = await catalogCsvFile(organization.id);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="catalogo-${organization.cedula}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(csv, { contentType: CONTENT_TYPES.csv, fileName: `catalogo-${organization.cedula}.csv` });
 }

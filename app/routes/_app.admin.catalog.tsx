@@ -2,7 +2,10 @@ import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, TextInput, Titl
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
-import { AccountPanel, type CatalogFormProblem } from "~/components/catalog/AccountPanel";
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { AccountPanel } from "~/components/catalog/AccountPanel";
+import { FormError } from "~/components/FormError";
 import { CatalogTree, stickyStyle } from "~/components/catalog/CatalogTree";
 import { CATALOG_INTENTS, type CatalogIntent } from "~/components/catalog/schemas";
 import {
@@ -15,10 +18,9 @@ import {
   searchCatalog,
   type CatalogNode,
 } from "~/domain/catalog";
-import { requireAdmin } from "~/utils/auth.server";
 import { accountsWithMovements, changeCatalog, describeAccount, loadCatalog, type CatalogChange } from "~/services/catalog/catalog.server";
-import { parseForm, readForm } from "~/utils/form.server";
-import { requireAdministeredOrganization } from "~/utils/organization.server";
+import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Catálogo de cuentas · Contabilidad CR" }];
@@ -30,8 +32,7 @@ function readExpand(value: string | null): Expand {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAdmin(request);
-  const organization = await requireAdministeredOrganization(request, user);
+  const { organization } = await requireOrgContext(request, { admin: true });
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, 100);
   const expand = readExpand(params.get("expand"));
@@ -87,24 +88,18 @@ function toChange(intent: CatalogIntent, data: Record<string, string>): CatalogC
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireAdmin(request);
-  const organization = await requireAdministeredOrganization(request, user);
+  const { organization } = await requireOrgContext(request, { admin: true });
   const form = await readForm(request);
   const intent = form.get("intent");
   if (typeof intent !== "string" || !Object.hasOwn(CATALOG_INTENTS, intent)) {
-    return json<CatalogFormProblem>({ intent: null, fieldErrors: { form: ["La acción solicitada no existe."] } }, { status: 400 });
+    return replyWithErrors(parseSubmission(form, z.object({})), { message: "La acción solicitada no existe." });
   }
   const catalogIntent = intent as CatalogIntent;
-  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
-  const parsed = parseForm(CATALOG_INTENTS[catalogIntent], form);
-  if (!parsed.success) {
-    return json<CatalogFormProblem>({ intent: catalogIntent, fieldErrors: { form: undefined, ...parsed.fieldErrors }, values }, { status: 400 });
-  }
-  const change = toChange(catalogIntent, parsed.data as Record<string, string>);
+  const submission = parseSubmission(form, CATALOG_INTENTS[catalogIntent]);
+  if (submission.status !== "success") return replyWithErrors(submission);
+  const change = toChange(catalogIntent, submission.value as Record<string, string>);
   const result = await changeCatalog(organization.id, change);
-  if (!("code" in result)) {
-    return json<CatalogFormProblem>({ intent: catalogIntent, fieldErrors: { [result.field]: [result.message] }, values }, { status: 400 });
-  }
+  if (!("code" in result)) return replyWithErrors(submission, result);
 
   const next = new URL(request.url).searchParams;
   next.delete("index");
@@ -115,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CatalogPage() {
   const data = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>() as CatalogFormProblem | undefined;
+  const problem = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const location = useLocation();
 
   const search = useMemo(() => {
@@ -152,11 +147,7 @@ export default function CatalogPage() {
         </Button>
       </Group>
 
-      {problem?.intent === null && (
-        <Alert color="red" role="alert">
-          {problem.fieldErrors.form?.[0]}
-        </Alert>
-      )}
+      <FormError message={problem && !problem.initialValue?.intent ? problem.error?.[""]?.[0] : undefined} />
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
@@ -216,7 +207,13 @@ export default function CatalogPage() {
               </Alert>
             )}
             {data.selected ? (
-              <AccountPanel account={data.selected} action={formAction} problem={problem} key={data.selected.key} />
+              <AccountPanel
+                account={data.selected}
+                action={formAction}
+                result={problem}
+                // A saved change redirects here: the panel starts again from the stored account.
+                key={`${data.selected.key}|${data.selected.label}|${data.selected.proposedCode}`}
+              />
             ) : (
               <Paper withBorder p="md">
                 <Text size="sm" c="dimmed">

@@ -2,17 +2,21 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantin
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MemberAccess } from "~/components/organizations/MemberAccess";
-import { OrganizationFields, type FieldErrors } from "~/components/organizations/OrganizationFields";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { FormError } from "~/components/FormError";
+import { replyFor, useSchemaForm } from "~/components/forms/conform";
+import { OrganizationFields, organizationFormDefaults } from "~/components/organizations/OrganizationFields";
 import { ActiveBadge } from "~/components/organizations/OrganizationTable";
 import { ORGANIZATION_INTENTS, type OrganizationIntent } from "~/components/organizations/schemas";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseForm, readForm } from "~/utils/form.server";
+import { requireOrgContext } from "~/utils/org-context.server";
+import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
 import {
   INVITATION_FAILED,
   changeMemberRole,
   grantClientAccess,
   membersOf,
-  requireManagedOrganization,
+  loadClientDetail,
   resendInvitation,
   revokeMemberAccess,
   seesContactEmail,
@@ -26,8 +30,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user } = await requireAdmin(request);
-  const organization = await requireManagedOrganization(user, params.orgID);
+  const context = await requireOrgContext(request, { admin: true, param: params.orgID });
+  const { user } = context;
+  const organization = await loadClientDetail(user, context.organization.id);
   const members = await membersOf(organization.id);
   return json({
     organization,
@@ -39,98 +44,90 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const UNKNOWN_INTENT = "La acción solicitada no existe.";
 
-interface ActionProblem {
-  intent: OrganizationIntent | null;
-  fieldErrors: FieldErrors;
-  values?: Record<string, string>;
-  userId?: string;
-}
-
-function problem(data: ActionProblem, status = 400) {
-  return json(data, { status });
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireAdmin(request);
-  const organization = await requireManagedOrganization(user, params.orgID);
+  const { user, organization } = await requireOrgContext(request, { admin: true, param: params.orgID });
   const form = await readForm(request);
   const here = `/admin/organizations/${organization.cedula}`;
   const intent = form.get("intent");
   if (typeof intent !== "string" || !Object.hasOwn(ORGANIZATION_INTENTS, intent)) {
-    return problem({ intent: null, fieldErrors: { form: [UNKNOWN_INTENT] } });
+    return replyWithErrors(parseSubmission(form, z.object({})), { message: UNKNOWN_INTENT });
   }
-  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
-  const rowUserId = typeof values.userId === "string" ? values.userId : undefined;
 
   switch (intent as OrganizationIntent) {
     case "update": {
-      const parsed = parseForm(ORGANIZATION_INTENTS.update, form);
-      if (!parsed.success) return problem({ intent: "update", fieldErrors: parsed.fieldErrors, values });
-      const { intent: _intent, ...changes } = parsed.data;
+      const submission = parseSubmission(form, ORGANIZATION_INTENTS.update);
+      if (submission.status !== "success") return replyWithErrors(submission);
+      const { intent: _intent, ...changes } = submission.value;
       const refused = await updateClient(user, organization.id, changes);
-      if (refused) return problem({ intent: "update", fieldErrors: refused.fieldErrors, values });
+      if (refused) return replyWithErrors(submission, refused);
       return redirectWithSuccess(here, "Datos del cliente guardados.");
     }
     case "set-active": {
-      const parsed = parseForm(ORGANIZATION_INTENTS["set-active"], form);
-      if (!parsed.success) return problem({ intent: "set-active", fieldErrors: { form: ["Indique si el cliente queda activo."] } });
-      await setClientActive(organization.id, parsed.data.active);
+      const submission = parseSubmission(form, ORGANIZATION_INTENTS["set-active"]);
+      if (submission.status !== "success") return replyWithErrors(submission, { message: "Indique si el cliente queda activo." });
+      await setClientActive(organization.id, submission.value.active);
       return redirectWithSuccess(
         here,
-        parsed.data.active ? "Cliente activado." : "Cliente desactivado: ya no aparece en las listas de organizaciones.",
+        submission.value.active ? "Cliente activado." : "Cliente desactivado: ya no aparece en las listas de organizaciones.",
       );
     }
     case "grant": {
-      const parsed = parseForm(ORGANIZATION_INTENTS.grant, form);
-      if (!parsed.success) return problem({ intent: "grant", fieldErrors: parsed.fieldErrors, values });
-      const outcome = await grantClientAccess(user, organization, parsed.data.email, parsed.data.role);
-      if ("error" in outcome) return problem({ intent: "grant", fieldErrors: { form: [outcome.error] }, values });
+      const submission = parseSubmission(form, ORGANIZATION_INTENTS.grant);
+      if (submission.status !== "success") return replyWithErrors(submission);
+      const { email, role } = submission.value;
+      const outcome = await grantClientAccess(user, organization, email, role);
+      if ("message" in outcome) return replyWithErrors(submission, outcome);
       if (outcome.mailFailed) return redirectWithError(here, INVITATION_FAILED);
       return redirectWithSuccess(
         here,
-        outcome.invited
-          ? `Se dio acceso a ${parsed.data.email} y se le envió una invitación para definir su contraseña.`
-          : `Se dio acceso a ${parsed.data.email}.`,
+        outcome.invited ? `Se dio acceso a ${email} y se le envió una invitación para definir su contraseña.` : `Se dio acceso a ${email}.`,
       );
     }
     case "change-role": {
-      const parsed = parseForm(ORGANIZATION_INTENTS["change-role"], form);
-      if (!parsed.success) return problem({ intent: "change-role", fieldErrors: parsed.fieldErrors, userId: rowUserId });
-      const refused = await changeMemberRole(user, organization.id, parsed.data.userId, parsed.data.role);
-      if (refused) return problem({ intent: "change-role", fieldErrors: { form: [refused.error] }, userId: parsed.data.userId });
+      const submission = parseSubmission(form, ORGANIZATION_INTENTS["change-role"]);
+      if (submission.status !== "success") return replyWithErrors(submission);
+      const refused = await changeMemberRole(user, organization.id, submission.value.userId, submission.value.role);
+      if (refused) return replyWithErrors(submission, refused);
       return redirectWithSuccess(here, "Rol actualizado.");
     }
     case "revoke": {
-      const parsed = parseForm(ORGANIZATION_INTENTS.revoke, form);
-      if (!parsed.success) return problem({ intent: "revoke", fieldErrors: parsed.fieldErrors, userId: rowUserId });
-      const refused = await revokeMemberAccess(user, organization.id, parsed.data.userId);
-      if (refused) return problem({ intent: "revoke", fieldErrors: { form: [refused.error] }, userId: parsed.data.userId });
+      const submission = parseSubmission(form, ORGANIZATION_INTENTS.revoke);
+      if (submission.status !== "success") return replyWithErrors(submission);
+      const refused = await revokeMemberAccess(user, organization.id, submission.value.userId);
+      if (refused) return replyWithErrors(submission, refused);
       return redirectWithSuccess(here, "Acceso quitado.");
     }
     case "resend-invitation": {
-      const parsed = parseForm(ORGANIZATION_INTENTS["resend-invitation"], form);
-      if (!parsed.success) return problem({ intent: "resend-invitation", fieldErrors: parsed.fieldErrors, userId: rowUserId });
-      const outcome = await resendInvitation(organization, parsed.data.userId);
-      if ("error" in outcome) {
-        return problem({ intent: "resend-invitation", fieldErrors: { form: [outcome.error] }, userId: parsed.data.userId });
-      }
+      const submission = parseSubmission(form, ORGANIZATION_INTENTS["resend-invitation"]);
+      if (submission.status !== "success") return replyWithErrors(submission);
+      const outcome = await resendInvitation(organization, submission.value.userId);
+      if ("message" in outcome) return replyWithErrors(submission, outcome);
       if (outcome.mailFailed) return redirectWithError(here, INVITATION_FAILED);
       return redirectWithSuccess(here, "Invitación reenviada.");
     }
   }
 }
 
-function rowMessage(result: ActionProblem | undefined) {
-  if (!result?.userId) return undefined;
-  const message = Object.values(result.fieldErrors).flat().find(Boolean);
-  return message ? { userId: result.userId, message } : undefined;
+const ROW_INTENTS = ["change-role", "revoke", "resend-invitation"];
+
+/** A member row's refusal, shown on that row. */
+function rowMessage(result: SubmissionResult<string[]> | undefined) {
+  const userId = result?.initialValue?.userId;
+  const intent = result?.initialValue?.intent;
+  if (typeof userId !== "string" || typeof intent !== "string" || !ROW_INTENTS.includes(intent)) return undefined;
+  const message = Object.values(result?.error ?? {}).flat().find(Boolean);
+  return message ? { userId, message } : undefined;
 }
 
 export default function OrganizationPage() {
   const { organization, members, currentUserId, contactEmail } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionProblem | undefined;
-  const updateErrors = result?.intent === "update" ? result.fieldErrors : undefined;
-  const values = result?.intent === "update" ? { ...organization, ...result.values } : organization;
+  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const [updateForm, updateFields] = useSchemaForm(ORGANIZATION_INTENTS.update, {
+    id: "organization-data-form",
+    lastResult: replyFor(result, "update"),
+    defaultValue: organizationFormDefaults(organization, contactEmail),
+  });
+  const unknownIntent = result && !result.initialValue?.intent ? result.error?.[""]?.[0] : undefined;
 
   return (
     <Stack gap="lg">
@@ -145,25 +142,21 @@ export default function OrganizationPage() {
         Identificación {organization.cedula}
       </Text>
 
-      {result?.intent === null && (
-        <Alert color="red" role="alert">
-          {result.fieldErrors.form?.[0]}
-        </Alert>
-      )}
+      <FormError message={unknownIntent ?? replyFor(result, "set-active")?.error?.[""]?.[0]} />
 
       <Paper withBorder p="md" component="section" aria-labelledby="organization-data">
         <Title order={2} size="h3" id="organization-data" mb="md">
           Datos del cliente
         </Title>
-        <Form method="post">
+        <Form method="post" {...getFormProps(updateForm)}>
           <input type="hidden" name="intent" value="update" />
           <Stack gap="md">
-            {updateErrors && (
+            {Object.keys(updateForm.allErrors).length > 0 && (
               <Alert color="red" role="alert">
                 Revise los datos marcados.
               </Alert>
             )}
-            <OrganizationFields mode="edit" values={values} errors={updateErrors} contactEmail={contactEmail} />
+            <OrganizationFields mode="edit" fields={updateFields} cedula={organization.cedula} contactEmail={contactEmail} />
             <Group>
               <Button type="submit">Guardar cambios</Button>
             </Group>
@@ -198,8 +191,7 @@ export default function OrganizationPage() {
         <MemberAccess
           members={members}
           currentUserId={currentUserId}
-          grantErrors={result?.intent === "grant" ? result.fieldErrors : undefined}
-          grantValues={result?.intent === "grant" ? result.values : undefined}
+          grantResult={replyFor(result, "grant")}
           rowError={rowMessage(result)}
         />
       </Paper>

@@ -1,12 +1,14 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { OrganizationFields, type FieldErrors } from "~/components/organizations/OrganizationFields";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "~/components/forms/conform";
+import { NEW_ORGANIZATION_DEFAULTS, OrganizationFields } from "~/components/organizations/OrganizationFields";
 import { OrganizationTable } from "~/components/organizations/OrganizationTable";
 import { createOrganizationSchema } from "~/components/organizations/schemas";
 import { requireAdmin } from "~/utils/auth.server";
-import { parseForm, readForm } from "~/utils/form.server";
-import { DUPLICATE_CLIENT, createClient, listOrganizationsFor, seesContactEmail } from "~/services/organizations/organizations.server";
+import { readSubmission, replyWithErrors } from "~/utils/form.server";
+import { createClient, listOrganizationsFor, seesContactEmail } from "~/services/organizations/organizations.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Clientes · Contabilidad CR" }];
@@ -32,15 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await readForm(request);
-  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
-  const parsed = parseForm(createOrganizationSchema, form);
-  if (!parsed.success) return json({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
-  const result = await createClient(user, parsed.data);
-  if ("duplicate" in result) {
-    return json({ fieldErrors: { cedula: [DUPLICATE_CLIENT] } as FieldErrors, values }, { status: 400 });
-  }
-  return redirectWithSuccess(`/admin/organizations/${result.cedula}`, `Cliente ${parsed.data.name} creado.`);
+  const submission = await readSubmission(request, createOrganizationSchema);
+  if (submission.status !== "success") return replyWithErrors(submission);
+  const result = await createClient(user, submission.value);
+  if (!("cedula" in result)) return replyWithErrors(submission, result);
+  return redirectWithSuccess(`/admin/organizations/${result.cedula}`, `Cliente ${submission.value.name} creado.`);
 }
 
 export default function OrganizationsPage() {
@@ -48,6 +46,7 @@ export default function OrganizationsPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const creating = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useSchemaForm(createOrganizationSchema, { id: "new-organization-form", lastResult: result, defaultValue: NEW_ORGANIZATION_DEFAULTS });
 
   return (
     <Stack gap="lg">
@@ -77,14 +76,14 @@ export default function OrganizationsPage() {
         <Text size="sm" c="dimmed" mb="md">
           La identificación no se puede cambiar después: es la clave del cliente.
         </Text>
-        <Form method="post">
+        <Form method="post" {...getFormProps(form)}>
           <Stack gap="md">
-            {result?.fieldErrors && (
+            {Object.keys(form.allErrors).length > 0 && (
               <Alert color="red" role="alert">
                 Revise los datos marcados.
               </Alert>
             )}
-            <OrganizationFields mode="create" values={result?.values} errors={result?.fieldErrors} contactEmail="visible" />
+            <OrganizationFields mode="create" fields={fields} contactEmail="visible" />
             <Group>
               <Button type="submit" loading={creating}>
                 Crear cliente

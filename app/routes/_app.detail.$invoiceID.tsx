@@ -7,32 +7,26 @@ import { LinesTable } from "~/components/receipts/LinesTable";
 import { detailHref, mensajeReceptorHref, monthHref, xmlHref } from "~/components/receipts/links";
 import { PartyCard } from "~/components/receipts/PartyCard";
 import { ReceptorAnswer, type AnswerProblem } from "~/components/receipts/ReceptorAnswer";
-import { answerSchema, ANSWER_INTENT } from "~/components/receipts/schemas";
+import { answerSchema, ANSWER_INTENT } from "~/domain/receipts/answer";
 import { SimpleTable } from "~/components/receipts/SimpleTable";
-import { canAdministerOrganization } from "~/domain/roles";
-import { membershipOf } from "~/utils/account.server";
-import { requireUser } from "~/utils/auth.server";
 import { parseForm, readForm } from "~/utils/form.server";
-import { requireSelectedOrganization } from "~/utils/organization.server";
+import { requireOrgContext } from "~/utils/org-context.server";
 import { ADMIN_ONLY_MESSAGE, answerReceipt, loadReceiptDetail, requireReceipt } from "~/services/receipts/receipts-detail.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Comprobante"} · Contabilidad CR` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  const organization = await requireSelectedOrganization(request, user);
+  const { organization, role } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
-  const canAnswer = canAdministerOrganization(membershipOf(user), organization.id);
-  return json(await loadReceiptDetail(organization, receipt, canAnswer));
+  return json(await loadReceiptDetail(organization, receipt, role === "admin"));
 }
 
 /** Records the receptor's answer (admins of the organization only). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireUser(request);
-  const organization = await requireSelectedOrganization(request, user);
+  const { user, organization, role } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
-  if (!canAdministerOrganization(membershipOf(user), organization.id)) {
+  if (role !== "admin") {
     return json<AnswerProblem>({ fieldErrors: { form: [ADMIN_ONLY_MESSAGE] } }, { status: 403 });
   }
   const form = await readForm(request);

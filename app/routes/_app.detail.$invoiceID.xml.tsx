@@ -1,18 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/utils/auth.server";
-import { requireSelectedOrganization } from "~/utils/organization.server";
+import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
+import { requireOrgContext } from "~/utils/org-context.server";
 import { receiptXmlFileName, requireReceipt } from "~/services/receipts/receipts-detail.server";
 
 /** The receipt's original XML, byte for byte as it was imported. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  const organization = await requireSelectedOrganization(request, user);
+  const { organization } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
-  return new Response(Uint8Array.from(receipt.xml), {
-    headers: {
-      "Content-Type": "application/xml",
-      "Content-Disposition": `attachment; filename="${receiptXmlFileName(receipt)}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(Uint8Array.from(receipt.xml), { contentType: CONTENT_TYPES.originalXml, fileName: receiptXmlFileName(receipt) });
 }

@@ -1,32 +1,30 @@
 import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { ImportReportView, type ImportReportData } from "~/components/receipts/ImportReportView";
 import { detailHref, monthHref } from "~/components/receipts/links";
-import { monthLabel } from "~/components/receipts/month";
+import { monthLabel } from "~/domain/calendar";
 import { UploadForm, type UploadState } from "~/components/receipts/UploadForm";
-import { requireUser } from "~/utils/auth.server";
-import { requireSelectedOrganization } from "~/utils/organization.server";
-import { MAX_UPLOAD_BYTES, uploadResponse } from "~/services/receipts/receipts-upload.server";
+import { requireOrgContext } from "~/utils/org-context.server";
+import { MAX_UPLOAD_BYTES } from "~/services/receipts/receipts-upload.server";
+import { uploadResponse } from "~/services/receipts/import-jobs.server";
 import { FormError } from "~/components/FormError";
 
 export const meta: MetaFunction = () => [{ title: "Subir comprobantes · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  const organization = await requireSelectedOrganization(request, user);
+  const { organization } = await requireOrgContext(request);
   return json({
     organization: { cedula: organization.cedula, name: organization.name },
     maxMegabytes: MAX_UPLOAD_BYTES / (1024 * 1024),
   });
 }
 
-/** The upload without JavaScript: a plain multipart post; the page renders the per-file results. */
+/** The upload without JavaScript: a plain multipart post; the page renders the results, or goes to the job's progress page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireUser(request);
-  const organization = await requireSelectedOrganization(request, user);
-  return uploadResponse(request, organization, String(user._id));
+  const { user, organization, role } = await requireOrgContext(request);
+  return uploadResponse(request, { organization, userId: String(user._id), uploader: role }, "page");
 }
 
 export default function UploadReceiptsPage() {
@@ -36,6 +34,10 @@ export default function UploadReceiptsPage() {
   const current = new URLSearchParams(location.search);
   const [upload, setUpload] = useState<UploadState>({ phase: "idle" });
   const org = new URLSearchParams({ org: organization.cedula });
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (upload.phase === "queued") navigate(upload.href);
+  }, [upload, navigate]);
 
   // Without JavaScript the action's answer is the page's; with it, the XMLHttpRequest's answer is.
   const report: ImportReportData | null =
@@ -55,7 +57,8 @@ export default function UploadReceiptsPage() {
           <Text size="sm">
             Los comprobantes se asignan a este cliente por su cédula: si el cliente es el emisor quedan como emitidos, si es el
             receptor como recibidos. Los archivos repetidos no se duplican, y las respuestas de Hacienda se registran en su
-            comprobante por la clave.
+            comprobante por la clave. Los usuarios cliente pueden subir solo comprobantes recibidos; las respuestas de Hacienda y
+            los comprobantes emitidos los importa su contador.
           </Text>
           <UploadForm action={`/detail?index&${org}`} jsonAction={`/detail/import?${org}`} maxMegabytes={maxMegabytes} onResult={setUpload} />
         </Stack>

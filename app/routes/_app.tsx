@@ -6,12 +6,10 @@ import { useEffect, useState } from "react";
 import { OrganizationSwitcher } from "~/components/shell/OrganizationSwitcher";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { readShellParams, withShellParam } from "~/domain/menu";
-import { requireUser } from "~/utils/auth.server";
-import { resolveSelectedOrganization } from "~/utils/organization.server";
+import { requireOrgContext } from "~/utils/org-context.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  const organization = await resolveSelectedOrganization(request, user);
+  const { organization } = await requireOrgContext(request, { orNone: true });
   return json({ selectedCedula: organization?.cedula ?? null, selectedName: organization?.name ?? null });
 }
 

@@ -215,16 +215,16 @@ describe("/admin/catalog: changing the tree", () => {
     [{ code: "" }, "code", "El código de cuenta es obligatorio."],
     [{ label: "   " }, "label", "El nombre de la cuenta es obligatorio."],
     [{ label: "x".repeat(121) }, "label", "El nombre de la cuenta no puede superar 120 caracteres."],
-    [{ parent: "10-09-00-00-00" }, "form", "La cuenta 10-09-00-00-00 no existe en el catálogo de este cliente."],
+    [{ parent: "10-09-00-00-00" }, "", "La cuenta 10-09-00-00-00 no existe en el catálogo de este cliente."],
   ])("refuses adding %o with a Spanish message and writes nothing", async (change, field, message) => {
     const before = await readCatalogOverrides(TALLER);
     const fields = { intent: "add", parent: "10-01-01-03-00", code: "10-01-01-03-09", label: "Cuenta nueva", ...change };
     const response = await post("admin", "3101777777", fields);
     expect(response.status).toBe(400);
     const data = await response.json();
-    expect(data.intent).toBe("add");
-    expect(data.fieldErrors[field]).toEqual([message]);
-    expect(data.values.label).toBe(fields.label);
+    expect(data.initialValue.intent).toBe("add");
+    expect(data.error[field]).toEqual([message]);
+    expect(data.initialValue.label).toBe(fields.label);
     expect(await readCatalogOverrides(TALLER)).toEqual(before);
   });
 
@@ -239,7 +239,7 @@ describe("/admin/catalog: changing the tree", () => {
     expect(child.selected).toMatchObject({ disabled: true, disabledHere: false, proposedCode: null });
     const addUnderDisabled = await post("admin", "3101777777", { intent: "add", parent: "60-02-01-00-00", code: "60-02-01-01-00", label: "Local 1" });
     expect(addUnderDisabled.status).toBe(400);
-    expect((await addUnderDisabled.json()).fieldErrors.form).toEqual([
+    expect((await addUnderDisabled.json()).error[""]).toEqual([
       "La cuenta 60-02-01-00-00 está deshabilitada; habilítela antes de agregarle subcuentas.",
     ]);
 
@@ -252,7 +252,7 @@ describe("/admin/catalog: changing the tree", () => {
 
     const group = await post("admin", "3101777777", { intent: "disable", code: "60-00-00-00-00", disabled: "true" });
     expect(group.status).toBe(400);
-    expect((await group.json()).fieldErrors.form).toEqual(["Los grupos principales no se pueden deshabilitar."]);
+    expect((await group.json()).error[""]).toEqual(["Los grupos principales no se pueden deshabilitar."]);
   });
 
   it("enabling an account under a disabled parent is refused", async () => {
@@ -260,7 +260,7 @@ describe("/admin/catalog: changing the tree", () => {
     await post("admin", "3101777777", { intent: "disable", code: "50-02-00-00-00", disabled: "true" });
     const response = await post("admin", "3101777777", { intent: "disable", code: "50-02-01-00-00", disabled: "false" });
     expect(response.status).toBe(400);
-    expect((await response.json()).fieldErrors.form).toEqual(["La cuenta 50-02-00-00-00 está deshabilitada; habilítela primero."]);
+    expect((await response.json()).error[""]).toEqual(["La cuenta 50-02-00-00-00 está deshabilitada; habilítela primero."]);
     expect((await storedCatalog(TALLER))["50-02-01-00-00"]).toEqual({ disabled: true });
   });
 
@@ -276,7 +276,7 @@ describe("/admin/catalog: changing the tree", () => {
 
     const base = await post("admin", "3101777777", { intent: "remove", code: "60-04-01-00-00" });
     expect(base.status).toBe(400);
-    expect((await base.json()).fieldErrors.form).toEqual([
+    expect((await base.json()).error[""]).toEqual([
       "Las cuentas del catálogo base no se eliminan; puede deshabilitarlas o cambiarles el nombre.",
     ]);
   });
@@ -284,14 +284,14 @@ describe("/admin/catalog: changing the tree", () => {
   it("refuses an unknown intent, a missing field and an unknown account with a 400", async () => {
     const unknown = await post("admin", "3101777777", { intent: "borrar" });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json()).fieldErrors.form).toEqual(["La acción solicitada no existe."]);
+    expect((await unknown.json()).error[""]).toEqual(["La acción solicitada no existe."]);
     expect((await post("admin", "3101777777", {})).status).toBe(400);
     const noLabel = await post("admin", "3101777777", { intent: "rename", code: "10-01-01-01-00" });
     expect(noLabel.status).toBe(400);
-    expect((await noLabel.json()).fieldErrors.label).toEqual(["El nombre de la cuenta es obligatorio."]);
+    expect((await noLabel.json()).error.label).toEqual(["El nombre de la cuenta es obligatorio."]);
     const ghost = await post("admin", "3101777777", { intent: "rename", code: "10-77-00-00-00", label: "Fantasma" });
     expect(ghost.status).toBe(400);
-    expect((await ghost.json()).fieldErrors.form).toEqual(["La cuenta 10-77-00-00-00 no existe en el catálogo de este cliente."]);
+    expect((await ghost.json()).error[""]).toEqual(["La cuenta 10-77-00-00-00 no existe en el catálogo de este cliente."]);
   });
 
   it("two administrators saving at the same time both keep their change", async () => {
@@ -308,7 +308,7 @@ describe("/admin/catalog/csv", () => {
     const response = await respond(() => csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3101123456", cookies.admin))));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="catalogo-3101123456.csv"');
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="catalogo-3101123456.csv"; filename*=UTF-8''catalogo-3101123456.csv`);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.slice(1).split("\r\n");

@@ -168,14 +168,14 @@ describe("creating a client", () => {
     const response = await createAs("admin", { ...validClient, cedula: "3101666666", ...change });
     expect(response.status).toBe(400);
     const data = await response.json();
-    expect(data.fieldErrors[field]).toContain(message);
+    expect(data.error[field]).toContain(message);
     expect(await Organization.countDocuments()).toBe(before);
   });
 
   it("refuses a cédula that is already a client", async () => {
     const response = await createAs("admin", { ...validClient, cedula: "3102654321" });
     expect(response.status).toBe(400);
-    expect((await response.json()).fieldErrors.cedula).toEqual(["Ya existe un cliente con esa identificación."]);
+    expect((await response.json()).error.cedula).toEqual(["Ya existe un cliente con esa identificación."]);
     expect((await findOrganization(SODA))!.name).toBe("Soda La Esquina Ltda.");
   });
 
@@ -261,7 +261,7 @@ describe("/admin/organizations/:orgID", () => {
     for (const [change, field, message] of cases) {
       const response = await postAs("admin", "3101123456", { ...base, ...change });
       expect(response.status, field).toBe(400);
-      expect((await response.json()).fieldErrors[field]).toContain(message);
+      expect((await response.json()).error[field]).toContain(message);
     }
     const after = await findOrganization(FERRETERIA);
     expect(after!.name).toBe(before!.name);
@@ -271,7 +271,7 @@ describe("/admin/organizations/:orgID", () => {
   it("an unknown intent or a missing one is a 400", async () => {
     const response = await postAs("admin", "3101123456", { intent: "borrar-todo" });
     expect(response.status).toBe(400);
-    expect((await response.json()).fieldErrors.form).toEqual(["La acción solicitada no existe."]);
+    expect((await response.json()).error[""]).toEqual(["La acción solicitada no existe."]);
     expect((await postAs("admin", "3101123456", {})).status).toBe(400);
   });
 
@@ -360,14 +360,14 @@ describe("managing access to a client", () => {
 
     const again = await postAs("admin", "3101123456", { intent: "revoke", userId: leaving.id });
     expect(again.status).toBe(400);
-    expect((await again.json()).fieldErrors.form).toEqual(["Ese usuario ya no tiene acceso a este cliente."]);
+    expect((await again.json()).error[""]).toEqual(["Ese usuario ya no tiene acceso a este cliente."]);
   });
 
   it("an admin cannot lock itself out of its own client", async () => {
     const id = people.admin.user.id;
     const demote = await postAs("admin", "3101123456", { intent: "change-role", userId: id, role: "client" });
     expect(demote.status).toBe(400);
-    expect((await demote.json()).fieldErrors.form).toEqual([SELF_DEMOTION]);
+    expect((await demote.json()).error[""]).toEqual([SELF_DEMOTION]);
     const revoke = await postAs("admin", "3101123456", { intent: "revoke", userId: id });
     expect(revoke.status).toBe(400);
     expect((await findUserById(id))!.orgs).toMatchObject({ [FERRETERIA]: "admin" });
@@ -377,10 +377,10 @@ describe("managing access to a client", () => {
     const users = await User.countDocuments();
     const badEmail = await postAs("admin", "3101123456", { intent: "grant", email: "sin-arroba", role: "client" });
     expect(badEmail.status).toBe(400);
-    expect((await badEmail.json()).fieldErrors.email).toEqual(["Ingrese un correo electrónico válido."]);
+    expect((await badEmail.json()).error.email).toEqual(["Ingrese un correo electrónico válido."]);
     const badRole = await postAs("admin", "3101123456", { intent: "grant", email: "alguien@correo.cr", role: "dueño" });
     expect(badRole.status).toBe(400);
-    expect((await badRole.json()).fieldErrors.role).toEqual(["Seleccione un rol válido."]);
+    expect((await badRole.json()).error.role).toEqual(["Seleccione un rol válido."]);
     const badId = await postAs("admin", "3101123456", { intent: "revoke", userId: "no-es-un-id" });
     expect(badId.status).toBe(400);
     expect(await User.countDocuments()).toBe(users);

@@ -1,20 +1,13 @@
 import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import type { CatalogIntent } from "./schemas";
+import { inputProps, replyFor, useSchemaForm } from "../forms/conform";
+import { CATALOG_INTENTS, type CatalogIntent } from "./schemas";
 import type { AccountDetails } from "~/services/catalog/catalog.server";
 
-export interface CatalogFormProblem {
-  intent: CatalogIntent | null;
-  fieldErrors: Record<string, string[] | undefined>;
-  values?: Record<string, string>;
-}
-
-function errorOf(problem: CatalogFormProblem | undefined, intent: CatalogIntent, field: string): string | undefined {
-  return problem?.intent === intent ? problem.fieldErrors[field]?.[0] : undefined;
-}
-
-function FormAlert({ problem, intent }: { problem?: CatalogFormProblem; intent: CatalogIntent }) {
-  const message = errorOf(problem, intent, "form");
+/** The form-level error of the reply to the form posting `intent`. */
+function FormAlert({ result, intent }: { result?: SubmissionResult<string[]>; intent: CatalogIntent }) {
+  const message = replyFor(result, intent)?.error?.[""]?.[0];
   return message ? (
     <Alert color="red" role="alert" p="xs">
       {message}
@@ -26,9 +19,18 @@ function FormAlert({ problem, intent }: { problem?: CatalogFormProblem; intent: 
  * The selected account and what can be done to it: rename, add a child (code proposed by the next-code
  * rule, editable), disable or enable, remove an added account. Every form posts to `action`.
  */
-export function AccountPanel({ account, action, problem }: { account: AccountDetails; action: string; problem?: CatalogFormProblem }) {
-  const values = problem?.values ?? {};
+export function AccountPanel({ account, action, result }: { account: AccountDetails; action: string; result?: SubmissionResult<string[]> }) {
   const group = account.level === 1;
+  const [renameForm, renameFields] = useSchemaForm(CATALOG_INTENTS.rename, {
+    id: "rename-account-form",
+    lastResult: replyFor(result, "rename"),
+    defaultValue: { intent: "rename", code: account.key, label: account.label },
+  });
+  const [addForm, addFields] = useSchemaForm(CATALOG_INTENTS.add, {
+    id: "add-account-form",
+    lastResult: replyFor(result, "add"),
+    defaultValue: { intent: "add", parent: account.key, code: account.proposedCode ?? "", label: "" },
+  });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="selected-account" data-testid="account-panel">
       <Stack gap="md">
@@ -62,17 +64,15 @@ export function AccountPanel({ account, action, problem }: { account: AccountDet
           </Group>
         </div>
 
-        <Form method="post" action={action} aria-label="Cambiar nombre">
+        <Form method="post" action={action} aria-label="Cambiar nombre" {...getFormProps(renameForm)}>
           <input type="hidden" name="intent" value="rename" />
           <input type="hidden" name="code" value={account.key} />
           <Stack gap="xs">
-            <FormAlert problem={problem} intent="rename" />
+            <FormAlert result={result} intent="rename" />
             <TextInput
               label="Nombre de la cuenta"
-              name="label"
-              defaultValue={problem?.intent === "rename" ? values.label : account.label}
-              key={`rename-${account.key}-${account.label}`}
-              error={errorOf(problem, "rename", "label")}
+              {...inputProps(renameFields.label)}
+              key={renameFields.label.key}
               description={
                 account.defaultLabel !== null && account.defaultLabel !== account.label
                   ? `Nombre en el catálogo base: ${account.defaultLabel}`
@@ -92,7 +92,7 @@ export function AccountPanel({ account, action, problem }: { account: AccountDet
           <Form method="post" action={action}>
             <input type="hidden" name="intent" value="reset-label" />
             <input type="hidden" name="code" value={account.key} />
-            <FormAlert problem={problem} intent="reset-label" />
+            <FormAlert result={result} intent="reset-label" />
             <Button type="submit" size="xs" variant="subtle">
               Restablecer nombre original
             </Button>
@@ -101,31 +101,27 @@ export function AccountPanel({ account, action, problem }: { account: AccountDet
 
         <Divider />
         {account.proposedCode ? (
-          <Form method="post" action={action} aria-label="Agregar subcuenta">
+          <Form method="post" action={action} aria-label="Agregar subcuenta" {...getFormProps(addForm)}>
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="parent" value={account.key} />
             <Stack gap="xs">
               <Text fw={600} size="sm">
                 Agregar subcuenta
               </Text>
-              <FormAlert problem={problem} intent="add" />
+              <FormAlert result={result} intent="add" />
               <TextInput
                 label="Código"
-                name="code"
                 description="Propuesto según la siguiente cuenta libre; puede cambiarlo."
-                defaultValue={problem?.intent === "add" ? values.code : account.proposedCode}
-                key={`add-code-${account.key}-${account.proposedCode}`}
-                error={errorOf(problem, "add", "code")}
+                {...inputProps(addFields.code)}
+                key={addFields.code.key}
                 ff="monospace"
                 maxLength={14}
                 required
               />
               <TextInput
                 label="Nombre de la subcuenta"
-                name="label"
-                defaultValue={problem?.intent === "add" ? values.label : ""}
-                key={`add-label-${account.key}-${account.proposedCode}`}
-                error={errorOf(problem, "add", "label")}
+                {...inputProps(addFields.label)}
+                key={addFields.label.key}
                 maxLength={120}
                 required
               />
@@ -155,7 +151,7 @@ export function AccountPanel({ account, action, problem }: { account: AccountDet
               <input type="hidden" name="code" value={account.key} />
               <input type="hidden" name="disabled" value={account.disabledHere ? "false" : "true"} />
               <Stack gap="xs">
-                <FormAlert problem={problem} intent="disable" />
+                <FormAlert result={result} intent="disable" />
                 {account.disabledHere ? (
                   <Button type="submit" size="xs" variant="light" disabled={!account.canEnable}>
                     Habilitar cuenta
@@ -186,7 +182,7 @@ export function AccountPanel({ account, action, problem }: { account: AccountDet
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="code" value={account.key} />
               <Stack gap="xs">
-                <FormAlert problem={problem} intent="remove" />
+                <FormAlert result={result} intent="remove" />
                 <Button type="submit" size="xs" color="red" variant="light" disabled={!account.canRemove}>
                   Eliminar cuenta
                 </Button>

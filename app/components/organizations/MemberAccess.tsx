@@ -1,8 +1,10 @@
 import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { ORGANIZATION_ROLE_LABELS, type OrganizationRole } from "~/domain/roles";
-import { firstError, type FieldErrors } from "./OrganizationFields";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { FormError } from "../FormError";
+import { formErrorOf, inputProps, selectProps, useSchemaForm } from "../forms/conform";
+import { grantAccessSchema } from "./schemas";
 
 export interface MemberRow {
   id: string;
@@ -17,9 +19,8 @@ export interface MemberAccessProps {
   members: MemberRow[];
   /** The signed-in user's id, to mark "usted". */
   currentUserId: string;
-  /** Errors of the last "grant" submission, and of a row's submission (by user id). */
-  grantErrors?: FieldErrors;
-  grantValues?: { email?: string; role?: string };
+  /** The reply to the last "grant" submission, and a row's refusal (by user id). */
+  grantResult?: SubmissionResult<string[]>;
   rowError?: { userId: string; message: string };
 }
 
@@ -27,7 +28,8 @@ export interface MemberAccessProps {
  * Who has access to the client, and the forms to add a person by e-mail, change a role or remove the
  * access. One small form per action with an `intent`, so each works without JavaScript.
  */
-export function MemberAccess({ members, currentUserId, grantErrors, grantValues, rowError }: MemberAccessProps) {
+export function MemberAccess({ members, currentUserId, grantResult, rowError }: MemberAccessProps) {
+  const [form, fields] = useSchemaForm(grantAccessSchema, { id: "grant-access-form", lastResult: grantResult, defaultValue: { role: "client" } });
   return (
     <Stack gap="md">
       {members.length === 0 ? (
@@ -111,28 +113,19 @@ export function MemberAccess({ members, currentUserId, grantErrors, grantValues,
         </Table.ScrollContainer>
       )}
 
-      <Form method="post" aria-label="Dar acceso">
+      <Form method="post" aria-label="Dar acceso" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="grant" />
         <Stack gap="sm">
-          <FormError message={firstError(grantErrors, "form")} />
+          <FormError message={formErrorOf(form)} />
           <Group align="flex-start" gap="sm">
             <TextInput
               label="Correo electrónico"
-              name="email"
-              type="email"
-              defaultValue={grantValues?.email ?? ""}
-              error={firstError(grantErrors, "email")}
-              required
+              {...inputProps(fields.email, "email")}
+              key={fields.email.key}
               w={300}
               description="Si la persona no tiene cuenta, recibirá una invitación para definir su contraseña."
             />
-            <NativeSelect
-              label="Rol"
-              name="role"
-              data={ROLE_OPTIONS}
-              defaultValue={grantValues?.role ?? "client"}
-              error={firstError(grantErrors, "role")}
-            />
+            <NativeSelect label="Rol" data={ROLE_OPTIONS} {...selectProps(fields.role)} key={fields.role.key} />
           </Group>
           <Group>
             <Button type="submit">Dar acceso</Button>

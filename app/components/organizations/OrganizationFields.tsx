@@ -1,25 +1,38 @@
 import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import type { FieldMetadata } from "@conform-to/react";
+import { inputProps, selectProps } from "../forms/conform";
 import { IDENTIFICATION_TYPE_OPTIONS, TAXPAYER_KINDS, VAT_REGIMES } from "./schemas";
 
-export type FieldErrors = Record<string, string[] | undefined>;
-
-export interface OrganizationValues {
-  cedula?: string;
-  name?: string;
-  commercialName?: string | null;
-  identificationType?: string;
-  contactEmail?: string | null;
-  vatRegime?: string;
-  taxpayerKind?: string;
-  activityCodes?: string[] | string;
-  lockDate?: string | null;
-}
+/** The form's fields, as conform's useForm gives them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OrganizationFieldSet = Record<string, FieldMetadata<any, any, string[]>>;
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-export function firstError(errors: FieldErrors | undefined, field: string): string | undefined {
-  return errors?.[field]?.[0];
+/** Conform's default value of the client's page form, from the stored client. */
+export function organizationFormDefaults(organization: {
+  identificationType: string;
+  name: string;
+  commercialName: string | null;
+  contactEmail?: string;
+  vatRegime: string;
+  taxpayerKind: string;
+  activityCodes: string[];
+  lockDate: string | null;
+}, contactEmail: "visible" | "write-only") {
+  return {
+    identificationType: organization.identificationType,
+    name: organization.name,
+    commercialName: organization.commercialName ?? "",
+    contactEmail: contactEmail === "visible" ? (organization.contactEmail ?? "") : "",
+    vatRegime: organization.vatRegime,
+    taxpayerKind: organization.taxpayerKind,
+    activityCodes: organization.activityCodes.join(", "),
+    lockDate: organization.lockDate ?? "",
+  };
 }
+
+export const NEW_ORGANIZATION_DEFAULTS = { identificationType: "02", vatRegime: "tradicional", taxpayerKind: "persona-juridica" };
 
 /**
  * The client's data as form fields, shared by "Nuevo cliente" and the client's page. The cédula is
@@ -27,56 +40,34 @@ export function firstError(errors: FieldErrors | undefined, field: string): stri
  */
 export function OrganizationFields({
   mode,
-  values = {},
-  errors,
+  fields,
+  cedula,
   contactEmail,
 }: {
   mode: "create" | "edit";
-  values?: OrganizationValues;
-  errors?: FieldErrors;
+  fields: OrganizationFieldSet;
+  /** The stored cédula, shown read-only on the client's page. */
+  cedula?: string;
   /** "visible": the user may see the stored address; "write-only": it may only replace it. */
   contactEmail: "visible" | "write-only";
 }) {
-  const activityCodes = Array.isArray(values.activityCodes) ? values.activityCodes.join(", ") : values.activityCodes;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-      <NativeSelect
-        label="Tipo de identificación"
-        name="identificationType"
-        data={IDENTIFICATION_TYPE_OPTIONS}
-        defaultValue={values.identificationType ?? "02"}
-        error={firstError(errors, "identificationType")}
-        required
-      />
+      <NativeSelect label="Tipo de identificación" data={IDENTIFICATION_TYPE_OPTIONS} {...selectProps(fields.identificationType)} key={fields.identificationType.key} />
       {mode === "create" ? (
         <TextInput
           label="Identificación (cédula)"
-          name="cedula"
           description="Solo dígitos; por ejemplo 3101123456"
-          defaultValue={values.cedula ?? ""}
-          error={firstError(errors, "cedula")}
           inputMode="numeric"
+          {...inputProps(fields.cedula)}
+          key={fields.cedula.key}
           maxLength={16}
-          required
         />
       ) : (
-        <TextInput label="Identificación (cédula)" value={values.cedula ?? ""} readOnly disabled />
+        <TextInput label="Identificación (cédula)" value={cedula ?? ""} readOnly disabled />
       )}
-      <TextInput
-        label="Nombre o razón social"
-        name="name"
-        defaultValue={values.name ?? ""}
-        error={firstError(errors, "name")}
-        maxLength={160}
-        required
-      />
-      <TextInput
-        label="Nombre comercial"
-        name="commercialName"
-        defaultValue={values.commercialName ?? ""}
-        error={firstError(errors, "commercialName")}
-        maxLength={160}
-      />
+      <TextInput label="Nombre o razón social" {...inputProps(fields.name)} key={fields.name.key} />
+      <TextInput label="Nombre comercial" {...inputProps(fields.commercialName)} key={fields.commercialName.key} />
       <TextInput
         label={contactEmail === "visible" || mode === "create" ? "Correo de contacto" : "Nuevo correo de contacto"}
         description={
@@ -84,44 +75,29 @@ export function OrganizationFields({
             ? "Solo los super administradores ven el correo guardado. Déjelo vacío para conservarlo."
             : undefined
         }
-        name="contactEmail"
-        type="email"
-        defaultValue={contactEmail === "visible" ? (values.contactEmail ?? "") : ""}
-        error={firstError(errors, "contactEmail")}
-        maxLength={160}
+        {...inputProps(fields.contactEmail, "email")}
+        key={fields.contactEmail.key}
       />
-      <NativeSelect
-        label="Régimen de IVA"
-        name="vatRegime"
-        data={options(VAT_REGIMES)}
-        defaultValue={values.vatRegime ?? "tradicional"}
-        error={firstError(errors, "vatRegime")}
-        required
-      />
+      <NativeSelect label="Régimen de IVA" data={options(VAT_REGIMES)} {...selectProps(fields.vatRegime)} key={fields.vatRegime.key} />
       <NativeSelect
         label="Tipo de contribuyente (renta)"
-        name="taxpayerKind"
         data={options(TAXPAYER_KINDS)}
-        defaultValue={values.taxpayerKind ?? "persona-juridica"}
-        error={firstError(errors, "taxpayerKind")}
-        required
+        {...selectProps(fields.taxpayerKind)}
+        key={fields.taxpayerKind.key}
       />
       {mode === "edit" && (
         <>
           <TextInput
             label="Códigos de actividad económica"
             description="Seis dígitos cada uno, separados por comas"
-            name="activityCodes"
-            defaultValue={activityCodes ?? ""}
-            error={firstError(errors, "activityCodes")}
+            {...inputProps(fields.activityCodes)}
+            key={fields.activityCodes.key}
           />
           <TextInput
             label="Fecha de cierre contable"
             description="No se registran asientos en esa fecha ni antes"
-            name="lockDate"
-            type="date"
-            defaultValue={values.lockDate ?? ""}
-            error={firstError(errors, "lockDate")}
+            {...inputProps(fields.lockDate, "date")}
+            key={fields.lockDate.key}
           />
         </>
       )}

@@ -19,7 +19,8 @@ import {
   type CatalogOverrides,
 } from "~/domain/catalog";
 import { GROUP_DISABLE } from "~/domain/catalog/messages";
-import { notFound } from "~/utils/auth.server";
+import type { Refusal } from "~/domain/refusal";
+import { notFound } from "~/utils/http.server";
 
 /** One change an administrator asks for on the catalog screen. */
 export type CatalogChange =
@@ -29,11 +30,8 @@ export type CatalogChange =
   | { kind: "set-disabled"; code: string; disabled: boolean }
   | { kind: "remove"; code: string };
 
-/** A refused change: the form field it concerns and the Spanish reason. */
-export interface CatalogRefusal {
-  field: "code" | "label" | "form";
-  message: string;
-}
+/** A refused change: the form field it concerns ("code", "label"; none: the whole form) and the Spanish reason. */
+export type CatalogRefusal = Refusal;
 
 export const CATALOG_CHANGED = "El catálogo cambió mientras se guardaba. Revise los datos y vuelva a intentarlo.";
 
@@ -69,7 +67,7 @@ export function planCatalogChange(
   inUse: ReadonlySet<string>,
 ): { overrides: CatalogOverrides; code: string } | CatalogRefusal {
   const index = indexCatalog(buildCatalog(overrides));
-  const refuse = (message: string, field: CatalogRefusal["field"] = "form"): CatalogRefusal => ({ field, message });
+  const refuse = (message: string, field?: "code" | "label"): CatalogRefusal => (field ? { field, message } : { message });
 
   if (change.kind === "add") {
     const parent = index.get(change.parent);
@@ -150,10 +148,10 @@ export async function changeCatalog(
     // Stored data written before validation existed may hold bad entries; only refuse new ones.
     const before = issueKeys(current);
     const introduced = validateOverrides(plan.overrides).find((issue) => !before.has(`${issue.code}\u0000${issue.message}`));
-    if (introduced) return { field: "form", message: introduced.message };
+    if (introduced) return { message: introduced.message };
     if (await setCatalogOverrides(organizationId, plan.overrides, state.revision)) return { code: plan.code };
   }
-  return { field: "form", message: CATALOG_CHANGED };
+  return { message: CATALOG_CHANGED };
 }
 
 /** The organization's tree as a CSV file; the byte-order mark lets spreadsheet programs read the accents. */

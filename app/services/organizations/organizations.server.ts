@@ -11,8 +11,10 @@ import { changeRole, grantAccess, listMembers, revokeAccess, type Member, type U
 import type { CreateOrganizationInput } from "~/components/organizations/schemas";
 import { cedulaProblem, toCedula, toOrganizationId, type IdentificationType } from "~/domain/organization-id";
 import { canAdministerOrganization, seesAllOrganizations, type OrganizationRole } from "~/domain/roles";
+import type { Refusal } from "~/domain/refusal";
 import { membershipOf } from "~/utils/account.server";
-import { notFound } from "~/utils/auth.server";
+import { notFound } from "~/utils/http.server";
+import { ORGANIZATION_NOT_FOUND } from "~/utils/org-context.server";
 import { sendInvitation } from "~/utils/password-reset.server";
 
 export type { Member };
@@ -37,7 +39,6 @@ export interface OrganizationDetail extends OrganizationRow {
   lockDate: string | null;
 }
 
-const CEDULA_IN_URL = /^\d{9,12}$/;
 
 function toRow(organization: OrganizationDocument, withContact: boolean): OrganizationRow {
   return {
@@ -83,17 +84,10 @@ export async function listOrganizationsFor(user: UserDocument, search?: string):
   return organizations.map((organization) => toRow(organization, withContact));
 }
 
-/**
- * The client at `/admin/organizations/:orgID` (bare cédula), when the user manages it. A malformed
- * cédula, an unknown one and someone else's client all answer 404 alike.
- */
-export async function requireManagedOrganization(user: UserDocument, cedula: string | undefined): Promise<OrganizationDetail> {
-  const bare = toCedula(cedula?.trim() ?? "");
-  if (!CEDULA_IN_URL.test(bare)) throw notFound("Cliente no encontrado");
-  const id = toOrganizationId(bare);
-  if (!canAdministerOrganization(membershipOf(user), id)) throw notFound("Cliente no encontrado");
-  const organization = await findOrganization(id);
-  if (!organization) throw notFound("Cliente no encontrado");
+/** The client's data for its page; the org context already checked that the user manages it. */
+export async function loadClientDetail(user: UserDocument, organizationId: string): Promise<OrganizationDetail> {
+  const organization = await findOrganization(organizationId);
+  if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
   return toDetail(organization, seesContactEmail(user));
 }
 
@@ -103,7 +97,7 @@ export const DUPLICATE_CLIENT = "Ya existe un cliente con esa identificación.";
  * Creates the client. An admin who creates one administers it from then on (otherwise it would vanish
  * from the admin's own lists); super admins and root need no role.
  */
-export async function createClient(user: UserDocument, input: CreateOrganizationInput): Promise<{ cedula: string } | { duplicate: true }> {
+export async function createClient(user: UserDocument, input: CreateOrganizationInput): Promise<{ cedula: string } | Refusal> {
   const id = toOrganizationId(input.cedula);
   const created = await createOrganization(id, {
     name: input.name,
@@ -113,7 +107,7 @@ export async function createClient(user: UserDocument, input: CreateOrganization
     vatRegime: input.vatRegime,
     taxpayerKind: input.taxpayerKind,
   });
-  if (!created) return { duplicate: true };
+  if (!created) return { field: "cedula", message: DUPLICATE_CLIENT };
   if (!seesAllOrganizations(membershipOf(user))) await grantAccess(user.email, id, "admin");
   return { cedula: input.cedula };
 }
@@ -137,10 +131,10 @@ export async function updateClient(
   user: UserDocument,
   organizationId: string,
   changes: ClientChanges,
-): Promise<{ fieldErrors: Record<string, string[]> } | null> {
+): Promise<Refusal | null> {
   // The cédula is the client's id and stays; a new identification type must still fit it.
   const problem = cedulaProblem(changes.identificationType, toCedula(organizationId));
-  if (problem) return { fieldErrors: { identificationType: [problem] } };
+  if (problem) return { field: "identificationType", message: problem };
   const { contactEmail, ...rest } = changes;
   const contact = seesContactEmail(user) ? contactEmail : (contactEmail ?? undefined);
   await updateOrganization(organizationId, { ...rest, contactEmail: contact });
@@ -175,8 +169,8 @@ export async function grantClientAccess(
   organization: { id: string; name: string },
   email: string,
   role: OrganizationRole,
-): Promise<GrantOutcome | { error: string }> {
-  if (email === actor.email && wouldLockOut(actor, String(actor._id), role)) return { error: SELF_DEMOTION };
+): Promise<GrantOutcome | Refusal> {
+  if (email === actor.email && wouldLockOut(actor, String(actor._id), role)) return { message: SELF_DEMOTION };
   const { userId, created, hasPassword } = await grantAccess(email, organization.id, role);
   if (hasPassword) return { invited: false, created, mailFailed: false };
   try {
@@ -193,24 +187,24 @@ export async function changeMemberRole(
   organizationId: string,
   userId: string,
   role: OrganizationRole,
-): Promise<{ error: string } | null> {
-  if (wouldLockOut(actor, userId, role)) return { error: SELF_DEMOTION };
-  return (await changeRole(userId, organizationId, role)) ? null : { error: NOT_A_MEMBER };
+): Promise<Refusal | null> {
+  if (wouldLockOut(actor, userId, role)) return { message: SELF_DEMOTION };
+  return (await changeRole(userId, organizationId, role)) ? null : { message: NOT_A_MEMBER };
 }
 
-export async function revokeMemberAccess(actor: UserDocument, organizationId: string, userId: string): Promise<{ error: string } | null> {
-  if (wouldLockOut(actor, userId, null)) return { error: SELF_DEMOTION };
-  return (await revokeAccess(userId, organizationId)) ? null : { error: NOT_A_MEMBER };
+export async function revokeMemberAccess(actor: UserDocument, organizationId: string, userId: string): Promise<Refusal | null> {
+  if (wouldLockOut(actor, userId, null)) return { message: SELF_DEMOTION };
+  return (await revokeAccess(userId, organizationId)) ? null : { message: NOT_A_MEMBER };
 }
 
 /** A new invitation link for a member who has not set a password yet. */
 export async function resendInvitation(
   organization: { id: string; name: string },
   userId: string,
-): Promise<{ error: string } | { mailFailed: boolean }> {
+): Promise<Refusal | { mailFailed: boolean }> {
   const member = (await listMembers(organization.id)).find((candidate) => candidate.id === userId);
-  if (!member) return { error: NOT_A_MEMBER };
-  if (!member.pending) return { error: "Ese usuario ya definió su contraseña; no necesita invitación." };
+  if (!member) return { message: NOT_A_MEMBER };
+  if (!member.pending) return { message: "Ese usuario ya definió su contraseña; no necesita invitación." };
   try {
     await sendInvitation(new Types.ObjectId(member.id), member.email, organization.name);
     return { mailFailed: false };
