@@ -48,6 +48,14 @@ export interface HaciendaAnswer {
   receivedAt: Date;
 }
 
+/** An admin's choice between conflicting Hacienda answers (the audit trail of the receipt's status). */
+export interface HaciendaDecision {
+  chosenSha256: string;
+  previousSha256: string;
+  decidedBy: Types.ObjectId;
+  decidedAt: Date;
+}
+
 export interface ReceptorMessage {
   mensaje: 1 | 2 | 3;
   condicionImpuesto?: string;
@@ -98,6 +106,11 @@ export interface ReceiptRecord {
   importedAt: Date;
   importedBy?: Types.ObjectId | string;
   hacienda?: HaciendaAnswer;
+  /** Later answers that differ from `hacienda`: kept, not applied, until an admin chooses one. */
+  haciendaConflicts?: HaciendaAnswer[];
+  /** Answers an admin's choice set aside (kept as records). */
+  haciendaSuperseded?: HaciendaAnswer[];
+  haciendaDecisions?: HaciendaDecision[];
   receptorMessage?: ReceptorMessage;
 }
 
@@ -192,6 +205,22 @@ const receiptSchema = new Schema<ReceiptRecord>(
     importedAt: { type: Date, required: true },
     importedBy: { type: Schema.Types.ObjectId, ref: "User" },
     hacienda: haciendaSchema,
+    haciendaConflicts: { type: [haciendaSchema], default: undefined },
+    haciendaSuperseded: { type: [haciendaSchema], default: undefined },
+    haciendaDecisions: {
+      type: [
+        new Schema<HaciendaDecision>(
+          {
+            chosenSha256: { type: String, required: true },
+            previousSha256: { type: String, required: true },
+            decidedBy: { type: Schema.Types.ObjectId, required: true, ref: "User" },
+            decidedAt: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
     receptorMessage: receptorMessageSchema,
   },
   { collection: "receipts", versionKey: false },
@@ -208,9 +237,20 @@ export const Receipt =
 const EXACT = { useBigInt64: true } as const;
 
 /** What the month list shows: everything but the XML bytes. */
-const LIST_PROJECTION = { xml: 0, "hacienda.xml": 0, "receptorMessage.xml": 0, taxTotals: 0 } as const;
+const LIST_PROJECTION = {
+  xml: 0,
+  "hacienda.xml": 0,
+  "receptorMessage.xml": 0,
+  taxTotals: 0,
+  haciendaConflicts: 0,
+  haciendaSuperseded: 0,
+  haciendaDecisions: 0,
+} as const;
 
-export type ReceiptSummary = Omit<ReceiptRecord, "xml" | "taxTotals" | "hacienda" | "receptorMessage"> & {
+export type ReceiptSummary = Omit<
+  ReceiptRecord,
+  "xml" | "taxTotals" | "hacienda" | "receptorMessage" | "haciendaConflicts" | "haciendaSuperseded" | "haciendaDecisions"
+> & {
   hacienda?: Omit<HaciendaAnswer, "xml">;
   receptorMessage?: Omit<ReceptorMessage, "xml">;
 };
@@ -224,6 +264,8 @@ export interface StoredClave {
   xmlSha256: string;
   emisorNumero?: string;
   haciendaSha256?: string;
+  /** Hashes of the answers waiting for an admin's choice. */
+  conflictSha256s: string[];
 }
 
 /** The organization's receipts with one of these claves (what an import needs to find duplicates). */
@@ -231,14 +273,22 @@ export async function findStoredClaves(organizationId: string, claves: string[])
   if (claves.length === 0) return [];
   const found = await Receipt.find(
     { organizationId, clave: { $in: claves } },
-    { clave: 1, xmlSha256: 1, "emisor.numero": 1, "hacienda.xmlSha256": 1 },
-  ).lean<Array<Pick<ReceiptRecord, "_id" | "clave" | "xmlSha256" | "emisor"> & { hacienda?: { xmlSha256?: string } }>>();
+    { clave: 1, xmlSha256: 1, "emisor.numero": 1, "hacienda.xmlSha256": 1, "haciendaConflicts.xmlSha256": 1 },
+  ).lean<
+    Array<
+      Pick<ReceiptRecord, "_id" | "clave" | "xmlSha256" | "emisor"> & {
+        hacienda?: { xmlSha256?: string };
+        haciendaConflicts?: Array<{ xmlSha256: string }>;
+      }
+    >
+  >();
   return found.map((receipt) => ({
     _id: receipt._id,
     clave: receipt.clave,
     xmlSha256: receipt.xmlSha256,
     emisorNumero: receipt.emisor?.numero,
     haciendaSha256: receipt.hacienda?.xmlSha256,
+    conflictSha256s: (receipt.haciendaConflicts ?? []).map((answer) => answer.xmlSha256),
   }));
 }
 
@@ -274,16 +324,48 @@ export async function insertReceipts(records: ReceiptRecord[]): Promise<InsertOu
   return outcome;
 }
 
+export type AddAnswerOutcome = "attached" | "conflict" | "duplicate" | "missing";
+
 /**
- * Sets (or replaces) Hacienda's answer on the organization's receipt with that clave; false when the
- * receipt already holds this very answer (or does not exist).
+ * Records Hacienda's answer on the organization's receipt with that clave. The first answer applies;
+ * a different later one never replaces it: it is kept as a conflict until an admin chooses.
  */
-export async function setHaciendaAnswer(organizationId: string, clave: string, answer: HaciendaAnswer): Promise<boolean> {
-  const result = await Receipt.updateOne(
-    { organizationId, clave, "hacienda.xmlSha256": { $ne: answer.xmlSha256 } },
-    { $set: { hacienda: answer } },
+export async function addHaciendaAnswer(organizationId: string, clave: string, answer: HaciendaAnswer): Promise<AddAnswerOutcome> {
+  const first = await Receipt.updateOne({ organizationId, clave, hacienda: { $exists: false } }, { $set: { hacienda: answer } });
+  if (first.matchedCount === 1) return "attached";
+  const conflict = await Receipt.updateOne(
+    { organizationId, clave, "hacienda.xmlSha256": { $ne: answer.xmlSha256 }, "haciendaConflicts.xmlSha256": { $ne: answer.xmlSha256 } },
+    { $push: { haciendaConflicts: answer } },
   );
-  return result.matchedCount === 1;
+  if (conflict.matchedCount === 1) return "conflict";
+  return (await Receipt.exists({ organizationId, clave })) ? "duplicate" : "missing";
+}
+
+/**
+ * Applies one of the receipt's answers (the current one or a conflicting one), sets the others aside
+ * and records who chose. False when there is no conflict any more or the receipt changed meanwhile.
+ */
+export async function chooseHaciendaAnswer(organizationId: string, id: string, chosenSha256: string, decidedBy: string): Promise<boolean> {
+  const _id = objectIdOrNull(id);
+  if (!_id) return false;
+  const receipt = await Receipt.findOne({ _id, organizationId }, { hacienda: 1, haciendaConflicts: 1 }).lean<Pick<ReceiptRecord, "hacienda" | "haciendaConflicts">>();
+  const current = receipt?.hacienda;
+  const conflicts = receipt?.haciendaConflicts ?? [];
+  if (!current || conflicts.length === 0) return false;
+  const answers = [current, ...conflicts];
+  const chosen = answers.find((answer) => answer.xmlSha256 === chosenSha256);
+  if (!chosen) return false;
+  const result = await Receipt.updateOne(
+    { _id, organizationId, "hacienda.xmlSha256": current.xmlSha256, haciendaConflicts: { $size: conflicts.length } },
+    {
+      $set: { hacienda: chosen, haciendaConflicts: [] },
+      $push: {
+        haciendaSuperseded: { $each: answers.filter((answer) => answer !== chosen) },
+        haciendaDecisions: { chosenSha256, previousSha256: current.xmlSha256, decidedBy: new Types.ObjectId(decidedBy), decidedAt: new Date() },
+      },
+    },
+  );
+  return result.modifiedCount === 1;
 }
 
 export async function organizationHasReceipts(organizationId: string): Promise<boolean> {

@@ -1,9 +1,10 @@
 /** Shared pieces of the receipt integration tests: the sample client, uploads as a browser sends them. */
 import { strToU8 } from "fflate";
 import { Types } from "mongoose";
+import { ImportJob, type ImportJobRecord } from "../../models/import-job";
 import { findReceipt, insertReceipts } from "../../models/receipt";
 import { parseComprobante } from "../../app/domain/hacienda";
-import { receiptRecordFrom, type ImportOrganization } from "../../app/services/receipts/receipt-import.server";
+import { receiptRecordFrom, type ImportOrganization, type ImportReport } from "../../app/services/receipts/receipt-import.server";
 import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante, type GeneratedDocument } from "../../packages/hacienda-samples/src/generate";
@@ -63,4 +64,26 @@ export async function storeAnsweredReceipt(id: string): Promise<void> {
   const stored = await findReceipt(FERRETERIA.id, id);
   const outcome = await answerReceipt(FERRETERIA, stored!, { mensaje: "1", condicionImpuesto: "01", detalleMensaje: "" }, String(new Types.ObjectId()));
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.fieldErrors));
+}
+
+/**
+ * The answer of an upload route as the browser ends up seeing it: a report at once, or (303 to the
+ * job's page) the report once the background job is done.
+ */
+export async function settledUpload(response: Response): Promise<{ status: number; body: { error: string | null; report: ImportReport | null } }> {
+  if (response.status !== 303) return { status: response.status, body: await response.json() };
+  const jobId = /^\/detail\/import\/([0-9a-f]{24})\?/.exec(response.headers.get("Location") ?? "")?.[1];
+  if (!jobId) throw new Error(`unexpected redirect to ${response.headers.get("Location")}`);
+  const job = await waitForImportJob(jobId);
+  return { status: job.status === "terminada" ? 200 : 500, body: { error: job.error ?? null, report: (job.report as ImportReport | undefined) ?? null } };
+}
+
+export async function waitForImportJob(jobId: string, timeoutMs = 60_000): Promise<ImportJobRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await ImportJob.findById(jobId).lean<ImportJobRecord>();
+    if (job && (job.status === "terminada" || job.status === "fallida")) return job;
+    if (Date.now() > deadline) throw new Error(`import job ${jobId} still ${job?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -6,6 +6,7 @@ export type UploadState =
   | { phase: "idle" }
   | { phase: "uploading"; percent: number; bytes: number }
   | { phase: "processing" }
+  | { phase: "queued"; href: string }
   | { phase: "done"; report: ImportReportData }
   | { phase: "failed"; message: string; report?: ImportReportData };
 
@@ -15,8 +16,8 @@ function megabytes(bytes: number): string {
 
 /**
  * A plain multipart form that posts to `action` (works without JavaScript). With JavaScript the same
- * form is sent with XMLHttpRequest to `jsonAction`, to show the upload's progress; the server imports
- * while it receives, so the bar also tracks the import of a large ZIP.
+ * form is sent with XMLHttpRequest to `jsonAction`, to show the upload's progress; a large upload is
+ * then imported in the background and the answer names its progress page (phase "queued").
  */
 export function UploadForm({
   action,
@@ -32,7 +33,7 @@ export function UploadForm({
   const [state, setState] = useState<UploadState>({ phase: "idle" });
   const [chosen, setChosen] = useState<{ count: number; bytes: number } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const busy = state.phase === "uploading" || state.phase === "processing";
+  const busy = state.phase === "uploading" || state.phase === "processing" || state.phase === "queued";
 
   const update = (next: UploadState) => {
     setState(next);
@@ -67,8 +68,10 @@ export function UploadForm({
         update({ phase: "failed", message: "Su sesión terminó. Inicie sesión de nuevo y vuelva a subir los archivos." });
         return;
       }
-      const data = request.response as { report?: ImportReportData; error?: string } | null;
-      if (request.status >= 200 && request.status < 300 && data?.report) {
+      const data = request.response as { report?: ImportReportData; error?: string; job?: { href: string } | null } | null;
+      if (request.status === 202 && data?.job) {
+        update({ phase: "queued", href: data.job.href });
+      } else if (request.status >= 200 && request.status < 300 && data?.report) {
         update({ phase: "done", report: data.report });
         if (inputRef.current) inputRef.current.value = "";
         setChosen(null);

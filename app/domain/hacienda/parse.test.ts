@@ -48,10 +48,10 @@ describe("parseComprobante refuses unsafe or unusable input with a Spanish reaso
   it("refuses files over the size limit, counting UTF-8 bytes", () => {
     const padding = "x".repeat(MAX_XML_BYTES);
     expect(errorsOf(parseComprobante(`<FacturaElectronica>${padding}</FacturaElectronica>`))).toEqual([
-      "El archivo supera el tamaño máximo permitido de 5 MB.",
+      "El archivo supera el tamaño máximo permitido de 1 MB.",
     ]);
-    // 3 million "ñ" are 3 million characters but 6 MB of UTF-8.
-    const wide = `<FacturaElectronica><Detalle>${"ñ".repeat(3_000_000)}</Detalle></FacturaElectronica>`;
+    // 600 000 "ñ" are 600 000 characters but 1.2 MB of UTF-8.
+    const wide = `<FacturaElectronica><Detalle>${"ñ".repeat(600_000)}</Detalle></FacturaElectronica>`;
     expect(wide.length).toBeLessThan(MAX_XML_BYTES);
     expect(errorsOf(parseComprobante(wide))[0]).toMatch(/tamaño máximo/);
   });

@@ -4,24 +4,23 @@
  * clave. Every file gets one result: importado, duplicado or rechazado with a Spanish reason.
  * See docs/decisions/004-receipt-storage-and-import.md.
  */
-import { createHash } from "node:crypto";
 import {
   findStoredClaves,
   insertReceipts,
+  addHaciendaAnswer,
   newReceiptId,
-  setHaciendaAnswer,
   type ReceiptDirection,
-  type ReceiptEffect,
   type ReceiptParty,
   type ReceiptRecord,
-  type ReceiptTaxTotal,
 } from "~models/receipt";
-import { directionAdjective, KIND_SHORT_LABELS } from "~/components/receipts/labels";
-import { monthLabel, monthOf } from "~/components/receipts/month";
-import { searchText } from "~/components/receipts/search-text";
-import { decodeXmlBytes, KIND_INFO, MAX_XML_BYTES, parseComprobante } from "~/domain/hacienda";
+import { monthLabel, monthOf } from "~/domain/calendar";
+import { effectOf } from "~/domain/receipts/effect";
+import { directionAdjective } from "~/domain/receipts/labels";
+import { taxTotalsOf } from "~/domain/receipts/totals";
+import { searchText } from "~/domain/text";
+import { KIND_INFO, MAX_XML_BYTES } from "~/domain/hacienda";
 import type { ElectronicReceipt, HaciendaMessage, Party } from "~/domain/hacienda";
-import { convertToColones, type Amount } from "~/domain/money";
+import { parseOffThread } from "./parse-pool.server";
 
 export type ImportStatus = "importado" | "duplicado" | "rechazado";
 
@@ -45,6 +44,13 @@ export interface ImportReport {
   months: Array<{ month: string; tab: "emitidos" | "recibidos"; count: number }>;
 }
 
+/**
+ * Who uploads: an admin of the organization may import anything of it; a client user only received
+ * documents (product spec §1: "upload received XMLs for its organization"), never Hacienda's answers,
+ * which change the books' totals.
+ */
+export type Uploader = "admin" | "client";
+
 export interface ImportOrganization {
   id: string;
   cedula: string;
@@ -54,6 +60,8 @@ export interface ImportOrganization {
 const LISTED_REFUSALS = 2_000;
 const LISTED_OTHERS = 500;
 const DEFAULT_BATCH_SIZE = 200;
+/** A batch also ends at this many bytes, so a batch of large documents is not held in memory at once. */
+const BATCH_BYTES = 8 * 1024 * 1024;
 const MAX_REASONS = 3;
 
 export const REFUSAL = {
@@ -62,11 +70,12 @@ export const REFUSAL = {
   notXml: "No es un archivo XML (.xml) ni un ZIP; se omitió.",
   nestedZip: "Los ZIP dentro de otro ZIP no se admiten; súbalo por separado.",
   empty: "El archivo está vacío.",
+  answerNotAllowed:
+    "Solo los administradores del cliente pueden registrar respuestas de Hacienda (MensajeHacienda); pida a su contador que la importe.",
+  unsignedAnswer: "La respuesta de Hacienda no está firmada; solo se registran respuestas firmadas por Hacienda.",
+  issuedNotAllowed:
+    "Como usuario cliente solo puede subir comprobantes recibidos; este lo emitió su empresa. Pida a su contador que lo importe.",
 } as const;
-
-function sha256(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
 
 function partyNumber(party: Party | undefined): string | undefined {
   return party?.identificacion?.numero ?? party?.identificacionExtranjero;
@@ -100,34 +109,6 @@ function notThisClient(document: ElectronicReceipt, organization: ImportOrganiza
     `El comprobante ${REFUSAL.notThisClient}: ni el emisor (${describeParty(document.emisor)}) ni el receptor ` +
     `(${describeParty(document.receptor)}) es ${organization.name} (${organization.cedula}).`
   );
-}
-
-function effectOf(document: ElectronicReceipt): ReceiptEffect {
-  if (document.kind === "NC") return -1;
-  if (document.kind === "REP") return 0;
-  return 1;
-}
-
-/** Tax totals by (código, tarifa): the document's TotalDesgloseImpuesto, or (4.3) summed from its lines net of exonerations. */
-function taxTotalsOf(document: ElectronicReceipt): ReceiptTaxTotal[] {
-  const rate = document.colones.tipoCambio;
-  const byKey = new Map<string, { codigo: string; codigoTarifa?: string; monto: Amount }>();
-  const add = (codigo: string, codigoTarifa: string | undefined, monto: Amount) => {
-    const key = `${codigo}|${codigoTarifa ?? ""}`;
-    const entry = byKey.get(key) ?? { codigo, ...(codigoTarifa ? { codigoTarifa } : {}), monto: 0n };
-    entry.monto += monto;
-    byKey.set(key, entry);
-  };
-  if (document.resumen.totalDesgloseImpuesto.length > 0) {
-    for (const desglose of document.resumen.totalDesgloseImpuesto) add(desglose.codigo, desglose.codigoTarifa, desglose.monto);
-  } else {
-    for (const line of document.lines) {
-      for (const tax of line.impuestos) add(tax.codigo, tax.codigoTarifa, tax.monto - (tax.exoneracion?.monto ?? 0n));
-    }
-  }
-  return [...byKey.values()]
-    .sort((a, b) => `${a.codigo}${a.codigoTarifa ?? ""}`.localeCompare(`${b.codigo}${b.codigoTarifa ?? ""}`))
-    .map((entry) => ({ ...entry, montoColones: convertToColones(entry.monto, rate) }));
 }
 
 export interface RecordSource {
@@ -196,7 +177,7 @@ export function receiptRecordFrom(document: ElectronicReceipt, source: RecordSou
       .filter((numero): numero is string => !!numero && /^\d{50}$/.test(numero)),
     lineCount: document.lines.length,
     warnings: source.warnings,
-    effect: effectOf(document),
+    effect: effectOf(document.kind),
     fileName: source.fileName,
     xml: Buffer.from(source.bytes),
     xmlSha256: source.xmlSha256,
@@ -240,6 +221,7 @@ interface ParsedMessage {
  */
 export class ReceiptImporter {
   private queue: PendingFile[] = [];
+  private queuedBytes = 0;
   /** Claves (→ content hash) of receipts stored or seen in this upload. */
   private seen = new Map<string, string>();
   /** Hacienda answers whose receipt is not stored yet; it may come later in the same upload. */
@@ -254,7 +236,7 @@ export class ReceiptImporter {
 
   constructor(
     private readonly organization: ImportOrganization,
-    private readonly options: { importedBy?: string; batchSize?: number } = {},
+    private readonly options: { importedBy?: string; batchSize?: number; uploader?: Uploader } = {},
   ) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   }
@@ -279,7 +261,13 @@ export class ReceiptImporter {
 
   async add(file: string, bytes: Uint8Array): Promise<void> {
     this.queue.push({ file, bytes, order: this.nextOrder++ });
-    if (this.queue.length >= this.batchSize) await this.flush();
+    this.queuedBytes += bytes.length;
+    if (this.queue.length >= this.batchSize || this.queuedBytes >= BATCH_BYTES) await this.flush();
+  }
+
+  /** Files handled so far, by result (for a job's progress). */
+  get progress(): Record<ImportStatus, number> {
+    return { ...this.counts };
   }
 
   async finish(): Promise<ImportReport> {
@@ -303,11 +291,12 @@ export class ReceiptImporter {
   private async flush(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
+    this.queuedBytes = 0;
     if (batch.length === 0) return;
     const receipts: ParsedReceipt[] = [];
     const messages: ParsedMessage[] = [];
-    for (const { file, bytes, order } of batch) {
-      const parsed = this.parse(file, bytes, order);
+    const parsedFiles = await Promise.all(batch.map(({ file, bytes, order }) => this.parse(file, bytes, order)));
+    for (const parsed of parsedFiles) {
       if (parsed && "direction" in parsed) receipts.push(parsed);
       else if (parsed) messages.push(parsed);
     }
@@ -315,7 +304,7 @@ export class ReceiptImporter {
     await this.attachMessages(messages, false);
   }
 
-  private parse(file: string, bytes: Uint8Array, order: number): ParsedReceipt | ParsedMessage | null {
+  private async parse(file: string, bytes: Uint8Array, order: number): Promise<ParsedReceipt | ParsedMessage | null> {
     if (bytes.length === 0) {
       this.refuse(file, REFUSAL.empty, order);
       return null;
@@ -324,17 +313,26 @@ export class ReceiptImporter {
       this.refuse(file, REFUSAL.tooLarge, order);
       return null;
     }
-    const result = parseComprobante(decodeXmlBytes(bytes));
+    const result = await parseOffThread(bytes);
     if (!result.ok) {
       this.refuse(file, joinReasons(result.errors), order);
       return null;
     }
-    const sha = sha256(bytes);
-    const document = result.document;
-    if (document.kind === "MH") return { order, file, bytes, sha, document };
+    const { sha, document } = result;
+    const client = this.options.uploader === "client";
+    if (document.kind === "MH") {
+      const refusal = client ? REFUSAL.answerNotAllowed : document.signed ? null : REFUSAL.unsignedAnswer;
+      if (!refusal) return { order, file, bytes, sha, document };
+      this.refuse(file, refusal, order);
+      return null;
+    }
     const direction = directionFor(document, this.organization.cedula);
     if (!direction) {
       this.refuse(file, notThisClient(document, this.organization), order);
+      return null;
+    }
+    if (client && direction === "issued") {
+      this.refuse(file, REFUSAL.issuedNotAllowed, order);
       return null;
     }
     return { order, file, bytes, sha, document, direction, warnings: result.warnings };
@@ -395,7 +393,7 @@ export class ReceiptImporter {
           file: receipt.file,
           status: "importado",
           message:
-            `${KIND_SHORT_LABELS[record.kind] ?? KIND_INFO[receipt.document.kind].label} ${directionAdjective(record.kind, record.direction)} ` +
+            `${KIND_INFO[receipt.document.kind].shortLabel} ${directionAdjective(record.kind, record.direction)} ` +
             `${record.consecutivo}, ${monthLabel(record.month)}.${warnings}`,
           receiptId: String(record._id),
           month: record.month,
@@ -409,7 +407,6 @@ export class ReceiptImporter {
     if (messages.length === 0) return;
     const claves = [...new Set(messages.map((message) => message.document.clave))];
     const stored = new Map((await findStoredClaves(this.organization.id, claves)).map((found) => [found.clave, found]));
-    const attachedNow = new Map<string, string>();
     for (const message of messages) {
       const { document } = message;
       const receipt = stored.get(document.clave);
@@ -431,13 +428,12 @@ export class ReceiptImporter {
         this.refuse(message.file, `La respuesta de Hacienda indica el emisor ${emisorNumero}, pero el comprobante con esa clave es de ${receipt.emisorNumero}.`, message.order);
         continue;
       }
-      const currentSha = attachedNow.get(document.clave) ?? receipt.haciendaSha256;
       const duplicate = () => this.record({ file: message.file, status: "duplicado", message: "La respuesta de Hacienda ya estaba registrada." }, message.order);
-      if (currentSha === message.sha) {
+      if (receipt.haciendaSha256 === message.sha || receipt.conflictSha256s.includes(message.sha)) {
         duplicate();
         continue;
       }
-      const attached = await setHaciendaAnswer(this.organization.id, document.clave, {
+      const outcome = await addHaciendaAnswer(this.organization.id, document.clave, {
         estado: document.estado,
         mensaje: document.mensaje,
         ...(document.estadoMensaje ? { estadoMensaje: document.estadoMensaje } : {}),
@@ -447,17 +443,19 @@ export class ReceiptImporter {
         fileName: message.file,
         receivedAt: new Date(),
       });
-      if (!attached) {
-        // Another upload attached this very answer meanwhile.
+      if (outcome === "duplicate" || outcome === "missing") {
         duplicate();
         continue;
       }
-      const replaced = currentSha !== undefined;
-      attachedNow.set(document.clave, message.sha);
+      const consecutivo = document.clave.slice(21, 41);
       this.record({
         file: message.file,
         status: "importado",
-        message: `Respuesta de Hacienda (${document.estado}) registrada en el comprobante ${document.clave.slice(21, 41)}${replaced ? "; reemplaza la anterior" : ""}.`,
+        message:
+          outcome === "attached"
+            ? `Respuesta de Hacienda (${document.estado}) registrada en el comprobante ${consecutivo}.`
+            : `Respuesta de Hacienda (${document.estado}) distinta de la ya registrada en el comprobante ${consecutivo}: ` +
+              "se guardan ambas y el estado no cambia hasta que un administrador elija cuál vale.",
         receiptId: String(receipt._id),
       }, message.order);
     }

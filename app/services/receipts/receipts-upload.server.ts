@@ -1,24 +1,61 @@
 /**
- * The upload of receipts: a multipart body with .xml files and/or .zip archives, read as it streams
- * in. ZIP entries are inflated one at a time (fflate's streaming Unzip) and handed to the importer,
- * which stores them in batches; the request is read no faster than the batches are stored, so a large
- * ZIP is never held in memory whole, and never twice.
+ * Reading uploaded receipts: .xml files and/or .zip archives, from a multipart body as it streams in
+ * or from files spooled to disk for a background job. ZIP entries are inflated one at a time
+ * (fflate's streaming Unzip) and handed to the importer, which parses them off this thread and stores
+ * them in batches; the source is read no faster than the batches are stored, so a large ZIP is never
+ * held in memory whole. What is inflated is bounded per document, per upload and per user and hour
+ * (docs/decisions/060-receipt-import-limits-and-jobs.md).
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { inflateRawSync } from "node:zlib";
-import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import { Unzip, type AsyncFlateStreamHandler, type FlateError, type UnzipDecoder } from "fflate";
 import { MAX_XML_BYTES } from "~/domain/hacienda";
-import { ReceiptImporter, REFUSAL, type ImportOrganization, type ImportReport } from "./receipt-import.server";
+import { multipartBoundary, readMultipart } from "./multipart.server";
+import { ReceiptImporter, REFUSAL, type ImportOrganization, type ImportReport, type Uploader } from "./receipt-import.server";
 
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 20_000;
+/** XML inflated from one upload: far above a busy month (5 000 receipts of ~8 KB), about a minute of parsing. */
+export const MAX_INFLATED_BYTES_PER_UPLOAD = 200 * 1024 * 1024;
+/** XML inflated per user and hour, over all uploads. */
+export const MAX_INFLATED_BYTES_PER_HOUR = 500 * 1024 * 1024;
+
+const MB = 1024 * 1024;
 
 export const UPLOAD_MESSAGES = {
   notMultipart: "Los archivos deben enviarse con el formulario de carga (multipart/form-data).",
   malformed: "No se pudo leer la carga. Intente de nuevo.",
   noFiles: "Seleccione al menos un archivo .xml o .zip.",
   tooLarge: `La carga supera el máximo de ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB; divídala en varios ZIP.`,
+  uploadBudget: `Se alcanzó el máximo de ${MAX_INFLATED_BYTES_PER_UPLOAD / MB} MB de XML descomprimido por carga; los archivos siguientes no se procesaron. Divida la carga en varios ZIP.`,
+  hourBudget: `Alcanzó el máximo de ${MAX_INFLATED_BYTES_PER_HOUR / MB} MB de XML por hora de su usuario; los archivos siguientes no se procesaron. Intente de nuevo más tarde.`,
+  hourSpent: `Alcanzó el máximo de ${MAX_INFLATED_BYTES_PER_HOUR / MB} MB de XML por hora de su usuario. Intente de nuevo más tarde.`,
 } as const;
+
+/** How many bytes of XML an upload may still inflate, and the Spanish reason once it may not. */
+export class InflatedBudget {
+  used = 0;
+  constructor(
+    readonly limit: number,
+    readonly message: string = UPLOAD_MESSAGES.uploadBudget,
+  ) {}
+  get exhausted(): boolean {
+    return this.used >= this.limit;
+  }
+  /** Counts bytes inflated (or inflated before a document was found too large); false once over the limit. */
+  spend(bytes: number): boolean {
+    this.used += bytes;
+    return this.used <= this.limit;
+  }
+}
+
+/** The budget of one upload: the per-upload limit, or what is left of the user's hour if less. */
+export function budgetFor(usedThisHour: number): InflatedBudget {
+  const hourLeft = Math.max(0, MAX_INFLATED_BYTES_PER_HOUR - usedThisHour);
+  return hourLeft < MAX_INFLATED_BYTES_PER_UPLOAD
+    ? new InflatedBudget(hourLeft, UPLOAD_MESSAGES.hourBudget)
+    : new InflatedBudget(MAX_INFLATED_BYTES_PER_UPLOAD);
+}
 
 export type UploadOutcome =
   | { ok: true; report: ImportReport }
@@ -27,7 +64,8 @@ export type UploadOutcome =
 class UploadTooLargeError extends Error {}
 
 const ENTRY_TOO_LARGE = "entry-too-large";
-const UNZIP_SLICE_BYTES = 64 * 1024;
+// Each slice may hold many small compressed entries, each inflating up to the document limit.
+const UNZIP_SLICE_BYTES = 16 * 1024;
 
 /**
  * DEFLATE for ZIP entries: the entry's compressed bytes (at most the XML size limit) are inflated in
@@ -112,7 +150,12 @@ async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
 
 type Entry = { name: string; bytes: Uint8Array } | { name: string; refusal: string };
 
-async function importXmlFile(name: string, data: AsyncIterable<Uint8Array>, first: Uint8Array | undefined, importer: ReceiptImporter) {
+interface ImportTarget {
+  importer: ReceiptImporter;
+  budget: InflatedBudget;
+}
+
+async function importXmlFile(name: string, data: AsyncIterable<Uint8Array>, first: Uint8Array | undefined, { importer, budget }: ImportTarget) {
   const parts: Uint8Array[] = [];
   let size = 0;
   const take = (chunk: Uint8Array) => {
@@ -121,20 +164,23 @@ async function importXmlFile(name: string, data: AsyncIterable<Uint8Array>, firs
   };
   if (first) take(first);
   for await (const chunk of data) take(chunk);
+  if (!budget.spend(Math.min(size, MAX_XML_BYTES))) return importer.refuse(name, budget.message);
   if (size > MAX_XML_BYTES) return importer.refuse(name, REFUSAL.tooLarge);
   const bytes = concat(parts, size);
   if (size > 0 && !/\.xml$/i.test(name) && !looksLikeXml(bytes)) return importer.refuse(name, REFUSAL.notXml);
   await importer.add(name, bytes);
 }
 
-async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, first: Uint8Array | undefined, importer: ReceiptImporter) {
+async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, first: Uint8Array | undefined, { importer, budget }: ImportTarget) {
   const ready: Entry[] = [];
   let entries = 0;
   let broken: string | null = null;
+  let overBudget = false;
 
   const unzip = new Unzip((file) => {
     if (file.name.endsWith("/") || isLitter(file.name)) return;
     const name = `${zipName} › ${file.name}`;
+    if (overBudget) return;
     entries++;
     if (entries > MAX_ZIP_ENTRIES) {
       if (entries === MAX_ZIP_ENTRIES + 1) {
@@ -153,6 +199,8 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
       if (done) return;
       if (error) {
         done = true;
+        // zlib stopped at the limit: that much was inflated all the same.
+        if (error.message === ENTRY_TOO_LARGE) spend(MAX_XML_BYTES);
         ready.push({
           name,
           refusal: error.message === ENTRY_TOO_LARGE ? REFUSAL.tooLarge : "No se pudo descomprimir este archivo del ZIP (datos dañados o cifrados).",
@@ -160,6 +208,10 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
         return;
       }
       size += chunk.length;
+      if (!spend(chunk.length)) {
+        done = true;
+        return;
+      }
       if (size > MAX_XML_BYTES) {
         done = true;
         ready.push({ name, refusal: REFUSAL.tooLarge });
@@ -180,6 +232,14 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
   });
   unzip.register(BoundedInflate);
 
+  function spend(bytes: number): boolean {
+    if (overBudget) return false;
+    if (budget.spend(bytes)) return true;
+    overBudget = true;
+    ready.push({ name: zipName, refusal: budget.message });
+    return false;
+  }
+
   const handOver = async () => {
     while (ready.length > 0) {
       const entry = ready.shift()!;
@@ -188,7 +248,7 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
     }
   };
   const push = (chunk: Uint8Array, final: boolean) => {
-    if (broken) return;
+    if (broken || overBudget) return;
     try {
       // Unzip keeps views of the bytes it has not consumed yet; a copy is safe whatever the source
       // does with its buffers afterwards.
@@ -201,30 +261,65 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
   // Unzip recurses once per entry found in a pushed chunk: feed it slices of bounded size (an
   // in-memory body can arrive as one chunk holding thousands of entries).
   const pushSlices = async (chunk: Uint8Array) => {
-    for (let offset = 0; offset < chunk.length && !broken; offset += UNZIP_SLICE_BYTES) {
+    for (let offset = 0; offset < chunk.length && !broken && !overBudget; offset += UNZIP_SLICE_BYTES) {
       push(chunk.subarray(offset, offset + UNZIP_SLICE_BYTES), false);
       await handOver();
+      // Other requests get their turn between slices, whatever the importer did or did not await.
+      await nextTurn();
     }
   };
   if (first) await pushSlices(first);
   for await (const chunk of data) await pushSlices(chunk);
   push(new Uint8Array(0), true);
   await handOver();
-  if (broken) {
+  if (overBudget) {
+    // Already refused, once, with the budget's reason.
+  } else if (broken) {
     importer.refuse(zipName, entries > 0 ? `${broken}; se procesaron los archivos anteriores al daño.` : `${broken}; no se pudo leer ningún archivo.`);
   } else if (entries === 0) {
     importer.refuse(zipName, "El ZIP no contiene archivos.");
   }
 }
 
-/** Reads the upload of the request and imports it for the organization. Never throws for bad input. */
-export async function importUpload(request: Request, organization: ImportOrganization, importedBy?: string): Promise<UploadOutcome> {
+export interface UploadedFile {
+  name: string;
+  data: AsyncIterable<Uint8Array>;
+}
+
+/** Imports one file (an .xml or a .zip) into the importer, within the budget. */
+export async function importFile(file: UploadedFile, target: ImportTarget): Promise<void> {
+  const iterator = file.data[Symbol.asyncIterator]();
+  const head = await iterator.next();
+  const first = head.done ? undefined : head.value;
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
+  if (target.budget.exhausted) {
+    target.importer.refuse(file.name, target.budget.message);
+    return drain(rest);
+  }
+  if (isZip(file.name, first)) await importZipFile(file.name, rest, first, target);
+  else await importXmlFile(file.name, rest, first, target);
+}
+
+export interface ImportOptions {
+  importedBy?: string;
+  uploader?: Uploader;
+  budget?: InflatedBudget;
+  batchSize?: number;
+}
+
+/**
+ * Reads the upload of the request as it streams in and imports it for the organization (small
+ * uploads, the benchmark; larger ones are spooled and imported as a job). Never throws for bad input.
+ */
+export async function importUpload(request: Request, organization: ImportOrganization, options: ImportOptions = {}): Promise<UploadOutcome> {
   const contentType = request.headers.get("Content-Type") ?? "";
-  if (!/^multipart\/form-data\s*;\s*boundary=/i.test(contentType)) return { ok: false, status: 400, message: UPLOAD_MESSAGES.notMultipart };
+  const boundary = multipartBoundary(contentType);
+  if (!boundary || !request.body) return { ok: false, status: 400, message: UPLOAD_MESSAGES.notMultipart };
   const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
   if (declaredLength > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
 
-  const importer = new ReceiptImporter(organization, { importedBy });
+  const importer = new ReceiptImporter(organization, options);
+  const target = { importer, budget: options.budget ?? new InflatedBudget(MAX_INFLATED_BYTES_PER_UPLOAD) };
   let files = 0;
   let received = 0;
   const count = (bytes: number) => {
@@ -233,21 +328,11 @@ export async function importUpload(request: Request, organization: ImportOrganiz
   };
 
   try {
-    await unstable_parseMultipartFormData(request, async ({ filename, data }) => {
-      const stream = counted(data, count);
-      if (filename === undefined || filename === "") {
-        await drain(stream);
-        return undefined;
-      }
+    for await (const part of readMultipart(counted(request.body as unknown as AsyncIterable<Uint8Array>, count), boundary)) {
+      if (part.filename === undefined || part.filename === "") continue;
       files++;
-      const iterator = stream[Symbol.asyncIterator]();
-      const head = await iterator.next();
-      const first = head.done ? undefined : head.value;
-      const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
-      if (isZip(filename, first)) await importZipFile(filename, rest, first, importer);
-      else await importXmlFile(filename, rest, first, importer);
-      return undefined;
-    });
+      await importFile({ name: part.filename, data: part.data }, target);
+    }
   } catch (error) {
     if (error instanceof UploadTooLargeError) {
       return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge, report: await importer.finish() };
@@ -263,23 +348,16 @@ export async function importUpload(request: Request, organization: ImportOrganiz
 export async function importFiles(
   files: Array<{ name: string; bytes: Uint8Array }>,
   organization: ImportOrganization,
-  options: { importedBy?: string; batchSize?: number; chunkSize?: number } = {},
+  options: ImportOptions & { chunkSize?: number } = {},
 ): Promise<ImportReport> {
   const importer = new ReceiptImporter(organization, options);
+  const target = { importer, budget: options.budget ?? new InflatedBudget(Number.POSITIVE_INFINITY) };
   const chunkSize = options.chunkSize ?? 64 * 1024;
   for (const file of files) {
     async function* chunks() {
       for (let offset = 0; offset < file.bytes.length; offset += chunkSize) yield file.bytes.subarray(offset, offset + chunkSize);
     }
-    if (isZip(file.name, file.bytes.subarray(0, 4))) await importZipFile(file.name, chunks(), undefined, importer);
-    else await importXmlFile(file.name, chunks(), undefined, importer);
+    await importFile({ name: file.name, data: chunks() }, target);
   }
   return importer.finish();
-}
-
-/** The import answered as route data: the report, or the Spanish reason with its 4xx status. */
-export async function uploadResponse(request: Request, organization: ImportOrganization, importedBy: string) {
-  const outcome = await importUpload(request, organization, importedBy);
-  if (!outcome.ok) return json({ error: outcome.message, report: outcome.report ?? null }, { status: outcome.status });
-  return json({ error: null, report: outcome.report });
 }

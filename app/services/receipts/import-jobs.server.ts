@@ -1,0 +1,234 @@
+/**
+ * An upload as the routes receive it: small uploads of loose XML files are imported while the request
+ * waits; anything else (a ZIP, or more than a few MB) is written to a temporary directory as it
+ * arrives and imported in the background, with its progress in MongoDB (models/import-job.ts) for the
+ * progress page. See docs/decisions/060-receipt-import-limits-and-jobs.md.
+ */
+import { createReadStream } from "node:fs";
+import { mkdtemp, open, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { json, redirect } from "@remix-run/node";
+import { createImportJob, findImportJob, inflatedBytesSince, updateImportJob, type ImportJobRecord, type ImportJobStatus } from "~models/import-job";
+import { multipartBoundary, readMultipart } from "./multipart.server";
+import { ReceiptImporter, type ImportOrganization, type ImportReport, type Uploader } from "./receipt-import.server";
+import { budgetFor, importFile, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type InflatedBudget } from "./receipts-upload.server";
+
+/** Loose XML files up to this size in total are imported while the request waits. */
+export const INLINE_MAX_BYTES = 2 * 1024 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
+const PROGRESS_EVERY_MS = 1000;
+/** A running job not refreshed for this long lost its process. */
+export const STALE_AFTER_MS = 2 * 60 * 1000;
+
+export interface Uploading {
+  organization: ImportOrganization;
+  userId: string;
+  uploader: Uploader;
+}
+
+export type UploadStart =
+  | { kind: "report"; report: ImportReport }
+  | { kind: "job"; jobId: string }
+  | { kind: "refused"; status: 400 | 413 | 429; message: string };
+
+interface SpooledFile {
+  name: string;
+  path: string;
+  bytes: number;
+}
+
+interface Spooled {
+  dir: string;
+  files: SpooledFile[];
+  totalBytes: number;
+  /** The body broke after some files were received. */
+  broken: boolean;
+  zip: boolean;
+}
+
+async function spool(request: Request, boundary: string): Promise<Spooled | { status: 400 | 413; message: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "receipt-upload-"));
+  const spooled: Spooled = { dir, files: [], totalBytes: 0, broken: false, zip: false };
+  try {
+    for await (const part of readMultipart(request.body as unknown as AsyncIterable<Uint8Array>, boundary)) {
+      if (part.filename === undefined || part.filename === "") continue;
+      const file: SpooledFile = { name: part.filename, path: path.join(dir, String(spooled.files.length)), bytes: 0 };
+      spooled.files.push(file);
+      const handle = await open(file.path, "w");
+      try {
+        for await (const chunk of part.data) {
+          if (file.bytes === 0 && (/\.zip$/i.test(file.name) || (chunk[0] === 0x50 && chunk[1] === 0x4b))) spooled.zip = true;
+          file.bytes += chunk.length;
+          spooled.totalBytes += chunk.length;
+          if (spooled.totalBytes > MAX_UPLOAD_BYTES) {
+            await rm(dir, { recursive: true, force: true });
+            return { status: 413, message: UPLOAD_MESSAGES.tooLarge };
+          }
+          await handle.write(chunk);
+        }
+      } finally {
+        await handle.close();
+      }
+    }
+  } catch {
+    if (spooled.files.length === 0) {
+      await rm(dir, { recursive: true, force: true });
+      return { status: 400, message: UPLOAD_MESSAGES.malformed };
+    }
+    spooled.broken = true;
+  }
+  if (spooled.files.length === 0) {
+    await rm(dir, { recursive: true, force: true });
+    return { status: 400, message: UPLOAD_MESSAGES.noFiles };
+  }
+  return spooled;
+}
+
+async function importSpooled(
+  spooled: Spooled,
+  importer: ReceiptImporter,
+  budget: InflatedBudget,
+  onRead: (bytes: number) => void = () => {},
+): Promise<ImportReport> {
+  try {
+    for (const file of spooled.files) {
+      async function* data() {
+        for await (const chunk of createReadStream(file.path, { highWaterMark: 64 * 1024 })) {
+          onRead((chunk as Buffer).length);
+          yield chunk as Buffer;
+        }
+      }
+      await importFile({ name: file.name, data: data() }, { importer, budget });
+    }
+    if (spooled.broken) importer.refuse("(carga)", `${UPLOAD_MESSAGES.malformed} Se procesaron los archivos recibidos antes del error.`);
+    return await importer.finish();
+  } finally {
+    await rm(spooled.dir, { recursive: true, force: true });
+  }
+}
+
+async function runJob(jobId: string, spooled: Spooled, importer: ReceiptImporter, budget: InflatedBudget): Promise<ImportReport | null> {
+  let processedBytes = 0;
+  let lastWrite = Date.now();
+  let writing: Promise<void> | null = null;
+  const onRead = (bytes: number) => {
+    processedBytes += bytes;
+    if (writing || Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = Date.now();
+    writing = updateImportJob(jobId, { processedBytes, counts: importer.progress, inflatedBytes: budget.used })
+      .catch(() => undefined)
+      .finally(() => (writing = null));
+  };
+  try {
+    await updateImportJob(jobId, { status: "procesando" });
+    const report = await importSpooled(spooled, importer, budget, onRead);
+    await writing;
+    await updateImportJob(jobId, { status: "terminada", processedBytes, counts: report.counts, inflatedBytes: budget.used, report });
+    return report;
+  } catch (error) {
+    console.error(`[receipts] import job ${jobId} failed: ${error instanceof Error ? error.stack : error}`);
+    await writing;
+    await updateImportJob(jobId, {
+      status: "fallida",
+      inflatedBytes: budget.used,
+      counts: importer.progress,
+      error: "La importación se interrumpió por un error del servidor. Los comprobantes importados hasta ese momento se conservan; vuelva a subir la carga para completar el resto.",
+    }).catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * Receives an upload: refusals of the whole request (not multipart, no file, too large, over the
+ * hourly limit), the report of a small upload, or the id of the job importing a large one.
+ */
+export async function receiveUpload(request: Request, uploading: Uploading): Promise<UploadStart> {
+  const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
+  if (!boundary || !request.body) return { kind: "refused", status: 400, message: UPLOAD_MESSAGES.notMultipart };
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_UPLOAD_BYTES) return { kind: "refused", status: 413, message: UPLOAD_MESSAGES.tooLarge };
+  const budget = budgetFor(await inflatedBytesSince(uploading.userId, new Date(Date.now() - HOUR_MS)));
+  if (budget.limit <= 0) return { kind: "refused", status: 429, message: UPLOAD_MESSAGES.hourSpent };
+
+  const spooled = await spool(request, boundary);
+  if (!("dir" in spooled)) return { kind: "refused", ...spooled };
+  const inline = !spooled.zip && spooled.totalBytes <= INLINE_MAX_BYTES;
+  const jobId = await createImportJob({
+    organizationId: uploading.organization.id,
+    userId: uploading.userId,
+    status: "en-cola",
+    fileNames: spooled.files.slice(0, 20).map((file) => file.name),
+    totalBytes: spooled.totalBytes,
+    budgetBytes: budget.limit,
+  });
+  const importer = new ReceiptImporter(uploading.organization, { importedBy: uploading.userId, uploader: uploading.uploader });
+  if (inline) {
+    const report = await runJob(jobId, spooled, importer, budget);
+    return report ? { kind: "report", report } : { kind: "job", jobId };
+  }
+  void runJob(jobId, spooled, importer, budget);
+  return { kind: "job", jobId };
+}
+
+export interface ImportJobView {
+  id: string;
+  status: ImportJobStatus | "interrumpida";
+  statusLabel: string;
+  percent: number;
+  counts: { importado: number; duplicado: number; rechazado: number };
+  fileNames: string[];
+  report: ImportReport | null;
+  error: string | null;
+}
+
+const STATUS_LABELS: Record<ImportJobView["status"], string> = {
+  "en-cola": "En cola",
+  procesando: "Importando",
+  terminada: "Terminada",
+  fallida: "Falló",
+  interrumpida: "Interrumpida",
+};
+
+export function importJobView(job: ImportJobRecord, now = Date.now()): ImportJobView {
+  const running = job.status === "en-cola" || job.status === "procesando";
+  const status = running && now - new Date(job.updatedAt).getTime() > STALE_AFTER_MS ? "interrumpida" : job.status;
+  return {
+    id: String(job._id),
+    status,
+    statusLabel: STATUS_LABELS[status],
+    percent: job.status === "terminada" ? 100 : job.totalBytes > 0 ? Math.min(99, Math.floor((job.processedBytes / job.totalBytes) * 100)) : 0,
+    counts: job.counts,
+    fileNames: job.fileNames,
+    report: job.status === "terminada" ? ((job.report as ImportReport | undefined) ?? null) : null,
+    error:
+      status === "interrumpida"
+        ? "La importación se interrumpió (el servidor se reinició). Los comprobantes importados hasta ese momento se conservan; vuelva a subir la carga para completar el resto."
+        : (job.error ?? null),
+  };
+}
+
+/**
+ * The organization's job, or null (another organization's is not found). Whoever may see the
+ * organization's receipts may see what an upload did to them.
+ */
+export async function loadImportJob(organizationId: string, id: string | undefined): Promise<ImportJobView | null> {
+  const job = id ? await findImportJob(organizationId, id) : null;
+  return job ? importJobView(job) : null;
+}
+
+export function importJobHref(cedula: string, jobId: string): string {
+  return `/detail/import/${jobId}?${new URLSearchParams({ org: cedula })}`;
+}
+
+/**
+ * The upload answered: the report (200), the job's page (303, the form without JavaScript) or its
+ * address (202, the page's XMLHttpRequest), or the Spanish reason with its 4xx status.
+ */
+export async function uploadResponse(request: Request, uploading: Uploading, answer: "page" | "json") {
+  const start = await receiveUpload(request, uploading);
+  if (start.kind === "refused") return json({ error: start.message, report: null }, { status: start.status });
+  if (start.kind === "report") return json({ error: null, report: start.report });
+  const href = importJobHref(uploading.organization.cedula, start.jobId);
+  if (answer === "page") return redirect(href, 303);
+  return json({ error: null, report: null, job: { id: start.jobId, href } }, { status: 202 });
+}
