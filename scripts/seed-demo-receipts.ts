@@ -6,7 +6,7 @@
  * as it is, so running it again creates nothing.
  */
 import { organizationHasReceipts } from "../models/receipt";
-import { currentMonth, shiftMonth } from "../app/components/receipts/month";
+import { currentMonth, firstDayOfMonth, shiftMonth, startOfDay } from "../app/domain/calendar";
 import { importFiles } from "../app/services/receipts/receipts-upload.server";
 import { toCedula } from "../app/domain/organization-id";
 import { generateBatch, type GeneratedDocument, type SampleParty } from "../packages/hacienda-samples/src/generate";
@@ -34,7 +34,7 @@ export function demoReceiptDocuments(organization: (typeof DEMO_ORGANIZATIONS)[n
     generateBatch({ seed: `demo:${organization._id}:${candidate}`, count: 28, month: candidate, organization: party, mensajeHaciendaShare: 0.4 }),
   );
   // The current month only up to now: no receipt is dated in the future.
-  const currentStart = new Date(`${month}-01T00:00:00-06:00`);
+  const currentStart = startOfDay(firstDayOfMonth(month));
   if (now.getTime() - currentStart.getTime() > 60 * 60 * 1000) {
     documents.push(
       ...generateBatch({ seed: `demo:${organization._id}:${month}`, count: 10, from: currentStart, to: now, organization: party, mensajeHaciendaShare: 0.3 }),

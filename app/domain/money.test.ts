@@ -7,7 +7,8 @@ import {
   divideRounded,
   formatAmount,
   formatDecimal,
-  fromCentimos,
+  centsToAmount,
+  cents,
   multiplyAmount,
   multiplyByQuantity,
   parseAmount,
@@ -16,7 +17,7 @@ import {
   roundAmount,
   scaleAmount,
   sumAmounts,
-  toCentimos,
+  amountToCents,
 } from "./money";
 
 describe("parseAmount", () => {
@@ -79,10 +80,10 @@ describe("formatting and rounding", () => {
   });
 
   it("converts to and from céntimos at the edges", () => {
-    expect(toCentimos(parseAmount("20340.00")!)).toBe(2034000n);
-    expect(toCentimos(parseAmount("0.00499")!)).toBe(0n);
-    expect(toCentimos(parseAmount("0.005")!)).toBe(1n);
-    expect(fromCentimos(2034000n)).toBe(parseAmount("20340"));
+    expect(amountToCents(parseAmount("20340.00")!)).toBe(2034000n);
+    expect(amountToCents(parseAmount("0.00499")!)).toBe(0n);
+    expect(amountToCents(parseAmount("0.005")!)).toBe(1n);
+    expect(centsToAmount(cents(2034000n))).toBe(parseAmount("20340"));
     expect(CENTIMO).toBe(parseAmount("0.01"));
   });
 

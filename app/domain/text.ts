@@ -1,4 +1,4 @@
-/** Text as searches compare it: lower case, without accents, single spaces ("Ferretería" ≈ "ferreteria"). */
+/** Text as searches compare it (pure, shared by server and browser): lower case, without accents, single spaces ("Ferretería" ≈ "ferreteria"). */
 export function searchText(text: string): string {
   return text
     .normalize("NFD")

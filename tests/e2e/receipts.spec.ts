@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { currentMonth, monthLabel, shiftMonth } from "../../app/components/receipts/month";
+import { currentMonth, monthLabel, shiftMonth } from "../../app/domain/calendar";
 import { generateBatch } from "../../packages/hacienda-samples/src/generate";
 import { zipSamples } from "../../packages/hacienda-samples/src/output";
 import { createUser, expect, signIn, test } from "./support/fixtures";

@@ -6,10 +6,9 @@ import { loader as detailLoader } from "../../app/routes/_app.detail.$invoiceID"
 import { loader as xmlLoader } from "../../app/routes/_app.detail.$invoiceID.xml";
 import { loader as csvLoader } from "../../app/routes/_app.receipts[.]csv";
 import { loader as xlsxLoader } from "../../app/routes/_app.receipts[.]xlsx";
-import { formatColones } from "../../app/components/receipts/format";
-import { currentMonth } from "../../app/components/receipts/month";
+import { currentMonth } from "../../app/domain/calendar";
 import { parseComprobante, type ElectronicReceipt } from "../../app/domain/hacienda";
-import { formatAmount } from "../../app/domain/money";
+import { formatAmount, formatColones } from "../../app/domain/money";
 import type { MonthView } from "../../app/services/receipts/receipts.server";
 import type { ReceiptDetailView } from "../../app/services/receipts/receipts-detail.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
@@ -70,22 +69,39 @@ const rejected = new Set(october.filter((document) => document.kind === "MH" && 
 const issuedDocs = receipts.filter((document) => document.emisor.identificacion.numero === FERRETERIA_EL_CLAVO.identificacion.numero);
 const receivedDocs = receipts.filter((document) => document.emisor.identificacion.numero !== FERRETERIA_EL_CLAVO.identificacion.numero);
 
-/** The month's totals computed here from the documents themselves: NC subtract, REP and Hacienda rejections do not count. */
+/** Hundred-thousandths (what the parser reads) to céntimos, half away from zero. */
+function roundToCentimos(amount: bigint): bigint {
+  const half = amount < 0n ? -500n : 500n;
+  return (amount + half) / 1000n;
+}
+
+/**
+ * The month's totals in céntimos, summed here from the fixtures' own colones amounts: credit notes
+ * subtract, payment receipts (REP) and receipts Hacienda rejected (the fixtures' MensajeHacienda with
+ * Mensaje 3) are left out, as decision 004 states; rounded once, at the end.
+ */
 function expectedTotals(documents: GeneratedDocument[]) {
-  let subtotal = 0n;
-  let iva = 0n;
-  let total = 0n;
-  let counted = 0;
-  for (const document of documents) {
-    if (document.kind === "REP" || rejected.has(document.clave)) continue;
-    const sign = document.kind === "NC" ? -1n : 1n;
-    const { colones } = parse(document);
-    subtotal += sign * colones.totalVentaNeta;
-    iva += sign * colones.totalImpuesto;
-    total += sign * colones.totalComprobante;
-    counted++;
-  }
-  return { counted, subtotal: formatColones(subtotal), iva: formatColones(iva), total: formatColones(total) };
+  const counted = documents.filter((document) => document.kind !== "REP" && !rejected.has(document.clave));
+  const sum = (pick: (colones: ElectronicReceipt["colones"]) => bigint) =>
+    roundToCentimos(counted.reduce((total, document) => total + (document.kind === "NC" ? -1n : 1n) * pick(parse(document).colones), 0n));
+  return {
+    counted: counted.length,
+    subtotal: sum((colones) => colones.totalVentaNeta),
+    iva: sum((colones) => colones.totalImpuesto),
+    total: sum((colones) => colones.totalComprobante),
+  };
+}
+
+/** "₡1 234,56" or "-₡1 234,56" → céntimos, read from the text alone. */
+function centimosOf(text: string): bigint {
+  const digits = text.replace(/[^\d,]/g, "");
+  const [integer, fraction = ""] = digits.split(",");
+  const value = BigInt(integer) * 100n + BigInt(fraction.padEnd(2, "0"));
+  return text.includes("-") ? -value : value;
+}
+
+function totalsInCentimos(totals: MonthView["totals"]) {
+  return { counted: totals.counted, subtotal: centimosOf(totals.subtotal), iva: centimosOf(totals.iva), total: centimosOf(totals.total) };
 }
 
 describe("/ (Comprobantes) month view", () => {
@@ -99,7 +115,7 @@ describe("/ (Comprobantes) month view", () => {
     expect(view.count).toBe(issuedDocs.length);
     expect(view.pageCount).toBe(Math.ceil(issuedDocs.length / 50));
     expect(view.rows).toHaveLength(50);
-    expect(view.totals).toEqual(expectedTotals(issuedDocs));
+    expect(totalsInCentimos(view.totals)).toEqual(expectedTotals(issuedDocs));
 
     const first = [...issuedDocs].sort((a, b) => Date.parse(a.fechaEmision) - Date.parse(b.fechaEmision))[0];
     expect(view.rows[0].consecutivo).toBe(first.consecutivo);
@@ -116,7 +132,7 @@ describe("/ (Comprobantes) month view", () => {
   it("shows received receipts on the Recibidos tab, credit notes negative and foreign currency converted", async () => {
     const view = await monthView("month=2025-10&tab=recibidos");
     expect(view.count).toBe(receivedDocs.length);
-    expect(view.totals).toEqual(expectedTotals(receivedDocs));
+    expect(totalsInCentimos(view.totals)).toEqual(expectedTotals(receivedDocs));
     const all = [...view.rows, ...(view.pageCount > 1 ? (await monthView("month=2025-10&tab=recibidos&page=2")).rows : [])];
     for (const row of all) {
       const document = receivedDocs.find((candidate) => candidate.consecutivo === row.consecutivo && candidate.emisor.identificacion.numero === row.contraparteId)!;
@@ -173,7 +189,10 @@ describe("exports of the filtered month", () => {
   it("CSV: a byte-order mark, one row per receipt, exact amounts", async () => {
     const response = await respond(() => csvLoader({ request: getRequest("/receipts.csv?org=3101123456&month=2025-10&tab=recibidos", clientCookie), params: {}, context }));
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="comprobantes-recibidos-3101123456-2025-10.csv"');
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="comprobantes-recibidos-3101123456-2025-10.csv"; filename*=UTF-8''comprobantes-recibidos-3101123456-2025-10.csv`,
+    );
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.startsWith("\uFEFFfecha,tipo,consecutivo,clave,contraparte,identificación,moneda,tipo de cambio,subtotal,IVA,total,subtotal ₡,IVA ₡,total ₡,")).toBe(true);
     const lines = text.slice(1).trimEnd().split("\r\n");
@@ -181,6 +200,12 @@ describe("exports of the filtered month", () => {
     const document = receivedDocs.find((candidate) => candidate.kind === "FE")!;
     const line = lines.find((candidate) => candidate.includes(document.clave))!;
     expect(line).toContain(`,${formatAmount(parse(document).colones.totalComprobante, 2)},`);
+
+    // A credit note's amounts are negative numbers, written plainly: no protective quote on a number.
+    const creditNote = receivedDocs.find((candidate) => candidate.kind === "NC")!;
+    const creditLine = lines.find((candidate) => candidate.includes(creditNote.clave))!;
+    expect(creditLine).toContain(`,-${formatAmount(parse(creditNote).colones.totalComprobante, 2)},`);
+    expect(creditLine).not.toContain("'-");
   });
 
   it("XLSX: title, header, one row per receipt and the totals row", async () => {
@@ -195,7 +220,7 @@ describe("exports of the filtered month", () => {
     const totalRow = sheet.getRow(sheet.rowCount);
     expect(totalRow.getCell(1).value).toBe("Totales");
     const expected = expectedTotals(issuedDocs);
-    expect(formatColones(BigInt(Math.round((totalRow.getCell(14).value as number) * 100)) * 1000n)).toBe(expected.total);
+    expect(BigInt(Math.round((totalRow.getCell(14).value as number) * 100))).toBe(expected.total);
   });
 });
 
@@ -237,7 +262,7 @@ describe("/detail/:invoiceID", () => {
       xmlLoader({ request: getRequest(`/detail/${ids.get(tampered.fileName)}/xml?org=3101123456`, clientCookie), params: { invoiceID: ids.get(tampered.fileName)! }, context }),
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="FE-${tampered.clave}.xml"`);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="FE-${tampered.clave}.xml"; filename*=UTF-8''FE-${tampered.clave}.xml`);
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(tampered.xml))).toBe(true);
   });
 

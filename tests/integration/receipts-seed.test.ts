@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureOrganization } from "../../models/organization";
 import { Receipt } from "../../models/receipt";
-import { currentMonth, shiftMonth } from "../../app/components/receipts/month";
+import { currentMonth, shiftMonth } from "../../app/domain/calendar";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { seedDemoReceipts } from "../../scripts/seed-demo-receipts";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";

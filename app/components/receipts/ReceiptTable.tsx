@@ -1,6 +1,7 @@
 import { Anchor, Badge, Table, Text, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { HaciendaBadge } from "./HaciendaBadge";
+import { SCREEN_HEADERS } from "~/domain/receipts/columns";
 import type { MonthRow } from "~/services/receipts/receipts.server";
 
 export type ReceiptTableRow = MonthRow;
@@ -24,16 +25,16 @@ export function ReceiptTable({
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="receipts-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Fecha</Table.Th>
-            <Table.Th>Tipo</Table.Th>
-            <Table.Th>Consecutivo</Table.Th>
-            <Table.Th>Contraparte</Table.Th>
-            <Table.Th>Moneda</Table.Th>
-            <Table.Th ta="right">Subtotal (₡)</Table.Th>
-            <Table.Th ta="right">IVA (₡)</Table.Th>
-            <Table.Th ta="right">Total (₡)</Table.Th>
-            <Table.Th>Estado Hacienda</Table.Th>
-            {received && <Table.Th>Respuesta</Table.Th>}
+            <Table.Th>{SCREEN_HEADERS.fecha}</Table.Th>
+            <Table.Th>{SCREEN_HEADERS.tipo}</Table.Th>
+            <Table.Th>{SCREEN_HEADERS.consecutivo}</Table.Th>
+            <Table.Th>{SCREEN_HEADERS.contraparte}</Table.Th>
+            <Table.Th>{SCREEN_HEADERS.moneda}</Table.Th>
+            <Table.Th ta="right">{SCREEN_HEADERS.subtotalColones}</Table.Th>
+            <Table.Th ta="right">{SCREEN_HEADERS.ivaColones}</Table.Th>
+            <Table.Th ta="right">{SCREEN_HEADERS.totalColones}</Table.Th>
+            <Table.Th>{SCREEN_HEADERS.estadoHacienda}</Table.Th>
+            {received && <Table.Th>{SCREEN_HEADERS.respuesta}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

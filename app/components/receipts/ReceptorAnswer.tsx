@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { FieldList } from "./FieldList";
-import { ANSWER_INTENT, CONDICION_OPTIONS, DETALLE_MAX, MENSAJE_OPTIONS } from "./schemas";
+import { ANSWER_INTENT, CONDICION_OPTIONS, DETALLE_MAX, MENSAJE_OPTIONS } from "~/domain/receipts/answer";
 import type { AnswerView } from "~/services/receipts/receipts-detail.server";
 
 export type AnswerData = AnswerView;

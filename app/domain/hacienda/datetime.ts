@@ -1,22 +1,10 @@
-/** Costa Rica uses UTC-06:00 all year (no daylight saving). */
-export const COSTA_RICA_OFFSET = "-06:00";
-const COSTA_RICA_OFFSET_MS = -6 * 60 * 60 * 1000;
+/** Hacienda's xs:dateTime values, written and read in Costa Rica time (see ../calendar.ts). */
+import { COSTA_RICA_OFFSET, costaRicaParts, isRealDay } from "../calendar";
+
+export { COSTA_RICA_OFFSET, costaRicaParts };
 
 const DATE_TIME_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
-
-/** The Costa Rica wall-clock parts of an instant. */
-export function costaRicaParts(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const shifted = new Date(date.getTime() + COSTA_RICA_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-    second: shifted.getUTCSeconds(),
-  };
-}
 
 function two(value: number): string {
   return String(value).padStart(2, "0");
@@ -39,9 +27,8 @@ export function normalizeDateTime(text: string): string | null {
   const iso = `${year}-${month}-${day}T${hour}:${minute}:${second}${fraction}${zone ?? COSTA_RICA_OFFSET}`;
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return null;
-  // Date.parse rolls 2025-02-30 over to March; a real calendar date must round-trip.
-  const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (check.getUTCMonth() + 1 !== Number(month) || check.getUTCDate() !== Number(day)) return null;
+  // Date.parse rolls 2025-02-30 over to March; a real calendar date must exist.
+  if (!isRealDay(Number(year), Number(month), Number(day))) return null;
   if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
   return iso;
 }

@@ -3,7 +3,14 @@
  * Hacienda's DecimalDineroType carries up to 5 decimals and its maximum (9 999 999 999 999.99999)
  * still fits a signed 64-bit integer. See docs/decisions/002-money-representation.md.
  */
-export type Amount = bigint;
+declare const scale: unique symbol;
+/**
+ * Hundred-thousandths of a currency unit. Flavoured rather than branded: the Hacienda parser and
+ * the arithmetic checks produce plain bigints, which are accepted, but a `Cents` is refused.
+ */
+export type Amount = bigint & { readonly [scale]?: "Amount" };
+/** Céntimos (0.01), what people type and books show. Branded: only `cents()` and `amountToCents` make one. */
+export type Cents = bigint & { readonly [scale]: "Cents" };
 
 export const AMOUNT_DECIMALS = 5;
 export const AMOUNT_ONE: Amount = 100_000n;
@@ -75,12 +82,19 @@ export function formatAmount(amount: Amount, decimals: number = AMOUNT_DECIMALS)
   return formatDecimal(rounded / pow10(AMOUNT_DECIMALS - decimals), decimals);
 }
 
-export function toCentimos(amount: Amount): bigint {
-  return divideRounded(amount, CENTIMO);
+/** A count of céntimos, typed as such. */
+export function cents(value: bigint): Cents {
+  return value as Cents;
 }
 
-export function fromCentimos(centimos: bigint): Amount {
-  return centimos * CENTIMO;
+/** Rounded to the céntimo, half away from zero (decision 002): 0.00499 → 0, 0.005 → 1, −0.005 → −1. */
+export function amountToCents(amount: Amount): Cents {
+  return cents(divideRounded(amount, CENTIMO));
+}
+
+/** Exact: every céntimo is 1 000 Amount units. */
+export function centsToAmount(value: Cents): Amount {
+  return value * CENTIMO;
 }
 
 export function sumAmounts(values: Iterable<Amount>): Amount {

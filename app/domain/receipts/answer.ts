@@ -1,6 +1,9 @@
-/** The receptor's answer form (aceptar / aceptar parcialmente / rechazar), shared by the screen and the action. */
+/**
+ * The receptor's answer form (aceptar / aceptar parcialmente / rechazar) and its rules, shared by the
+ * screen and the action. Amounts are typed in the document's currency, up to Hacienda's 5 decimals.
+ */
 import { z } from "zod";
-import { parseAmount, type Amount } from "~/domain/money";
+import { readMoneyInput } from "../money";
 
 export const ANSWER_INTENT = "answer";
 
@@ -20,26 +23,6 @@ export const CONDICION_OPTIONS = [
 
 export const DETALLE_MAX = 160;
 
-/**
- * Money typed by a person: "1234.56", "1234,56", "1 234,56", "₡1.234,56". The last "." or "," is the
- * decimal separator when both appear. Null when it is not an amount.
- */
-export function parseMoneyInput(text: string): Amount | null {
-  let compact = text.replace(/[\s\u00a0\u202f₡$]/g, "");
-  if (compact === "") return null;
-  const lastDot = compact.lastIndexOf(".");
-  const lastComma = compact.lastIndexOf(",");
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? "." : ",";
-    const thousands = decimal === "." ? "," : ".";
-    compact = compact.split(thousands).join("").replace(decimal, ".");
-  } else if (lastComma >= 0) {
-    compact = compact.replace(",", ".");
-  }
-  if (!/^\d+(\.\d{1,5})?$/.test(compact)) return null;
-  return parseAmount(compact);
-}
-
 const optionalAmount = (label: string) =>
   z
     .string()
@@ -47,12 +30,13 @@ const optionalAmount = (label: string) =>
     .transform((value, context) => {
       const text = (value ?? "").trim();
       if (text === "") return undefined;
-      const amount = parseMoneyInput(text);
-      if (amount === null) {
-        context.addIssue({ code: z.ZodIssueCode.custom, message: `${label}: escriba un monto válido, por ejemplo 1234,56.` });
+      const result = readMoneyInput(text);
+      if (!result.ok) {
+        const reason = result.message.charAt(0).toLowerCase() + result.message.slice(1);
+        context.addIssue({ code: z.ZodIssueCode.custom, message: `${label}: ${reason}` });
         return z.NEVER;
       }
-      return amount;
+      return result.amount;
     });
 
 export const answerSchema = z

@@ -5,25 +5,19 @@
 import { findOrganization } from "~models/organization";
 import { findReceipt, findStoredClaves, setReceptorMessage, type ReceiptRecord } from "~models/receipt";
 import { nextSequenceValue } from "~models/sequence";
-import { formatMoney, formatExchangeRate, formatPercent, formatQuantity } from "~/components/receipts/format";
+import { formatDate, formatDateTime, monthLabel } from "~/domain/calendar";
 import {
+  buildMensajeReceptor,
+  CONDICION_IMPUESTO_LABELS,
   CONDICION_VENTA_LABELS,
-  DIRECTION_LABELS,
-  HACIENDA_STATUS_LABELS,
   ID_TYPE_LABELS,
   IVA_RATE_LABELS,
+  labelOf,
   MEDIO_PAGO_LABELS,
   OTRO_CARGO_LABELS,
   REFERENCE_CODE_LABELS,
   REFERENCE_DOC_LABELS,
   TAX_LABELS,
-  labelOf,
-} from "~/components/receipts/labels";
-import { formatDate, formatDateTime, monthLabel } from "~/components/receipts/month";
-import type { AnswerInput } from "~/components/receipts/schemas";
-import {
-  buildMensajeReceptor,
-  CONDICION_IMPUESTO_LABELS,
   decodeXmlBytes,
   KIND_INFO,
   MENSAJE_RECEPTOR_LABELS,
@@ -34,7 +28,9 @@ import {
   type ReceiptKind,
 } from "~/domain/hacienda";
 import type { CondicionImpuesto, MensajeReceptorCode } from "~/domain/hacienda/mensaje-receptor";
-import { formatAmount, sumAmounts, type Amount } from "~/domain/money";
+import { formatExchangeRate, formatMoney, formatMoneyInput, formatPercent, formatQuantity, sumAmounts, type Amount } from "~/domain/money";
+import type { AnswerInput } from "~/domain/receipts/answer";
+import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labels";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notFound } from "~/utils/auth.server";
 
@@ -247,8 +243,8 @@ function answerView(receipt: ReceiptRecord, canAnswer: boolean): AnswerView {
     canAnswer,
     // Written the Costa Rican way (decimal comma); the form reads either separator.
     defaults: {
-      ivaAcreditable: formatAmount(receipt.totals.totalImpuesto, 2).replace(".", ","),
-      gastoAplicable: formatAmount(receipt.totals.totalVentaNeta + receipt.totals.totalOtrosCargos, 2).replace(".", ","),
+      ivaAcreditable: formatMoneyInput(receipt.totals.totalImpuesto),
+      gastoAplicable: formatMoneyInput(receipt.totals.totalVentaNeta + receipt.totals.totalOtrosCargos),
     },
     totalImpuesto: formatMoney(receipt.totals.totalImpuesto, currency),
     totalFactura: formatMoney(receipt.totals.totalComprobante, currency),

@@ -10,11 +10,12 @@ import {
   type ReceiptListFilter,
   type ReceiptSummary,
 } from "~models/receipt";
-import { formatColones, formatExchangeRate, formatMoney } from "~/components/receipts/format";
-import { HACIENDA_STATUS_LABELS, KIND_SHORT_LABELS } from "~/components/receipts/labels";
-import { currentMonth, formatDate, monthLabel, parseMonth, shiftMonth } from "~/components/receipts/month";
-import { searchDigits, searchText } from "~/components/receipts/search-text";
-import { MENSAJE_RECEPTOR_LABELS, KIND_INFO, type ReceiptKind } from "~/domain/hacienda";
+import { currentMonth, monthLabel, parseMonth, shiftMonth } from "~/domain/calendar";
+import { KIND_INFO, MENSAJE_RECEPTOR_LABELS, type ReceiptKind } from "~/domain/hacienda";
+import { formatColones, formatExchangeRate, formatMoney } from "~/domain/money";
+import { haciendaStatusOf, RECEIPT_COLUMNS } from "~/domain/receipts/columns";
+import type { HaciendaStatus } from "~/domain/receipts/labels";
+import { searchDigits, searchText } from "~/domain/text";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notAnswerableReason } from "./receipts-detail.server";
 
@@ -89,39 +90,36 @@ export interface MonthRow {
   totalOriginal: string | null;
   /** 1 counts, -1 subtracts (credit notes), 0 does not count (payment receipts). */
   effect: number;
-  haciendaStatus: "aceptado" | "parcial" | "rechazado" | "pendiente";
+  haciendaStatus: HaciendaStatus;
   haciendaLabel: string;
   /** The receptor's answer: recorded, "Pendiente", or "—" when the receipt takes none. */
   answerLabel: string;
   warnings: number;
 }
 
-function signed(amount: bigint, effect: number): bigint {
-  return effect < 0 ? -amount : amount;
-}
-
+/** The list's row: the shared receipt columns (the exports write the same values), formatted for the screen. */
 export function monthRow(receipt: ReceiptSummary): MonthRow {
-  const effect = receipt.effect;
-  const status = receipt.hacienda?.estado ?? "pendiente";
+  const column = RECEIPT_COLUMNS;
   const kind = receipt.kind as ReceiptKind;
+  const foreign = receipt.moneda !== "CRC";
   return {
     id: String(receipt._id),
-    fecha: formatDate(receipt.fechaEmision),
+    fecha: column.fecha.value(receipt),
     kind,
-    kindLabel: KIND_SHORT_LABELS[kind] ?? kind,
+    kindLabel: column.tipo.value(receipt),
     kindTitle: KIND_INFO[kind]?.label ?? kind,
-    consecutivo: receipt.consecutivo,
-    contraparte: receipt.counterpart.nombre,
-    contraparteId: receipt.counterpart.numero ?? null,
-    moneda: receipt.moneda,
-    tipoCambio: receipt.moneda === "CRC" ? null : formatExchangeRate(receipt.tipoCambio),
-    subtotal: formatColones(signed(receipt.colones.totalVentaNeta, effect)),
-    iva: formatColones(signed(receipt.colones.totalImpuesto, effect)),
-    total: formatColones(signed(receipt.colones.totalComprobante, effect)),
-    totalOriginal: receipt.moneda === "CRC" ? null : formatMoney(signed(receipt.totals.totalComprobante, effect), receipt.moneda),
-    effect,
-    haciendaStatus: status,
-    haciendaLabel: HACIENDA_STATUS_LABELS[status],
+    consecutivo: column.consecutivo.value(receipt),
+    contraparte: column.contraparte.value(receipt),
+    contraparteId: column.identificacion.value(receipt) || null,
+    moneda: column.moneda.value(receipt),
+    tipoCambio: foreign ? formatExchangeRate(column.tipoCambio.value(receipt)) : null,
+    subtotal: formatColones(column.subtotalColones.value(receipt)),
+    iva: formatColones(column.ivaColones.value(receipt)),
+    total: formatColones(column.totalColones.value(receipt)),
+    totalOriginal: foreign ? formatMoney(column.total.value(receipt), receipt.moneda) : null,
+    effect: receipt.effect,
+    haciendaStatus: haciendaStatusOf(receipt),
+    haciendaLabel: column.estadoHacienda.value(receipt),
     answerLabel: receipt.receptorMessage
       ? MENSAJE_RECEPTOR_LABELS[receipt.receptorMessage.mensaje]
       : notAnswerableReason(receipt)

@@ -1,0 +1,186 @@
+/**
+ * The Costa Rica calendar: dates, months and instants read in America/Costa_Rica, which is UTC−06:00
+ * all year (no daylight saving since 1992). Pure, shared by server and browser.
+ */
+import { z } from "zod";
+
+export const COSTA_RICA_OFFSET = "-06:00";
+export const COSTA_RICA_OFFSET_MS = -6 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+declare const calendarDateBrand: unique symbol;
+/** A Costa Rica calendar day, `YYYY-MM-DD`, known to exist (no 2025-02-30). Compare with `compareDates` or `<`. */
+export type CalendarDate = string & { readonly [calendarDateBrand]: "CalendarDate" };
+
+/** A calendar month, `YYYY-MM`. */
+export type MonthKey = string;
+
+export const CALENDAR_DATE_MESSAGE = "La fecha debe ser una fecha válida con el formato AAAA-MM-DD, por ejemplo 2025-10-31.";
+
+const MONTH_NAMES = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+function two(value: number): string {
+  return String(value).padStart(2, "0");
+}
+
+function four(value: number): string {
+  return String(value).padStart(4, "0");
+}
+
+/** Whether year-month-day names a real day (Date.UTC would silently roll 2025-02-30 over to March). */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  const check = new Date(0);
+  check.setUTCFullYear(year, month, 0);
+  return check.getUTCDate();
+}
+
+/** The CalendarDate written as `YYYY-MM-DD`, or null when the text is not a real day. */
+export function parseCalendarDate(text: string | null | undefined): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec((text ?? "").trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDay(year, month, day) ? (`${match[1]}-${match[2]}-${match[3]}` as CalendarDate) : null;
+}
+
+/** The same check for a form field: a trimmed `YYYY-MM-DD` that exists, typed as CalendarDate. */
+export const calendarDateSchema = z
+  .string({ required_error: CALENDAR_DATE_MESSAGE, invalid_type_error: CALENDAR_DATE_MESSAGE })
+  .transform((text, context) => {
+    const date = parseCalendarDate(text);
+    if (date === null) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: CALENDAR_DATE_MESSAGE });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+function fromParts(year: number, month: number, day: number): CalendarDate {
+  return `${four(year)}-${two(month)}-${two(day)}` as CalendarDate;
+}
+
+function partsOf(date: CalendarDate): [number, number, number] {
+  const [year, month, day] = date.split("-").map(Number);
+  return [year, month, day];
+}
+
+/** The Costa Rica wall-clock parts of an instant. */
+export function costaRicaParts(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const shifted = new Date(date.getTime() + COSTA_RICA_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}
+
+/** The Costa Rica calendar day of an instant. */
+export function calendarDateOf(instant: Date): CalendarDate {
+  const { year, month, day } = costaRicaParts(instant);
+  return fromParts(year, month, day);
+}
+
+/** Today in Costa Rica; `now` is a parameter so callers and tests decide the clock. */
+export function todayInCostaRica(now: Date): CalendarDate {
+  return calendarDateOf(now);
+}
+
+/** The instant a Costa Rica day begins (00:00 −06:00). */
+export function startOfDay(date: CalendarDate): Date {
+  const [year, month, day] = partsOf(date);
+  const utc = new Date(0);
+  utc.setUTCFullYear(year, month - 1, day);
+  return new Date(utc.getTime() - COSTA_RICA_OFFSET_MS);
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  return calendarDateOf(new Date(startOfDay(date).getTime() + days * DAY_MS));
+}
+
+/** Negative, zero or positive, like a sort comparator; `YYYY-MM-DD` text orders as the calendar does. */
+export function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The month of a CalendarDate, or the Costa Rica month of an instant ("2025-10"). */
+export function monthOf(date: Date | CalendarDate): MonthKey {
+  if (typeof date === "string") return date.slice(0, 7);
+  const { year, month } = costaRicaParts(date);
+  return `${four(year)}-${two(month)}`;
+}
+
+export function currentMonth(now: Date = new Date()): MonthKey {
+  return monthOf(now);
+}
+
+/** "2025-10" when the text is a month between 2000 and 2099, else null. */
+export function parseMonth(text: string | null | undefined): MonthKey | null {
+  const match = /^(20\d{2})-(0[1-9]|1[0-2])$/.exec((text ?? "").trim());
+  return match ? `${match[1]}-${match[2]}` : null;
+}
+
+export function shiftMonth(month: MonthKey, delta: number): MonthKey {
+  const [year, monthNumber] = month.split("-").map(Number);
+  const index = year * 12 + (monthNumber - 1) + delta;
+  return `${Math.floor(index / 12)}-${two((index % 12) + 1)}`;
+}
+
+export function firstDayOfMonth(month: MonthKey): CalendarDate {
+  const [year, monthNumber] = month.split("-").map(Number);
+  return fromParts(year, monthNumber, 1);
+}
+
+export function lastDayOfMonth(month: MonthKey): CalendarDate {
+  const [year, monthNumber] = month.split("-").map(Number);
+  return fromParts(year, monthNumber, daysInMonth(year, monthNumber));
+}
+
+/** "octubre de 2025" */
+export function monthLabel(month: MonthKey): string {
+  const [year, monthNumber] = month.split("-").map(Number);
+  return `${MONTH_NAMES[monthNumber - 1]} de ${year}`;
+}
+
+function instantOf(date: Date | string): Date {
+  return typeof date === "string" ? new Date(date) : date;
+}
+
+/** dd/mm/aaaa of an instant, in Costa Rica time. */
+export function formatDate(date: Date | string): string {
+  const { year, month, day } = costaRicaParts(instantOf(date));
+  return `${two(day)}/${two(month)}/${year}`;
+}
+
+/** dd/mm/aaaa hh:mm of an instant, in Costa Rica time. */
+export function formatDateTime(date: Date | string): string {
+  const instant = instantOf(date);
+  const { hour, minute } = costaRicaParts(instant);
+  return `${formatDate(instant)} ${two(hour)}:${two(minute)}`;
+}
+
+/** dd/mm/aaaa of a CalendarDate. */
+export function formatCalendarDate(date: CalendarDate): string {
+  const [year, month, day] = partsOf(date);
+  return `${two(day)}/${two(month)}/${four(year)}`;
+}
