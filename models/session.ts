@@ -16,6 +16,8 @@ const sessionSchema = new Schema(
     absoluteExpiresAt: { type: Date, required: true },
     ip: { type: String },
     userAgent: { type: String },
+    // Recovery codes (encrypted) waiting to be shown once by the page the enrollment redirects to.
+    recoveryCodesToShow: { type: String },
   },
   { collection: "sessions", versionKey: false },
 );
@@ -33,6 +35,7 @@ export interface SessionRecord {
   absoluteExpiresAt: Date;
   ip?: string;
   userAgent?: string;
+  recoveryCodesToShow?: string;
 }
 
 export const Session =
@@ -59,4 +62,14 @@ export async function deleteUserSessions(userId: Types.ObjectId | string, except
   const filter = exceptId ? { userId, _id: { $ne: exceptId } } : { userId };
   const result = await Session.deleteMany(filter);
   return result.deletedCount;
+}
+
+/** Returns the codes waiting to be shown and removes them in the same step, so they are shown once. */
+export async function takeRecoveryCodesToShow(id: string, now: Date): Promise<string | null> {
+  const before = await Session.findOneAndUpdate(
+    { _id: id, expiresAt: { $gt: now }, recoveryCodesToShow: { $exists: true } },
+    { $unset: { recoveryCodesToShow: 1 } },
+    { returnDocument: "before" },
+  ).lean<SessionRecord>();
+  return before?.recoveryCodesToShow ?? null;
 }

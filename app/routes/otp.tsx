@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Image, List, Stack, Text } from "@mantine/core";
+import { Button, Code, Image, List, Stack, Text } from "@mantine/core";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
@@ -7,45 +7,49 @@ import { requirePasswordStage } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { returnToFrom, withReturnTo } from "~/utils/return-to";
 import { confirmEnrollment, prepareEnrollment } from "~/utils/second-factor.server";
-import { startSession } from "~/utils/session.server";
+import { startSession, takeRecoveryCodes } from "~/utils/session.server";
 import { clientAddress, ThrottledError } from "~/utils/throttle.server";
 
 export const meta: MetaFunction = () => [{ title: "Configurar segundo factor · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const recoveryCodes = await takeRecoveryCodes(request);
+  if (recoveryCodes) return json({ stage: "recovery-codes" as const, recoveryCodes, next: returnToFrom(request.url) });
   const { user, sessionId } = await requirePasswordStage(request);
   const factor = user.totpFactors[0];
   if (factor) throw redirect(withReturnTo(`/otp-verification?id=${factor._id}`, request.url));
   const enrollment = await prepareEnrollment(user, sessionId);
-  return json({ email: user.email, ...enrollment });
+  return json({ stage: "enroll" as const, email: user.email, ...enrollment });
 }
 
+/**
+ * A confirmed factor redirects back here with the complete session, whose record holds the recovery
+ * codes until this page has shown them once: the same round trip with and without JavaScript, and a
+ * document POST no longer re-runs the loader with the ended password-stage session.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, sessionId } = await requirePasswordStage(request);
   const form = await readForm(request);
   try {
     const result = await confirmEnrollment(user, sessionId, String(form.get("code") ?? ""), clientAddress(request));
-    if (!result.ok) return json({ error: result.message, recoveryCodes: null, next: null }, { status: 400 });
-    const cookie = await startSession(request, user._id, "complete");
-    return json(
-      { error: null, recoveryCodes: result.recoveryCodes, next: returnToFrom(request.url) },
-      { headers: { "Set-Cookie": cookie } },
-    );
+    if (!result.ok) return json({ error: result.message }, { status: 400 });
+    const cookie = await startSession(request, user._id, "complete", undefined, { recoveryCodesToShow: result.recoveryCodes });
+    return redirect(withReturnTo("/otp", request.url), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof ThrottledError) return json({ error: error.message, recoveryCodes: null, next: null }, { status: 429 });
+    if (error instanceof ThrottledError) return json({ error: error.message }, { status: 429 });
     throw error;
   }
 }
 
-/** Once enrolled, this page shows the recovery codes; re-running its loader would redirect them away. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  actionResult?.recoveryCodes ? false : defaultShouldRevalidate;
+/** Re-running the loader would find the codes already shown and leave the page. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 
 export default function OtpEnrollmentPage() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
-  if (result?.recoveryCodes) {
+  if (data.stage === "recovery-codes") {
     return (
       <AuthLayout title="Segundo factor activado" subtitle="Guarde estos códigos de recuperación en un lugar seguro.">
         <Stack gap="md">
@@ -54,13 +58,13 @@ export default function OtpEnrollmentPage() {
             volverán a mostrar.
           </Text>
           <List spacing={4} data-testid="recovery-codes" listStyleType="none">
-            {result.recoveryCodes.map((code) => (
+            {data.recoveryCodes.map((code) => (
               <List.Item key={code}>
                 <Code fz="md">{code}</Code>
               </List.Item>
             ))}
           </List>
-          <Button component={Link} to={result.next ?? "/"} reloadDocument fullWidth>
+          <Button component={Link} to={data.next} reloadDocument fullWidth>
             Continuar
           </Button>
         </Stack>

@@ -5,10 +5,12 @@ import {
   deleteSession,
   deleteUserSessions,
   findLiveSession,
+  takeRecoveryCodesToShow,
   touchSession,
   type SessionRecord,
 } from "~models/session";
-import { randomToken } from "./crypto.server";
+import { decryptSecret, encryptSecret, randomToken } from "./crypto.server";
+import { now as clockNow } from "./clock.server";
 import { getEnv } from "./env.server";
 import { clientAddress } from "./throttle.server";
 
@@ -44,7 +46,7 @@ async function readSessionId(request: Request): Promise<string | null> {
  * The request's live session, sliding its idle expiry. Returns null when there is none, it expired
  * (idle or absolute limit) or it was ended elsewhere (logout, password reset).
  */
-export async function readSession(request: Request, now = new Date()): Promise<SessionRecord | null> {
+export async function readSession(request: Request, now = clockNow()): Promise<SessionRecord | null> {
   const id = await readSessionId(request);
   if (!id) return null;
   const session = await findLiveSession(id, now);
@@ -67,7 +69,8 @@ export async function startSession(
   request: Request,
   userId: Types.ObjectId,
   stage: SessionRecord["stage"],
-  now = new Date(),
+  now = clockNow(),
+  options: { recoveryCodesToShow?: string[] } = {},
 ): Promise<string> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
@@ -83,6 +86,7 @@ export async function startSession(
     absoluteExpiresAt,
     ip: clientAddress(request),
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? undefined,
+    ...(options.recoveryCodesToShow ? { recoveryCodesToShow: encryptSecret(JSON.stringify(options.recoveryCodesToShow)) } : {}),
   };
   await createSessionRecord(record);
   return sessionCookie().serialize(record._id);
@@ -97,4 +101,11 @@ export async function endSession(request: Request): Promise<string> {
 export async function endAllSessionsOf(userId: Types.ObjectId | string, exceptRequest?: Request): Promise<number> {
   const keep = exceptRequest ? await readSessionId(exceptRequest) : null;
   return deleteUserSessions(userId, keep ?? undefined);
+}
+
+/** The recovery codes a just-finished enrollment left for this session to show, once; else null. */
+export async function takeRecoveryCodes(request: Request, now = clockNow()): Promise<string[] | null> {
+  const id = await readSessionId(request);
+  const stored = id ? await takeRecoveryCodesToShow(id, now) : null;
+  return stored ? (JSON.parse(decryptSecret(stored)) as string[]) : null;
 }

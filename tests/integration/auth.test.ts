@@ -9,6 +9,7 @@ import { loader as appLoader } from "../../app/routes/_app";
 import { action as forgotAction } from "../../app/routes/forgot-password";
 import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
 import { requireAdmin, requireUser } from "../../app/utils/auth.server";
+import { setClock } from "../../app/utils/clock.server";
 import { decryptSecret } from "../../app/utils/crypto.server";
 import { passwordResetMailsDone } from "../../app/utils/password-reset.server";
 import { AttemptCounter } from "../../models/attempt-counter";
@@ -144,8 +145,12 @@ describe("second factor", () => {
     const done = await respond(() =>
       otpAction({ request: postRequest("/otp?returnTo=%2Fresults", { code }, cookie), params: {}, context }),
     );
-    expect(done.status).toBe(200);
-    const body = (await done.json()) as { recoveryCodes: string[]; next: string };
+    // The codes are shown by the page the enrollment redirects to (the same with and without JavaScript).
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/otp?returnTo=%2Fresults");
+    const shown = await respond(() => otpLoader({ request: getRequest("/otp?returnTo=%2Fresults", cookiesFrom(done)), params: {}, context }));
+    expect(shown.status).toBe(200);
+    const body = (await shown.json()) as { recoveryCodes: string[]; next: string };
     expect(body.recoveryCodes).toHaveLength(8);
     expect(body.next).toBe("/results");
     const enrolled = await User.findById(user.id).lean();
@@ -210,14 +215,20 @@ describe("sessions", () => {
   it("expire after the idle timeout without requests, and slide with activity", async () => {
     process.env.IDLE_TIMEOUT_MS = "1000";
     const user = await createTestUser({ persona: "client" });
-    const cookie = await sessionCookieFor(user.id);
-    await new Promise((r) => setTimeout(r, 600));
-    await expect(requireUser(getRequest("/", cookie))).resolves.toBeTruthy();
-    await new Promise((r) => setTimeout(r, 600));
-    await expect(requireUser(getRequest("/", cookie))).resolves.toBeTruthy();
-    await new Promise((r) => setTimeout(r, 1200));
-    const expired = await respond(() => requireUser(getRequest("/results", cookie)));
-    expect(expired.headers.get("Location")).toBe("/login?returnTo=%2Fresults");
+    let time = Date.now();
+    const restoreClock = setClock(() => new Date(time));
+    try {
+      const cookie = await sessionCookieFor(user.id);
+      time += 600;
+      await expect(requireUser(getRequest("/", cookie))).resolves.toBeTruthy();
+      time += 600;
+      await expect(requireUser(getRequest("/", cookie))).resolves.toBeTruthy();
+      time += 1200;
+      const expired = await respond(() => requireUser(getRequest("/results", cookie)));
+      expect(expired.headers.get("Location")).toBe("/login?returnTo=%2Fresults");
+    } finally {
+      restoreClock();
+    }
   });
 
   it("end after 12 hours whatever the activity", async () => {
