@@ -47,6 +47,19 @@ describe("a document request", () => {
     expect(reads.get("organizations")).toBe(1);
   });
 
+  it("remembers the chosen organization with one write when it changes, and none when the same ?org comes again", async () => {
+    const user = await createTestUser({ persona: "client", orgs: { "CR:3101123456": "client", "CR:3102654321": "client" } });
+    const cookie = await sessionCookieFor(user.id);
+    expect((await readsOfDocumentRequest("/?org=3102654321", cookie)).writes.get("users")).toBe(1);
+    const repeated = await readsOfDocumentRequest("/?org=3102654321", cookie);
+    expect(repeated.statuses).toEqual([200, 200, 200]);
+    expect(repeated.writes.size, JSON.stringify([...repeated.writes])).toBe(0);
+    // Without ?org the remembered choice is used, and nothing is written either.
+    const remembered = await readsOfDocumentRequest("/", cookie);
+    expect(remembered.writes.size).toBe(0);
+    expect((await readsOfDocumentRequest("/?org=3101123456", cookie)).writes.get("users")).toBe(1);
+  });
+
   it("still reads them afresh for the next request", async () => {
     const user = await createTestUser({ persona: "admin", orgs: { "CR:3101123456": "admin" } });
     const cookie = await sessionCookieFor(user.id);

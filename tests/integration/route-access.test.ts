@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,20 +8,22 @@ import { startAppEnvironment, type AppEnvironment } from "../support/app-environ
 import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser, type Persona } from "../support/users";
 import { storeAnsweredReceipt } from "./receipts-fixtures";
+import { createImportJob } from "../../models/import-job";
 
 /**
  * Every route module, exercised as every kind of visitor. Adding a route is one line in ROUTES; a
  * route file missing from ROUTES fails the suite, and so does a loader or action that skips its guard.
  *
  * access: "public" (anyone), "user" (complete sign-in), "admin" (admin, super admin or root).
- * orgScoped: the route works on the selected organization, so an admin of another organization asking
- * for Ferretería El Clavo (?org=3101123456) must get 404.
+ * Organization scope is read from the module itself: every loader and action that calls
+ * requireOrgContext works on one organization, so an admin of another organization asking for
+ * Ferretería El Clavo (?org=3101123456) must get 404. A route that does not call it must be listed in
+ * WITHOUT_ORGANIZATION (public, or guarded by sign-in alone), or the suite fails.
  */
 interface RouteCase {
   file: string;
   path: string;
   access: "public" | "user" | "admin";
-  orgScoped?: boolean;
   params?: Record<string, string>;
   form?: Record<string, string>;
   hasAction?: boolean;
@@ -29,6 +31,8 @@ interface RouteCase {
 
 // Receipt routes need a receipt of Ferretería El Clavo: stored (answered) under this id in beforeAll.
 const RECEIPT_ID = "65f0c0ffee00000000000001";
+// An import job of Ferretería El Clavo, stored under this id in beforeAll.
+const IMPORT_JOB_ID = "65f0c0ffee00000000000002";
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -38,20 +42,51 @@ const ROUTES: RouteCase[] = [
   { file: "logout.tsx", path: "/logout", access: "public" },
   { file: "forgot-password.tsx", path: "/forgot-password", access: "public" },
   { file: "reset-password.tsx", path: "/reset-password?token=nada", access: "public" },
-  { file: "_app.tsx", path: "/", access: "user", orgScoped: true },
+  { file: "_app.tsx", path: "/", access: "user" },
   { file: "_app.admin.organizations._index.tsx", path: "/admin/organizations", access: "admin" },
-  { file: "_app.admin.organizations.$orgID.tsx", path: "/admin/organizations/3101123456", access: "admin", orgScoped: true, params: { orgID: "3101123456" } },
-  { file: "_app.admin.catalog.tsx", path: "/admin/catalog", access: "admin", orgScoped: true },
-  { file: "_app.admin.catalog.csv.tsx", path: "/admin/catalog/csv", access: "admin", orgScoped: true },
-  { file: "_app._index.tsx", path: "/", access: "user", orgScoped: true },
-  { file: "_app.detail._index.tsx", path: "/detail?index", access: "user", orgScoped: true },
-  { file: "_app.detail.import.tsx", path: "/detail/import", access: "user", orgScoped: true },
-  { file: "_app.detail.$invoiceID.tsx", path: `/detail/${RECEIPT_ID}`, access: "user", orgScoped: true, params: { invoiceID: RECEIPT_ID } },
-  { file: "_app.detail.$invoiceID.xml.tsx", path: `/detail/${RECEIPT_ID}/xml`, access: "user", orgScoped: true, params: { invoiceID: RECEIPT_ID } },
-  { file: "_app.detail.$invoiceID.mensaje-receptor.tsx", path: `/detail/${RECEIPT_ID}/mensaje-receptor`, access: "user", orgScoped: true, params: { invoiceID: RECEIPT_ID } },
-  { file: "_app.receipts[.]csv.tsx", path: "/receipts.csv", access: "user", orgScoped: true },
-  { file: "_app.receipts[.]xlsx.tsx", path: "/receipts.xlsx", access: "user", orgScoped: true },
+  { file: "_app.admin.organizations.$orgID.tsx", path: "/admin/organizations/3101123456", access: "admin", params: { orgID: "3101123456" } },
+  { file: "_app.admin.catalog.tsx", path: "/admin/catalog", access: "admin" },
+  { file: "_app.admin.catalog.csv.tsx", path: "/admin/catalog/csv", access: "admin" },
+  { file: "_app._index.tsx", path: "/", access: "user" },
+  { file: "_app.detail._index.tsx", path: "/detail?index", access: "user" },
+  { file: "_app.detail.import.tsx", path: "/detail/import", access: "user" },
+  { file: "_app.detail.import_.$jobID.tsx", path: `/detail/import/${IMPORT_JOB_ID}`, access: "user", params: { jobID: IMPORT_JOB_ID } },
+  { file: "_app.detail.$invoiceID.hacienda.tsx", path: `/detail/${RECEIPT_ID}/hacienda`, access: "user", params: { invoiceID: RECEIPT_ID } },
+  { file: "_app.detail.$invoiceID.tsx", path: `/detail/${RECEIPT_ID}`, access: "user", params: { invoiceID: RECEIPT_ID } },
+  { file: "_app.detail.$invoiceID.xml.tsx", path: `/detail/${RECEIPT_ID}/xml`, access: "user", params: { invoiceID: RECEIPT_ID } },
+  { file: "_app.detail.$invoiceID.mensaje-receptor.tsx", path: `/detail/${RECEIPT_ID}/mensaje-receptor`, access: "user", params: { invoiceID: RECEIPT_ID } },
+  { file: "_app.receipts[.]csv.tsx", path: "/receipts.csv", access: "user" },
+  { file: "_app.receipts[.]xlsx.tsx", path: "/receipts.xlsx", access: "user" },
 ];
+
+/** Routes that work on no organization: the public ones and the clients list (it lists several). */
+const WITHOUT_ORGANIZATION = new Set([
+  "$.tsx",
+  "login.tsx",
+  "otp.tsx",
+  "otp-verification.tsx",
+  "logout.tsx",
+  "forgot-password.tsx",
+  "reset-password.tsx",
+  "_app.admin.organizations._index.tsx",
+]);
+
+/** The source of each exported loader and action of a route module, up to the next top-level export. */
+function handlerSources(file: string): Map<"loader" | "action", string> {
+  const source = readFileSync(path.resolve("app/routes", file), "utf8");
+  const handlers = new Map<"loader" | "action", string>();
+  const starts = [...source.matchAll(/^export (?:async )?function (loader|action)\b/gm)];
+  for (const start of starts) {
+    const rest = source.slice(start.index! + start[0].length);
+    const end = rest.search(/^export /m);
+    handlers.set(start[1] as "loader" | "action", end === -1 ? rest : rest.slice(0, end));
+  }
+  return handlers;
+}
+
+function isOrganizationScoped(file: string): boolean {
+  return [...handlerSources(file).values()].some((body) => /\brequireOrgContext\(/.test(body));
+}
 
 type Visitor = "anonymous" | "client" | "adminOfOther" | Exclude<Persona, "client">;
 const VISITORS: Visitor[] = ["anonymous", "client", "adminOfOther", "admin", "superadmin", "root"];
@@ -78,6 +113,7 @@ beforeAll(async () => {
   users.set("superadmin", await make("superadmin", {}));
   users.set("root", await make("root", {}));
   await storeAnsweredReceipt(RECEIPT_ID);
+  await createImportJob({ id: IMPORT_JOB_ID, organizationId: FERRETERIA, userId: users.get("client")!, status: "terminada", fileNames: ["a.zip"], totalBytes: 1, budgetBytes: 1 });
 });
 
 afterAll(async () => {
@@ -92,7 +128,7 @@ function expectation(route: RouteCase, visitor: Visitor): "login" | "home" | "no
   if (route.access === "public") return "any";
   if (visitor === "anonymous") return "login";
   if (route.access === "admin" && visitor === "client") return "home";
-  if (route.orgScoped && visitor === "adminOfOther") return "not-found";
+  if (isOrganizationScoped(route.file) && visitor === "adminOfOther") return "not-found";
   return "allowed";
 }
 
@@ -126,6 +162,20 @@ describe("route-access matrix", () => {
   });
 
   for (const route of ROUTES) {
+    it(`${route.file}: works on no organization by declaration, or guards every loader and action with requireOrgContext`, () => {
+      const handlers = handlerSources(route.file);
+      if (WITHOUT_ORGANIZATION.has(route.file)) {
+        expect(isOrganizationScoped(route.file), `${route.file} calls requireOrgContext: remove it from WITHOUT_ORGANIZATION`).toBe(false);
+        return;
+      }
+      expect(handlers.size, `${route.file} has a loader or an action`).toBeGreaterThan(0);
+      for (const [name, body] of handlers) {
+        expect(/\brequireOrgContext\(/.test(body), `${route.file} ${name} calls requireOrgContext`).toBe(true);
+      }
+    });
+  }
+
+  for (const route of ROUTES) {
     describe(route.file, () => {
       for (const visitor of VISITORS) {
         it(`loader and action as ${visitor}`, async () => {
@@ -133,7 +183,7 @@ describe("route-access matrix", () => {
             loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
             action?: (args: ActionFunctionArgs) => Promise<unknown>;
           };
-          const url = route.orgScoped ? withOrg(route.path) : route.path;
+          const url = isOrganizationScoped(route.file) ? withOrg(route.path) : route.path;
           const expected = expectation(route, visitor);
           const params = route.params ?? {};
           if (module.loader) {
