@@ -3,6 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FieldList } from "~/components/receipts/FieldList";
 import { HaciendaBadge } from "~/components/receipts/HaciendaBadge";
+import { HaciendaConflict } from "~/components/receipts/HaciendaConflict";
 import { LinesTable } from "~/components/receipts/LinesTable";
 import { detailHref, mensajeReceptorHref, monthHref, xmlHref } from "~/components/receipts/links";
 import { PartyCard } from "~/components/receipts/PartyCard";
@@ -13,13 +14,14 @@ import { parseForm, readForm } from "~/utils/form.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { ADMIN_ONLY_MESSAGE, answerReceipt, loadReceiptDetail, requireReceipt } from "~/services/receipts/receipts-detail.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { haciendaConflictOf } from "~/services/receipts/hacienda-answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Comprobante"} · Contabilidad CR` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
-  return json(await loadReceiptDetail(organization, receipt, role === "admin"));
+  return json({ ...(await loadReceiptDetail(organization, receipt, role === "admin")), haciendaConflict: haciendaConflictOf(receipt, role === "admin") });
 }
 
 /** Records the receptor's answer (admins of the organization only). */
@@ -227,6 +229,9 @@ export default function ReceiptDetailPage() {
                 Aún no se ha importado la respuesta de Hacienda (MensajeHacienda) de este comprobante.
               </Text>
             )
+          )}
+          {view.haciendaConflict && (
+            <HaciendaConflict conflict={view.haciendaConflict} action={`/detail/${view.id}/hacienda?${new URLSearchParams({ org })}`} />
           )}
         </Stack>
       </Paper>
