@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { OWNER_ONLY_FILE, ownerOnlyDirectory } from "./owner-only.server";
 
 export interface DevSecrets {
   SESSION_SECRET: string;
@@ -15,7 +16,10 @@ export async function loadOrCreateDevSecrets(dataDir: string): Promise<DevSecret
   const file = path.join(dataDir, "secrets.json");
   try {
     const stored = JSON.parse(await readFile(file, "utf8")) as Partial<DevSecrets>;
-    if (stored.SESSION_SECRET && stored.TOTP_ENCRYPTION_KEY) return stored as DevSecrets;
+    if (stored.SESSION_SECRET && stored.TOTP_ENCRYPTION_KEY) {
+      await chmod(file, OWNER_ONLY_FILE);
+      return stored as DevSecrets;
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
@@ -23,7 +27,7 @@ export async function loadOrCreateDevSecrets(dataDir: string): Promise<DevSecret
     SESSION_SECRET: randomBytes(32).toString("hex"),
     TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
   };
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  await ownerOnlyDirectory(dataDir);
+  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: OWNER_ONLY_FILE });
   return secrets;
 }

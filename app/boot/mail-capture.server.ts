@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { OWNER_ONLY_FILE, ownerOnlyDirectory } from "./owner-only.server";
 
 export interface CapturedMail {
   from: string;
@@ -26,7 +27,8 @@ export interface MailCapture {
 export async function startMailCapture(options: { port?: number; dir?: string; log?: (line: string) => void } = {}): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
-  if (options.dir) await mkdir(options.dir, { recursive: true });
+  // Captured mails carry password-reset and invitation links: only the owner may read them.
+  if (options.dir) await ownerOnlyDirectory(options.dir);
 
   const server = new SMTPServer({
     authOptional: true,
@@ -42,7 +44,7 @@ export async function startMailCapture(options: { port?: number; dir?: string; l
         messages.push(mail);
         if (options.dir) {
           const file = path.join(options.dir, `${mail.receivedAt.toISOString().replace(/[:.]/g, "-")}.eml`);
-          await writeFile(file, raw).catch(() => undefined);
+          await writeFile(file, raw, { mode: OWNER_ONLY_FILE }).catch(() => undefined);
           options.log?.(`mail captured for ${mail.to.join(", ")}: "${mail.subject}" → ${file}`);
         }
         for (const wake of waiters) wake();

@@ -22,18 +22,25 @@ const counterSchema = new Schema({ _id: String, seq: { type: Number, default: 0 
 const sessionSchema = new Schema({ user: String, expiresAt: { type: Date, required: true } });
 sessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
-let Organization: mongoose.Model<mongoose.InferSchemaType<typeof organizationSchema>>;
-let Account: mongoose.Model<mongoose.InferSchemaType<typeof accountSchema>>;
-let Counter: mongoose.Model<mongoose.InferSchemaType<typeof counterSchema>>;
-let LoginSession: mongoose.Model<mongoose.InferSchemaType<typeof sessionSchema>>;
+function defineModels(on: mongoose.Connection) {
+  return {
+    Organization: on.model("Organization", organizationSchema),
+    Account: on.model("Account", accountSchema),
+    Counter: on.model("Counter", counterSchema),
+    LoginSession: on.model("LoginSession", sessionSchema),
+  };
+}
+type Models = ReturnType<typeof defineModels>;
+
+let Organization: Models["Organization"];
+let Account: Models["Account"];
+let Counter: Models["Counter"];
+let LoginSession: Models["LoginSession"];
 
 beforeAll(async () => {
   database = await startTestDatabase();
   connection = await mongoose.createConnection(database.uri).asPromise();
-  Organization = connection.model("Organization", organizationSchema);
-  Account = connection.model("Account", accountSchema);
-  Counter = connection.model("Counter", counterSchema);
-  LoginSession = connection.model("LoginSession", sessionSchema);
+  ({ Organization, Account, Counter, LoginSession } = defineModels(connection));
   await Promise.all([Organization.init(), Account.init(), Counter.init(), LoginSession.init()]);
 });
 
