@@ -3,10 +3,14 @@ import { MongoClient } from "mongodb";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureOrganization } from "../../models/organization";
-import { Receipt } from "../../models/receipt";
+import { Receipt, sumReceipts } from "../../models/receipt";
 import { nextSequenceValue } from "../../models/sequence";
 import { action as detailAction, loader as detailLoader } from "../../app/routes/_app.detail.$invoiceID";
 import { loader as mensajeReceptorLoader } from "../../app/routes/_app.detail.$invoiceID.mensaje-receptor";
+import { action as chooseAction } from "../../app/routes/_app.detail.$invoiceID.hacienda";
+import { action as uploadAction } from "../../app/routes/_app.detail._index";
+import type { HaciendaConflictView } from "../../app/services/receipts/hacienda-answers.server";
+import { REFUSAL } from "../../app/services/receipts/receipt-import.server";
 import { withPlaceholderSignature } from "../../app/domain/hacienda";
 import { formatAmount } from "../../app/domain/money";
 import type { ReceiptDetailView } from "../../app/services/receipts/receipts-detail.server";
@@ -16,7 +20,7 @@ import { startAppEnvironment, type AppEnvironment } from "../support/app-environ
 import { cookiesFrom, getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";
 import { haciendaXsdPath, validateXmlBatch } from "../support/xmllint";
-import { context, FERRETERIA, importDocuments } from "./receipts-fixtures";
+import { context, FERRETERIA, fileOf, importDocuments, settledUpload, uploadRequest, type UploadFile } from "./receipts-fixtures";
 import { loader as rootLoader } from "../../app/root";
 
 let environment: AppEnvironment;
@@ -234,5 +238,81 @@ describe("per-organization sequences", () => {
       await other.close();
     }
     expect(mongoose.connection.readyState).toBe(1);
+  });
+});
+
+describe("Hacienda's answers: recorded by admins, a different later answer never replaces the first (issue 16)", () => {
+  const month = { organizationId: FERRETERIA.id, direction: "received" as const, month: "2025-10" };
+  const unsigned = (xml: string) => xml.replace(/<(ds:)?Signature[\s\S]*<\/(ds:)?Signature>/, "");
+  const uploadAs = async (cookie: string, files: UploadFile[]) =>
+    settledUpload(await respond(() => uploadAction({ request: uploadRequest("/detail?index&org=3101123456", files, cookie), params: {}, context })));
+  const snapshot = async (clave: string) => {
+    const receipt = await Receipt.findOne({ clave }).lean();
+    return { hacienda: receipt!.hacienda, conflicts: receipt!.haciendaConflicts ?? [], totals: await sumReceipts(month) };
+  };
+
+  it("a client user's MensajeHacienda (a forged rejection) is refused and changes nothing; so is an issued invoice", async () => {
+    const document = received("forged-answer");
+    await importDocuments([document, generateMensajeHacienda({ document, estado: "aceptado" })]);
+    const before = await snapshot(document.clave);
+    const forged = { name: "respuesta.xml", content: unsigned(generateMensajeHacienda({ document, estado: "rechazado" }).xml) };
+    const signed = fileOf(generateMensajeHacienda({ document, estado: "rechazado" }));
+    const { status, body } = await uploadAs(clientCookie, [forged, signed]);
+    expect(status).toBe(200);
+    expect(body.report!.counts).toEqual({ importado: 0, duplicado: 0, rechazado: 2 });
+    expect(body.report!.results.map((result) => result.message)).toEqual([REFUSAL.answerNotAllowed, REFUSAL.answerNotAllowed]);
+    expect(await snapshot(document.clave)).toEqual(before);
+
+    const issued = generateComprobante({ kind: "FE", version: "4.4", seed: "client-issued", receptor: supplier, date: "2025-10-16" });
+    const count = await Receipt.countDocuments();
+    const refused = await uploadAs(clientCookie, [fileOf(issued)]);
+    expect(refused.body.report!.results).toEqual([{ file: issued.fileName, status: "rechazado", message: REFUSAL.issuedNotAllowed }]);
+    expect(await Receipt.countDocuments()).toBe(count);
+  });
+
+  it("an admin's unsigned answer is refused; a different signed one is kept beside the first until an admin chooses", async () => {
+    const document = received("conflicting-answer");
+    const accepted = generateMensajeHacienda({ document, estado: "aceptado" });
+    await importDocuments([document, accepted]);
+    const id = String((await Receipt.findOne({ clave: document.clave }, { _id: 1 }).lean())!._id);
+    const before = await snapshot(document.clave);
+
+    const rejection = generateMensajeHacienda({ document, estado: "rechazado" });
+    const unsignedUpload = await uploadAs(adminCookie, [{ name: "sin-firma.xml", content: unsigned(rejection.xml) }]);
+    expect(unsignedUpload.body.report!.results[0]).toMatchObject({ status: "rechazado", message: REFUSAL.unsignedAnswer });
+
+    const conflicting = await uploadAs(adminCookie, [fileOf(rejection)]);
+    expect(conflicting.body.report!.results[0].status).toBe("importado");
+    const during = await snapshot(document.clave);
+    expect(during.hacienda!.estado).toBe("aceptado");
+    expect(during.conflicts.map((answer) => answer.estado)).toEqual(["rechazado"]);
+    expect(during.totals).toEqual(before.totals);
+
+    const page = (cookie: string) =>
+      respond(() => detailLoader({ request: getRequest(`/detail/${id}?org=3101123456`, cookie), params: { invoiceID: id }, context }));
+    const adminView = (await (await page(adminCookie)).json()) as { haciendaConflict: HaciendaConflictView | null };
+    expect(adminView.haciendaConflict!.canChoose).toBe(true);
+    expect(adminView.haciendaConflict!.answers.map((answer) => [answer.estado, answer.applied])).toEqual([["aceptado", true], ["rechazado", false]]);
+    const clientView = (await (await page(clientCookie)).json()) as { haciendaConflict: HaciendaConflictView | null };
+    expect(clientView.haciendaConflict!.canChoose).toBe(false);
+
+    const rejectedSha = adminView.haciendaConflict!.answers[1].sha;
+    const choose = (cookie: string) =>
+      respond(() => chooseAction({ request: postRequest(`/detail/${id}/hacienda?org=3101123456`, { answer: rejectedSha }, cookie), params: { invoiceID: id }, context }));
+    expect((await choose(clientCookie)).status).toBe(403);
+    expect(await snapshot(document.clave)).toEqual(during);
+
+    const chosen = await choose(adminCookie);
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.get("Location")).toBe(`/detail/${id}?org=3101123456`);
+    const after = await Receipt.findById(id).lean();
+    expect(after!.hacienda!.estado).toBe("rechazado");
+    expect(after!.haciendaConflicts).toEqual([]);
+    expect(after!.haciendaSuperseded!.map((answer) => answer.estado)).toEqual(["aceptado"]);
+    expect(after!.haciendaDecisions!.map((decision) => [String(decision.decidedBy), decision.chosenSha256])).toEqual([[adminId, rejectedSha]]);
+    const totalsAfter = await sumReceipts(month);
+    expect(totalsAfter.counted).toBe(before.totals.counted - 1);
+    expect((await choose(adminCookie)).headers.get("Location")).toBe(`/detail/${id}?org=3101123456`);
+    expect((await Receipt.findById(id).lean())!.haciendaDecisions).toHaveLength(1);
   });
 });
