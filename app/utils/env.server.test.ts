@@ -38,6 +38,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);
   });
 
+  it("refuses the demo seed in production: it creates root@demo.cr with the public password", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", ...secrets, SEED_DEMO: "1" })).toThrow(
+      /SEED_DEMO: SEED_DEMO=1 is refused when NODE_ENV=production: it creates root@demo\.cr/,
+    );
+    expect(parseEnv({ NODE_ENV: "production", ...secrets, SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: "development", SEED_DEMO: "1" }).SEED_DEMO).toBe(true);
+  });
+
   it("keeps the test-only idle timeout out of production", () => {
     expect(() => parseEnv({ NODE_ENV: "production", ...secrets, IDLE_TIMEOUT_MS: "1000" })).toThrow(/IDLE_TIMEOUT_MS exists for tests only/);
     expect(parseEnv({ IDLE_TIMEOUT_MS: "1000" }).IDLE_TIMEOUT_MS).toBe(1000);

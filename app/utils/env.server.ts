@@ -48,6 +48,13 @@ const envSchema = z
         ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
       }
     }
+    if (env.SEED_DEMO) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SEED_DEMO"],
+        message: `SEED_DEMO=1 is refused when NODE_ENV=production: it creates root@demo.cr and other accounts with the public demo password (use "npm run demo" to try the app)`,
+      });
+    }
     if (env.IDLE_TIMEOUT_MS !== undefined) {
       ctx.addIssue({
         code: "custom",

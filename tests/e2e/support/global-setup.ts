@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -32,7 +33,13 @@ export default async function globalSetup() {
     E2E_MAIL_URL: `http://127.0.0.1:${(inbox.address() as AddressInfo).port}`,
   });
 
-  const app = await startAppProcess({ SEED_DEMO: "1" });
+  // The production server refuses SEED_DEMO, so the demo data goes in the operator's way first.
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--demo"], {
+    env: { ...process.env, NODE_ENV: "test" },
+    encoding: "utf8",
+  });
+  if (seed.status !== 0) throw new Error(`npm run seed -- --demo failed:\n${seed.stdout}${seed.stderr}`);
+  const app = await startAppProcess({});
   process.env.E2E_BASE_URL = app.url;
   process.env.APP_URL = app.url;
 
