@@ -170,6 +170,34 @@ describe("uploading XML files", () => {
   });
 });
 
+describe("file names a person's computer produces (issue 16)", () => {
+  it("imports files named with ; = quotes, accents and emoji, each under its own name", async () => {
+    const names = ["Facturas junio; proveedor.xml", "clave=506.xml", 'Factura "junio" de \'Pepe\'.xml', "Recepción ñandú (copia).xml", "🧾 factura 1.xml"];
+    const files = names.map((name, index) => ({ name, content: received(`names-${index}`).xml }));
+    const { status, body } = await upload(files);
+    expect(status).toBe(200);
+    expect(body.report!.counts).toEqual({ importado: names.length, duplicado: 0, rechazado: 0 });
+    expect(body.report!.results.map((result) => result.file)).toEqual(names);
+    expect((await Receipt.find({}, { fileName: 1 }).lean()).map((receipt) => receipt.fileName).sort()).toEqual([...names].sort());
+  });
+});
+
+describe("storage amplification (issue 16)", () => {
+  it("refuses valid receipts padded beyond the per-document limit and stores none of them", async () => {
+    const padded = Array.from({ length: 20 }, (_, index) => {
+      const document = received(`padded-${index}`);
+      return { name: document.fileName, content: strToU8(document.xml.replace(/<\/FacturaElectronica>\s*$/, `${" ".repeat(4_900_000)}</FacturaElectronica>`)) };
+    });
+    const zip = zipSync(Object.fromEntries(padded.map((file) => [file.name, file.content])));
+    const { body } = await upload([{ name: "relleno.zip", content: zip }]);
+    expect(body.report!.counts).toEqual({ importado: 0, duplicado: 0, rechazado: 20 });
+    expect(body.report!.results.every((result) => result.message === "El archivo supera el tamaño máximo permitido de 1 MB.")).toBe(true);
+    const loose = await upload(padded.slice(0, 2));
+    expect(loose.body.report!.results.map((result) => result.message)).toEqual([REFUSAL.tooLarge, REFUSAL.tooLarge]);
+    expect(await Receipt.countDocuments()).toBe(0);
+  });
+});
+
 describe("refusals: a Spanish reason per file, nothing written", () => {
   it("a receipt of neither the emisor nor the receptor", async () => {
     const foreign = generateComprobante({ kind: "FE", version: "4.4", seed: "foreign", emisor: BUSINESS_PARTIES[0], receptor: BUSINESS_PARTIES[1] });
