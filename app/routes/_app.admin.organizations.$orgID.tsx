@@ -8,7 +8,7 @@ import { FormError } from "~/components/FormError";
 import { replyFor, useSchemaForm } from "~/components/forms/conform";
 import { OrganizationFields, organizationFormDefaults } from "~/components/organizations/OrganizationFields";
 import { ActiveBadge } from "~/components/organizations/OrganizationTable";
-import { ORGANIZATION_INTENTS, type OrganizationIntent } from "~/components/organizations/schemas";
+import { ORGANIZATION_INTENTS, type OrganizationIntent } from "~/domain/organizations/forms";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
 import {

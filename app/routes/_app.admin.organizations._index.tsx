@@ -5,7 +5,7 @@ import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/forms/conform";
 import { NEW_ORGANIZATION_DEFAULTS, OrganizationFields } from "~/components/organizations/OrganizationFields";
 import { OrganizationTable } from "~/components/organizations/OrganizationTable";
-import { createOrganizationSchema } from "~/components/organizations/schemas";
+import { createOrganizationSchema } from "~/domain/organizations/forms";
 import { requireAdmin } from "~/utils/auth.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";
 import { createClient, listOrganizationsFor, seesContactEmail } from "~/services/organizations/organizations.server";

@@ -4,7 +4,7 @@ import { ORGANIZATION_ROLE_LABELS, type OrganizationRole } from "~/domain/roles"
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { FormError } from "../FormError";
 import { formErrorOf, inputProps, selectProps, useSchemaForm } from "../forms/conform";
-import { grantAccessSchema } from "./schemas";
+import { grantAccessSchema } from "~/domain/organizations/forms";
 
 export interface MemberRow {
   id: string;

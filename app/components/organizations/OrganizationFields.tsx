@@ -1,7 +1,7 @@
 import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import type { FieldMetadata } from "@conform-to/react";
 import { inputProps, selectProps } from "../forms/conform";
-import { IDENTIFICATION_TYPE_OPTIONS, TAXPAYER_KINDS, VAT_REGIMES } from "./schemas";
+import { IDENTIFICATION_TYPE_OPTIONS, TAXPAYER_KINDS, VAT_REGIMES } from "~/domain/organizations/forms";
 
 /** The form's fields, as conform's useForm gives them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { IDENTIFICATION_TYPES, type IdentificationType } from "~/domain/organization-id";
-import { TAXPAYER_KINDS, VAT_REGIMES } from "./schemas";
+import { TAXPAYER_KINDS, VAT_REGIMES } from "~/domain/organizations/forms";
 
 export interface OrganizationListRow {
   cedula: string;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IDENTIFICATION_TYPES, cedulaProblem, type IdentificationType } from "~/domain/organization-id";
 import { ORGANIZATION_ROLES } from "~/domain/roles";
 
-/** The forms of the client screens: one schema per form, read by the server and labelled for the page. */
+/** The forms of the client screens: one schema per form, read by the server and labelled for the page (browser-safe, no UI). */
 
 export const VAT_REGIMES = { tradicional: "Régimen tradicional", simplificado: "Régimen simplificado" } as const;
 export const TAXPAYER_KINDS = {

@@ -1,5 +1,5 @@
 /** A receipt's tax totals by (código, tarifa), in its currency and in colones. */
-import type { ElectronicReceipt } from "../hacienda/types";
+import type { DesgloseImpuesto, Impuesto } from "../hacienda/types";
 import { convertToColones, type Amount } from "../money";
 
 export interface TaxTotal {
@@ -10,7 +10,13 @@ export interface TaxTotal {
 }
 
 /** The document's TotalDesgloseImpuesto, or (4.3, which has none) its lines' taxes net of exonerations. */
-export function taxTotalsOf(document: Pick<ElectronicReceipt, "resumen" | "lines" | "colones">): TaxTotal[] {
+export interface TaxSource {
+  resumen: { totalDesgloseImpuesto: DesgloseImpuesto[] };
+  lines: Array<{ impuestos: Array<Pick<Impuesto, "codigo" | "codigoTarifa" | "monto"> & { exoneracion?: { monto: Amount } }> }>;
+  colones: { tipoCambio: Amount };
+}
+
+export function taxTotalsOf(document: TaxSource): TaxTotal[] {
   const rate = document.colones.tipoCambio;
   const byKey = new Map<string, { codigo: string; codigoTarifa?: string; monto: Amount }>();
   const add = (codigo: string, codigoTarifa: string | undefined, monto: Amount) => {

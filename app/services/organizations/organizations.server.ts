@@ -8,7 +8,7 @@ import {
   type OrganizationDocument,
 } from "~models/organization";
 import { changeRole, grantAccess, listMembers, revokeAccess, type Member, type UserDocument } from "~models/user";
-import type { CreateOrganizationInput } from "~/components/organizations/schemas";
+import type { CreateOrganizationInput } from "~/domain/organizations/forms";
 import { cedulaProblem, toCedula, toOrganizationId, type IdentificationType } from "~/domain/organization-id";
 import { canAdministerOrganization, seesAllOrganizations, type OrganizationRole } from "~/domain/roles";
 import type { Refusal } from "~/domain/refusal";
