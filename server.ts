@@ -27,6 +27,9 @@ async function main() {
   await connectDatabase(env.MONGODB_URI);
 
   if (env.SEED_DEMO) {
+    // A development convenience, refused in production by the environment schema. The demo seed and
+    // the sample generator it uses (packages/hacienda-samples) are development tools: loaded only here,
+    // never part of the production server's module graph.
     const { seedDemo } = await import("./scripts/seed-demo");
     await seedDemo({ log });
   }
