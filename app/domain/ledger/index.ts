@@ -10,3 +10,4 @@ export * from "./validate";
 export * from "./journal";
 export * from "./running-balance";
 export * from "./balances";
+export * from "./account-filter";

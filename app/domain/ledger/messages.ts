@@ -44,3 +44,20 @@ export function totalTooLarge(max: Centimos): string {
 export function lockedDate(date: CalendarDate, lockDate: CalendarDate): string {
   return `La fecha ${formatCalendarDate(date)} está en un período cerrado: el cierre contable es el ${formatCalendarDate(lockDate)}. Use una fecha posterior.`;
 }
+
+export const ENTRY_NOT_FOUND = "Asiento no encontrado.";
+export const ORGANIZATION_NOT_FOUND = "Organización no encontrada.";
+export const ALREADY_POSTED = "El asiento ya está contabilizado: solo se cambia con la edición auditada o se revierte.";
+export const NOT_POSTED = "El asiento es un borrador: edítelo como borrador o contabilícelo.";
+export const ONLY_DRAFTS_DELETED = "Solo se eliminan borradores; un asiento contabilizado se revierte.";
+export const ALREADY_REVERSED = "El asiento ya fue revertido.";
+export const REVERSED_NOT_EDITABLE = "El asiento fue revertido: ya no se puede editar.";
+export const FISCAL_YEAR_CHANGE = "Un asiento contabilizado no puede cambiar de año: reviértalo y registre uno nuevo con la fecha correcta.";
+
+export function postedInClosedPeriod(lockDate: CalendarDate): string {
+  return `El asiento está en un período cerrado (cierre contable: ${formatCalendarDate(lockDate)}): no se puede editar; registre un ajuste con fecha posterior.`;
+}
+
+export function reversalDescription(number: string, description: string): string {
+  return `Reversión del asiento ${number}: ${description}`.slice(0, DESCRIPTION_MAX);
+}

@@ -92,7 +92,7 @@ function checkLine(input: EntryLineInput, line: number, context: LedgerContext, 
  * The ledger's invariants (ledger.md §1) over a proposed entry: every refusal, in Spanish, naming the
  * line (1-based, counted as the person sees them) and the field; or the entry in whole céntimos.
  */
-export function validateEntry(input: EntryInput, context: LedgerContext): EntryCheck {
+export function validateEntry(input: EntryInput, context: LedgerContext, options: { draft?: boolean } = {}): EntryCheck {
   const refusals: Refusal[] = [];
 
   const date = parseCalendarDate(input.date);
@@ -106,7 +106,8 @@ export function validateEntry(input: EntryInput, context: LedgerContext): EntryC
   if (reference.length > DESCRIPTION_MAX) refusals.push(refusal(REFERENCE_TOO_LONG, "reference"));
 
   const numbered = input.lines.map((line, index) => ({ line, number: index + 1 })).filter(({ line }) => !isBlank(line));
-  if (numbered.length < 2) refusals.push(refusal(TOO_FEW_LINES, "lines"));
+  // A draft is work in progress: it may be short or not balance yet, but what it holds is well formed.
+  if (numbered.length < 2 && !options.draft) refusals.push(refusal(TOO_FEW_LINES, "lines"));
   if (numbered.length > MAX_LINES) {
     refusals.push(refusal(TOO_MANY_LINES, "lines"));
     return { ok: false, refusals };
@@ -118,18 +119,15 @@ export function validateEntry(input: EntryInput, context: LedgerContext): EntryC
     if (checked) lines.push(checked);
   }
 
-  if (lines.length === numbered.length && lines.length >= 2) {
-    let totalDebit = 0n;
-    let totalCredit = 0n;
-    for (const line of lines) {
-      totalDebit += line.debit;
-      totalCredit += line.credit;
-    }
-    if (totalDebit !== totalCredit) refusals.push(refusal(unbalanced(totalDebit, totalCredit), "lines"));
-    else if (totalDebit > MAX_LINE_CENTIMOS) refusals.push(refusal(totalTooLarge(MAX_LINE_CENTIMOS), "lines"));
-    if (refusals.length === 0) {
-      return { ok: true, entry: { date: date!, description, reference, lines, totalDebit, totalCredit } };
-    }
+  if (refusals.length > 0) return { ok: false, refusals };
+  let totalDebit = 0n;
+  let totalCredit = 0n;
+  for (const line of lines) {
+    totalDebit += line.debit;
+    totalCredit += line.credit;
   }
-  return { ok: false, refusals };
+  if (totalDebit > MAX_LINE_CENTIMOS || totalCredit > MAX_LINE_CENTIMOS) refusals.push(refusal(totalTooLarge(MAX_LINE_CENTIMOS), "lines"));
+  else if (totalDebit !== totalCredit && !options.draft) refusals.push(refusal(unbalanced(totalDebit, totalCredit), "lines"));
+  if (refusals.length > 0) return { ok: false, refusals };
+  return { ok: true, entry: { date: date!, description, reference, lines, totalDebit, totalCredit } };
 }

@@ -1,0 +1,72 @@
+import { accountCodePrefix, type EntrySourceKind, type EntryStatus } from "~/domain/ledger";
+import { pageWindow } from "~/domain/ledger";
+import { Entry, findEntry, type EntryRecord } from "~models/entry";
+import { toBigInt } from "./records.server";
+
+/** The organization's entry; null for an unknown id and for another organization's entry (a 404). */
+export function getEntry(organizationId: string, id: string): Promise<EntryRecord | null> {
+  return findEntry(organizationId, id);
+}
+
+export interface EntryFilters {
+  from?: string;
+  to?: string;
+  text?: string;
+  /** An account code; a parent includes its children. */
+  account?: string;
+  source?: EntrySourceKind;
+  status?: EntryStatus;
+}
+
+/** A MongoDB condition on a line's account: the code itself, or every code under a parent. */
+export function accountCondition(code: string): string | { $regex: string } {
+  const prefix = accountCodePrefix(code);
+  return prefix === code ? code : { $regex: `^${prefix}` };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export function entryFilter(organizationId: string, filters: EntryFilters): Record<string, unknown> {
+  const filter: Record<string, unknown> = { organizationId };
+  if (filters.from || filters.to) {
+    filter.date = { ...(filters.from ? { $gte: filters.from } : {}), ...(filters.to ? { $lte: filters.to } : {}) };
+  }
+  if (filters.status) filter.status = filters.status;
+  if (filters.source) filter["source.kind"] = filters.source;
+  if (filters.account) filter["lines.account"] = accountCondition(filters.account);
+  const text = filters.text?.trim();
+  if (text) {
+    const pattern = { $regex: escapeRegex(text), $options: "i" };
+    filter.$or = [{ description: pattern }, { reference: pattern }, { number: pattern }, { "lines.description": pattern }];
+  }
+  return filter;
+}
+
+export interface EntryList {
+  rows: EntryRecord[];
+  count: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** Σ of the listed entries' debits (= credits: every posted entry balances; drafts may not). */
+  totalDebit: bigint;
+}
+
+/** One page of the filtered history, newest first, with the count and totals of the whole filter. */
+export async function listEntries(organizationId: string, filters: EntryFilters, paging: { page?: number; pageSize?: number } = {}): Promise<EntryList> {
+  const filter = entryFilter(organizationId, filters);
+  const [summary] = await Entry.aggregate<{ count: number; totalDebit: unknown }>([
+    { $match: filter },
+    { $group: { _id: null, count: { $sum: 1 }, totalDebit: { $sum: "$totalDebit" } } },
+  ]);
+  const count = summary?.count ?? 0;
+  const window = pageWindow(paging.page ?? 1, paging.pageSize ?? 50, count);
+  const rows = await Entry.find(filter, { history: 0 })
+    .sort({ date: -1, number: -1, _id: -1 })
+    .skip(window.offset)
+    .limit(window.pageSize)
+    .lean<EntryRecord[]>();
+  return { rows, count, page: window.page, pageSize: window.pageSize, pageCount: window.pageCount, totalDebit: toBigInt(summary?.totalDebit) };
+}

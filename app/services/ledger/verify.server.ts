@@ -1,0 +1,51 @@
+import { balanceKey, diffBalances, rebuildBalances, type BalanceDifference, type BalanceMap } from "~/domain/ledger";
+import { Entry, type EntryRecord } from "~models/entry";
+import { periodBalancesCursor, type PeriodBalanceRecord } from "~models/period-balance";
+import { toBigInt } from "./records.server";
+
+/** The balances the posted lines imply, read line by line from a cursor. */
+export async function rebuildFromPostedLines(organizationId: string): Promise<BalanceMap> {
+  const rebuilt: BalanceMap = new Map();
+  const cursor = Entry.find({ organizationId, status: "contabilizado" }, { date: 1, "lines.account": 1, "lines.debit": 1, "lines.credit": 1 })
+    .lean<EntryRecord[]>()
+    .cursor();
+  for await (const entry of cursor as AsyncIterable<EntryRecord>) {
+    rebuildBalances(
+      entry.lines.map((line) => ({ account: line.account, date: entry.date, debit: toBigInt(line.debit), credit: toBigInt(line.credit) })),
+      rebuilt,
+    );
+  }
+  return rebuilt;
+}
+
+export async function storedBalances(organizationId: string): Promise<BalanceMap> {
+  const stored: BalanceMap = new Map();
+  for await (const row of periodBalancesCursor(organizationId) as AsyncIterable<PeriodBalanceRecord>) {
+    stored.set(balanceKey(row.account, row.period), {
+      account: row.account,
+      period: row.period,
+      debit: toBigInt(row.debit),
+      credit: toBigInt(row.credit),
+      lineCount: Number(row.lineCount),
+    });
+  }
+  return stored;
+}
+
+/** Rebuilds the period balances from the posted lines and returns every difference (none: the books agree). */
+export async function verifyLedger(organizationId: string): Promise<BalanceDifference[]> {
+  const [rebuilt, stored] = await Promise.all([rebuildFromPostedLines(organizationId), storedBalances(organizationId)]);
+  return diffBalances(rebuilt, stored);
+}
+
+/** Σ debit and Σ credit per leaf account from the period balances (optionally months from–to). */
+export async function accountTotals(organizationId: string, months: { from?: string; to?: string } = {}): Promise<Map<string, { debit: bigint; credit: bigint }>> {
+  const totals = new Map<string, { debit: bigint; credit: bigint }>();
+  for (const row of (await storedBalances(organizationId)).values()) {
+    if ((months.from && row.period < months.from) || (months.to && row.period > months.to)) continue;
+    if (row.lineCount === 0 && row.debit === 0n && row.credit === 0n) continue;
+    const total = totals.get(row.account) ?? { debit: 0n, credit: 0n };
+    totals.set(row.account, { debit: total.debit + row.debit, credit: total.credit + row.credit });
+  }
+  return totals;
+}

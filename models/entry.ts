@@ -1,0 +1,143 @@
+import mongoose, { Schema, type ClientSession, type Types } from "mongoose";
+
+/**
+ * Accounting entries (asientos, ledger.md §2). Amounts are whole céntimos stored as 64-bit integers
+ * (mongoose BigInt → BSON Long): exact, and Hacienda's largest amount fits. Only the ledger service
+ * (app/services/ledger) writes here.
+ */
+export interface EntryLineRecord {
+  account: string;
+  description: string;
+  debit: bigint;
+  credit: bigint;
+  receiptId?: string;
+  currency?: string;
+  foreignAmount?: bigint;
+  taxCode?: string;
+  taxRate?: string;
+}
+
+export interface EntryHistoryRecord {
+  at: Date;
+  by: string;
+  action: "creado" | "modificado" | "contabilizado" | "editado" | "revertido";
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface EntryRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  /** `2026-000154`, only once posted. */
+  number?: string;
+  fiscalYear: number;
+  /** A Costa Rica calendar day, `YYYY-MM-DD`. */
+  date: string;
+  description: string;
+  reference: string;
+  lines: EntryLineRecord[];
+  totalDebit: bigint;
+  source: { kind: string; id?: string };
+  status: "borrador" | "contabilizado";
+  reversalOf?: Types.ObjectId;
+  reversedBy?: Types.ObjectId;
+  createdBy: string;
+  createdAt: Date;
+  updatedBy: string;
+  updatedAt: Date;
+  postedAt?: Date;
+  history: EntryHistoryRecord[];
+}
+
+const lineSchema = new Schema<EntryLineRecord>(
+  {
+    account: { type: String, required: true },
+    description: { type: String, default: "" },
+    debit: { type: BigInt, required: true },
+    credit: { type: BigInt, required: true },
+    receiptId: String,
+    currency: String,
+    foreignAmount: BigInt,
+    taxCode: String,
+    taxRate: String,
+  },
+  { _id: false },
+);
+
+const historySchema = new Schema<EntryHistoryRecord>(
+  {
+    at: { type: Date, required: true },
+    by: { type: String, required: true },
+    action: { type: String, required: true },
+    before: Schema.Types.Mixed,
+    after: Schema.Types.Mixed,
+  },
+  { _id: false },
+);
+
+const entrySchema = new Schema<EntryRecord>(
+  {
+    organizationId: { type: String, required: true },
+    number: String,
+    fiscalYear: { type: Number, required: true },
+    date: { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ },
+    description: { type: String, required: true },
+    reference: { type: String, default: "" },
+    lines: { type: [lineSchema], default: [] },
+    totalDebit: { type: BigInt, required: true },
+    source: {
+      kind: { type: String, required: true, enum: ["manual", "comprobante", "plantilla", "regla", "factura", "cierre", "reversion"] },
+      id: String,
+    },
+    status: { type: String, required: true, enum: ["borrador", "contabilizado"] },
+    reversalOf: { type: Schema.Types.ObjectId },
+    reversedBy: { type: Schema.Types.ObjectId },
+    createdBy: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    updatedBy: { type: String, required: true },
+    updatedAt: { type: Date, required: true },
+    postedAt: Date,
+    history: { type: [historySchema], default: [] },
+  },
+  { collection: "entries", versionKey: false, minimize: false },
+);
+
+// Posted numbers are unique per organization and fiscal year; drafts carry none.
+entrySchema.index(
+  { organizationId: 1, fiscalYear: 1, number: 1 },
+  { unique: true, partialFilterExpression: { number: { $type: "string" } } },
+);
+entrySchema.index({ organizationId: 1, status: 1, date: 1, number: 1 });
+entrySchema.index({ organizationId: 1, "lines.account": 1, date: 1 });
+entrySchema.index({ organizationId: 1, "source.kind": 1, "source.id": 1 });
+
+export const Entry =
+  (mongoose.models.Entry as mongoose.Model<EntryRecord> | undefined) ?? mongoose.model<EntryRecord>("Entry", entrySchema);
+
+export function isEntryId(id: string): boolean {
+  return /^[0-9a-f]{24}$/i.test(id);
+}
+
+/** The organization's entry, or null for an unknown id or another organization's entry. */
+export async function findEntry(organizationId: string, id: string, session?: ClientSession): Promise<EntryRecord | null> {
+  if (!isEntryId(id)) return null;
+  return Entry.findOne({ _id: id, organizationId }, null, { session }).lean<EntryRecord>();
+}
+
+export async function insertEntry(record: Omit<EntryRecord, "_id"> & { _id?: Types.ObjectId }, session: ClientSession): Promise<EntryRecord> {
+  const [created] = await Entry.create([record], { session });
+  return created.toObject() as EntryRecord;
+}
+
+/** Replaces the stored fields of the entry; false when it is gone. */
+export async function saveEntry(organizationId: string, id: Types.ObjectId, set: Partial<EntryRecord>, push: EntryHistoryRecord | null, session: ClientSession): Promise<boolean> {
+  const update: Record<string, unknown> = { $set: set };
+  if (push) update.$push = { history: push };
+  const result = await Entry.updateOne({ _id: id, organizationId }, update, { session });
+  return result.matchedCount === 1;
+}
+
+export async function deleteDraftEntry(organizationId: string, id: Types.ObjectId, session: ClientSession): Promise<boolean> {
+  const result = await Entry.deleteOne({ _id: id, organizationId, status: "borrador" }, { session });
+  return result.deletedCount === 1;
+}

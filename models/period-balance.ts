@@ -1,0 +1,87 @@
+import mongoose, { Schema, type ClientSession } from "mongoose";
+
+/**
+ * Σ debit, Σ credit and the count of posted lines per (organization, leaf account, month): what
+ * reports read for totals (ledger.md §3). Amounts are whole céntimos as 64-bit integers; only the
+ * ledger service writes here, in the same transaction as the entry.
+ */
+export interface PeriodBalanceRecord {
+  organizationId: string;
+  account: string;
+  /** `YYYY-MM` */
+  period: string;
+  debit: bigint;
+  credit: bigint;
+  lineCount: number;
+}
+
+const periodBalanceSchema = new Schema<PeriodBalanceRecord>(
+  {
+    organizationId: { type: String, required: true },
+    account: { type: String, required: true },
+    period: { type: String, required: true, match: /^\d{4}-\d{2}$/ },
+    debit: { type: BigInt, required: true, default: 0n },
+    credit: { type: BigInt, required: true, default: 0n },
+    lineCount: { type: Number, required: true, default: 0 },
+  },
+  { collection: "period_balances", versionKey: false },
+);
+
+periodBalanceSchema.index({ organizationId: 1, account: 1, period: 1 }, { unique: true });
+periodBalanceSchema.index({ organizationId: 1, period: 1 });
+
+export const PeriodBalance =
+  (mongoose.models.PeriodBalance as mongoose.Model<PeriodBalanceRecord> | undefined) ??
+  mongoose.model<PeriodBalanceRecord>("PeriodBalance", periodBalanceSchema);
+
+export interface BalanceChange {
+  account: string;
+  period: string;
+  debit: bigint;
+  credit: bigint;
+  lineCount: number;
+}
+
+/** Adds the changes to the stored balances (creating missing rows) inside the caller's transaction. */
+export async function applyBalanceChanges(organizationId: string, changes: readonly BalanceChange[], session: ClientSession): Promise<void> {
+  if (changes.length === 0) return;
+  await PeriodBalance.bulkWrite(
+    changes.map((change) => ({
+      updateOne: {
+        filter: { organizationId, account: change.account, period: change.period },
+        update: { $inc: { debit: change.debit, credit: change.credit, lineCount: change.lineCount } },
+        upsert: true,
+      },
+    })),
+    { session, ordered: true },
+  );
+}
+
+/** The stored rows of an organization (all of them, or those of the given accounts' code prefix). */
+export function periodBalancesCursor(organizationId: string, filter: Record<string, unknown> = {}) {
+  return PeriodBalance.find({ organizationId, ...filter }, { _id: 0, account: 1, period: 1, debit: 1, credit: 1, lineCount: 1 })
+    .lean<PeriodBalanceRecord[]>()
+    .cursor();
+}
+
+/**
+ * Creates missing rows at zero, outside any transaction, so that concurrent postings only $inc rows
+ * that exist (two transactions inserting the same new key would collide on the unique index).
+ */
+export async function ensureBalanceRows(organizationId: string, accounts: readonly string[], period: string): Promise<void> {
+  if (accounts.length === 0) return;
+  try {
+    await PeriodBalance.bulkWrite(
+      accounts.map((account) => ({
+        updateOne: {
+          filter: { organizationId, account, period },
+          update: { $setOnInsert: { debit: 0n, credit: 0n, lineCount: 0 } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  } catch (error) {
+    if ((error as { code?: number }).code !== 11000) throw error;
+  }
+}
