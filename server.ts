@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
 import { startLocalServices } from "./app/boot/local-services.server";
+import { limitRequestBody } from "./app/boot/body-limit.server";
+import { createAppRequestHandler } from "./app/boot/remix-handler.server";
 import { passClientAddress, refuseCrossOrigin } from "./app/boot/request-guards.server";
 import { connectDatabase, disconnectDatabase, pingDatabase } from "./app/utils/db.server";
 import { getEnv, parseEnv } from "./app/utils/env.server";
@@ -83,11 +84,8 @@ async function main() {
   app.use(express.static("public", { maxAge: "1h" }));
   app.all(
     "*",
-    createRequestHandler({
-      build,
-      mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-    }),
+    limitRequestBody(),
+    createAppRequestHandler({ build, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
   );
 
   const server = app.listen(env.PORT, env.HOST, () => {

@@ -47,6 +47,7 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  // An oversize body is answered 413 by the server; the route's failed read is not an error.
+  if (request.signal.aborted || (error instanceof Error && error.name === "BodyTooLargeError")) return;
   console.error(error);
 }
