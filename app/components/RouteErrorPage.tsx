@@ -22,7 +22,7 @@ export function RouteErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
 
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
+  const detail = refusalMessage(error);
   return (
     <Center mih="70vh" component="main">
       <Stack align="center" gap="md" maw={560} ta="center">
@@ -38,5 +38,37 @@ export function RouteErrorPage() {
         </Anchor>
       </Stack>
     </Center>
+  );
+}
+
+/** The Spanish message a thrown refusal carries ({ message }), if any; never an exception's own text. */
+function refusalMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  if (typeof error.data === "string") return error.data;
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : null;
+}
+
+/** A page's error inside the shell: the refusal's message for 4xx, a plain apology for anything else. */
+export function PageError() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = status < 500 ? refusalMessage(error) : null;
+  return (
+    <Stack align="center" gap="md" maw={560} mx="auto" mt="xl" ta="center" data-testid="page-error">
+      <Title order={1}>
+        {status === 404 ? (message ?? NOT_FOUND_TEXT) : status >= 500 ? "Algo salió mal" : "No se pudo completar la solicitud"}
+      </Title>
+      <Text c="dimmed">
+        {status === 404
+          ? "La página que busca no existe o no tiene acceso a ella."
+          : status >= 500
+            ? "Ocurrió un error inesperado. Intente de nuevo en unos minutos; si persiste, contacte a su contador."
+            : (message ?? "La solicitud no es válida.")}
+      </Text>
+      <Anchor component={Link} to="/">
+        Volver a la página principal
+      </Anchor>
+    </Stack>
   );
 }

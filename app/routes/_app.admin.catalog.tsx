@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { AccountPanel } from "~/components/catalog/AccountPanel";
 import { FormError } from "~/components/FormError";
+import { appHref } from "~/components/shell/links";
 import { CatalogTree, stickyStyle } from "~/components/catalog/CatalogTree";
 import { CATALOG_INTENTS, type CatalogIntent } from "~/components/catalog/schemas";
 import {
@@ -125,7 +126,7 @@ export default function CatalogPage() {
       if (value === null) params.delete(key);
       else params.set(key, value);
     }
-    return `/admin/catalog?${params}`;
+    return appHref(`/admin/catalog?${params}`, search);
   };
 
   const open = data.openCodes === "all" ? null : new Set(data.openCodes);

@@ -1,8 +1,9 @@
 import { AppShell, Burger, Drawer, Group, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { PageError } from "~/components/RouteErrorPage";
 import { OrganizationSwitcher } from "~/components/shell/OrganizationSwitcher";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { readShellParams, withShellParam } from "~/domain/menu";
@@ -17,6 +18,27 @@ const SMALL_SCREEN = "(max-width: 48em)";
 
 export default function AppLayout() {
   const { selectedCedula } = useLoaderData<typeof loader>();
+  return (
+    <Shell selectedCedula={selectedCedula}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/**
+ * A 404 or 500 inside a page keeps the sidebar: the shell is drawn again around the Spanish message
+ * (the root loader's account still draws the menu when this layout's own loader failed).
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  return (
+    <Shell selectedCedula={data?.selectedCedula ?? null}>
+      <PageError />
+    </Shell>
+  );
+}
+
+function Shell({ selectedCedula, children }: { selectedCedula: string | null; children: ReactNode }) {
   const location = useLocation();
   const { showSidebar } = readShellParams(new URLSearchParams(location.search));
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: true });
@@ -87,7 +109,7 @@ export default function AppLayout() {
       </Drawer>
 
       <AppShell.Main id="contenido" tabIndex={-1}>
-        <Outlet />
+        {children}
       </AppShell.Main>
     </AppShell>
   );

@@ -166,3 +166,16 @@ test.describe("sidebar shell", () => {
     expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join(" | ")}`)).toEqual([]);
   });
 });
+
+test.describe("errors inside the shell", () => {
+  test("an organization the admin may not see answers 404 inside the shell, in Spanish, without a stack trace", async ({ page }) => {
+    await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
+    const response = await page.goto("/?org=3102654321&menu=consultas");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Organización no encontrada" })).toBeVisible();
+    await expect(sidebar(page).getByRole("button", { name: "Salir" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Volver a la página principal" })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(/at \S+ \(|Error:|\.tsx?:\d+/);
+  });
+});
+

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useAccount } from "../AccountContext";
+import { keptParamFields } from "./links";
 
 /**
  * A GET form: `?org=<cédula>` selects the organization (remembered for the user), so it works without
@@ -15,9 +16,9 @@ export function OrganizationSwitcher({ selectedCedula }: { selectedCedula: strin
 
   return (
     <Form method="get" action={location.pathname} onChange={(event) => submit(event.currentTarget)} aria-label="Organización seleccionada">
-      {(["showSidebar", "menu"] as const).map((key) =>
-        search.has(key) ? <input key={key} type="hidden" name={key} value={search.get(key) ?? ""} /> : null,
-      )}
+      {keptParamFields(search, ["org"]).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
       <Group gap="xs" wrap="nowrap">
         <NativeSelect
           name="org"

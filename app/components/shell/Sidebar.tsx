@@ -1,6 +1,7 @@
 import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { isActivePath, readShellParams, sectionOfPath, shellHref, sidebarMenu, withShellParam } from "~/domain/menu";
+import { isActivePath, readShellParams, sectionOfPath, sidebarMenu, withShellParam } from "~/domain/menu";
+import { appHref } from "./links";
 import { useAccount } from "../AccountContext";
 
 export function Sidebar() {
@@ -38,7 +39,7 @@ export function Sidebar() {
                 <NavLink
                   key={link.to}
                   component={Link}
-                  to={shellHref(link.to, search)}
+                  to={appHref(link.to, search)}
                   label={link.label}
                   active={isActivePath(link.to, location.pathname)}
                   aria-current={isActivePath(link.to, location.pathname) ? "page" : undefined}
