@@ -8,6 +8,7 @@ import { notFound } from "./http.server";
 import { oncePerRequest } from "./once-per-request.server";
 
 export const ORGANIZATION_NOT_FOUND = "Organización no encontrada";
+export const NOT_ADMINISTERED_CLIENT = "Ya existe un cliente con esa identificación, pero usted no lo administra.";
 export const NO_ORGANIZATION = "No tiene acceso a ninguna organización activa";
 
 /** Who asks, and the organization the request works on, with the asker's role in it. */
@@ -56,9 +57,10 @@ async function organizationOfParam(user: UserDocument, membership: Membership, p
   const bare = toCedula(param?.trim() ?? "");
   if (!CEDULA_IN_URL.test(bare)) throw notFound(ORGANIZATION_NOT_FOUND);
   const id = toOrganizationId(bare);
-  if (!seesAllOrganizations(membership) && !membership.orgs[id]) throw notFound(ORGANIZATION_NOT_FOUND);
   const organization = await findOrganization(id);
   if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+  // Creating it would answer "Ya existe…", so its page says the same and nothing more (decision 052).
+  if (!seesAllOrganizations(membership) && !membership.orgs[id]) throw notFound(NOT_ADMINISTERED_CLIENT);
   return {
     id,
     cedula: bare,
