@@ -27,33 +27,14 @@ export const EntryCounter =
   mongoose.model<EntryCounterRecord>("EntryCounter", entryCounterSchema);
 
 const counterId = (organizationId: string, fiscalYear: number) => `${organizationId}|${fiscalYear}`;
-const DUPLICATE_KEY = 11000;
-
-/**
- * Creates the counter at 0 when missing, outside any transaction: two transactions inserting the same
- * new counter would collide on its key, which a transaction cannot retry.
- */
-export async function ensureEntryCounter(organizationId: string, fiscalYear: number): Promise<void> {
-  try {
-    await EntryCounter.updateOne(
-      { _id: counterId(organizationId, fiscalYear) },
-      { $setOnInsert: { organizationId, fiscalYear, value: 0 } },
-      { upsert: true },
-    );
-  } catch (error) {
-    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-  }
-}
-
-/** The next number's sequence (1, 2, 3 …), inside the caller's transaction. */
+/** The next number's sequence (1, 2, 3 …), inside the caller's transaction (the first one creates the counter). */
 export async function takeEntryNumber(organizationId: string, fiscalYear: number, session: ClientSession): Promise<number> {
   const record = await EntryCounter.findOneAndUpdate(
     { _id: counterId(organizationId, fiscalYear) },
-    { $inc: { value: 1 } },
-    { returnDocument: "after", session },
+    { $inc: { value: 1 }, $setOnInsert: { organizationId, fiscalYear } },
+    { upsert: true, returnDocument: "after", session },
   ).lean<EntryCounterRecord>();
-  if (!record) throw new Error(`entry counter ${counterId(organizationId, fiscalYear)} missing: call ensureEntryCounter first`);
-  return Number(record.value);
+  return Number(record!.value);
 }
 
 export async function lastEntryNumber(organizationId: string, fiscalYear: number): Promise<number> {

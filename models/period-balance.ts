@@ -64,24 +64,3 @@ export function periodBalancesCursor(organizationId: string, filter: Record<stri
     .cursor();
 }
 
-/**
- * Creates missing rows at zero, outside any transaction, so that concurrent postings only $inc rows
- * that exist (two transactions inserting the same new key would collide on the unique index).
- */
-export async function ensureBalanceRows(organizationId: string, accounts: readonly string[], period: string): Promise<void> {
-  if (accounts.length === 0) return;
-  try {
-    await PeriodBalance.bulkWrite(
-      accounts.map((account) => ({
-        updateOne: {
-          filter: { organizationId, account, period },
-          update: { $setOnInsert: { debit: 0n, credit: 0n, lineCount: 0 } },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    );
-  } catch (error) {
-    if ((error as { code?: number }).code !== 11000) throw error;
-  }
-}

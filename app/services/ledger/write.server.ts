@@ -23,8 +23,8 @@ import {
 import { CENTIMO } from "~/domain/money";
 import type { Refusal } from "~/domain/refusal";
 import { deleteDraftEntry, findEntry, insertEntry, saveEntry, type EntryHistoryRecord, type EntryRecord } from "~models/entry";
-import { ensureEntryCounter, takeEntryNumber } from "~models/entry-number";
-import { applyBalanceChanges, ensureBalanceRows } from "~models/period-balance";
+import { takeEntryNumber } from "~models/entry-number";
+import { applyBalanceChanges } from "~models/period-balance";
 import { loadLedgerContext, type OrganizationLedgerContext } from "./context.server";
 import { entryDiff, inputOf, lineRecord, linesOf } from "./records.server";
 import { LedgerRefusal, inTransaction } from "./transaction.server";
@@ -70,22 +70,6 @@ function checked(input: EntryInput, context: OrganizationLedgerContext, draft = 
 
 async function entryOf(organizationId: string, id: string, session: ClientSession): Promise<EntryRecord> {
   return (await findEntry(organizationId, id, session)) ?? notFound();
-}
-
-/**
- * What must exist before a posting transaction: the year's counter and the balance rows it will $inc.
- * Creating them inside concurrent transactions would collide on their unique keys, which a
- * transaction cannot retry; rows of zeros read as no balance. Nothing is created for an entry the
- * rules refuse (the transaction checks again against what it reads).
- */
-async function prepare(organizationId: string, input: EntryInput): Promise<void> {
-  const context = await loadLedgerContext(organizationId);
-  if (!context) return;
-  const result = validateEntry(input, context);
-  if (!result.ok) return;
-  const { date, lines } = result.entry;
-  await ensureEntryCounter(organizationId, fiscalYearOf(date));
-  await ensureBalanceRows(organizationId, [...new Set(lines.map((line) => line.account))], date.slice(0, 7));
 }
 
 function history(actor: Actor, action: EntryHistoryRecord["action"], change: Pick<EntryHistoryRecord, "before" | "after"> = {}): EntryHistoryRecord {
@@ -179,9 +163,7 @@ export function updateDraft(organizationId: string, id: string, input: EntryInpu
 }
 
 /** Draft → posted: the next number of its fiscal year and the balances, in one transaction. */
-export async function post(organizationId: string, id: string, actor: Actor) {
-  const draft = await findEntry(organizationId, id);
-  if (draft) await prepare(organizationId, inputOf(draft));
+export function post(organizationId: string, id: string, actor: Actor) {
   return refusalsAsOutcome(() =>
     inTransaction(async (session) => {
       const stored = await entryOf(organizationId, id, session);
@@ -198,8 +180,7 @@ export async function post(organizationId: string, id: string, actor: Actor) {
 }
 
 /** A new entry posted at once (manual form, receipt booking, templates, rules …). */
-export async function createAndPost(organizationId: string, input: EntryInput, actor: Actor, source: EntrySource = { kind: "manual" }) {
-  await prepare(organizationId, input);
+export function createAndPost(organizationId: string, input: EntryInput, actor: Actor, source: EntrySource = { kind: "manual" }) {
   return refusalsAsOutcome(() =>
     inTransaction(async (session) => {
       const entry = checked(input, await contextOf(organizationId, session));
@@ -212,8 +193,7 @@ export async function createAndPost(organizationId: string, input: EntryInput, a
  * The audited edit of a posted entry: its old lines leave the balances and the new ones enter, in one
  * transaction; the number stays and the history keeps what changed. Only in an open period.
  */
-export async function editPosted(organizationId: string, id: string, input: EntryInput, actor: Actor) {
-  await prepare(organizationId, input);
+export function editPosted(organizationId: string, id: string, input: EntryInput, actor: Actor) {
   return refusalsAsOutcome(() =>
     inTransaction(async (session) => {
       const stored = await entryOf(organizationId, id, session);
@@ -241,10 +221,8 @@ export async function editPosted(organizationId: string, id: string, input: Entr
  * A new posted entry that mirrors the lines of a posted one, dated as given (default: today in Costa
  * Rica), linked both ways. Returns the reversal.
  */
-export async function reverse(organizationId: string, id: string, actor: Actor & { date?: string }) {
+export function reverse(organizationId: string, id: string, actor: Actor & { date?: string }) {
   const date = actor.date ?? todayInCostaRica(actor.now ?? new Date());
-  const original = await findEntry(organizationId, id);
-  if (original?.number) await prepare(organizationId, mirror(original, date));
   return refusalsAsOutcome(() =>
     inTransaction(async (session) => {
       const stored = await entryOf(organizationId, id, session);
