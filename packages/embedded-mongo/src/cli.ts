@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
 import { type EmbeddedMongo, startEmbeddedMongo } from "./index";
 
-const USAGE = "usage: npm run db -- [--port <n>] [--dbpath <dir>] [--host <address>] [--quiet]";
+const USAGE = `usage: npm run db -- [--port <n>] [--host <address>] [--socket <path>] [--dbpath <dir>] [--quiet]
+  TCP (default port 27017) has no authentication: any local process can connect. --socket <path>
+  listens on an owner-only Unix socket instead (put it in a directory only you can enter).`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -9,6 +11,7 @@ async function main(): Promise<void> {
       port: { type: "string" },
       dbpath: { type: "string" },
       host: { type: "string" },
+      socket: { type: "string" },
       quiet: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
 
-  server = await startEmbeddedMongo({ port, dbPath: values.dbpath, host: values.host, log });
+  server = await startEmbeddedMongo({ port, dbPath: values.dbpath, host: values.host, socketPath: values.socket, log });
   const where = values.dbpath ? `data in ${values.dbpath}` : "data in memory only";
   console.log(`Embedded MongoDB listening on ${server.uri} (${where})`);
   if (stopping) await shutdown(server);
