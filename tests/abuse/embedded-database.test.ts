@@ -23,7 +23,8 @@ const ENV_KEYS = ["MONGODB_URI", "SMTP_URL", "SESSION_SECRET", "TOTP_ENCRYPTION_
 
 /** Boots what the app boots with zero configuration, in this process, on a fresh DATA_DIR. */
 async function bootLocalServices(overrides: Record<string, string> = {}): Promise<{ dataDir: string; services: LocalServices }> {
-  const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+  const env = process.env as Record<string, string | undefined>;
+  const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, env[key]]));
   const dataDir = path.join(await mkdtemp(path.join(tmpdir(), "abuse-db-")), "data");
   cleanups.push(() => rm(path.dirname(dataDir), { recursive: true, force: true }));
   for (const key of ENV_KEYS) delete process.env[key];
@@ -32,8 +33,8 @@ async function bootLocalServices(overrides: Record<string, string> = {}): Promis
   cleanups.push(async () => {
     await services.close();
     for (const key of ENV_KEYS) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
+      if (saved[key] === undefined) delete env[key];
+      else env[key] = saved[key];
     }
   });
   return { dataDir, services };
