@@ -20,7 +20,11 @@ const LIMITS: Record<string, number> = {
   "/forgot-password": SIGN_IN_BODY_LIMIT,
   "/reset-password": SIGN_IN_BODY_LIMIT,
   "/logout": SIGN_IN_BODY_LIMIT,
+  // The receipt upload posts to /detail (its page) and to /detail/import (the progress endpoint).
+  "/detail": UPLOAD_BODY_LIMIT,
   "/detail/import": UPLOAD_BODY_LIMIT,
+  // The upload form without JavaScript posts to /detail?index.
+  "/detail": UPLOAD_BODY_LIMIT,
   "/admin/catalog": CATALOG_BODY_LIMIT,
 };
 

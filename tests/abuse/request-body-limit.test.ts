@@ -85,6 +85,7 @@ describe("request bodies are limited before they are read (issue 16, item 3)", (
     expect(bodyLimitFor("/otp-verification")).toBe(SIGN_IN_BODY_LIMIT);
     expect(bodyLimitFor("/detail/import")).toBeGreaterThan(MAX_UPLOAD_BYTES);
     expect(bodyLimitFor("/detail/import")).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("/detail/")).toBe(UPLOAD_BODY_LIMIT);
     expect(bodyLimitFor("/admin/organizations")).toBe(1024 * 1024);
   });
 
