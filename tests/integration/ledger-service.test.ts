@@ -15,6 +15,7 @@ import {
   updateDraft,
   verifyLedger,
 } from "../../app/services/ledger/ledger.server";
+import { accountsWithMovements } from "../../app/services/catalog/catalog.server";
 import { Entry } from "../../models/entry";
 import { EntryCounter } from "../../models/entry-number";
 import { ensureOrganization, setLockDate } from "../../models/organization";
@@ -127,6 +128,8 @@ describe("the ledger service", () => {
     expect(live).toContainEqual([RENT, "2026-01", 50000000n, 0n, 1]);
     expect(live).toContainEqual([RENT, "2026-02", 0n, 50000000n, 1]);
     expect(live.find(([account, period]) => account === CASH && period === "2026-01")).toBeUndefined();
+    // The catalog screen refuses to remove or subdivide accounts with movements.
+    expect([...(await accountsWithMovements(ORG))].sort()).toEqual([BANK, BANK_BCR, SALES, VAT, RENT].sort());
   });
 
   it("gives 20 concurrent posts 20 distinct consecutive numbers", async () => {

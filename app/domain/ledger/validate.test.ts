@@ -110,6 +110,14 @@ describe("validateEntry", () => {
     expect(MAX_LINE_CENTIMOS).toBe(999_999_999_999_999n);
   });
 
+  it("lets a draft be short or unbalanced but not malformed", () => {
+    expect(validateEntry(entry([debit(CASH, "5")]), context, { draft: true }).ok).toBe(true);
+    expect(validateEntry(entry([debit(CASH, "5"), credit(SALES, "4")]), context, { draft: true }).ok).toBe(true);
+    expect(validateEntry(entry([]), context, { draft: true }).ok).toBe(true);
+    const refused = validateEntry(entry([debit(CASH, "5.001")], { date: "2025-12-01" }), context, { draft: true });
+    expect(refused.ok === false && refused.refusals.map((r) => r.field)).toEqual(["date", "debit"]);
+  });
+
   it("requires a description", () => {
     expect(refusalsOf(entry([debit(CASH, "1"), credit(SALES, "1")], { description: "  " }))).toEqual([
       { field: "description", message: "Escriba la descripción del asiento." },

@@ -21,6 +21,7 @@ import {
 import { GROUP_DISABLE } from "~/domain/catalog/messages";
 import type { Refusal } from "~/domain/refusal";
 import { notFound } from "~/utils/http.server";
+import { accountsInUse } from "~/services/ledger/read.server";
 
 /** One change an administrator asks for on the catalog screen. */
 export type CatalogChange =
@@ -42,12 +43,9 @@ function asOverrides(stored: unknown): CatalogOverrides {
   return stored !== null && typeof stored === "object" && !Array.isArray(stored) ? (stored as CatalogOverrides) : {};
 }
 
-/**
- * Accounts of the organization that have movements (entry lines). There is no ledger yet, so none
- * has; the accounting-entries work answers this from its lines, and the rules below already ask.
- */
-export async function accountsWithMovements(_organizationId: string): Promise<ReadonlySet<string>> {
-  return new Set();
+/** Accounts of the organization that have movements (lines of any entry, drafts included). */
+export async function accountsWithMovements(organizationId: string): Promise<ReadonlySet<string>> {
+  return accountsInUse(organizationId);
 }
 
 export async function loadCatalog(organizationId: string): Promise<{ tree: CatalogNode[]; overrides: CatalogOverrides }> {

@@ -3,7 +3,7 @@
  * the reads every books screen stands on.
  */
 export { createAndPost, createDraft, deleteDraft, editPosted, post, reverse, updateDraft, type Actor, type LedgerOutcome } from "./write.server";
-export { entryFilter, getEntry, listEntries, type EntryFilters, type EntryList } from "./read.server";
+export { accountsInUse, entryFilter, getEntry, listEntries, type EntryFilters, type EntryList } from "./read.server";
 export { accountMovements, type AccountMovements, type MovementRow } from "./movements.server";
 export { exportJournal } from "./journal.server";
 export { accountTotals, verifyLedger } from "./verify.server";

@@ -70,3 +70,9 @@ export async function listEntries(organizationId: string, filters: EntryFilters,
     .lean<EntryRecord[]>();
   return { rows, count, page: window.page, pageSize: window.pageSize, pageCount: window.pageCount, totalDebit: toBigInt(summary?.totalDebit) };
 }
+
+/** Accounts any entry of the organization uses (drafts too): the catalog refuses to remove them or give them children. */
+export async function accountsInUse(organizationId: string): Promise<Set<string>> {
+  const accounts: string[] = await Entry.distinct("lines.account", { organizationId });
+  return new Set(accounts);
+}
