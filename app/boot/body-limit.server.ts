@@ -23,8 +23,6 @@ const LIMITS: Record<string, number> = {
   // The receipt upload posts to /detail (its page) and to /detail/import (the progress endpoint).
   "/detail": UPLOAD_BODY_LIMIT,
   "/detail/import": UPLOAD_BODY_LIMIT,
-  // The upload form without JavaScript posts to /detail?index.
-  "/detail": UPLOAD_BODY_LIMIT,
   "/admin/catalog": CATALOG_BODY_LIMIT,
 };
 

@@ -140,7 +140,11 @@ export async function* readMultipart(body: AsyncIterable<Uint8Array>, boundary: 
   reader.skip(start + dashBoundary.length);
   for (;;) {
     await reader.need(2);
-    if (reader.buffer[0] === 0x2d && reader.buffer[1] === 0x2d) return;
+    if (reader.buffer[0] === 0x2d && reader.buffer[1] === 0x2d) {
+      // Read the epilogue too: a request whose body is left unread makes the server drop a kept-alive connection.
+      while (await reader.fill()) reader.skip(reader.buffer.length);
+      return;
+    }
     const lineEnd = await reader.find(CRLF, 1024);
     reader.skip(lineEnd + CRLF.length);
     let headerEnd: number;
