@@ -184,3 +184,47 @@ export function formatCalendarDate(date: CalendarDate): string {
   const [year, month, day] = partsOf(date);
   return `${two(day)}/${two(month)}/${four(year)}`;
 }
+
+// ── Dates typed by a person ───────────────────────────────────────────────────────────────────────
+
+/** How a date field asks to be written (the placeholder of every date input). */
+export const DATE_INPUT_PLACEHOLDER = "dd/mm/aaaa";
+/** The native pattern of a date field without JavaScript: dd/mm/aaaa (one-digit day and month too) or YYYY-MM-DD. */
+export const DATE_INPUT_PATTERN = "\\s*(\\d{1,2}/\\d{1,2}/\\d{4}|\\d{4}-\\d{2}-\\d{2})\\s*";
+
+export const DATE_INPUT_MESSAGES = {
+  format: "Escriba la fecha como dd/mm/aaaa, por ejemplo 31/10/2026.",
+  missing: (day: string) => `La fecha ${day} no existe.`,
+} as const;
+
+export type DateInputResult = { ok: true; date: CalendarDate } | { ok: false; message: string };
+
+/**
+ * A day typed by a person: `dd/mm/aaaa` as Costa Rica writes it (`1/9/2026` too), or `YYYY-MM-DD` as a
+ * native date input and the app's own links send it. A day that does not exist is refused, never rolled over.
+ */
+export function readDateInput(text: string): DateInputResult {
+  const trimmed = text.trim();
+  const typed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
+  const iso = typed ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  if (!typed && !iso) return { ok: false, message: DATE_INPUT_MESSAGES.format };
+  const [year, month, day] = typed ? [typed[3], typed[2], typed[1]].map(Number) : [iso![1], iso![2], iso![3]].map(Number);
+  if (!isRealDay(year, month, day)) return { ok: false, message: DATE_INPUT_MESSAGES.missing(`${two(day)}/${two(month)}/${four(year)}`) };
+  return { ok: true, date: fromParts(year, month, day) };
+}
+
+/**
+ * A date field of a form (zod, shared by the page and the action): dd/mm/aaaa or YYYY-MM-DD in, a strict
+ * CalendarDate out, Spanish refusals. Blank reads as missing (conform), so it is required; add
+ * `.optional()` for a filter.
+ */
+export const dateInputSchema = z
+  .string({ required_error: DATE_INPUT_MESSAGES.format, invalid_type_error: DATE_INPUT_MESSAGES.format })
+  .transform((text, context) => {
+    const result = readDateInput(text);
+    if (!result.ok) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
+      return z.NEVER;
+    }
+    return result.date;
+  });
