@@ -8,7 +8,7 @@ import { AccountPanel } from "~/components/catalog/AccountPanel";
 import { FormError } from "~/components/FormError";
 import { appHref } from "~/components/shell/links";
 import { CatalogTree, stickyStyle } from "~/components/catalog/CatalogTree";
-import { CATALOG_INTENTS, type CatalogIntent } from "~/components/catalog/schemas";
+import { CATALOG_INTENTS, type CatalogIntent } from "~/domain/catalog/forms";
 import {
   ancestorCodes,
   codeShapeError,

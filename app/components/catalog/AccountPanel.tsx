@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, TextInput, Ti
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { inputProps, replyFor, useSchemaForm } from "../forms/conform";
-import { CATALOG_INTENTS, type CatalogIntent } from "./schemas";
+import { CATALOG_INTENTS, type CatalogIntent } from "~/domain/catalog/forms";
 import type { AccountDetails } from "~/services/catalog/catalog.server";
 
 /** The form-level error of the reply to the form posting `intent`. */

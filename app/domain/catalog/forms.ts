@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The forms of the catalog screen, by the `intent` each one posts. Codes are checked by the catalog rules. */
+/** The forms of the catalog screen, by the `intent` each one posts, shared by the page and the action. Codes are checked by the catalog rules. */
 
 const code = z.string({ required_error: "Falta la cuenta." }).trim().min(1, "Falta la cuenta.").max(40, "El código no es válido.");
 const label = z.string({ required_error: "El nombre de la cuenta es obligatorio." }).max(500, "El nombre de la cuenta es demasiado largo.");
