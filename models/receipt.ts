@@ -1,4 +1,5 @@
 import mongoose, { Schema, Types } from "mongoose";
+import { addToTotals, emptyTotals, type CentimosTotals } from "../app/domain/receipts/centimos";
 
 /**
  * An electronic receipt (comprobante) of one organization, imported from Hacienda XML. The original
@@ -426,43 +427,24 @@ export async function* iterateReceipts(filter: ReceiptListFilter): AsyncGenerato
   for await (const receipt of cursor) yield receipt as ReceiptSummary;
 }
 
-export interface ReceiptTotals {
-  /** Receipts that count (credit notes subtract; payment receipts and Hacienda rejections do not count). */
-  counted: number;
-  subtotal: bigint;
-  iva: bigint;
-  total: bigint;
-}
+/** A month's totals in céntimos: the sum of each receipt's céntimos as its row shows them (decision 105). */
+export type ReceiptTotals = CentimosTotals;
 
-function toBigInt(value: unknown): bigint {
-  if (typeof value === "bigint") return value;
-  if (typeof value === "number") return BigInt(value);
-  if (value && typeof value === "object" && "toString" in value) return BigInt(String(value));
-  return 0n;
-}
+/** The fields the totals read: a receipt's amounts and whether it counts. */
+const TOTALS_PROJECTION = { effect: 1, totals: 1, colones: 1, "hacienda.estado": 1 } as const;
 
-/** Colones totals over the whole filter (not one page). */
+/**
+ * Totals over the whole filter (not one page). Each receipt is rounded to céntimos by the domain's
+ * one rule and then added, so the totals equal the sum of the rows shown and exported; a database
+ * $sum of the exact amounts would round only once and differ from the rows by a céntimo or two.
+ */
 export async function sumReceipts(filter: ReceiptListFilter): Promise<ReceiptTotals> {
-  const groups = await Receipt.aggregate<{ _id: number; count: number; subtotal: unknown; iva: unknown; total: unknown }>([
-    { $match: { ...listQuery(filter), effect: { $in: [1, -1] }, "hacienda.estado": { $ne: "rechazado" } } },
-    {
-      $group: {
-        _id: "$effect",
-        count: { $sum: 1 },
-        subtotal: { $sum: "$colones.totalVentaNeta" },
-        iva: { $sum: "$colones.totalImpuesto" },
-        total: { $sum: "$colones.totalComprobante" },
-      },
-    },
-  ]).option(EXACT);
-  const totals: ReceiptTotals = { counted: 0, subtotal: 0n, iva: 0n, total: 0n };
-  for (const group of groups) {
-    const sign = BigInt(Number(group._id) < 0 ? -1 : 1);
-    totals.counted += Number(group.count);
-    totals.subtotal += sign * toBigInt(group.subtotal);
-    totals.iva += sign * toBigInt(group.iva);
-    totals.total += sign * toBigInt(group.total);
-  }
+  const cursor = Receipt.find({ ...listQuery(filter), effect: { $in: [1, -1] }, "hacienda.estado": { $ne: "rechazado" } }, TOTALS_PROJECTION)
+    .setOptions(EXACT)
+    .lean<Array<Pick<ReceiptRecord, "effect" | "totals" | "colones"> & { hacienda?: { estado?: string } }>>()
+    .cursor({ batchSize: 1000 });
+  let totals = emptyTotals();
+  for await (const receipt of cursor) totals = addToTotals(totals, receipt);
   return totals;
 }
 
@@ -502,6 +484,14 @@ export async function findReceipt(organizationId: string, id: string): Promise<R
     xml: bytesOf(receipt.xml),
     ...(receipt.hacienda ? { hacienda: { ...receipt.hacienda, xml: bytesOf(receipt.hacienda.xml) } } : {}),
   };
+}
+
+/** The organization a receipt belongs to (only its id is read), or null when there is no such receipt. */
+export async function findReceiptOrganizationId(id: string): Promise<string | null> {
+  const _id = objectIdOrNull(id);
+  if (!_id) return null;
+  const receipt = await Receipt.findOne({ _id }, { organizationId: 1 }).lean<{ organizationId: string }>();
+  return receipt?.organizationId ?? null;
 }
 
 export function newReceiptId(): Types.ObjectId {

@@ -13,3 +13,13 @@ export function searchDigits(text: string): string {
   const compact = text.replace(/[\s-]/g, "");
   return /^\d+$/.test(compact) ? compact : "";
 }
+
+/** The singular or the plural form for a count (Spanish: 1 is singular, 0 and the rest plural). */
+export function plural(count: number, singular: string, pluralForm: string): string {
+  return count === 1 ? singular : pluralForm;
+}
+
+/** "1 comprobante", "0 comprobantes", "1 234 comprobantes" (es-CR digit grouping). */
+export function countLabel(count: number, singular: string, pluralForm: string): string {
+  return `${count.toLocaleString("es-CR")} ${plural(count, singular, pluralForm)}`;
+}

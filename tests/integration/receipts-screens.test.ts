@@ -9,6 +9,7 @@ import { loader as xlsxLoader } from "../../app/routes/_app.receipts[.]xlsx";
 import { currentMonth } from "../../app/domain/calendar";
 import { parseComprobante, type ElectronicReceipt } from "../../app/domain/hacienda";
 import { formatAmount, formatColones } from "../../app/domain/money";
+import { receiptCentimos } from "../../app/domain/receipts/centimos";
 import type { MonthView } from "../../app/services/receipts/receipts.server";
 import type { ReceiptDetailView } from "../../app/services/receipts/receipts-detail.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
@@ -69,26 +70,27 @@ const rejected = new Set(october.filter((document) => document.kind === "MH" && 
 const issuedDocs = receipts.filter((document) => document.emisor.identificacion.numero === FERRETERIA_EL_CLAVO.identificacion.numero);
 const receivedDocs = receipts.filter((document) => document.emisor.identificacion.numero !== FERRETERIA_EL_CLAVO.identificacion.numero);
 
-/** Hundred-thousandths (what the parser reads) to céntimos, half away from zero. */
-function roundToCentimos(amount: bigint): bigint {
-  const half = amount < 0n ? -500n : 500n;
-  return (amount + half) / 1000n;
-}
-
 /**
- * The month's totals in céntimos, summed here from the fixtures' own colones amounts: credit notes
- * subtract, payment receipts (REP) and receipts Hacienda rejected (the fixtures' MensajeHacienda with
- * Mensaje 3) are left out, as decision 004 states; rounded once, at the end.
+ * The month's totals in céntimos, summed here from the fixtures' own amounts: each receipt rounded
+ * to céntimos by decision 105's rule (receiptCentimos) and then added; credit notes subtract,
+ * payment receipts (REP) and receipts Hacienda rejected (the fixtures' MensajeHacienda with
+ * Mensaje 3) are left out, as decision 004 states.
  */
 function expectedTotals(documents: GeneratedDocument[]) {
   const counted = documents.filter((document) => document.kind !== "REP" && !rejected.has(document.clave));
-  const sum = (pick: (colones: ElectronicReceipt["colones"]) => bigint) =>
-    roundToCentimos(counted.reduce((total, document) => total + (document.kind === "NC" ? -1n : 1n) * pick(parse(document).colones), 0n));
+  const each = counted.map((document) => {
+    const receipt = parse(document);
+    const centimos = receiptCentimos({ totals: receipt.resumen, colones: receipt.colones });
+    const sign = document.kind === "NC" ? -1n : 1n;
+    return { subtotal: sign * centimos.subtotal, iva: sign * centimos.iva, otrosCargos: sign * centimos.otrosCargos, total: sign * centimos.total };
+  });
+  const sum = (pick: (row: (typeof each)[number]) => bigint) => each.reduce((total, row) => total + pick(row), 0n);
   return {
     counted: counted.length,
-    subtotal: sum((colones) => colones.totalVentaNeta),
-    iva: sum((colones) => colones.totalImpuesto),
-    total: sum((colones) => colones.totalComprobante),
+    subtotal: sum((row) => row.subtotal),
+    iva: sum((row) => row.iva),
+    otrosCargos: sum((row) => row.otrosCargos),
+    total: sum((row) => row.total),
   };
 }
 
@@ -101,7 +103,21 @@ function centimosOf(text: string): bigint {
 }
 
 function totalsInCentimos(totals: MonthView["totals"]) {
-  return { counted: totals.counted, subtotal: centimosOf(totals.subtotal), iva: centimosOf(totals.iva), total: centimosOf(totals.total) };
+  return {
+    counted: totals.counted,
+    subtotal: centimosOf(totals.subtotal),
+    iva: centimosOf(totals.iva),
+    otrosCargos: centimosOf(totals.otrosCargos),
+    total: centimosOf(totals.total),
+  };
+}
+
+/** Every row of the filtered month, over all its pages. */
+async function allRows(query: string): Promise<MonthView["rows"]> {
+  const first = await monthView(query);
+  const rows = [...first.rows];
+  for (let page = 2; page <= first.pageCount; page += 1) rows.push(...(await monthView(`${query}&page=${page}`)).rows);
+  return rows;
 }
 
 describe("/ (Comprobantes) month view", () => {
@@ -169,7 +185,7 @@ describe("/ (Comprobantes) month view", () => {
     expect(view.count).toBe(0);
     expect(view.rows).toEqual([]);
     expect(view.nearest).toEqual({ month: "2025-10", label: "octubre de 2025" });
-    expect(view.totals).toEqual({ counted: 0, subtotal: "₡0,00", iva: "₡0,00", total: "₡0,00" });
+    expect(view.totals).toEqual({ counted: 0, subtotal: "₡0,00", iva: "₡0,00", otrosCargos: "₡0,00", ivaDevuelto: null, total: "₡0,00" });
   });
 
   it("defaults to the current month and refuses a malformed month with a Spanish 400", async () => {
@@ -177,6 +193,41 @@ describe("/ (Comprobantes) month view", () => {
     const response = await respond(() => monthLoader({ request: getRequest("/?org=3101123456&month=octubre", clientCookie), params: {}, context }));
     expect(response.status).toBe(400);
     expect(await response.json()).toBe("El mes debe tener el formato AAAA-MM, por ejemplo 2025-10.");
+  });
+
+  it("totals equal the sum of the céntimos the rows show, and every row adds up with its otros cargos (issue 17, items 2 and 3)", async () => {
+    for (const tab of ["emitidos", "recibidos"]) {
+      const view = await monthView(`month=2025-10&tab=${tab}`);
+      const rows = await allRows(`month=2025-10&tab=${tab}`);
+      const counted = rows.filter((row) => row.counts);
+      const sum = (pick: (row: MonthView["rows"][number]) => string) => counted.reduce((total, row) => total + centimosOf(pick(row)), 0n);
+      expect(totalsInCentimos(view.totals)).toEqual({
+        counted: counted.length,
+        subtotal: sum((row) => row.subtotal),
+        iva: sum((row) => row.iva),
+        otrosCargos: sum((row) => row.otrosCargos),
+        total: sum((row) => row.total),
+      });
+      const withCharges = rows.filter((row) => centimosOf(row.otrosCargos) !== 0n);
+      expect(withCharges.length).toBeGreaterThan(0);
+      for (const row of rows.filter((candidate) => candidate.warnings === 0)) {
+        expect(centimosOf(row.subtotal) + centimosOf(row.iva) + centimosOf(row.otrosCargos)).toBe(centimosOf(row.total));
+      }
+    }
+    // Receipts in dollars are what made the totals row differ from the rows by a céntimo or two:
+    // adding the exact colones and rounding once gives another total for these fixtures.
+    const roundedOnce = (documents: GeneratedDocument[]) => {
+      const counted = documents.filter((document) => document.kind !== "REP" && !rejected.has(document.clave));
+      const exact = counted.reduce((total, document) => total + (document.kind === "NC" ? -1n : 1n) * parse(document).colones.totalVentaNeta, 0n);
+      return (exact + (exact < 0n ? -500n : 500n)) / 1000n;
+    };
+    expect([roundedOnce(issuedDocs), roundedOnce(receivedDocs)]).not.toEqual([expectedTotals(issuedDocs).subtotal, expectedTotals(receivedDocs).subtotal]);
+  });
+
+  it("counts one receipt in the singular", async () => {
+    const one = issuedDocs.find((document) => document.kind === "FE" && !rejected.has(document.clave))!;
+    const view = await monthView(`month=2025-10&q=${one.clave}`);
+    expect(view.totals.counted).toBe(1);
   });
 
   it("answers 404 for an organization the user may not see", async () => {
@@ -194,7 +245,11 @@ describe("exports of the filtered month", () => {
     );
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
-    expect(text.startsWith("\uFEFFfecha,tipo,consecutivo,clave,contraparte,identificación,moneda,tipo de cambio,subtotal,IVA,total,subtotal ₡,IVA ₡,total ₡,")).toBe(true);
+    expect(
+      text.startsWith(
+        "\uFEFFfecha,tipo,consecutivo,clave,contraparte,identificación,moneda,tipo de cambio,subtotal,IVA,otros cargos,IVA devuelto,total,subtotal ₡,IVA ₡,otros cargos ₡,IVA devuelto ₡,total ₡,",
+      ),
+    ).toBe(true);
     const lines = text.slice(1).trimEnd().split("\r\n");
     expect(lines).toHaveLength(receivedDocs.length + 1);
     const document = receivedDocs.find((candidate) => candidate.kind === "FE")!;
@@ -206,6 +261,17 @@ describe("exports of the filtered month", () => {
     const creditLine = lines.find((candidate) => candidate.includes(creditNote.clave))!;
     expect(creditLine).toContain(`,-${formatAmount(parse(creditNote).colones.totalComprobante, 2)},`);
     expect(creditLine).not.toContain("'-");
+
+    // Every row adds up in the file too: subtotal ₡ + IVA ₡ + otros cargos ₡ − IVA devuelto ₡ = total ₡.
+    const header = lines[0].split(",");
+    const at = (cells: string[], name: string) => BigInt(Math.round(Number(cells[header.indexOf(name)]) * 100));
+    let withCharges = 0;
+    for (const row of lines.slice(1)) {
+      const cells = row.split(",");
+      if (at(cells, "otros cargos ₡") !== 0n) withCharges += 1;
+      expect(at(cells, "subtotal ₡") + at(cells, "IVA ₡") + at(cells, "otros cargos ₡") - at(cells, "IVA devuelto ₡")).toBe(at(cells, "total ₡"));
+    }
+    expect(withCharges).toBeGreaterThan(0);
   });
 
   it("XLSX: title, header, one row per receipt and the totals row", async () => {
@@ -219,8 +285,30 @@ describe("exports of the filtered month", () => {
     expect(sheet.rowCount).toBe(4 + issuedDocs.length + 1);
     const totalRow = sheet.getRow(sheet.rowCount);
     expect(totalRow.getCell(1).value).toBe("Totales");
+    expect(totalRow.getCell(2).value).toBe(`${expectedTotals(issuedDocs).counted} comprobantes`);
     const expected = expectedTotals(issuedDocs);
-    expect(BigInt(Math.round((totalRow.getCell(14).value as number) * 100))).toBe(expected.total);
+    const headers = (sheet.getRow(4).values as unknown[]).slice(1);
+    const columnOf = (header: string) => headers.indexOf(header) + 1;
+    const letter = (header: string) => sheet.getColumn(columnOf(header)).letter;
+    const counts = letter("en los totales");
+    for (const [header, key] of [["subtotal ₡", "subtotal"], ["IVA ₡", "iva"], ["otros cargos ₡", "otrosCargos"], ["total ₡", "total"]] as const) {
+      // A formula over the rows, with its value cached: the rows that count, as céntimos.
+      const cell = totalRow.getCell(columnOf(header)).value as { formula: string; result: number };
+      const range = `${letter(header)}5:${letter(header)}${sheet.rowCount - 1}`;
+      expect(cell.formula).toBe(`SUMIF(${counts}5:${counts}${sheet.rowCount - 1},"<>no cuenta",${range})`);
+      expect(BigInt(Math.round(cell.result * 100))).toBe(expected[key]);
+      let rowsSum = 0n;
+      for (let row = 5; row < sheet.rowCount; row += 1) {
+        if (sheet.getRow(row).getCell(columnOf("en los totales")).value === "no cuenta") continue;
+        rowsSum += BigInt(Math.round((sheet.getRow(row).getCell(columnOf(header)).value as number) * 100));
+      }
+      expect(rowsSum).toBe(expected[key]);
+    }
+    // Numbers as numbers, days as dates.
+    const firstRow = sheet.getRow(5);
+    expect(firstRow.getCell(columnOf("fecha")).value).toBeInstanceOf(Date);
+    expect(sheet.getColumn(columnOf("fecha")).numFmt).toBe("dd/mm/yyyy");
+    expect(typeof firstRow.getCell(columnOf("total ₡")).value).toBe("number");
   });
 });
 

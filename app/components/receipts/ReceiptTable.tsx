@@ -1,27 +1,95 @@
-import { Anchor, Badge, Table, Text, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { HaciendaBadge } from "./HaciendaBadge";
+import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { SCREEN_HEADERS } from "~/domain/receipts/columns";
-import type { MonthRow } from "~/services/receipts/receipts.server";
+import { countLabel } from "~/domain/text";
+import type { MonthRow, MonthTotals } from "~/services/receipts/receipts.server";
 
 export type ReceiptTableRow = MonthRow;
 
 const amountCell = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 
-/** The month's receipts of one tab, and the totals of the whole filtered month (not only this page). */
-export function ReceiptTable({
+/** "Totales del mes (1 comprobante)" */
+export function totalsHeading(counted: number): string {
+  return `Totales del mes (${countLabel(counted, "comprobante", "comprobantes")})`;
+}
+
+const NOT_COUNTED_NOTE = "no suma";
+
+/**
+ * The month's receipts of one tab, and the totals of the whole filtered month (not only this page):
+ * a table on wide screens, one card per receipt (fecha, contraparte, total, estado) on small ones.
+ */
+export function ReceiptTable(props: { rows: ReceiptTableRow[]; totals: MonthTotals; received: boolean; hrefOf: (id: string) => string }) {
+  const { rows, totals, hrefOf } = props;
+  return (
+    <ResponsiveList
+      items={rows}
+      keyOf={(row) => row.id}
+      label="Comprobantes del mes"
+      testId="receipt-cards"
+      table={<WideTable {...props} />}
+      card={(row) => (
+        <ListCard
+          testId="receipt-card"
+          dimmed={!row.counts}
+          title={
+            <>
+              <Anchor component={Link} to={hrefOf(row.id)} size="sm" fw={600}>
+                {row.contraparte}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {row.kindLabel} {row.consecutivo}
+              </Text>
+            </>
+          }
+          amount={row.total}
+          details={row.fecha}
+          status={<HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />}
+          note={!row.counts ? NOT_COUNTED_NOTE : row.totalOriginal ?? undefined}
+        />
+      )}
+      footer={
+        <Paper withBorder p="sm" mt="xs" data-testid="totals-card">
+          <Text fw={700} size="sm">
+            {totalsHeading(totals.counted)}
+          </Text>
+          <Stack gap={2} mt={4}>
+            {[
+              ["Subtotal", totals.subtotal],
+              ["IVA", totals.iva],
+              ["Otros cargos", totals.otrosCargos],
+              ...(totals.ivaDevuelto ? [["IVA devuelto", `−${totals.ivaDevuelto}`]] : []),
+              ["Total", totals.total],
+            ].map(([label, value]) => (
+              <Group key={label} justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm">{label}</Text>
+                <Text size="sm" fw={label === "Total" ? 700 : 500} style={{ whiteSpace: "nowrap" }}>
+                  {value}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      }
+    />
+  );
+}
+
+function WideTable({
   rows,
   totals,
   received,
   hrefOf,
 }: {
   rows: ReceiptTableRow[];
-  totals: { counted: number; subtotal: string; iva: string; total: string };
+  totals: MonthTotals;
   received: boolean;
   hrefOf: (id: string) => string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label="Comprobantes del mes">
+    <Table.ScrollContainer minWidth={1040} type="native" tabIndex={0} role="region" aria-label="Comprobantes del mes">
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="receipts-table">
         <Table.Thead>
           <Table.Tr>
@@ -32,6 +100,7 @@ export function ReceiptTable({
             <Table.Th>{SCREEN_HEADERS.moneda}</Table.Th>
             <Table.Th ta="right">{SCREEN_HEADERS.subtotalColones}</Table.Th>
             <Table.Th ta="right">{SCREEN_HEADERS.ivaColones}</Table.Th>
+            <Table.Th ta="right">{SCREEN_HEADERS.otrosCargosColones}</Table.Th>
             <Table.Th ta="right">{SCREEN_HEADERS.totalColones}</Table.Th>
             <Table.Th>{SCREEN_HEADERS.estadoHacienda}</Table.Th>
             {received && <Table.Th>{SCREEN_HEADERS.respuesta}</Table.Th>}
@@ -39,7 +108,7 @@ export function ReceiptTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="receipt-row" c={row.effect === 0 ? "dimmed" : undefined}>
+            <Table.Tr key={row.id} data-testid="receipt-row" data-counts={row.counts} c={row.counts ? undefined : "dimmed"}>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{row.fecha}</Table.Td>
               <Table.Td>
                 <Tooltip label={row.kindTitle} withArrow>
@@ -76,16 +145,22 @@ export function ReceiptTable({
               </Table.Td>
               <Table.Td {...amountCell}>{row.subtotal}</Table.Td>
               <Table.Td {...amountCell}>{row.iva}</Table.Td>
+              <Table.Td {...amountCell}>{row.otrosCargos}</Table.Td>
               <Table.Td {...amountCell}>
                 {row.total}
+                {row.ivaDevuelto && (
+                  <Text size="xs" c="dimmed">
+                    IVA devuelto −{row.ivaDevuelto}
+                  </Text>
+                )}
                 {row.totalOriginal && (
                   <Text size="xs" c="dimmed">
                     {row.totalOriginal}
                   </Text>
                 )}
-                {row.effect === 0 && (
+                {!row.counts && (
                   <Text size="xs" c="dimmed">
-                    no suma
+                    {NOT_COUNTED_NOTE}
                   </Text>
                 )}
               </Table.Td>
@@ -104,10 +179,18 @@ export function ReceiptTable({
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr data-testid="totals-row" fw={700}>
-            <Table.Th colSpan={5}>Totales del mes ({totals.counted} comprobantes)</Table.Th>
+            <Table.Th colSpan={5}>{totalsHeading(totals.counted)}</Table.Th>
             <Table.Th {...amountCell}>{totals.subtotal}</Table.Th>
             <Table.Th {...amountCell}>{totals.iva}</Table.Th>
-            <Table.Th {...amountCell}>{totals.total}</Table.Th>
+            <Table.Th {...amountCell}>{totals.otrosCargos}</Table.Th>
+            <Table.Th {...amountCell}>
+              {totals.total}
+              {totals.ivaDevuelto && (
+                <Text size="xs" c="dimmed">
+                  IVA devuelto −{totals.ivaDevuelto}
+                </Text>
+              )}
+            </Table.Th>
             <Table.Td colSpan={received ? 2 : 1} />
           </Table.Tr>
         </Table.Tfoot>

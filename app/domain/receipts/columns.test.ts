@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAmount } from "../money";
-import { EXPORT_COLUMN_IDS, RECEIPT_COLUMNS, SCREEN_HEADERS, type ReceiptRowSource } from "./columns";
+import { columnText, EXPORT_COLUMN_IDS, RECEIPT_COLUMNS, SCREEN_HEADERS, type ReceiptRowSource } from "./columns";
 
 const amount = (text: string) => parseAmount(text)!;
 
@@ -31,9 +31,13 @@ describe("the receipt columns shared by the list and the exports", () => {
       "tipo de cambio",
       "subtotal",
       "IVA",
+      "otros cargos",
+      "IVA devuelto",
       "total",
       "subtotal ₡",
       "IVA ₡",
+      "otros cargos ₡",
+      "IVA devuelto ₡",
       "total ₡",
       "estado Hacienda",
       "respuesta del receptor",
@@ -43,7 +47,9 @@ describe("the receipt columns shared by the list and the exports", () => {
 
   it("gives text for text columns and signed exact amounts for amount columns", () => {
     const column = RECEIPT_COLUMNS;
-    expect(column.fecha.value(creditNote)).toBe("30/09/2025");
+    expect(columnText(column.fecha, creditNote)).toBe("30/09/2025");
+    expect(column.fecha).toMatchObject({ type: "date" });
+    expect(column.fecha.value(creditNote)).toBe("2025-09-30");
     expect(column.tipo.value(creditNote)).toBe("Nota de crédito");
     expect(column.tipoCambio).toMatchObject({ type: "amount", decimals: 5 });
     expect(column.tipoCambio.value(creditNote)).toBe(amount("507.43"));
@@ -58,5 +64,30 @@ describe("the receipt columns shared by the list and the exports", () => {
   it("names the screen's headers only for columns that exist", () => {
     for (const id of Object.keys(SCREEN_HEADERS)) expect(EXPORT_COLUMN_IDS).toContain(id);
     expect(SCREEN_HEADERS.totalColones).toBe("Total (₡)");
+    expect(SCREEN_HEADERS.otrosCargosColones).toBe("Otros cargos (₡)");
+  });
+
+  it("writes otros cargos, so subtotal + IVA + otros cargos = total in every row (issue 17, item 3)", () => {
+    const withCharges: ReceiptRowSource = {
+      ...creditNote,
+      effect: 1,
+      moneda: "CRC",
+      tipoCambio: amount("1"),
+      totals: { totalVentaNeta: amount("1000"), totalImpuesto: amount("130"), totalOtrosCargos: amount("100"), totalComprobante: amount("1230") },
+      colones: { totalVentaNeta: amount("1000"), totalImpuesto: amount("130"), totalOtrosCargos: amount("100"), totalComprobante: amount("1230") },
+    };
+    const column = RECEIPT_COLUMNS;
+    expect(column.otrosCargos.value(withCharges)).toBe(amount("100"));
+    expect(column.otrosCargosColones.value(withCharges)).toBe(amount("100"));
+    expect(column.subtotalColones.value(withCharges) + column.ivaColones.value(withCharges) + column.otrosCargosColones.value(withCharges)).toBe(
+      column.totalColones.value(withCharges),
+    );
+  });
+
+  it("writes colones in céntimos that add up: the converted credit note's row (decision 105)", () => {
+    const column = RECEIPT_COLUMNS;
+    const parts = [column.subtotalColones, column.ivaColones, column.otrosCargosColones].map((each) => each.value(creditNote));
+    expect(parts.reduce((sum, value) => sum + value, 0n)).toBe(column.totalColones.value(creditNote));
+    for (const value of parts) expect(value % 1000n).toBe(0n);
   });
 });

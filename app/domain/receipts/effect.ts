@@ -22,7 +22,10 @@ export function countsInTotals(receipt: { effect: ReceiptEffect; haciendaEstado?
   return receipt.effect !== 0 && receipt.haciendaEstado !== "rechazado";
 }
 
-const EFFECT_LABELS: Record<ReceiptEffect, string> = { 1: "suma", [-1]: "resta", 0: "no cuenta" };
+/** What the "en los totales" column says of a receipt that does not count. */
+export const NOT_COUNTED_LABEL = "no cuenta";
+
+const EFFECT_LABELS: Record<ReceiptEffect, string> = { 1: "suma", [-1]: "resta", 0: NOT_COUNTED_LABEL };
 
 /** "suma", "resta" or "no cuenta": what the receipt does to the totals. */
 export function effectLabel(receipt: { effect: ReceiptEffect; haciendaEstado?: string }): string {

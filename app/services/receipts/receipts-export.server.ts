@@ -2,8 +2,11 @@
 import ExcelJS from "exceljs";
 import { iterateReceipts, sumReceipts } from "~models/receipt";
 import { monthLabel } from "~/domain/calendar";
-import { formatAmount, type Amount } from "~/domain/money";
-import { EXPORT_COLUMN_IDS, RECEIPT_COLUMNS, type ReceiptColumn, type ReceiptColumnId, type ReceiptRowSource } from "~/domain/receipts/columns";
+import { centsToAmount, formatAmount, type Amount } from "~/domain/money";
+import type { ReceiptCentimos } from "~/domain/receipts/centimos";
+import { NOT_COUNTED_LABEL } from "~/domain/receipts/effect";
+import { columnText, EXPORT_COLUMN_IDS, RECEIPT_COLUMNS, type ReceiptColumn, type ReceiptColumnId, type ReceiptRowSource } from "~/domain/receipts/columns";
+import { countLabel } from "~/domain/text";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { listFilter, type MonthQuery } from "./receipts.server";
 
@@ -27,12 +30,26 @@ export function csvNumber(amount: Amount, decimals: number): string {
 }
 
 export function csvCell(column: ReceiptColumn, receipt: ReceiptRowSource): string {
-  return column.type === "amount" ? csvNumber(column.value(receipt), column.decimals) : csvText(column.value(receipt));
+  return column.type === "amount" ? csvNumber(column.value(receipt), column.decimals) : csvText(columnText(column, receipt));
 }
 
-/** Amounts become spreadsheet numbers only here, at the edge, from their exact decimal text. */
-function xlsxCell(column: ReceiptColumn, receipt: ReceiptRowSource): string | number {
-  return column.type === "amount" ? Number(formatAmount(column.value(receipt), column.decimals)) : column.value(receipt);
+/** A spreadsheet number from an exact amount's decimal text: the only place an amount becomes a float. */
+function xlsxNumber(amount: Amount, decimals: number): number {
+  return Number(formatAmount(amount, decimals));
+}
+
+/** Amounts become numbers and days become dates (UTC midnight, which spreadsheets read as that day). */
+function xlsxCell(column: ReceiptColumn, receipt: ReceiptRowSource): string | number | Date {
+  if (column.type === "amount") return xlsxNumber(column.value(receipt), column.decimals);
+  if (column.type === "date") return new Date(`${column.value(receipt)}T00:00:00Z`);
+  return column.value(receipt);
+}
+
+/** "A", "B", … "Z", "AA": the sheet's name of a 1-based column. */
+export function columnLetter(index: number): string {
+  let letters = "";
+  for (let rest = index; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
 }
 
 export function exportFileName(organization: OrganizationSummary, query: MonthQuery, extension: "csv" | "xlsx"): string {
@@ -50,6 +67,7 @@ export async function receiptsCsv(organization: OrganizationSummary, query: Mont
 
 const MONEY_FORMAT = "#,##0.00;-#,##0.00";
 const RATE_FORMAT = "#,##0.00###";
+const DATE_FORMAT = "dd/mm/yyyy";
 
 /** An XLSX workbook with a title, one row per receipt and the month's totals in colones. */
 export async function receiptsXlsx(organization: OrganizationSummary, query: MonthQuery): Promise<ArrayBuffer> {
@@ -65,16 +83,29 @@ export async function receiptsXlsx(organization: OrganizationSummary, query: Mon
   const header = sheet.addRow(COLUMNS.map((column) => column.header));
   header.font = { bold: true };
 
+  const firstRow = header.number + 1;
   for await (const receipt of iterateReceipts(filter)) {
     sheet.addRow(COLUMNS.map((column) => xlsxCell(column, receipt)));
   }
+  const lastRow = sheet.rowCount;
   const totals = await sumReceipts(filter);
-  const totalCells: Partial<Record<ReceiptColumnId, string | number>> = {
+  // The totals row adds the rows that count ("en los totales" is not "no cuenta"; credit notes are
+  // already negative), with the value cached for readers that do not recalculate.
+  const countsColumn = columnLetter(EXPORT_COLUMN_IDS.indexOf("enLosTotales") + 1);
+  const countsRange = `${countsColumn}${firstRow}:${countsColumn}${lastRow}`;
+  const sumOf = (id: ReceiptColumnId, pick: keyof ReceiptCentimos) => {
+    const letter = columnLetter(EXPORT_COLUMN_IDS.indexOf(id) + 1);
+    const result = xlsxNumber(centsToAmount(totals[pick]), 2);
+    return lastRow < firstRow ? result : { formula: `SUMIF(${countsRange},"<>${NOT_COUNTED_LABEL}",${letter}${firstRow}:${letter}${lastRow})`, result };
+  };
+  const totalCells: Partial<Record<ReceiptColumnId, ExcelJS.CellValue>> = {
     fecha: "Totales",
-    tipo: `${totals.counted} comprobantes`,
-    subtotalColones: Number(formatAmount(totals.subtotal, 2)),
-    ivaColones: Number(formatAmount(totals.iva, 2)),
-    totalColones: Number(formatAmount(totals.total, 2)),
+    tipo: countLabel(totals.counted, "comprobante", "comprobantes"),
+    subtotalColones: sumOf("subtotalColones", "subtotal"),
+    ivaColones: sumOf("ivaColones", "iva"),
+    otrosCargosColones: sumOf("otrosCargosColones", "otrosCargos"),
+    ivaDevueltoColones: sumOf("ivaDevueltoColones", "ivaDevuelto"),
+    totalColones: sumOf("totalColones", "total"),
   };
   const totalRow = sheet.addRow(EXPORT_COLUMN_IDS.map((id) => totalCells[id] ?? ""));
   totalRow.font = { bold: true };
@@ -82,6 +113,7 @@ export async function receiptsXlsx(organization: OrganizationSummary, query: Mon
     const sheetColumn = sheet.getColumn(index + 1);
     sheetColumn.width = column.width;
     if (column.type === "amount") sheetColumn.numFmt = column.decimals === 2 ? MONEY_FORMAT : RATE_FORMAT;
+    if (column.type === "date") sheetColumn.numFmt = DATE_FORMAT;
   });
   const buffer = (await workbook.xlsx.writeBuffer()) as unknown as Uint8Array;
   return Uint8Array.from(buffer).buffer;

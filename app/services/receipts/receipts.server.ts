@@ -12,8 +12,10 @@ import {
 } from "~models/receipt";
 import { currentMonth, monthLabel, parseMonth, shiftMonth } from "~/domain/calendar";
 import { KIND_INFO, MENSAJE_RECEPTOR_LABELS, type ReceiptKind } from "~/domain/hacienda";
-import { formatColones, formatExchangeRate, formatMoney } from "~/domain/money";
-import { haciendaStatusOf, RECEIPT_COLUMNS } from "~/domain/receipts/columns";
+import { centsToAmount, formatColones, formatExchangeRate, formatMoney, type Cents } from "~/domain/money";
+import type { CentimosTotals } from "~/domain/receipts/centimos";
+import { countsInTotals } from "~/domain/receipts/effect";
+import { columnText, haciendaStatusOf, RECEIPT_COLUMNS } from "~/domain/receipts/columns";
 import type { HaciendaStatus } from "~/domain/receipts/labels";
 import { searchDigits, searchText } from "~/domain/text";
 import type { OrganizationSummary } from "~/utils/account.server";
@@ -85,11 +87,17 @@ export interface MonthRow {
   tipoCambio: string | null;
   subtotal: string;
   iva: string;
+  /** Otros cargos in colones: subtotal + IVA + otros cargos (− IVA devuelto) = total. */
+  otrosCargos: string;
+  /** IVA devuelto in colones, only when the document returns IVA. */
+  ivaDevuelto: string | null;
   total: string;
   /** Total in the document's currency, when it is not colones. */
   totalOriginal: string | null;
   /** 1 counts, -1 subtracts (credit notes), 0 does not count (payment receipts). */
   effect: number;
+  /** Whether the row is in the totals (not a payment receipt, not rejected by Hacienda). */
+  counts: boolean;
   haciendaStatus: HaciendaStatus;
   haciendaLabel: string;
   /** The receptor's answer: recorded, "Pendiente", or "—" when the receipt takes none. */
@@ -104,7 +112,7 @@ export function monthRow(receipt: ReceiptSummary): MonthRow {
   const foreign = receipt.moneda !== "CRC";
   return {
     id: String(receipt._id),
-    fecha: column.fecha.value(receipt),
+    fecha: columnText(column.fecha, receipt),
     kind,
     kindLabel: column.tipo.value(receipt),
     kindTitle: KIND_INFO[kind]?.label ?? kind,
@@ -115,9 +123,12 @@ export function monthRow(receipt: ReceiptSummary): MonthRow {
     tipoCambio: foreign ? formatExchangeRate(column.tipoCambio.value(receipt)) : null,
     subtotal: formatColones(column.subtotalColones.value(receipt)),
     iva: formatColones(column.ivaColones.value(receipt)),
+    otrosCargos: formatColones(column.otrosCargosColones.value(receipt)),
+    ivaDevuelto: column.ivaDevueltoColones.value(receipt) === 0n ? null : formatColones(column.ivaDevueltoColones.value(receipt)),
     total: formatColones(column.totalColones.value(receipt)),
     totalOriginal: foreign ? formatMoney(column.total.value(receipt), receipt.moneda) : null,
     effect: receipt.effect,
+    counts: countsInTotals({ effect: receipt.effect, haciendaEstado: receipt.hacienda?.estado }),
     haciendaStatus: haciendaStatusOf(receipt),
     haciendaLabel: column.estadoHacienda.value(receipt),
     answerLabel: receipt.receptorMessage
@@ -126,6 +137,30 @@ export function monthRow(receipt: ReceiptSummary): MonthRow {
         ? "—"
         : "Pendiente",
     warnings: receipt.warnings?.length ?? 0,
+  };
+}
+
+export interface MonthTotals {
+  counted: number;
+  subtotal: string;
+  iva: string;
+  otrosCargos: string;
+  /** Only when some receipt of the filter returns IVA. */
+  ivaDevuelto: string | null;
+  total: string;
+}
+
+const colonesOf = (value: Cents) => formatColones(centsToAmount(value));
+
+/** The month's totals as the screen shows them: sums of the rows' céntimos. */
+export function monthTotals(totals: CentimosTotals): MonthTotals {
+  return {
+    counted: totals.counted,
+    subtotal: colonesOf(totals.subtotal),
+    iva: colonesOf(totals.iva),
+    otrosCargos: colonesOf(totals.otrosCargos),
+    ivaDevuelto: totals.ivaDevuelto === 0n ? null : colonesOf(totals.ivaDevuelto),
+    total: colonesOf(totals.total),
   };
 }
 
@@ -142,7 +177,7 @@ export interface MonthView {
   pageSize: number;
   count: number;
   rows: MonthRow[];
-  totals: { counted: number; subtotal: string; iva: string; total: string };
+  totals: MonthTotals;
   /** For an empty month: the nearest month that has receipts in this tab. */
   nearest: { month: string; label: string } | null;
 }
@@ -167,12 +202,7 @@ export async function loadMonthView(organization: OrganizationSummary, query: Mo
     pageSize: PAGE_SIZE,
     count,
     rows: receipts.map(monthRow),
-    totals: {
-      counted: totals.counted,
-      subtotal: formatColones(totals.subtotal),
-      iva: formatColones(totals.iva),
-      total: formatColones(totals.total),
-    },
+    totals: monthTotals(totals),
     nearest: nearestMonth ? { month: nearestMonth, label: monthLabel(nearestMonth) } : null,
   };
 }
