@@ -1,45 +1,78 @@
 import { Alert, Anchor, Badge, Grid, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
 import { FieldList } from "~/components/receipts/FieldList";
 import { HaciendaBadge } from "~/components/receipts/HaciendaBadge";
 import { HaciendaConflict } from "~/components/receipts/HaciendaConflict";
 import { LinesTable } from "~/components/receipts/LinesTable";
 import { detailHref, mensajeReceptorHref, monthHref, xmlHref } from "~/components/receipts/links";
 import { PartyCard } from "~/components/receipts/PartyCard";
-import { ReceptorAnswer, type AnswerProblem } from "~/components/receipts/ReceptorAnswer";
+import { ReceptorAnswer } from "~/components/receipts/ReceptorAnswer";
+import type { SwitchHandle } from "~/components/shell/OrganizationSwitcher";
 import { answerSchema, ANSWER_INTENT } from "~/domain/receipts/answer";
+import type { Refusal } from "~/domain/refusal";
 import { SimpleTable } from "~/components/receipts/SimpleTable";
-import { parseForm, readForm } from "~/utils/form.server";
+import { accessibleOrganizationsFor } from "~/utils/account.server";
+import { requireUser } from "~/utils/auth.server";
+import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
+import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
 import { requireOrgContext } from "~/utils/org-context.server";
-import { ADMIN_ONLY_MESSAGE, answerReceipt, loadReceiptDetail, requireReceipt } from "~/services/receipts/receipts-detail.server";
+import {
+  ADMIN_ONLY_MESSAGE,
+  answerReceipt,
+  loadReceiptDetail,
+  receiptOrganizationRedirect,
+  requireReceipt,
+} from "~/services/receipts/receipts-detail.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { haciendaConflictOf } from "~/services/receipts/hacienda-answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Comprobante"} · Contabilidad CR` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  // A link without ?org (shared, bookmarked) opens in the receipt's organization if the user may see it.
+  const { user } = await requireUser(request);
+  const owned = await receiptOrganizationRedirect(request, await accessibleOrganizationsFor(request, user), params.invoiceID);
+  if (owned) throw redirect(owned);
   const { organization, role } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
   return json({ ...(await loadReceiptDetail(organization, receipt, role === "admin")), haciendaConflict: haciendaConflictOf(receipt, role === "admin") });
 }
 
-/** Records the receptor's answer (admins of the organization only). */
+/** Switching organization on a receipt goes to the other organization's month view of this receipt's month and tab. */
+export const handle: SwitchHandle = {
+  switchContext: (data) => {
+    const view = data as { month?: string; direction?: string };
+    return { month: view.month, tab: view.direction === "issued" ? "emitidos" : "recibidos" };
+  },
+};
+
+/** The service's refusals ({ form | field: [message] }) in the one refusal shape. */
+function refusalsOf(fieldErrors: Record<string, string[] | undefined>): Refusal[] {
+  return Object.entries(fieldErrors).flatMap(([field, messages]) =>
+    (messages ?? []).map((message) => (field === "form" ? { message } : { field, message })),
+  );
+}
+
+/**
+ * Records the receptor's answer (admins of the organization only). The answer cannot be changed once
+ * recorded, so a valid form is carried out only with its confirmation; without it the page asks.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization, role } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
-  if (role !== "admin") {
-    return json<AnswerProblem>({ fieldErrors: { form: [ADMIN_ONLY_MESSAGE] } }, { status: 403 });
-  }
   const form = await readForm(request);
-  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
+  if (role !== "admin") return replyWithErrors(parseSubmission(form, z.object({})), { message: ADMIN_ONLY_MESSAGE }, 403);
   if (form.get("intent") !== ANSWER_INTENT) {
-    return json<AnswerProblem>({ fieldErrors: { form: ["La acción solicitada no existe."] }, values }, { status: 400 });
+    return replyWithErrors(parseSubmission(form, z.object({})), { message: "La acción solicitada no existe." });
   }
-  const parsed = parseForm(answerSchema, form);
-  if (!parsed.success) return json<AnswerProblem>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
-  const outcome = await answerReceipt(organization, receipt, parsed.data, String(user._id));
-  if (!outcome.ok) return json<AnswerProblem>({ fieldErrors: outcome.fieldErrors, values }, { status: outcome.status });
+  const submission = parseSubmission(form, answerSchema);
+  if (submission.status !== "success") return replyWithErrors(submission);
+  if (!isConfirmed(form)) return askConfirmation(submission);
+  const outcome = await answerReceipt(organization, receipt, submission.value, String(user._id));
+  if (!outcome.ok) return replyWithErrors(submission, refusalsOf(outcome.fieldErrors), outcome.status);
   const url = new URL(request.url);
   url.searchParams.set("org", organization.cedula);
   return redirectWithSuccess(`${url.pathname}?${url.searchParams}`, `Respuesta registrada con el consecutivo ${outcome.consecutivo}.`);
@@ -47,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ReceiptDetailPage() {
   const view = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>() as AnswerProblem | undefined;
+  const result = useActionData<typeof action>() as (SubmissionResult<string[]> & { confirm?: boolean }) | undefined;
   const location = useLocation();
   const current = new URLSearchParams(location.search);
   const org = view.organization.cedula;
@@ -239,7 +272,7 @@ export default function ReceiptDetailPage() {
       {view.direction === "received" && (
         <ReceptorAnswer
           answer={view.answer}
-          problem={problem}
+          result={result}
           action={`${location.pathname}?${new URLSearchParams({ ...Object.fromEntries(current), org })}`}
           mensajeReceptorHref={mensajeReceptorHref(org, view.id)}
           moneda={view.moneda}

@@ -70,9 +70,11 @@ afterAll(async () => {
   await environment?.close();
 });
 
-function answer(name: string, fields: Record<string, string>, cookie = adminCookie) {
+// The answer cannot be changed once recorded: the form posts it with the person's confirmation.
+function answer(name: string, fields: Record<string, string>, cookie = adminCookie, confirmed = true) {
   const id = ids[name];
-  return respond(() => detailAction({ request: postRequest(`/detail/${id}?org=3101123456`, { intent: "answer", ...fields }, cookie), params: { invoiceID: id }, context }));
+  const body = { intent: "answer", ...fields, ...(confirmed ? { confirmed: "yes" } : {}) };
+  return respond(() => detailAction({ request: postRequest(`/detail/${id}?org=3101123456`, body, cookie), params: { invoiceID: id }, context }));
 }
 
 async function stored(name: string) {
@@ -157,8 +159,18 @@ describe("the receptor's answer (MensajeReceptor)", () => {
     expect(page.answer.canAnswer).toBe(false);
     const again = await answer("accept", { mensaje: "3", detalleMensaje: "Cambio de opinión" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ fieldErrors: { form: ["La respuesta a este comprobante ya se registró."] } });
+    expect(await again.json()).toMatchObject({ error: { "": ["La respuesta a este comprobante ya se registró."] } });
     expect((await stored("accept"))!.mensaje).toBe(1);
+  });
+
+  it("nothing is chosen for the admin: a form without an answer is refused; a valid one without confirmation only asks", async () => {
+    const unchosen = await answer("invalid", { condicionImpuesto: "01" });
+    expect(unchosen.status).toBe(400);
+    expect(((await unchosen.json()) as { error: Record<string, string[]> }).error.mensaje).toEqual(["Elija aceptar, aceptar parcialmente o rechazar."]);
+    const unconfirmed = await answer("invalid", { mensaje: "1", condicionImpuesto: "01" }, adminCookie, false);
+    expect(unconfirmed.status).toBe(200);
+    expect(await unconfirmed.json()).toMatchObject({ confirm: true, initialValue: { mensaje: "1", condicionImpuesto: "01" } });
+    expect(await stored("invalid")).toBeUndefined();
   });
 
   it("validates the form with Spanish field errors and writes nothing", async () => {
@@ -176,9 +188,9 @@ describe("the receptor's answer (MensajeReceptor)", () => {
     for (const [fields, field, message] of cases) {
       const response = await answer("invalid", fields);
       expect(response.status, JSON.stringify(fields)).toBe(400);
-      const body = (await response.json()) as { fieldErrors: Record<string, string[]>; values: Record<string, string> };
-      expect(body.fieldErrors[field]?.[0], JSON.stringify(fields)).toContain(message);
-      expect(body.values.mensaje).toBe(fields.mensaje);
+      const body = (await response.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
+      expect(body.error[field]?.[0], JSON.stringify(fields)).toContain(message);
+      expect(body.initialValue.mensaje).toBe(fields.mensaje);
     }
     expect(await stored("invalid")).toBeUndefined();
     const unknownIntent = await respond(() =>
@@ -196,7 +208,7 @@ describe("the receptor's answer (MensajeReceptor)", () => {
     for (const [name, message] of cases) {
       const response = await answer(name, { mensaje: "1", condicionImpuesto: "01" });
       expect(response.status, name).toBe(400);
-      expect(await response.json()).toMatchObject({ fieldErrors: { form: [message] } });
+      expect(await response.json()).toMatchObject({ error: { "": [message] } });
       expect(await stored(name)).toBeUndefined();
     }
   });
@@ -204,7 +216,7 @@ describe("the receptor's answer (MensajeReceptor)", () => {
   it("is for admins of the organization only: a client user gets 403 and nothing is written", async () => {
     const response = await answer("invalid", { mensaje: "1", condicionImpuesto: "01" }, clientCookie);
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ fieldErrors: { form: ["Solo los administradores del cliente pueden aceptar o rechazar comprobantes."] } });
+    expect(((await response.json()) as { error: unknown }).error).toEqual({ "": ["Solo los administradores del cliente pueden aceptar o rechazar comprobantes."] });
     expect(await stored("invalid")).toBeUndefined();
     const page = (await (await respond(() => detailLoader({ request: getRequest(`/detail/${ids.invalid}?org=3101123456`, clientCookie), params: { invoiceID: ids.invalid }, context }))).json()) as ReceiptDetailView;
     expect(page.answer).toMatchObject({ canAnswer: false, recorded: null, notAnswerable: null });

@@ -1,14 +1,19 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Group, NativeSelect, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { FieldList } from "./FieldList";
-import { ANSWER_INTENT, CONDICION_OPTIONS, DETALLE_MAX, MENSAJE_OPTIONS } from "~/domain/receipts/answer";
+import { askedConfirmation, ConfirmButton } from "../forms/ConfirmButton";
+import { formErrorOf, inputProps, selectProps, textareaProps, useSchemaForm } from "../forms/conform";
+import { answerSchema, ANSWER_INTENT, CONDICION_OPTIONS, DETALLE_MAX, MENSAJE_OPTIONS } from "~/domain/receipts/answer";
 import type { AnswerView } from "~/services/receipts/receipts-detail.server";
 
 export type AnswerData = AnswerView;
 
-export interface AnswerProblem {
-  fieldErrors: Record<string, string[] | undefined>;
-  values?: Record<string, string>;
+/** What the confirmation says for each answer: it gets its own consecutivo and cannot be changed. */
+function consequenceOf(mensaje: string | undefined): string {
+  const label = MENSAJE_OPTIONS.find((option) => option.value === mensaje)?.label ?? "la respuesta elegida";
+  return `Se registrará «${label}» como respuesta del receptor, con el siguiente consecutivo de mensaje del cliente. La respuesta no se puede cambiar ni anular después.`;
 }
 
 /**
@@ -17,19 +22,28 @@ export interface AnswerProblem {
  */
 export function ReceptorAnswer({
   answer,
-  problem,
+  result,
   action,
   mensajeReceptorHref,
   moneda,
 }: {
   answer: AnswerData;
-  problem?: AnswerProblem;
+  result?: SubmissionResult<string[]> & { confirm?: boolean };
   action: string;
   mensajeReceptorHref: string;
   moneda: string;
 }) {
-  const error = (field: string) => problem?.fieldErrors[field]?.[0];
-  const values = problem?.values ?? {};
+  // Nothing is preselected: a legal answer is always a choice someone made.
+  const [form, fields] = useSchemaForm(answerSchema, {
+    id: "receptor-answer-form",
+    lastResult: result,
+    defaultValue: {
+      intent: ANSWER_INTENT,
+      montoTotalImpuestoAcreditar: answer.defaults.ivaAcreditable,
+      montoTotalDeGastoAplicable: answer.defaults.gastoAplicable,
+    },
+  });
+  const asked = askedConfirmation(result);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="receptor-answer" data-testid="receptor-answer">
       <Stack gap="sm">
@@ -67,61 +81,70 @@ export function ReceptorAnswer({
             Pendiente de respuesta. Solo los administradores del cliente aceptan o rechazan comprobantes.
           </Text>
         ) : (
-          <Form method="post" action={action} data-testid="answer-form">
+          <Form method="post" action={action} data-testid="answer-form" {...getFormProps(form)}>
             <input type="hidden" name="intent" value={ANSWER_INTENT} />
             <Stack gap="sm">
-              {error("form") && (
+              {formErrorOf(form) && (
                 <Alert color="red" role="alert" p="xs">
-                  {error("form")}
+                  {formErrorOf(form)}
                 </Alert>
               )}
-              <Radio.Group name="mensaje" label="Respuesta" defaultValue={values.mensaje ?? "1"} error={error("mensaje")} required>
+              <Radio.Group
+                name={fields.mensaje.name}
+                label="Respuesta"
+                defaultValue={(fields.mensaje.initialValue as string | undefined) ?? ""}
+                key={fields.mensaje.key}
+                error={fields.mensaje.errors?.[0]}
+                required
+              >
                 <Group mt={4}>
                   {MENSAJE_OPTIONS.map((option) => (
-                    <Radio key={option.value} value={option.value} label={option.label} />
+                    <Radio key={option.value} value={option.value} label={option.label} required />
                   ))}
                 </Group>
               </Radio.Group>
               <NativeSelect
-                name="condicionImpuesto"
                 label="Condición del impuesto"
-                description="No se usa al rechazar."
-                defaultValue={values.condicionImpuesto ?? "01"}
-                data={[{ value: "", label: "—" }, ...CONDICION_OPTIONS]}
-                error={error("condicionImpuesto")}
+                description="Obligatoria al aceptar; no se usa al rechazar."
+                {...selectProps(fields.condicionImpuesto)}
+                key={fields.condicionImpuesto.key}
+                required={false}
+                data={[{ value: "", label: "Elija una condición" }, ...CONDICION_OPTIONS]}
               />
               <Group grow align="flex-start">
                 <TextInput
-                  name="montoTotalImpuestoAcreditar"
                   label={`IVA acreditable (${moneda})`}
                   description={`Impuesto del comprobante: ${answer.totalImpuesto}`}
-                  defaultValue={values.montoTotalImpuestoAcreditar ?? answer.defaults.ivaAcreditable}
+                  {...inputProps(fields.montoTotalImpuestoAcreditar)}
+                  key={fields.montoTotalImpuestoAcreditar.key}
                   inputMode="decimal"
-                  error={error("montoTotalImpuestoAcreditar")}
                 />
                 <TextInput
-                  name="montoTotalDeGastoAplicable"
                   label={`Gasto aplicable (${moneda})`}
                   description={`Total del comprobante: ${answer.totalFactura}`}
-                  defaultValue={values.montoTotalDeGastoAplicable ?? answer.defaults.gastoAplicable}
+                  {...inputProps(fields.montoTotalDeGastoAplicable)}
+                  key={fields.montoTotalDeGastoAplicable.key}
                   inputMode="decimal"
-                  error={error("montoTotalDeGastoAplicable")}
                 />
               </Group>
               <Textarea
-                name="detalleMensaje"
                 label="Detalle"
                 description="Obligatorio al rechazar; lo recibe el emisor."
+                {...textareaProps(fields.detalleMensaje)}
+                key={fields.detalleMensaje.key}
                 maxLength={DETALLE_MAX}
-                defaultValue={values.detalleMensaje ?? ""}
-                error={error("detalleMensaje")}
                 autosize
                 minRows={2}
               />
               <Group>
-                <Button type="submit" data-testid="answer-submit">
-                  Registrar respuesta
-                </Button>
+                <ConfirmButton
+                  label="Registrar respuesta"
+                  title="¿Registrar la respuesta del receptor?"
+                  consequence={consequenceOf(fields.mensaje.value as string | undefined)}
+                  asked={asked}
+                  validate={(element) => parseWithZod(new FormData(element), { schema: answerSchema }).status === "success"}
+                  testId="answer-submit"
+                />
               </Group>
             </Stack>
           </Form>

@@ -1,23 +1,34 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
-import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useMatches, useSubmit } from "@remix-run/react";
 import { useAccount } from "../AccountContext";
-import { keptParamFields } from "./links";
+import { organizationSwitchTarget, type SwitchContext } from "./links";
+
+/** A page that shows one record tells the switcher where "the same place" is in another organization. */
+export interface SwitchHandle {
+  switchContext?: (data: unknown) => SwitchContext;
+}
 
 /**
  * A GET form: `?org=<cédula>` selects the organization (remembered for the user), so it works without
- * JavaScript and gives shareable links. With JavaScript it submits on change.
+ * JavaScript and gives shareable links. With JavaScript it submits on change. It keeps the screen,
+ * month, tab and filters; a receipt page goes to the other organization's month view.
  */
 export function OrganizationSwitcher({ selectedCedula }: { selectedCedula: string | null }) {
   const account = useAccount();
   const location = useLocation();
+  const matches = useMatches();
   const submit = useSubmit();
-  const search = new URLSearchParams(location.search);
   if (!account || account.organizations.length === 0) return null;
 
+  const page = matches[matches.length - 1];
+  const handle = page?.handle as SwitchHandle | undefined;
+  const context = handle?.switchContext && page?.data ? handle.switchContext(page.data) : {};
+  const target = organizationSwitchTarget(location.pathname, new URLSearchParams(location.search), context);
+
   return (
-    <Form method="get" action={location.pathname} onChange={(event) => submit(event.currentTarget)} aria-label="Organización seleccionada">
-      {keptParamFields(search, ["org"]).map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
+    <Form method="get" action={target.action} onChange={(event) => submit(event.currentTarget)} aria-label="Organización seleccionada">
+      {target.fields.map(([key, value], index) => (
+        <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
       ))}
       <Group gap="xs" wrap="nowrap">
         <NativeSelect

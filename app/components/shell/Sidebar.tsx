@@ -1,6 +1,7 @@
 import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { isActivePath, readShellParams, sectionOfPath, sidebarMenu, withShellParam } from "~/domain/menu";
+import { useEffect, useState } from "react";
+import { isActivePath, readShellParams, sectionOfPath, sidebarMenu, withShellParam, type MenuSectionKey } from "~/domain/menu";
 import { appHref } from "./links";
 import { useAccount } from "../AccountContext";
 
@@ -10,7 +11,12 @@ export function Sidebar() {
   const search = new URLSearchParams(location.search);
   const sections = sidebarMenu(account ?? { isRoot: false, isSuperAdmin: false, isAdmin: false });
   // ?menu decides when present (an empty value closes every section); otherwise the current page's section opens.
-  const openSection = search.has("menu") ? readShellParams(search).menu : sectionOfPath(sections, location.pathname);
+  const urlSection = search.has("menu") ? readShellParams(search).menu : sectionOfPath(sections, location.pathname);
+  // With JavaScript a click (or Enter/Space) on a heading toggles the section here, without a round trip:
+  // Mantine's NavLink cancels the heading link's navigation whenever it has children. Without JavaScript
+  // the heading is a plain link that sets ?menu. Any navigation brings the open section back to the URL's.
+  const [openSection, setOpenSection] = useState<MenuSectionKey | null>(urlSection);
+  useEffect(() => setOpenSection(urlSection), [urlSection, location.key]);
   const returnTo = `${location.pathname}${location.search}`;
 
   return (
@@ -30,6 +36,7 @@ export function Sidebar() {
               to={withShellParam(location.pathname, location.search, "menu", opened ? "" : section.key)}
               label={section.label}
               opened={opened}
+              onChange={(open) => setOpenSection(open ? section.key : null)}
               childrenOffset="md"
               fw={600}
               aria-expanded={opened}
@@ -39,7 +46,8 @@ export function Sidebar() {
                 <NavLink
                   key={link.to}
                   component={Link}
-                  to={appHref(link.to, search)}
+                  // A link carries its own section, so the page it opens shows the section it was chosen from.
+                  to={appHref(link.to, search, { menu: section.key })}
                   label={link.label}
                   active={isActivePath(link.to, location.pathname)}
                   aria-current={isActivePath(link.to, location.pathname) ? "page" : undefined}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appHref, keptParamFields } from "./links";
+import { appHref, keptParamFields, organizationSwitchTarget } from "./links";
 
 const current = new URLSearchParams("org=3101123456&showSidebar=0&menu=balances&q=banco&page=3");
 
@@ -24,5 +24,33 @@ describe("keptParamFields", () => {
       ["showSidebar", "0"],
       ["menu", "balances"],
     ]);
+  });
+});
+
+describe("organizationSwitchTarget", () => {
+  it("keeps the screen, month, tab, search and shell parameters; drops the organization and the page number", () => {
+    const search = new URLSearchParams("org=3101123456&month=2026-10&tab=recibidos&q=banco&page=3&menu=consultas");
+    expect(organizationSwitchTarget("/", search)).toEqual({
+      action: "/",
+      fields: [["month", "2026-10"], ["tab", "recibidos"], ["q", "banco"], ["menu", "consultas"]],
+    });
+  });
+
+  it("drops the selected account of the catalog, which may not exist in the other organization", () => {
+    expect(organizationSwitchTarget("/admin/catalog", new URLSearchParams("org=1&account=10-01-00-00-00&expand=all"))).toEqual({
+      action: "/admin/catalog",
+      fields: [["expand", "all"]],
+    });
+  });
+
+  it("sends a receipt to the month view of its month and tab, and an import job to the import screen", () => {
+    const search = new URLSearchParams("org=3101123456&showSidebar=0&q=x");
+    expect(organizationSwitchTarget("/detail/65f0c0ffee00000000000001", search, { month: "2026-10", tab: "recibidos" })).toEqual({
+      action: "/",
+      fields: [["month", "2026-10"], ["tab", "recibidos"], ["showSidebar", "0"]],
+    });
+    expect(organizationSwitchTarget("/detail/import/65f0c0ffee00000000000002", search).action).toBe("/detail/import");
+    expect(organizationSwitchTarget("/detail/import", search).action).toBe("/detail/import");
+    expect(organizationSwitchTarget("/detail", search).action).toBe("/detail");
   });
 });

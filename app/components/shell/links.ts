@@ -21,3 +21,35 @@ export function appHref(to: string, current: URLSearchParams, changes: Partial<R
 export function keptParamFields(current: URLSearchParams, omit: readonly KeptParam[] = []): Array<[KeptParam, string]> {
   return KEPT_PARAMS.filter((key) => !omit.includes(key) && current.has(key)).map((key) => [key, current.get(key) ?? ""]);
 }
+
+/** What the page knows about itself that the organization switcher needs: a receipt's month and tab. */
+export interface SwitchContext {
+  month?: string;
+  tab?: string;
+}
+
+// Parameters that name one record or one page of a list of the organization being left.
+const DROPPED_ON_SWITCH = new Set(["org", "index", "page", "account"]);
+
+/**
+ * Where the organization switcher goes: the same screen with its month, tab and filters, except where
+ * the screen shows one record of the organization being left. A receipt goes to the new organization's
+ * month view of the receipt's month and tab; an import job to the import screen.
+ */
+export function organizationSwitchTarget(
+  pathname: string,
+  current: URLSearchParams,
+  context: SwitchContext = {},
+): { action: string; fields: Array<[string, string]> } {
+  const kept = [...current].filter(([key]) => !DROPPED_ON_SWITCH.has(key));
+  if (/^\/detail\/import\/[^/]+/.test(pathname)) return { action: "/detail/import", fields: kept };
+  if (/^\/detail\/(?!import$)[^/]+/.test(pathname)) {
+    const shell = kept.filter(([key]) => key === "showSidebar" || key === "menu");
+    const month: Array<[string, string]> = [
+      ...(context.month ? [["month", context.month] as [string, string]] : []),
+      ...(context.tab ? [["tab", context.tab] as [string, string]] : []),
+    ];
+    return { action: "/", fields: [...month, ...shell] };
+  }
+  return { action: pathname, fields: kept };
+}

@@ -49,11 +49,15 @@ export const answerSchema = z
       .pipe(z.enum(["01", "02", "03", "04", "05"], { errorMap: () => ({ message: "Elija una condición del impuesto válida." }) }).optional()),
     montoTotalImpuestoAcreditar: optionalAmount("IVA acreditable"),
     montoTotalDeGastoAplicable: optionalAmount("Gasto aplicable"),
+    // A blank detail arrives as undefined from the form (conform); checked by hand, not with .pipe, for that reason.
     detalleMensaje: z
       .string()
       .optional()
-      .transform((value) => (value ?? "").trim())
-      .pipe(z.string().max(DETALLE_MAX, `El detalle no puede superar ${DETALLE_MAX} caracteres.`)),
+      .transform((value, context) => {
+        const text = (value ?? "").trim();
+        if (text.length > DETALLE_MAX) context.addIssue({ code: z.ZodIssueCode.custom, message: `El detalle no puede superar ${DETALLE_MAX} caracteres.` });
+        return text;
+      }),
   })
   .superRefine((data, context) => {
     if (data.mensaje !== "3" && !data.condicionImpuesto) {

@@ -3,7 +3,7 @@
  * warnings are exactly the document's), the downloads, and the receptor's answer (MensajeReceptor).
  */
 import { findOrganization } from "~models/organization";
-import { findReceipt, findStoredClaves, setReceptorMessage, type ReceiptRecord } from "~models/receipt";
+import { findReceipt, findReceiptOrganizationId, findStoredClaves, setReceptorMessage, type ReceiptRecord } from "~models/receipt";
 import { nextSequenceValue } from "~models/sequence";
 import { formatDate, formatDateTime, monthLabel } from "~/domain/calendar";
 import {
@@ -32,7 +32,7 @@ import { formatExchangeRate, formatMoney, formatMoneyInput, formatPercent, forma
 import type { AnswerInput } from "~/domain/receipts/answer";
 import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labels";
 import type { OrganizationSummary } from "~/utils/account.server";
-import { notFound } from "~/utils/auth.server";
+import { notFound } from "~/utils/http.server";
 
 export const ADMIN_ONLY_MESSAGE = "Solo los administradores del cliente pueden aceptar o rechazar comprobantes.";
 
@@ -249,6 +249,20 @@ function answerView(receipt: ReceiptRecord, canAnswer: boolean): AnswerView {
     totalImpuesto: formatMoney(receipt.totals.totalImpuesto, currency),
     totalFactura: formatMoney(receipt.totals.totalComprobante, currency),
   };
+}
+
+/**
+ * A receipt link that names no organization (`/detail/:id` without ?org) opens in the receipt's own
+ * organization when the user may see it: the same URL with its ?org. Null when there is nothing to do.
+ */
+export async function receiptOrganizationRedirect(request: Request, organizations: readonly OrganizationSummary[], id: string | undefined): Promise<string | null> {
+  const url = new URL(request.url);
+  if (url.searchParams.has("org") || !id) return null;
+  const organizationId = await findReceiptOrganizationId(id);
+  const owner = organizationId ? organizations.find((organization) => organization.id === organizationId) : undefined;
+  if (!owner) return null;
+  url.searchParams.set("org", owner.cedula);
+  return `${url.pathname}?${url.searchParams}`;
 }
 
 /** The organization's receipt or a 404 (unknown id or another organization's receipt). */
