@@ -2,8 +2,10 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { CodeForm } from "~/components/CodeForm";
+import type { SubmissionResult } from "@conform-to/react";
+import { codeSchema, SECRET_FIELDS } from "~/domain/auth/forms";
 import { requirePasswordStage } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readSubmission, replyWithErrors } from "~/utils/form.server";
 import { returnToFrom, withReturnTo } from "~/utils/return-to";
 import { verifySecondFactor, INVALID_CODE_MESSAGE } from "~/utils/second-factor.server";
 import { startSession } from "~/utils/session.server";
@@ -29,12 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, factorId } = await requireFactor(request);
-  const form = await readForm(request);
+  const submission = await readSubmission(request, codeSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, [], 400, { hideFields: SECRET_FIELDS });
   try {
-    const valid = await verifySecondFactor(user, factorId, String(form.get("code") ?? ""), clientAddress(request));
-    if (!valid) return json({ error: INVALID_CODE_MESSAGE }, { status: 400 });
+    const valid = await verifySecondFactor(user, factorId, submission.value.code, clientAddress(request));
+    if (!valid) return replyWithErrors(submission, { message: INVALID_CODE_MESSAGE }, 400, { hideFields: SECRET_FIELDS });
   } catch (error) {
-    if (error instanceof ThrottledError) return json({ error: error.message }, { status: 429 });
+    if (error instanceof ThrottledError) return replyWithErrors(submission, { message: error.message }, 429, { hideFields: SECRET_FIELDS });
     throw error;
   }
   const cookie = await startSession(request, user._id, "complete");
@@ -48,7 +51,8 @@ export default function OtpVerificationPage() {
       title="Verificación en dos pasos"
       subtitle="Ingrese el código de 6 dígitos de su aplicación de autenticación, o uno de sus códigos de recuperación."
     >
-      <CodeForm label="Código de verificación" error={result?.error} />
+      {/* The person typed a password a moment ago; the code is all this page asks for. */}
+      <CodeForm label="Código de verificación" lastResult={result as SubmissionResult<string[]> | undefined} autoFocus />
     </AuthLayout>
   );
 }

@@ -3,8 +3,10 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
 import { CodeForm } from "~/components/CodeForm";
+import type { SubmissionResult } from "@conform-to/react";
+import { codeSchema, SECRET_FIELDS } from "~/domain/auth/forms";
 import { requirePasswordStage } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readSubmission, replyWithErrors } from "~/utils/form.server";
 import { returnToFrom, withReturnTo } from "~/utils/return-to";
 import { confirmEnrollment, prepareEnrollment } from "~/utils/second-factor.server";
 import { startSession, takeRecoveryCodes } from "~/utils/session.server";
@@ -29,14 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, sessionId } = await requirePasswordStage(request);
-  const form = await readForm(request);
+  const submission = await readSubmission(request, codeSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, [], 400, { hideFields: SECRET_FIELDS });
   try {
-    const result = await confirmEnrollment(user, sessionId, String(form.get("code") ?? ""), clientAddress(request));
-    if (!result.ok) return json({ error: result.message }, { status: 400 });
+    const result = await confirmEnrollment(user, sessionId, submission.value.code, clientAddress(request));
+    if (!result.ok) return replyWithErrors(submission, { message: result.message }, 400, { hideFields: SECRET_FIELDS });
     const cookie = await startSession(request, user._id, "complete", undefined, { recoveryCodesToShow: result.recoveryCodes });
     return redirect(withReturnTo("/otp", request.url), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof ThrottledError) return json({ error: error.message }, { status: 429 });
+    if (error instanceof ThrottledError) return replyWithErrors(submission, { message: error.message }, 429, { hideFields: SECRET_FIELDS });
     throw error;
   }
 }
@@ -86,7 +89,7 @@ export default function OtpEnrollmentPage() {
           </Code>
         </Stack>
       </Stack>
-      <CodeForm label="Código de verificación" error={result?.error ?? undefined} />
+      <CodeForm label="Código de verificación" lastResult={result as SubmissionResult<string[]> | undefined} />
     </AuthLayout>
   );
 }

@@ -1,27 +1,19 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { AuthLayout } from "~/components/AuthLayout";
-import { Honeypot } from "~/components/Honeypot";
-import { assertHoneypotEmpty, readForm } from "~/utils/form.server";
-import { isResetTokenLive, MIN_PASSWORD_LENGTH, resetPassword } from "~/utils/password-reset.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { formErrorOf, inputProps, useSchemaForm } from "~/components/forms/conform";
 import { FormError } from "~/components/FormError";
+import { Honeypot } from "~/components/Honeypot";
+import { MIN_PASSWORD_LENGTH, resetPasswordSchema, SECRET_FIELDS } from "~/domain/auth/forms";
+import { assertHoneypotEmpty, parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { isResetTokenLive, resetPassword } from "~/utils/password-reset.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Nueva contraseña · Contabilidad CR" }];
 
 const INVALID_LINK_MESSAGE = "El enlace no es válido, ya fue utilizado o expiró. Solicite uno nuevo.";
-
-const schema = z
-  .object({
-    password: z.string().min(MIN_PASSWORD_LENGTH, `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`).max(200, "La contraseña es demasiado larga."),
-    confirmation: z.string(),
-  })
-  .refine((value) => value.password === value.confirmation, {
-    path: ["confirmation"],
-    message: "Las contraseñas no coinciden.",
-  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -32,18 +24,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const form = await readForm(request);
   assertHoneypotEmpty(form);
-  const parsed = schema.safeParse({ password: form.get("password"), confirmation: form.get("confirmation") });
-  if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400 });
-  if (!token || !(await resetPassword(token, parsed.data.password))) {
-    return json({ error: INVALID_LINK_MESSAGE }, { status: 400 });
+  const submission = parseSubmission(form, resetPasswordSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, [], 400, { hideFields: SECRET_FIELDS });
+  if (!token || !(await resetPassword(token, submission.value.password))) {
+    return replyWithErrors(submission, { message: INVALID_LINK_MESSAGE }, 400, { hideFields: SECRET_FIELDS });
   }
   return redirectWithSuccess("/login", "Su contraseña fue actualizada. Ingrese con la nueva contraseña.");
 }
 
 export default function ResetPasswordPage() {
   const { linkIsValid } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(resetPasswordSchema, { id: "reset-password", lastResult: result });
   if (!linkIsValid && !result) {
     return (
       <AuthLayout title="Enlace no válido">
@@ -58,12 +51,12 @@ export default function ResetPasswordPage() {
   }
   return (
     <AuthLayout title="Defina su nueva contraseña" subtitle={`Use al menos ${MIN_PASSWORD_LENGTH} caracteres.`}>
-      <Form method="post">
+      <Form method="post" {...getFormProps(form)}>
         <Stack gap="md">
           <Honeypot />
-          <FormError message={result?.error} />
-          <PasswordInput id="new-password" label="Nueva contraseña" name="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} autoFocus />
-          <PasswordInput id="password-confirmation" label="Confirme la contraseña" name="confirmation" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
+          <FormError message={formErrorOf(form)} />
+          <PasswordInput {...inputProps(fields.password, "password")} label="Nueva contraseña" autoComplete="new-password" />
+          <PasswordInput {...inputProps(fields.confirmation, "password")} label="Confirme la contraseña" autoComplete="new-password" />
           <Button type="submit" loading={navigation.state !== "idle"} fullWidth>
             Guardar contraseña
           </Button>

@@ -1,9 +1,10 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { findUserByEmail, findUserById, type UserDocument } from "~models/user";
 import { hasAdminAccess } from "~/domain/roles";
-import { assertHoneypotEmpty } from "./form.server";
+import { loginSchema } from "~/domain/auth/forms";
+import { assertHoneypotEmpty, parseSubmission } from "./form.server";
 import { verifyPassword } from "./password.server";
 import { oncePerRequest } from "./once-per-request.server";
 import { readSession } from "./session.server";
@@ -21,13 +22,16 @@ export class InvalidCredentialsError extends Error {
 export const authenticator = new Authenticator<UserDocument>();
 
 authenticator.use(
+  // remix-auth-form reads the body itself (from a clone), so the form is parsed here, with the page's schema.
   new FormStrategy(async ({ form, request }) => {
     assertHoneypotEmpty(form);
-    const email = String(form.get("email") ?? "").trim().toLowerCase();
-    const password = String(form.get("password") ?? "");
+    const submission = parseSubmission(form, loginSchema);
+    const email = submission.status === "success" ? submission.value.email : typedEmail(form);
+    const password = submission.status === "success" ? submission.value.password : "";
     const ip = clientAddress(request);
     await assertNotThrottled(email, ip);
-    const user = email && password ? await findUserByEmail(email) : null;
+    // A form the schema refuses is a failed attempt like any other (seed §8: one answer for every failure).
+    const user = submission.status === "success" ? await findUserByEmail(email) : null;
     const valid = await verifyPassword(password, user?.passwordHash);
     if (!user || !valid) {
       await recordFailedAttempt(email, ip);
@@ -38,6 +42,11 @@ authenticator.use(
   }),
   "password",
 );
+
+function typedEmail(form: FormData): string {
+  const value = form.get("email");
+  return typeof value === "string" ? value.trim().toLowerCase() : "";
+}
 
 function loginUrl(request: Request): string {
   const url = new URL(request.url);
@@ -83,8 +92,4 @@ export async function requirePasswordStage(request: Request): Promise<{ user: Us
   const user = await findUserById(session.userId);
   if (!user || startedBeforePasswordChange(session.createdAt, user)) throw redirect("/login");
   return { user, sessionId: session._id };
-}
-
-export function notFound(message = "No encontrado"): Response {
-  return json({ message }, { status: 404 });
 }

@@ -70,6 +70,15 @@ describe("replyWithErrors", () => {
     expect(body.initialValue.lines[1]).toEqual({ account: "b", amount: "-1" });
   });
 
+  it("leaves the hidden fields (secrets) out of the echoed values", async () => {
+    const submission = parseSubmission(form([["email", "ana@prueba.cr"], ["password", "Clave-secreta"]]), z.object({ email: z.string(), password: z.string() }));
+    const response = replyWithErrors(submission, { message: "No." }, 429, { hideFields: ["password"] });
+    expect(response.status).toBe(429);
+    const body = (await response.json()) as { error: unknown; initialValue: unknown };
+    expect(body.error).toEqual({ "": ["No."] });
+    expect(body.initialValue).toEqual({ email: "ana@prueba.cr" });
+  });
+
   it("numbers lines from 1 for people and from 0 for the form", () => {
     expect(refusalErrors([{ line: 1, message: "Línea vacía." }], "rows").fieldErrors).toEqual({ "rows[0]": ["Línea vacía."] });
   });

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { Refusal } from "~/domain/refusal";
 import { HONEYPOT_FIELD } from "./honeypot";
-import { badRequest as refusedRequest } from "./http.server";
+import { badRequest } from "./http.server";
 
 export const INVALID_FORM_MESSAGE = "El formulario enviado no es válido. Recargue la página e intente de nuevo.";
 
@@ -12,22 +12,14 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw refusedRequest(INVALID_FORM_MESSAGE);
+    throw badRequest(INVALID_FORM_MESSAGE);
   }
-}
-
-/**
- * @deprecated The sign-in routes' old 400 body ({ formError }); use `badRequest` from http.server.ts
- * (body { message }) once those routes move to the conform forms.
- */
-export function badRequest(message: string) {
-  return json({ formError: message }, { status: 400 });
 }
 
 /** Bots fill every field; people never see this one. */
 export function assertHoneypotEmpty(form: FormData): void {
   const value = form.get(HONEYPOT_FIELD);
-  if (typeof value === "string" && value.length > 0) throw refusedRequest(INVALID_FORM_MESSAGE);
+  if (typeof value === "string" && value.length > 0) throw badRequest(INVALID_FORM_MESSAGE);
 }
 
 /**
@@ -64,24 +56,15 @@ export function refusalErrors(refusals: Refusal[], listName = "lines"): { formEr
 /**
  * The answer to a submission that cannot be carried out: its errors (the schema's, plus the refusals)
  * and the submitted values, so the page re-renders the form as it was posted, with or without JavaScript.
+ * `hideFields` keeps secrets (passwords, codes) out of the echoed values.
  */
 export function replyWithErrors(
   submission: Pick<ParsedSubmission, "reply">,
   refusals: Refusal | Refusal[] = [],
   status = 400,
+  options: { hideFields?: readonly string[] } = {},
 ) {
   const list = Array.isArray(refusals) ? refusals : [refusals];
-  return json(submission.reply(list.length > 0 ? refusalErrors(list) : undefined), { status });
-}
-
-export type FieldErrors = Record<string, string[] | undefined>;
-
-/** @deprecated Drops repeated fields; use parseSubmission. Kept until every form has moved over. */
-export function parseForm<T extends z.ZodTypeAny>(
-  schema: T,
-  form: FormData,
-): { success: true; data: z.infer<T> } | { success: false; fieldErrors: FieldErrors } {
-  const result = schema.safeParse(Object.fromEntries(form));
-  if (result.success) return { success: true, data: result.data };
-  return { success: false, fieldErrors: result.error.flatten().fieldErrors as FieldErrors };
+  const hideFields = options.hideFields ? [...options.hideFields] : undefined;
+  return json(submission.reply({ ...(list.length > 0 ? refusalErrors(list) : {}), hideFields }), { status });
 }

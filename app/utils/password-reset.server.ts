@@ -10,7 +10,7 @@ import { endAllSessionsOf } from "./session.server";
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from "~/domain/auth/forms";
 // More reset mails than this per hour for one account are not sent: the form must not become a way
 // to flood someone's mailbox. The visitor still sees the usual answer.
 export const MAX_RESET_MAILS_PER_HOUR = 3;

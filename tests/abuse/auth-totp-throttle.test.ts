@@ -7,6 +7,7 @@ import { LOCKED_OUT_MAIL_SUBJECT } from "../../app/utils/second-factor.server";
 import { AttemptCounter } from "../../models/attempt-counter";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { BASE_URL, cookiesFrom, respond } from "../support/requests";
+import { errorsOf } from "../support/replies";
 import { createTestUser, totpCode } from "../support/users";
 
 let environment: AppEnvironment;
@@ -64,7 +65,7 @@ describe("second-factor failures are counted per account (issue 16, item 7)", ()
       verificationAction({ request: post(verification, { code: await totpCode(user.totpSecret!) }, "192.0.2.1", cookiesFrom(signIn)), params: {}, context }),
     );
     expect(locked.status).toBe(429);
-    expect(await locked.json()).toEqual({ error: "Demasiados intentos fallidos. Por seguridad, espere 15 minutos e intente de nuevo." });
+    expect(await errorsOf(locked)).toEqual({ "": ["Demasiados intentos fallidos. Por seguridad, espere 15 minutos e intente de nuevo."] });
 
     await backgroundWorkDone();
     const mails = environment.mail.messages.filter((m) => m.to.includes(user.email));

@@ -20,6 +20,7 @@ import { User } from "../../models/user";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { cookiesFrom, getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
+import { errorsOf, submittedValuesOf } from "../support/replies";
 import { createTestUser, totpCode } from "../support/users";
 
 let environment: AppEnvironment;
@@ -106,7 +107,7 @@ describe("password step (/login)", () => {
       }),
     );
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ formError: "El formulario enviado no es válido. Recargue la página e intente de nuevo." });
+    expect(await malformed.json()).toEqual({ message: "El formulario enviado no es válido. Recargue la página e intente de nuevo." });
   });
 
   it("sends a signed-in user away from /login to a safe returnTo", async () => {
@@ -185,7 +186,7 @@ describe("second factor", () => {
       }),
     );
     expect(replay.status).toBe(400);
-    expect(await replay.json()).toEqual({ error: "El código no es válido o ya fue utilizado. Intente de nuevo." });
+    expect(await errorsOf(replay)).toEqual({ "": ["El código no es válido o ya fue utilizado. Intente de nuevo."] });
   });
 
   it("accepts each recovery code once", async () => {
@@ -208,6 +209,63 @@ describe("second factor", () => {
     const response = await respond(() => appLoader({ request: getRequest("/?menu=consultas", cookie), params: {}, context }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?returnTo=%2F%3Fmenu%3Dconsultas");
+  });
+});
+
+describe("sign-in forms: one schema for the page and the action, secrets never sent back", () => {
+  it("a blank password or a malformed address is a failed sign-in like any other: the seed's toast, counted", async () => {
+    const user = await createTestUser({ persona: "client" });
+    for (const [email, password] of [[user.email, ""], ["no-es-un-correo", user.password]]) {
+      const response = await login(email, password);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/login");
+      expect(await toastOf(response)).toBe("No se ha podido autenticar, intente de nuevo.");
+    }
+    expect((await AttemptCounter.findById(`account:${user.email}`).lean())?.failures).toBe(1);
+  });
+
+  it("a refused code answers with the form's error and without the code that was typed", async () => {
+    const user = await createTestUser({ persona: "client" });
+    const response = await respond(async () =>
+      verificationAction({
+        request: postRequest(`/otp-verification?id=${user.factorId}`, { code: user.recoveryCodes[0].replace(/.$/, "0") }, await sessionCookieFor(user.id, "password")),
+        params: {},
+        context,
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await errorsOf(response)).toEqual({ "": ["El código no es válido o ya fue utilizado. Intente de nuevo."] });
+    expect(JSON.stringify(await response.clone().json())).not.toContain(user.recoveryCodes[0].slice(0, 4));
+  });
+
+  it("an empty code is refused under the field, before any attempt is counted", async () => {
+    const user = await createTestUser({ persona: "client", enrolled: false });
+    const cookie = await sessionCookieFor(user.id, "password");
+    await respond(() => otpLoader({ request: getRequest("/otp", cookie), params: {}, context }));
+    const response = await respond(() => otpAction({ request: postRequest("/otp", { code: "   " }, cookie), params: {}, context }));
+    expect(response.status).toBe(400);
+    expect(await errorsOf(response)).toEqual({ code: ["Ingrese el código de verificación."] });
+    expect(await AttemptCounter.findById(`second-factor:${user.id}`)).toBeNull();
+  });
+
+  it("a new password that does not match its confirmation is refused under the confirmation, and neither is sent back", async () => {
+    const response = await respond(() =>
+      resetAction({ request: postRequest("/reset-password?token=nada", { password: "Clave-secreta-1", confirmation: "Clave-secreta-2" }), params: {}, context }),
+    );
+    expect(response.status).toBe(400);
+    expect(await errorsOf(response)).toEqual({ confirmation: ["Las contraseñas no coinciden."] });
+    expect(JSON.stringify(await response.clone().json())).not.toContain("Clave-secreta");
+    const expired = await respond(() =>
+      resetAction({ request: postRequest("/reset-password?token=nada", { password: "Clave-secreta-1", confirmation: "Clave-secreta-1" }), params: {}, context }),
+    );
+    expect(await errorsOf(expired)).toEqual({ "": ["El enlace no es válido, ya fue utilizado o expiró. Solicite uno nuevo."] });
+  });
+
+  it("an address that is not one is refused under the field, with what was typed to correct it", async () => {
+    const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: "maria@" }), params: {}, context }));
+    expect(response.status).toBe(400);
+    expect(await errorsOf(response)).toEqual({ email: ["Ingrese un correo electrónico válido."] });
+    expect(await submittedValuesOf(response)).toMatchObject({ email: "maria@" });
   });
 });
 
@@ -315,7 +373,7 @@ describe("password recovery", () => {
       resetAction({ request: postRequest(`/reset-password?token=${token}`, { password: "corta", confirmation: "corta" }), params: {}, context }),
     );
     expect(short.status).toBe(400);
-    expect(await short.json()).toEqual({ error: "La contraseña debe tener al menos 10 caracteres." });
+    expect(await errorsOf(short)).toEqual({ password: ["La contraseña debe tener al menos 10 caracteres."] });
 
     const done = await respond(() =>
       resetAction({ request: postRequest(`/reset-password?token=${token}`, { password: "Nueva-clave-segura", confirmation: "Nueva-clave-segura" }), params: {}, context }),
