@@ -14,7 +14,9 @@ const organizationSchema = new Schema(
     activityCodes: { type: [String], default: [] },
     vatRegime: { type: String, enum: ["tradicional", "simplificado"], default: "tradicional" },
     taxpayerKind: { type: String, enum: ["persona-juridica", "persona-fisica"], default: "persona-juridica" },
-    lockDate: { type: Date },
+    // The last closed day, `YYYY-MM-DD` (a Costa Rica calendar day, never an instant). Older documents
+    // hold that day's UTC midnight as a Date: read either with `lockDayOf`.
+    lockDate: { type: String, match: /^\d{4}-\d{2}-\d{2}$/ },
     // Who moved the lock date, when, from what to what: closing a period is an audited act.
     lockDateHistory: {
       type: [{ _id: false, at: Date, by: String, before: String, after: String }],
@@ -69,7 +71,6 @@ export interface OrganizationFields {
   vatRegime: VatRegime;
   taxpayerKind: TaxpayerKind;
   activityCodes?: string[];
-  lockDate?: Date | null;
 }
 
 export async function findOrganization(id: string) {
@@ -157,16 +158,26 @@ export async function setCatalogOverrides(id: string, catalog: Record<string, un
 }
 
 /**
+ * The stored lock day as `YYYY-MM-DD`, or null: the string as stored, or, in a document written before
+ * lock dates were days, the UTC midnight Date that the day was stored as.
+ */
+export function lockDayOf(stored: unknown): string | null {
+  if (typeof stored === "string") return /^\d{4}-\d{2}-\d{2}$/.test(stored) ? stored : null;
+  if (stored instanceof Date && !Number.isNaN(stored.getTime())) return stored.toISOString().slice(0, 10);
+  return null;
+}
+
+/**
  * Sets (or clears, with null) the day up to which the books are closed, recording who changed it,
- * when, and the days before and after. Dates are `YYYY-MM-DD`, stored as that day's UTC midnight.
+ * when, and the days before and after. Days are `YYYY-MM-DD` (Costa Rica calendar days), stored as text.
  */
 export async function setLockDate(id: string, lockDate: string | null, by: string, session?: ClientSession): Promise<boolean> {
   const organization = await Organization.findById(id, { lockDate: 1 }, { session }).lean<OrganizationDocument>();
   if (!organization) return false;
-  const before = organization.lockDate ? new Date(organization.lockDate).toISOString().slice(0, 10) : "";
+  const before = lockDayOf(organization.lockDate) ?? "";
   const after = lockDate ?? "";
   if (before === after) return true;
-  const change = lockDate === null ? { $unset: { lockDate: 1 } } : { $set: { lockDate: new Date(`${lockDate}T00:00:00.000Z`) } };
+  const change = lockDate === null ? { $unset: { lockDate: 1 } } : { $set: { lockDate } };
   const result = await Organization.updateOne(
     { _id: id },
     { ...change, $push: { lockDateHistory: { at: new Date(), by, before, after } } },

@@ -255,7 +255,9 @@ describe("/admin/organizations/:orgID", () => {
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ identificationType: "01", taxpayerKind: "persona-fisica" }, "identificationType", "La cédula física debe tener 9 dígitos."],
       [{ activityCodes: "4752" }, "activityCodes", "Cada código de actividad debe tener 6 dígitos."],
-      [{ lockDate: "31/12/2025" }, "lockDate", "Ingrese una fecha válida (aaaa-mm-dd)."],
+      // The lock date is typed as dd/mm/aaaa (DateField); a day that does not exist is refused by name.
+      [{ lockDate: "31/02/2025" }, "lockDate", "La fecha 31/02/2025 no existe."],
+      [{ lockDate: "2025/12/31" }, "lockDate", "Escriba la fecha como dd/mm/aaaa, por ejemplo 31/10/2026."],
       [{ name: "" }, "name", "El nombre es obligatorio."],
     ];
     for (const [change, field, message] of cases) {

@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import type { FieldMetadata } from "@conform-to/react";
 import { inputProps, selectProps } from "../forms/conform";
+import { DateField } from "../forms/DateField";
 import { IDENTIFICATION_TYPE_OPTIONS, TAXPAYER_KINDS, VAT_REGIMES } from "~/domain/organizations/forms";
 
 /** The form's fields, as conform's useForm gives them. */
@@ -93,10 +94,12 @@ export function OrganizationFields({
             {...inputProps(fields.activityCodes)}
             key={fields.activityCodes.key}
           />
-          <TextInput
+          <DateField
             label="Fecha de cierre contable"
-            description="No se registran asientos en esa fecha ni antes"
-            {...inputProps(fields.lockDate, "date")}
+            description="No se registran asientos en esa fecha ni antes. Déjela vacía para no cerrar ningún período."
+            name={fields.lockDate.name}
+            defaultValue={fields.lockDate.initialValue as string | undefined}
+            error={fields.lockDate.errors?.[0]}
             key={fields.lockDate.key}
           />
         </>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateInputSchema } from "~/domain/calendar";
 import { IDENTIFICATION_TYPES, cedulaProblem, type IdentificationType } from "~/domain/organization-id";
 import { ORGANIZATION_ROLES } from "~/domain/roles";
 
@@ -59,11 +60,8 @@ const activityCodes = z
   .refine((codes) => codes.every((code) => ACTIVITY_CODE.test(code)), "Cada código de actividad debe tener 6 dígitos.")
   .transform((codes) => [...new Set(codes)]);
 
-const lockDate = z
-  .string()
-  .optional()
-  .refine((value) => !value || /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), "Ingrese una fecha válida (aaaa-mm-dd).")
-  .transform((value) => (value ? new Date(`${value}T00:00:00.000Z`) : null));
+// A Costa Rica day typed as dd/mm/aaaa (the DateField) or YYYY-MM-DD; blank clears it.
+const lockDate = dateInputSchema.optional().transform((value) => value ?? null);
 
 // A natural person's identification cannot belong to a persona jurídica, nor a cédula jurídica to a person.
 const KIND_OF_IDENTIFICATION: Partial<Record<IdentificationType, keyof typeof TAXPAYER_KINDS>> = {

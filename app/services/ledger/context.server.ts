@@ -1,8 +1,8 @@
 import type { ClientSession } from "mongoose";
 import { buildCatalog, indexCatalog, type CatalogNode, type CatalogOverrides } from "~/domain/catalog";
-import type { CalendarDate } from "~/domain/calendar";
+import { parseCalendarDate, type CalendarDate } from "~/domain/calendar";
 import type { LedgerContext } from "~/domain/ledger";
-import { Organization, type OrganizationDocument } from "~models/organization";
+import { Organization, lockDayOf, type OrganizationDocument } from "~models/organization";
 
 export interface OrganizationLedgerContext extends LedgerContext {
   tree: CatalogNode[];
@@ -17,10 +17,9 @@ function asOverrides(stored: unknown): CatalogOverrides {
   return stored !== null && typeof stored === "object" && !Array.isArray(stored) ? (stored as CatalogOverrides) : {};
 }
 
-/** The stored lock date (that day's UTC midnight) as the Costa Rica calendar day it names. */
+/** The stored lock date (a `YYYY-MM-DD` day; a UTC-midnight Date in older documents) as a CalendarDate. */
 export function lockDateOf(stored: Date | string | null | undefined): CalendarDate | null {
-  if (!stored) return null;
-  return new Date(stored).toISOString().slice(0, 10) as CalendarDate;
+  return parseCalendarDate(lockDayOf(stored));
 }
 
 /** The organization's merged catalog and lock date, read in the caller's transaction; null when unknown. */

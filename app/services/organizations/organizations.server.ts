@@ -3,16 +3,20 @@ import {
   createOrganization,
   findOrganization,
   listOrganizations,
+  lockDayOf,
+  setLockDate,
   setOrganizationActive,
   updateOrganization,
   type OrganizationDocument,
 } from "~models/organization";
 import { changeRole, grantAccess, listMembers, revokeAccess, type Member, type UserDocument } from "~models/user";
+import { parseCalendarDate, type CalendarDate } from "~/domain/calendar";
 import type { CreateOrganizationInput } from "~/domain/organizations/forms";
 import { cedulaProblem, toCedula, toOrganizationId, type IdentificationType } from "~/domain/organization-id";
 import { canAdministerOrganization, seesAllOrganizations, type OrganizationRole } from "~/domain/roles";
 import type { Refusal } from "~/domain/refusal";
 import { membershipOf } from "~/utils/account.server";
+import { withTransaction } from "~/utils/db.server";
 import { notFound } from "~/utils/http.server";
 import { ORGANIZATION_NOT_FOUND } from "~/utils/org-context.server";
 import { sendInvitation } from "~/utils/password-reset.server";
@@ -35,8 +39,8 @@ export interface OrganizationRow {
 
 export interface OrganizationDetail extends OrganizationRow {
   activityCodes: string[];
-  /** aaaa-mm-dd, or null. */
-  lockDate: string | null;
+  /** The last closed day (`YYYY-MM-DD`), or null. */
+  lockDate: CalendarDate | null;
 }
 
 
@@ -59,7 +63,7 @@ function toDetail(organization: OrganizationDocument, withContact: boolean): Org
   return {
     ...toRow(organization, withContact),
     activityCodes: organization.activityCodes ?? [],
-    lockDate: organization.lockDate ? new Date(organization.lockDate).toISOString().slice(0, 10) : null,
+    lockDate: parseCalendarDate(lockDayOf(organization.lockDate)),
   };
 }
 
@@ -120,7 +124,8 @@ export interface ClientChanges {
   taxpayerKind: "persona-juridica" | "persona-fisica";
   contactEmail: string | null;
   activityCodes: string[];
-  lockDate: Date | null;
+  /** The last closed day; null opens every period. Changing it is recorded (setLockDate). */
+  lockDate: CalendarDate | null;
 }
 
 /**
@@ -135,9 +140,13 @@ export async function updateClient(
   // The cédula is the client's id and stays; a new identification type must still fit it.
   const problem = cedulaProblem(changes.identificationType, toCedula(organizationId));
   if (problem) return { field: "identificationType", message: problem };
-  const { contactEmail, ...rest } = changes;
+  const { contactEmail, lockDate, ...rest } = changes;
   const contact = seesContactEmail(user) ? contactEmail : (contactEmail ?? undefined);
-  await updateOrganization(organizationId, { ...rest, contactEmail: contact });
+  await withTransaction(async (session) => {
+    await updateOrganization(organizationId, { ...rest, contactEmail: contact }, session);
+    // Moving the lock date opens or closes periods of the books: it goes through the audited verb.
+    await setLockDate(organizationId, lockDate, String(user._id), session);
+  });
   return null;
 }
 
