@@ -1,4 +1,4 @@
-import mongoose, { Schema, Types } from "mongoose";
+import mongoose, { Schema, type Types } from "mongoose";
 
 /** Single-use links sent by e-mail (password reset, invitation). Only the SHA-256 of the token is kept. */
 const authTokenSchema = new Schema(

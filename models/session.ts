@@ -1,4 +1,4 @@
-import mongoose, { Schema, Types } from "mongoose";
+import mongoose, { Schema, type Types } from "mongoose";
 
 /**
  * A signed-in browser. `stage` is "password" between the two sign-in steps and "complete" once the

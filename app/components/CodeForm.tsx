@@ -13,12 +13,12 @@ export function CodeForm({
   lastResult,
   label,
   description,
-  autoFocus = false,
+  focusOnLoad = false,
 }: {
   lastResult?: SubmissionResult<string[]>;
   label: string;
   description?: string;
-  autoFocus?: boolean;
+  focusOnLoad?: boolean;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(codeSchema, { id: "second-factor", lastResult });
@@ -37,7 +37,7 @@ export function CodeForm({
           autoComplete="one-time-code"
           // Only where the code is all the page asks for (callers decide); see docs/decisions/111.
           // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={autoFocus}
+          autoFocus={focusOnLoad}
         />
         <Button type="submit" loading={navigation.state !== "idle"} fullWidth>
           Verificar

@@ -52,7 +52,7 @@ export default function OtpVerificationPage() {
       subtitle="Ingrese el código de 6 dígitos de su aplicación de autenticación, o uno de sus códigos de recuperación."
     >
       {/* The person typed a password a moment ago; the code is all this page asks for. */}
-      <CodeForm label="Código de verificación" lastResult={result as SubmissionResult<string[]> | undefined} autoFocus />
+      <CodeForm label="Código de verificación" lastResult={result as SubmissionResult<string[]> | undefined} focusOnLoad />
     </AuthLayout>
   );
 }

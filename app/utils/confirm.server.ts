@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { CONFIRMED_FIELD, CONFIRMED_VALUE } from "~/components/forms/ConfirmButton";
+import { CONFIRMED_FIELD, CONFIRMED_VALUE } from "./confirm";
 import type { ParsedSubmission } from "./form.server";
 
 /** Whether an irreversible action's form carries the person's confirmation (ConfirmButton). */

@@ -18,6 +18,7 @@ function encodeExtValue(value: string): string {
  * exact name. Path separators, quotes and control characters never reach either form.
  */
 export function contentDisposition(fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern is for
   const name = fileName.replace(/[\\/\u0000-\u001f\u007f"]/g, "_").trim() || "descarga";
   const ascii = name
     .normalize("NFD")

@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text, type ButtonProps } from "@mantine/core";
 import { useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { CONFIRMED_FIELD, CONFIRMED_VALUE } from "~/utils/confirm";
 
-/** The field that says the person saw the consequence and confirmed; the action refuses to act without it. */
-export const CONFIRMED_FIELD = "confirmed";
-export const CONFIRMED_VALUE = "yes";
+export { CONFIRMED_FIELD, CONFIRMED_VALUE };
 
 /** Whether an action's reply is the confirm step of an irreversible action (askConfirmation). */
 export function askedConfirmation(result: unknown): boolean {
