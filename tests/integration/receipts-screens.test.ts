@@ -327,6 +327,10 @@ describe("/detail/:invoiceID", () => {
     expect(view.clave).toBe(nc.clave);
     expect(view.direction).toBe("issued");
     expect(view.emisor.nombre).toBe("Ferretería El Clavo S.A.");
+    // Addresses by name (issue 17, item 8): province 1, canton 01, district 03.
+    const ubicacion = view.emisor.fields.find((field) => field.label === "Ubicación")!.value;
+    expect(ubicacion).toMatch(/Hospital, San José, San José\. De la Iglesia del Carmen/);
+    expect(ubicacion).not.toMatch(/Provincia|cantón|distrito/);
     expect(view.lines).toHaveLength(document.lines.length);
     expect(view.lines[0].detalle).toBe(document.lines[0].detalle);
     expect(view.totals.at(-1)).toMatchObject({ label: "Total del comprobante", strong: true });

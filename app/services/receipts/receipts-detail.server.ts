@@ -33,6 +33,7 @@ import type { AnswerInput } from "~/domain/receipts/answer";
 import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labels";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notFound } from "~/utils/http.server";
+import { formatUbicacion } from "~/domain/hacienda/territory";
 
 export const ADMIN_ONLY_MESSAGE = "Solo los administradores del cliente pueden aceptar o rechazar comprobantes.";
 
@@ -121,10 +122,7 @@ function partyView(party: Party): PartyView {
   if (party.identificacionExtranjero) fields.push({ label: "Identificación de extranjero", value: party.identificacionExtranjero });
   if (party.correos.length > 0) fields.push({ label: "Correo", value: party.correos.join(", ") });
   if (party.telefono) fields.push({ label: "Teléfono", value: `+${party.telefono.codigoPais} ${party.telefono.numero}` });
-  if (party.ubicacion) {
-    const { provincia, canton, distrito, barrio, otrasSenas } = party.ubicacion;
-    fields.push({ label: "Ubicación", value: `Provincia ${provincia}, cantón ${canton}, distrito ${distrito}${barrio ? `, ${barrio}` : ""}. ${otrasSenas}` });
-  }
+  if (party.ubicacion) fields.push({ label: "Ubicación", value: formatUbicacion(party.ubicacion) });
   if (party.otrasSenasExtranjero) fields.push({ label: "Dirección en el extranjero", value: party.otrasSenasExtranjero });
   return { nombre: party.nombre, fields };
 }
