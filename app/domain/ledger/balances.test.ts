@@ -1,19 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { cents } from "../money";
 import { balanceChanges, diffBalances, mergeChanges, rebuildBalances, type BalanceMap, balanceKey } from "./balances";
 
 const lines = [
-  { account: "A", date: "2026-01-05", debit: 100n, credit: 0n },
-  { account: "B", date: "2026-01-05", debit: 0n, credit: 100n },
-  { account: "A", date: "2026-01-31", debit: 0n, credit: 40n },
-  { account: "A", date: "2026-02-01", debit: 7n, credit: 0n },
+  { account: "A", date: "2026-01-05", debit: cents(100n), credit: cents(0n) },
+  { account: "B", date: "2026-01-05", debit: cents(0n), credit: cents(100n) },
+  { account: "A", date: "2026-01-31", debit: cents(0n), credit: cents(40n) },
+  { account: "A", date: "2026-02-01", debit: cents(7n), credit: cents(0n) },
 ];
 
 function apply(map: BalanceMap, rows: ReturnType<typeof balanceChanges>) {
   for (const row of rows) {
     const key = balanceKey(row.account, row.period);
-    const current = map.get(key) ?? { account: row.account, period: row.period, debit: 0n, credit: 0n, lineCount: 0 };
-    map.set(key, { ...current, debit: current.debit + row.debit, credit: current.credit + row.credit, lineCount: current.lineCount + row.lineCount });
+    const current = map.get(key) ?? { account: row.account, period: row.period, debit: cents(0n), credit: cents(0n), lineCount: 0 };
+    map.set(key, { ...current, debit: cents(current.debit + row.debit), credit: cents(current.credit + row.credit), lineCount: current.lineCount + row.lineCount });
   }
 }
 
@@ -28,9 +29,9 @@ describe("period balances", () => {
   it("reports each differing account and month, treating zero rows as none", () => {
     const expected = rebuildBalances(lines);
     const stored = rebuildBalances(lines);
-    stored.set("C|2026-03", { account: "C", period: "2026-03", debit: 0n, credit: 0n, lineCount: 0 });
+    stored.set("C|2026-03", { account: "C", period: "2026-03", debit: cents(0n), credit: cents(0n), lineCount: 0 });
     expect(diffBalances(expected, stored)).toEqual([]);
-    stored.get("A|2026-02")!.debit = 8n;
+    stored.get("A|2026-02")!.debit = cents(8n);
     stored.delete("B|2026-01");
     expect(diffBalances(expected, stored)).toEqual([
       { account: "A", period: "2026-02", expected: { debit: 7n, credit: 0n, lineCount: 1 }, stored: { debit: 8n, credit: 0n, lineCount: 1 } },
@@ -41,8 +42,8 @@ describe("period balances", () => {
   it("posting, editing and un-posting through changes equals a rebuild (property)", () => {
     const line = fc.record({
       account: fc.constantFrom("A", "B", "C"),
-      debit: fc.bigInt({ min: 0n, max: 1000n }),
-      credit: fc.bigInt({ min: 0n, max: 1000n }),
+      debit: fc.bigInt({ min: 0n, max: 1000n }).map(cents),
+      credit: fc.bigInt({ min: 0n, max: 1000n }).map(cents),
     });
     const entry = fc.record({ date: fc.constantFrom("2026-01-10", "2026-02-10", "2027-01-01"), lines: fc.array(line, { minLength: 1, maxLength: 4 }) });
     fc.assert(

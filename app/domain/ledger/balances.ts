@@ -1,9 +1,10 @@
-import type { Centimos, EntryLine, PostedLine } from "./types";
+import { cents, type Cents } from "../money";
+import type { EntryLine, PostedLine } from "./types";
 
 /** Σ debit, Σ credit and the count of posted lines of one leaf account in one month. */
 export interface PeriodTotals {
-  debit: Centimos;
-  credit: Centimos;
+  debit: Cents;
+  credit: Cents;
   lineCount: number;
 }
 
@@ -23,12 +24,12 @@ export function periodOf(date: string): string {
   return date.slice(0, 7);
 }
 
-function add(map: BalanceMap, account: string, period: string, debit: Centimos, credit: Centimos, lineCount: number): void {
+function add(map: BalanceMap, account: string, period: string, debit: Cents, credit: Cents, lineCount: number): void {
   const key = balanceKey(account, period);
   const row = map.get(key);
   if (row) {
-    row.debit += debit;
-    row.credit += credit;
+    row.debit = cents(row.debit + debit);
+    row.credit = cents(row.credit + credit);
     row.lineCount += lineCount;
   } else map.set(key, { account, period, debit, credit, lineCount });
 }
@@ -46,7 +47,7 @@ export function rebuildBalances(lines: Iterable<PostedLine>, into: BalanceMap = 
 export function balanceChanges(date: string, lines: readonly Pick<EntryLine, "account" | "debit" | "credit">[], sign: 1 | -1): PeriodBalanceRow[] {
   const map: BalanceMap = new Map();
   const factor = BigInt(sign);
-  for (const line of lines) add(map, line.account, periodOf(date), line.debit * factor, line.credit * factor, sign);
+  for (const line of lines) add(map, line.account, periodOf(date), cents(line.debit * factor), cents(line.credit * factor), sign);
   return [...map.values()];
 }
 
@@ -64,7 +65,7 @@ export interface BalanceDifference {
   stored: PeriodTotals;
 }
 
-const NONE: PeriodTotals = { debit: 0n, credit: 0n, lineCount: 0 };
+const NONE: PeriodTotals = { debit: cents(0n), credit: cents(0n), lineCount: 0 };
 
 function same(a: PeriodTotals, b: PeriodTotals): boolean {
   return a.debit === b.debit && a.credit === b.credit && a.lineCount === b.lineCount;

@@ -1,12 +1,14 @@
 import { cents, centsToAmount, formatColones, formatDecimal } from "../money";
-import type { Centimos } from "./types";
 
-/** "1234.56": the plain decimal text of céntimos (what exports and journals write). */
-export function centimosText(value: Centimos): string {
+/** "1234.56": the plain decimal text of a count of céntimos (what exports and journals write). */
+export function centimosText(value: bigint): string {
   return formatDecimal(value, 2);
 }
 
-/** "₡1 234,56", the money display the rest of the app uses. */
-export function formatColonesCentimos(value: Centimos): string {
+/**
+ * @deprecated Use the app's one colones display: `formatColones(centsToAmount(value))`. Kept only for
+ * screens written before the books moved onto `Cents`.
+ */
+export function formatColonesCentimos(value: bigint): string {
   return formatColones(centsToAmount(cents(value)));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cents } from "../money";
 import { accountDirective, journalAccountName, journalTransaction, writeJournal, type JournalEntry } from "./journal";
 
 const sale: JournalEntry = {
@@ -6,9 +7,9 @@ const sale: JournalEntry = {
   number: "2026-000154",
   description: "Venta; contado\nFactura 12",
   lines: [
-    { account: "10-01-01-01-00", debit: 113000n, credit: 0n, description: "Caja" },
-    { account: "40-01-01-01-00", debit: 0n, credit: 100000n },
-    { account: "20-01-02-01-01", debit: 0n, credit: 13000n },
+    { account: "10-01-01-01-00", debit: cents(113000n), credit: cents(0n), description: "Caja" },
+    { account: "40-01-01-01-00", debit: cents(0n), credit: cents(100000n) },
+    { account: "20-01-02-01-01", debit: cents(0n), credit: cents(13000n) },
   ],
 };
 

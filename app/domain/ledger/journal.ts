@@ -1,6 +1,6 @@
 import { levelOf } from "../catalog";
 import { centimosText } from "./format";
-import type { Centimos } from "./types";
+import { cents, type Cents } from "../money";
 
 /**
  * The plain-text journal that hledger and ledger read unchanged (ledger.md §7): accounts declared
@@ -15,7 +15,7 @@ export interface JournalEntry {
   date: string;
   number: string;
   description: string;
-  lines: ReadonlyArray<{ account: string; description?: string; debit: Centimos; credit: Centimos }>;
+  lines: ReadonlyArray<{ account: string; description?: string; debit: Cents; credit: Cents }>;
 }
 
 /**
@@ -31,7 +31,7 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n\t]+/g, " ").replace(/;/g, ",").trim();
 }
 
-export function journalAmount(value: Centimos): string {
+export function journalAmount(value: Cents): string {
   return `${centimosText(value)} CRC`;
 }
 
@@ -43,7 +43,7 @@ export function accountDirective(account: JournalAccount): string {
 export function journalTransaction(entry: JournalEntry): string {
   let text = `${entry.date} (${entry.number}) ${oneLine(entry.description)}\n`;
   for (const line of entry.lines) {
-    const amount = line.debit > 0n ? line.debit : -line.credit;
+    const amount = line.debit > 0n ? line.debit : cents(-line.credit);
     const note = line.description ? oneLine(line.description) : "";
     text += `    ${journalAccountName(line.account)}  ${journalAmount(amount)}${note ? `  ; ${note}` : ""}\n`;
   }

@@ -1,6 +1,8 @@
 import { formatCalendarDate, type CalendarDate } from "../calendar";
-import { formatColonesCentimos } from "./format";
-import type { Centimos } from "./types";
+import { cents, centsToAmount, formatColones, type Cents } from "../money";
+
+/** "₡1 234,56": the app's one colones display. */
+const colones = (value: Cents): string => formatColones(centsToAmount(value));
 
 export const MAX_LINES = 500;
 export const DESCRIPTION_MAX = 300;
@@ -24,21 +26,21 @@ export const lineMessages = {
   zero: (line: number) => `Línea ${line}: el monto debe ser mayor que cero.`,
   negative: (line: number) => `Línea ${line}: el monto no puede ser negativo.`,
   decimals: (line: number) => `Línea ${line}: el monto admite como máximo dos decimales (céntimos).`,
-  tooLarge: (line: number, max: Centimos) => `Línea ${line}: el monto supera el máximo de Hacienda (${formatColonesCentimos(max)}).`,
+  tooLarge: (line: number, max: Cents) => `Línea ${line}: el monto supera el máximo de Hacienda (${colones(max)}).`,
   notANumber: (line: number) => `Línea ${line}: el monto debe ser un número, por ejemplo 1234.56.`,
   descriptionTooLong: (line: number) => `Línea ${line}: la descripción admite como máximo ${DESCRIPTION_MAX} caracteres.`,
 };
 
-export function unbalanced(debit: Centimos, credit: Centimos): string {
-  const difference = debit > credit ? debit - credit : credit - debit;
+export function unbalanced(debit: Cents, credit: Cents): string {
+  const difference = cents(debit > credit ? debit - credit : credit - debit);
   return (
-    `El asiento no cuadra: los débitos suman ${formatColonesCentimos(debit)} y los créditos ${formatColonesCentimos(credit)}. ` +
-    `La diferencia es ${formatColonesCentimos(difference)}.`
+    `El asiento no cuadra: los débitos suman ${colones(debit)} y los créditos ${colones(credit)}. ` +
+    `La diferencia es ${colones(difference)}.`
   );
 }
 
-export function totalTooLarge(max: Centimos): string {
-  return `El total del asiento supera el máximo de Hacienda (${formatColonesCentimos(max)}).`;
+export function totalTooLarge(max: Cents): string {
+  return `El total del asiento supera el máximo de Hacienda (${colones(max)}).`;
 }
 
 export function lockedDate(date: CalendarDate, lockDate: CalendarDate): string {

@@ -1,9 +1,9 @@
-import type { Centimos } from "./types";
+import { cents, type Cents } from "../money";
 
 /** One movement of an account as the movement list shows it. */
 export interface Movement {
-  debit: Centimos;
-  credit: Centimos;
+  debit: Cents;
+  credit: Cents;
 }
 
 export interface PageWindow {
@@ -28,14 +28,14 @@ export function pageWindow(requestedPage: number, pageSize: number, totalCount: 
  * range and the sum of the movements before the page: page 40 needs no line of pages 1–39.
  */
 export function runningBalances<T extends Movement>(
-  openingBalance: Centimos,
+  openingBalance: Cents,
   beforePage: Movement,
   rows: readonly T[],
-): Array<T & { balance: Centimos }> {
+): Array<T & { balance: Cents }> {
   let balance = openingBalance + beforePage.debit - beforePage.credit;
   return rows.map((row) => {
     balance += row.debit - row.credit;
-    return { ...row, balance };
+    return { ...row, balance: cents(balance) };
   });
 }
 
@@ -48,6 +48,6 @@ export function naturalSide(code: string): "debit" | "credit" | "signed" {
 }
 
 /** A debit − credit balance as the account's natural side reads it (credit accounts flip the sign). */
-export function onNaturalSide(code: string, debitMinusCredit: Centimos): Centimos {
-  return naturalSide(code) === "credit" ? -debitMinusCredit : debitMinusCredit;
+export function onNaturalSide(code: string, debitMinusCredit: Cents): Cents {
+  return naturalSide(code) === "credit" ? cents(-debitMinusCredit) : debitMinusCredit;
 }

@@ -1,6 +1,11 @@
-import type { Amount } from "../money";
+import type { Amount, Cents } from "../money";
 
-/** Whole céntimos (0.01 colón) as an exact integer: how the books hold every amount. */
+// Every amount of the books is the domain's branded `Cents` (whole céntimos, 0.01 colón, exact).
+
+/**
+ * @deprecated The books' amounts are `Cents` (app/domain/money). This plain-bigint name only keeps
+ * screens written before the move compiling; use `Cents` (and `cents()` after arithmetic).
+ */
 export type Centimos = bigint;
 
 export const ENTRY_SOURCE_KINDS = ["manual", "comprobante", "plantilla", "regla", "factura", "cierre", "reversion"] as const;
@@ -40,8 +45,8 @@ export interface EntryInput {
 export interface EntryLine {
   account: string;
   description: string;
-  debit: Centimos;
-  credit: Centimos;
+  debit: Cents;
+  credit: Cents;
   receiptId?: string;
   currency?: string;
   foreignAmount?: Amount;
@@ -55,14 +60,14 @@ export interface ValidEntry {
   description: string;
   reference: string;
   lines: EntryLine[];
-  totalDebit: Centimos;
-  totalCredit: Centimos;
+  totalDebit: Cents;
+  totalCredit: Cents;
 }
 
 /** The part of a posted line that balances and totals need. */
 export interface PostedLine {
   account: string;
   date: string;
-  debit: Centimos;
-  credit: Centimos;
+  debit: Cents;
+  credit: Cents;
 }

@@ -1,6 +1,6 @@
 import { CALENDAR_DATE_MESSAGE, parseCalendarDate, type CalendarDate } from "../calendar";
 import { isSelectable, type CatalogNode } from "../catalog";
-import { CENTIMO, type Amount } from "../money";
+import { CENTIMO, amountToCents, cents, type Amount, type Cents } from "../money";
 import { refusal, type Refusal } from "../refusal";
 import {
   DESCRIPTION_MAX,
@@ -15,12 +15,12 @@ import {
   totalTooLarge,
   unbalanced,
 } from "./messages";
-import type { Centimos, EntryInput, EntryLine, EntryLineInput, ValidEntry } from "./types";
+import type { EntryInput, EntryLine, EntryLineInput, ValidEntry } from "./types";
 
 /** Hacienda's largest amount (decimal 18,5: 9 999 999 999 999.99999) in Amount units. */
 export const HACIENDA_MAX_AMOUNT: Amount = 999_999_999_999_999_999n;
 /** The largest whole-céntimo amount under it: ₡9 999 999 999 999,99. */
-export const MAX_LINE_CENTIMOS: Centimos = HACIENDA_MAX_AMOUNT / CENTIMO;
+export const MAX_LINE_CENTIMOS: Cents = cents(HACIENDA_MAX_AMOUNT / CENTIMO);
 
 /** What the rules need to know about the organization. */
 export interface LedgerContext {
@@ -82,8 +82,9 @@ function checkLine(input: EntryLineInput, line: number, context: LedgerContext, 
   return {
     account: code,
     description,
-    debit: debit === null ? 0n : debit / CENTIMO,
-    credit: credit === null ? 0n : credit / CENTIMO,
+    // Whole céntimos by now (checked above), so the conversion is exact.
+    debit: amountToCents(debit ?? 0n),
+    credit: amountToCents(credit ?? 0n),
     ...optional,
   };
 }
@@ -127,7 +128,7 @@ export function validateEntry(input: EntryInput, context: LedgerContext, options
     totalCredit += line.credit;
   }
   if (totalDebit > MAX_LINE_CENTIMOS || totalCredit > MAX_LINE_CENTIMOS) refusals.push(refusal(totalTooLarge(MAX_LINE_CENTIMOS), "lines"));
-  else if (totalDebit !== totalCredit && !options.draft) refusals.push(refusal(unbalanced(totalDebit, totalCredit), "lines"));
+  else if (totalDebit !== totalCredit && !options.draft) refusals.push(refusal(unbalanced(cents(totalDebit), cents(totalCredit)), "lines"));
   if (refusals.length > 0) return { ok: false, refusals };
-  return { ok: true, entry: { date: date!, description, reference, lines, totalDebit, totalCredit } };
+  return { ok: true, entry: { date: date!, description, reference, lines, totalDebit: cents(totalDebit), totalCredit: cents(totalCredit) } };
 }

@@ -4,7 +4,8 @@ import { pageWindow, runningBalances, type Movement } from "~/domain/ledger";
 import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { accountCondition } from "./read.server";
-import { toBigInt } from "./records.server";
+import { cents, type Cents } from "~/domain/money";
+import { toCents } from "./records.server";
 
 export interface MovementRow {
   entryId: string;
@@ -13,10 +14,10 @@ export interface MovementRow {
   description: string;
   account: string;
   lineDescription: string;
-  debit: bigint;
-  credit: bigint;
+  debit: Cents;
+  credit: Cents;
   /** debit − credit after this movement, from the opening balance of the range. */
-  balance: bigint;
+  balance: Cents;
 }
 
 export interface AccountMovements {
@@ -24,10 +25,10 @@ export interface AccountMovements {
   from: CalendarDate;
   to: CalendarDate;
   /** debit − credit before `from`. */
-  openingBalance: bigint;
-  totalDebit: bigint;
-  totalCredit: bigint;
-  closingBalance: bigint;
+  openingBalance: Cents;
+  totalDebit: Cents;
+  totalCredit: Cents;
+  closingBalance: Cents;
   count: number;
   page: number;
   pageSize: number;
@@ -35,10 +36,10 @@ export interface AccountMovements {
   rows: MovementRow[];
 }
 
-const ZERO: Movement = { debit: 0n, credit: 0n };
+const ZERO: Movement = { debit: cents(0n), credit: cents(0n) };
 
 function sums(row: { debit?: unknown; credit?: unknown; count?: number } | undefined): Movement & { count: number } {
-  return { debit: toBigInt(row?.debit), credit: toBigInt(row?.credit), count: row?.count ?? 0 };
+  return { debit: toCents(row?.debit), credit: toCents(row?.credit), count: row?.count ?? 0 };
 }
 
 /** The posted lines of the account (a parent: of its descendants) whose entry date meets `date`. */
@@ -75,7 +76,7 @@ export async function accountMovements(
     Entry.aggregate([...linesPipeline(organizationId, account, { $gte: from, $lte: to }), SUM_STAGE]),
   ]);
   const [periods, days, range] = [sums(openingPeriods[0]), sums(openingDays[0]), sums(inRange[0])];
-  const openingBalance = periods.debit - periods.credit + days.debit - days.credit;
+  const openingBalance = cents(periods.debit - periods.credit + days.debit - days.credit);
   const window = pageWindow(query.page ?? 1, query.pageSize ?? 50, range.count);
 
   const rangeLines = linesPipeline(organizationId, account, { $gte: from, $lte: to });
@@ -96,8 +97,8 @@ export async function accountMovements(
     description: row.description as string,
     account: row.lines.account as string,
     lineDescription: (row.lines.description as string) ?? "",
-    debit: toBigInt(row.lines.debit),
-    credit: toBigInt(row.lines.credit),
+    debit: toCents(row.lines.debit),
+    credit: toCents(row.lines.credit),
   }));
   return {
     account,
@@ -106,7 +107,7 @@ export async function accountMovements(
     openingBalance,
     totalDebit: range.debit,
     totalCredit: range.credit,
-    closingBalance: openingBalance + range.debit - range.credit,
+    closingBalance: cents(openingBalance + range.debit - range.credit),
     count: range.count,
     page: window.page,
     pageSize: window.pageSize,

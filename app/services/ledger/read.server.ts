@@ -1,7 +1,8 @@
 import { accountCodePrefix, type EntrySourceKind, type EntryStatus } from "~/domain/ledger";
 import { pageWindow } from "~/domain/ledger";
 import { Entry, findEntry, type EntryRecord } from "~models/entry";
-import { toBigInt } from "./records.server";
+import type { Cents } from "~/domain/money";
+import { toCents } from "./records.server";
 
 /** The organization's entry; null for an unknown id and for another organization's entry (a 404). */
 export function getEntry(organizationId: string, id: string): Promise<EntryRecord | null> {
@@ -51,7 +52,7 @@ export interface EntryList {
   pageSize: number;
   pageCount: number;
   /** Σ of the listed entries' debits (= credits: every posted entry balances; drafts may not). */
-  totalDebit: bigint;
+  totalDebit: Cents;
 }
 
 /** One page of the filtered history, newest first, with the count and totals of the whole filter. */
@@ -68,7 +69,7 @@ export async function listEntries(organizationId: string, filters: EntryFilters,
     .skip(window.offset)
     .limit(window.pageSize)
     .lean<EntryRecord[]>();
-  return { rows, count, page: window.page, pageSize: window.pageSize, pageCount: window.pageCount, totalDebit: toBigInt(summary?.totalDebit) };
+  return { rows, count, page: window.page, pageSize: window.pageSize, pageCount: window.pageCount, totalDebit: toCents(summary?.totalDebit) };
 }
 
 /** Accounts any entry of the organization uses (drafts too): the catalog refuses to remove them or give them children. */

@@ -1,4 +1,4 @@
-import { CENTIMO } from "~/domain/money";
+import { cents, centsToAmount, type Cents } from "~/domain/money";
 import { centimosText, type EntryInput, type EntryLine } from "~/domain/ledger";
 import type { EntryLineRecord, EntryRecord } from "~models/entry";
 
@@ -18,6 +18,11 @@ export function toBigInt(value: unknown): bigint {
   return BigInt(long.toString());
 }
 
+/** A céntimo amount read back from MongoDB (see `toBigInt`). */
+export function toCents(value: unknown): Cents {
+  return cents(toBigInt(value));
+}
+
 export function lineRecord(line: EntryLine): EntryLineRecord {
   return { ...line };
 }
@@ -27,7 +32,7 @@ export function linesOf(record: Pick<EntryRecord, "lines">): EntryLine[] {
     const optional: Partial<EntryLine> = {};
     for (const key of ["receiptId", "currency", "taxCode", "taxRate"] as const) if (line[key]) optional[key] = line[key];
     if (line.foreignAmount !== undefined && line.foreignAmount !== null) optional.foreignAmount = toBigInt(line.foreignAmount);
-    return { account: line.account, description: line.description ?? "", debit: toBigInt(line.debit), credit: toBigInt(line.credit), ...optional };
+    return { account: line.account, description: line.description ?? "", debit: toCents(line.debit), credit: toCents(line.credit), ...optional };
   });
 }
 
@@ -39,8 +44,8 @@ export function inputOf(record: Pick<EntryRecord, "date" | "description" | "refe
     reference: record.reference,
     lines: linesOf(record).map((line) => ({
       ...line,
-      debit: line.debit > 0n ? line.debit * CENTIMO : null,
-      credit: line.credit > 0n ? line.credit * CENTIMO : null,
+      debit: line.debit > 0n ? centsToAmount(line.debit) : null,
+      credit: line.credit > 0n ? centsToAmount(line.credit) : null,
     })),
   };
 }

@@ -1,7 +1,8 @@
 import { balanceKey, diffBalances, rebuildBalances, type BalanceDifference, type BalanceMap } from "~/domain/ledger";
 import { Entry, type EntryRecord } from "~models/entry";
 import { periodBalancesCursor, type PeriodBalanceRecord } from "~models/period-balance";
-import { toBigInt } from "./records.server";
+import { cents, type Cents } from "~/domain/money";
+import { toCents } from "./records.server";
 
 /** The balances the posted lines imply, read line by line from a cursor. */
 export async function rebuildFromPostedLines(organizationId: string): Promise<BalanceMap> {
@@ -11,7 +12,7 @@ export async function rebuildFromPostedLines(organizationId: string): Promise<Ba
     .cursor();
   for await (const entry of cursor as AsyncIterable<EntryRecord>) {
     rebuildBalances(
-      entry.lines.map((line) => ({ account: line.account, date: entry.date, debit: toBigInt(line.debit), credit: toBigInt(line.credit) })),
+      entry.lines.map((line) => ({ account: line.account, date: entry.date, debit: toCents(line.debit), credit: toCents(line.credit) })),
       rebuilt,
     );
   }
@@ -24,8 +25,8 @@ export async function storedBalances(organizationId: string): Promise<BalanceMap
     stored.set(balanceKey(row.account, row.period), {
       account: row.account,
       period: row.period,
-      debit: toBigInt(row.debit),
-      credit: toBigInt(row.credit),
+      debit: toCents(row.debit),
+      credit: toCents(row.credit),
       lineCount: Number(row.lineCount),
     });
   }
@@ -39,13 +40,13 @@ export async function verifyLedger(organizationId: string): Promise<BalanceDiffe
 }
 
 /** Σ debit and Σ credit per leaf account from the period balances (optionally months from–to). */
-export async function accountTotals(organizationId: string, months: { from?: string; to?: string } = {}): Promise<Map<string, { debit: bigint; credit: bigint }>> {
-  const totals = new Map<string, { debit: bigint; credit: bigint }>();
+export async function accountTotals(organizationId: string, months: { from?: string; to?: string } = {}): Promise<Map<string, { debit: Cents; credit: Cents }>> {
+  const totals = new Map<string, { debit: Cents; credit: Cents }>();
   for (const row of (await storedBalances(organizationId)).values()) {
     if ((months.from && row.period < months.from) || (months.to && row.period > months.to)) continue;
     if (row.lineCount === 0 && row.debit === 0n && row.credit === 0n) continue;
-    const total = totals.get(row.account) ?? { debit: 0n, credit: 0n };
-    totals.set(row.account, { debit: total.debit + row.debit, credit: total.credit + row.credit });
+    const total = totals.get(row.account);
+    totals.set(row.account, total ? { debit: cents(total.debit + row.debit), credit: cents(total.credit + row.credit) } : { debit: row.debit, credit: row.credit });
   }
   return totals;
 }

@@ -20,7 +20,7 @@ import {
   type EntrySource,
   type ValidEntry,
 } from "~/domain/ledger";
-import { CENTIMO } from "~/domain/money";
+import { centsToAmount } from "~/domain/money";
 import type { Refusal } from "~/domain/refusal";
 import { deleteDraftEntry, findEntry, insertEntry, saveEntry, type EntryHistoryRecord, type EntryRecord } from "~models/entry";
 import { takeEntryNumber } from "~models/entry-number";
@@ -179,6 +179,28 @@ export function post(organizationId: string, id: string, actor: Actor) {
   );
 }
 
+/**
+ * A draft changed and posted at once (the entry form's "Contabilizar" on a draft): one transaction, so
+ * a refused post leaves the draft exactly as it was. The history keeps the change, then the posting.
+ */
+export function updateAndPost(organizationId: string, id: string, input: EntryInput, actor: Actor) {
+  return refusalsAsOutcome(() =>
+    inTransaction(async (session) => {
+      const stored = await entryOf(organizationId, id, session);
+      if (stored.status !== "borrador") refuse(ALREADY_POSTED);
+      const entry = checked(input, await contextOf(organizationId, session));
+      const diff = entryDiff({ ...stored, lines: linesOf(stored) }, entry);
+      const number = await nextNumber(organizationId, entry.date, session);
+      const now = actor.now ?? new Date();
+      const set = { ...storedFields(entry), status: "contabilizado" as const, number, postedAt: now, updatedBy: actor.by, updatedAt: now };
+      await saveEntry(organizationId, stored._id, {}, history(actor, "modificado", diff), session);
+      await saveEntry(organizationId, stored._id, set, history(actor, "contabilizado", { after: { number } }), session);
+      await applyBalanceChanges(organizationId, balanceChanges(entry.date, entry.lines, 1), session);
+      return { ...stored, ...set };
+    }),
+  );
+}
+
 /** A new entry posted at once (manual form, receipt booking, templates, rules …). */
 export function createAndPost(organizationId: string, input: EntryInput, actor: Actor, source: EntrySource = { kind: "manual" }) {
   return refusalsAsOutcome(() =>
@@ -254,8 +276,8 @@ function mirror(stored: EntryRecord, date: string): EntryInput {
     reference: stored.reference,
     lines: linesOf(stored).map((line) => ({
       ...line,
-      debit: line.credit > 0n ? line.credit * CENTIMO : null,
-      credit: line.debit > 0n ? line.debit * CENTIMO : null,
+      debit: line.credit > 0n ? centsToAmount(line.credit) : null,
+      credit: line.debit > 0n ? centsToAmount(line.debit) : null,
     })),
   };
 }
