@@ -20,6 +20,7 @@ import {
   type CatalogNode,
 } from "~/domain/catalog";
 import { accountsWithMovements, changeCatalog, describeAccount, loadCatalog, type CatalogChange } from "~/services/catalog/catalog.server";
+import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -98,6 +99,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const catalogIntent = intent as CatalogIntent;
   const submission = parseSubmission(form, CATALOG_INTENTS[catalogIntent]);
   if (submission.status !== "success") return replyWithErrors(submission);
+  // Removing cannot be undone: it happens only once the person confirmed (the page asks without JavaScript).
+  if (catalogIntent === "remove" && !isConfirmed(form)) return askConfirmation(submission);
   const change = toChange(catalogIntent, submission.value as Record<string, string>);
   const result = await changeCatalog(organization.id, change);
   if (!("code" in result)) return replyWithErrors(submission, result);

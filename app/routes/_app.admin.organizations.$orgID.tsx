@@ -5,11 +5,13 @@ import { MemberAccess } from "~/components/organizations/MemberAccess";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { FormError } from "~/components/FormError";
+import { askedConfirmation, ConfirmButton } from "~/components/forms/ConfirmButton";
 import { replyFor, useSchemaForm } from "~/components/forms/conform";
 import { OrganizationFields, organizationFormDefaults } from "~/components/organizations/OrganizationFields";
 import { ActiveBadge } from "~/components/organizations/OrganizationTable";
 import { ORGANIZATION_INTENTS, type OrganizationIntent } from "~/domain/organizations/forms";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
 import {
   INVITATION_FAILED,
@@ -65,6 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "set-active": {
       const submission = parseSubmission(form, ORGANIZATION_INTENTS["set-active"]);
       if (submission.status !== "success") return replyWithErrors(submission, { message: "Indique si el cliente queda activo." });
+      // Deactivating takes the client out of everyone's lists at once: only after the admin confirmed it.
+      if (!submission.value.active && !isConfirmed(form)) return askConfirmation(submission);
       await setClientActive(organization.id, submission.value.active);
       return redirectWithSuccess(
         here,
@@ -177,9 +181,19 @@ export default function OrganizationPage() {
                 ? "El cliente está activo: aparece en las listas de organizaciones de quienes tienen acceso."
                 : "El cliente está inactivo: no aparece en ninguna lista de organizaciones."}
             </Text>
-            <Button type="submit" variant={organization.active ? "light" : "filled"} color={organization.active ? "red" : undefined}>
-              {organization.active ? "Desactivar cliente" : "Activar cliente"}
-            </Button>
+            {organization.active ? (
+              <ConfirmButton
+                label="Desactivar cliente"
+                title={`¿Desactivar ${organization.name}?`}
+                consequence="El cliente deja de aparecer en las listas de organizaciones de todas las personas con acceso, que ya no podrán consultarlo. Sus datos se conservan y puede volver a activarlo desde esta página."
+                asked={askedConfirmation(replyFor(result, "set-active"))}
+                variant="light"
+                color="red"
+                testId="deactivate-client"
+              />
+            ) : (
+              <Button type="submit">Activar cliente</Button>
+            )}
           </Group>
         </Form>
       </Paper>

@@ -96,6 +96,8 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(switcher.locator("option", { hasText: "Ferretería El Clavo" })).toHaveCount(1);
 
         await page.getByRole("button", { name: "Desactivar cliente" }).click();
+        // Issue 17: a confirmation first (a modal with JavaScript, a confirm step without).
+        await page.getByRole("button", { name: "Sí, desactivar cliente" }).click();
         await expectToast(page, "Cliente desactivado: ya no aparece en las listas de organizaciones.", javaScriptEnabled);
         await clientPage.reload();
         await expect(switcher.locator("option", { hasText: "Ferretería El Clavo" })).toHaveCount(1);

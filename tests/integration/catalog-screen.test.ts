@@ -208,9 +208,11 @@ describe("/admin/catalog: changing the tree", () => {
 
   it.each([
     [{ code: "10-01-01-03-01" }, "code", "La cuenta 10-01-01-03-01 ya existe."],
-    [{ code: "10-01-02-09-00" }, "code", "La cuenta 10-01-02-09-00 no es una subcuenta directa de 10-01-01-03-00."],
+    [{ code: "10-01-02-09-00" }, "code", "La cuenta 10-01-02-09-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN)."],
     [{ code: "10-01-02-00-01" }, "code", "Después de un segmento 00 solo puede haber segmentos 00 (10-01-00-00-00)."],
-    [{ code: "10-01-01-03" }, "code", "La cuenta 10-01-01-03-00 ya existe."],
+    // The account itself, not one of its children (issue 17: say where the code belongs, not "ya existe").
+    [{ code: "10-01-01-03" }, "code", "La cuenta 10-01-01-03-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN)."],
+    [{ code: "20-01-01-01-00" }, "code", "La cuenta 20-01-01-01-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN)."],
     [{ code: "10-1-1-3-9" }, "code", "El código de cuenta debe tener cinco segmentos de dos dígitos (10-01-02-01-00)."],
     [{ code: "" }, "code", "El código de cuenta es obligatorio."],
     [{ label: "   " }, "label", "El nombre de la cuenta es obligatorio."],
@@ -267,14 +269,18 @@ describe("/admin/catalog: changing the tree", () => {
   it("removes an added account with the accounts added below it, never a default one", async () => {
     await post("admin", "3101777777", { intent: "add", parent: "60-04-00-00-00", code: "60-04-50-00-00", label: "Gastos de eventos" });
     await post("admin", "3101777777", { intent: "add", parent: "60-04-50-00-00", code: "60-04-50-01-00", label: "Feria anual" });
-    const response = await post("admin", "3101777777", { intent: "remove", code: "60-04-50-00-00" });
+    const unconfirmed = await post("admin", "3101777777", { intent: "remove", code: "60-04-50-00-00" });
+    expect(unconfirmed.status).toBe(200);
+    expect(await unconfirmed.json()).toMatchObject({ confirm: true, initialValue: { intent: "remove", code: "60-04-50-00-00" } });
+    expect((await storedCatalog(TALLER))["60-04-50-00-00"]).toEqual({ label: "Gastos de eventos" });
+    const response = await post("admin", "3101777777", { intent: "remove", code: "60-04-50-00-00", confirmed: "yes" });
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("Location")!, "http://x").searchParams.get("account")).toBe("60-04-00-00-00");
     const stored = await storedCatalog(TALLER);
     expect(stored["60-04-50-00-00"]).toBeUndefined();
     expect(stored["60-04-50-01-00"]).toBeUndefined();
 
-    const base = await post("admin", "3101777777", { intent: "remove", code: "60-04-01-00-00" });
+    const base = await post("admin", "3101777777", { intent: "remove", code: "60-04-01-00-00", confirmed: "yes" });
     expect(base.status).toBe(400);
     expect((await base.json()).error[""]).toEqual([
       "Las cuentas del catálogo base no se eliminan; puede deshabilitarlas o cambiarles el nombre.",

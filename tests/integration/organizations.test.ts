@@ -281,7 +281,12 @@ describe("/admin/organizations/:orgID", () => {
     const member = (await findUserById(people.client.user.id))!;
     expect((await accessibleOrganizations(member)).map((o) => o.id)).toContain(FERRETERIA);
 
-    const off = await postAs("admin", "3101123456", { intent: "set-active", active: "false" });
+    // Deactivating asks first (issue 17): without the confirmation nothing changes.
+    const unconfirmed = await postAs("admin", "3101123456", { intent: "set-active", active: "false" });
+    expect(unconfirmed.status).toBe(200);
+    expect(await unconfirmed.json()).toMatchObject({ confirm: true });
+    expect((await findOrganization(FERRETERIA))!.active).toBe(true);
+    const off = await postAs("admin", "3101123456", { intent: "set-active", active: "false", confirmed: "yes" });
     expect(off.status).toBe(302);
     expect((await findOrganization(FERRETERIA))!.active).toBe(false);
     expect((await accessibleOrganizations(member)).map((o) => o.id)).not.toContain(FERRETERIA);

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { askedConfirmation, ConfirmButton } from "../forms/ConfirmButton";
 import { inputProps, replyFor, useSchemaForm } from "../forms/conform";
 import { CATALOG_INTENTS, type CatalogIntent } from "~/domain/catalog/forms";
 import type { AccountDetails } from "~/services/catalog/catalog.server";
@@ -157,7 +158,7 @@ export function AccountPanel({ account, action, result }: { account: AccountDeta
                     Habilitar cuenta
                   </Button>
                 ) : (
-                  <Button type="submit" size="xs" variant="light" color="orange" disabled={!account.canDisable}>
+                  <Button type="submit" size="xs" variant="default" disabled={!account.canDisable}>
                     Deshabilitar cuenta
                   </Button>
                 )}
@@ -183,9 +184,21 @@ export function AccountPanel({ account, action, result }: { account: AccountDeta
               <input type="hidden" name="code" value={account.key} />
               <Stack gap="xs">
                 <FormAlert result={result} intent="remove" />
-                <Button type="submit" size="xs" color="red" variant="light" disabled={!account.canRemove}>
-                  Eliminar cuenta
-                </Button>
+                <ConfirmButton
+                  label="Eliminar cuenta"
+                  title={`¿Eliminar la cuenta ${account.key}?`}
+                  consequence={
+                    account.childCount > 0
+                      ? `Se eliminan la cuenta ${account.key} ${account.label} y las subcuentas agregadas debajo de ella. No se puede deshacer.`
+                      : `Se elimina la cuenta ${account.key} ${account.label} del catálogo de este cliente. No se puede deshacer.`
+                  }
+                  asked={askedConfirmation(replyFor(result, "remove"))}
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  disabled={!account.canRemove}
+                  testId="remove-account"
+                />
                 <Text size="xs" c="dimmed">
                   {account.hasMovements
                     ? "Tiene movimientos: solo se puede deshabilitar."

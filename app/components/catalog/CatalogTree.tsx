@@ -12,7 +12,10 @@ const styles = {
     padding: "0 0 0 1.25rem",
     borderLeft: "1px solid var(--mantine-color-gray-3)",
   },
-  summary: { cursor: "pointer", padding: "0.15rem 0" },
+  // The disclosure triangle sits left of the account's line; the line (with its link) stays outside the
+  // <summary>, which may hold no interactive content (axe nested-interactive).
+  branch: { position: "relative" },
+  summary: { cursor: "pointer", position: "absolute", top: "0.15rem", left: 0, width: "1.1rem", lineHeight: 1.55 },
   leaf: { padding: "0.15rem 0 0.15rem 1.1rem" },
   line: { display: "inline-flex", flexWrap: "wrap", alignItems: "center", gap: "0.4rem" },
   code: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: "var(--mantine-font-size-sm)" },
@@ -88,9 +91,10 @@ function Branch({ node, ...props }: CatalogTreeProps & { node: CatalogNode }) {
     );
   }
   return (
-    <li>
+    <li style={styles.branch}>
+      <div style={styles.leaf}>{line}</div>
       <details open={props.isOpen(node)} data-code={node.key}>
-        <summary style={styles.summary}>{line}</summary>
+        <summary style={styles.summary} aria-label={`Subcuentas de ${node.key} ${node.label}`} />
         <ul style={styles.subtree}>
           {node.children.map((child) => (
             <Branch key={child.key} {...props} node={child} />

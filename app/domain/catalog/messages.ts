@@ -12,6 +12,9 @@ export const LABEL_TOO_LONG = `El nombre de la cuenta no puede superar ${LABEL_M
 export const OVERRIDES_SHAPE = "La personalización del catálogo debe ser un objeto con códigos de cuenta como claves.";
 
 export const duplicateCode = (code: string) => `La cuenta ${code} ya existe.`;
+/** A child of `parent` keeps the parent's segments and numbers the next one: 10-01-01-00-00 → 10-01-01-NN-00. */
+export const notUnderParent = (code: string, parent: string, prefix: string, pattern: string) =>
+  `La cuenta ${code} no es una subcuenta directa de ${parent}: se espera un código bajo ${prefix} (${pattern}).`;
 export const orphanCode = (parent: string) => `La cuenta padre ${parent} no existe.`;
 export const lastLevel = (code: string) => `La cuenta ${code} está en el quinto nivel y no admite subcuentas.`;
 export const noCodeLeft = (code: string) =>

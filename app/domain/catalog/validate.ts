@@ -1,4 +1,4 @@
-import { codeShapeError, levelOf, parentOf } from "./code";
+import { codeShapeError, levelOf, parentOf, SEGMENT_COUNT } from "./code";
 import { defaultLabels } from "./default-index";
 import { indexCatalog } from "./build";
 import {
@@ -10,25 +10,43 @@ import {
   OVERRIDES_SHAPE,
   duplicateCode,
   invalidOverride,
+  notUnderParent,
   orphanCode,
 } from "./messages";
 import type { CatalogIssue, CatalogNode } from "./types";
 
+/** The child pattern of `parent` (a valid code below the fifth level): 10-01-01-00-00 → "10-01-01" and "10-01-01-NN-00". */
+function childPatternOf(parent: string): { prefix: string; pattern: string } {
+  const segments = parent.split("-");
+  const level = levelOf(parent);
+  const prefix = segments.slice(0, level).join("-");
+  const pattern = [...segments.slice(0, level), "NN", ...Array<string>(SEGMENT_COUNT - level - 1).fill("00")].join("-");
+  return { prefix, pattern };
+}
+
 /**
- * Why `code` cannot be added to the tree (shape, top-level group, duplicate, missing parent), or
- * null when it can. Pass an index from `indexCatalog` to validate many codes against one tree.
+ * Why `code` cannot be added to the tree (shape, top-level group, not a child of the chosen `parent`,
+ * duplicate, missing parent), or null when it can. With a parent, a code elsewhere in the tree is
+ * refused for where it is, before asking whether it exists (20-01-01-01-00 under 10-01-01-00-00 is
+ * "a code under 10-01-01 is expected", not "ya existe"). Pass an index from `indexCatalog` to validate
+ * many codes against one tree.
  */
 export function validateNewCode(
   tree: readonly CatalogNode[] | ReadonlyMap<string, CatalogNode>,
   code: string,
+  parent?: string,
 ): string | null {
   const shapeError = codeShapeError(code);
   if (shapeError !== null) return shapeError;
+  if (parent !== undefined && codeShapeError(parent) === null && levelOf(parent) < SEGMENT_COUNT && parentOf(code) !== parent) {
+    const { prefix, pattern } = childPatternOf(parent);
+    return notUnderParent(code, parent, prefix, pattern);
+  }
   const index = tree instanceof Map ? tree : indexCatalog(tree as readonly CatalogNode[]);
   if (index.has(code)) return duplicateCode(code);
-  const parent = parentOf(code);
-  if (parent === null) return NEW_GROUP;
-  if (!index.has(parent)) return orphanCode(parent);
+  const parentCode = parentOf(code);
+  if (parentCode === null) return NEW_GROUP;
+  if (!index.has(parentCode)) return orphanCode(parentCode);
   return null;
 }
 

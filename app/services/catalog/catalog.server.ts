@@ -77,7 +77,7 @@ export function planCatalogChange(
       return refuse(`La cuenta ${parent.key} tiene movimientos; no se le pueden agregar subcuentas.`);
     }
     const code = normalizeCode(change.code);
-    const codeError = validateNewCode(index, code);
+    const codeError = validateNewCode(index, code, parent.key);
     if (codeError) return refuse(codeError, "code");
     if (parentOf(code) !== parent.key) return refuse(`La cuenta ${code} no es una subcuenta directa de ${parent.key}.`, "code");
     const labelError = validateLabel(change.label);
