@@ -9,6 +9,7 @@ import { KIND_BY_ROOT, KIND_INFO, parseHaciendaNamespace, type DocumentKind, typ
 import { checkIdentifiers } from "./consistency";
 import { FieldReader, isNode, type XmlNode } from "./field-reader";
 import { readHaciendaMessage } from "./read-hacienda-message";
+import { xmlParserMessage, xmlValidatorMessage } from "./xml-errors";
 import { readReceipt } from "./read-receipt";
 import type { Comprobante, ParseResult } from "./types";
 
@@ -126,18 +127,14 @@ function parseChecked(xml: unknown): ParseResult {
   if (security.length > 0) return fail(...security);
 
   const validation = XMLValidator.validate(text);
-  if (validation !== true) {
-    const { line, col, msg } = validation.err;
-    const where = line ? ` (línea ${line}${col ? `, columna ${col}` : ""})` : "";
-    return fail(`El XML está mal formado${where}: ${msg}`);
-  }
+  if (validation !== true) return fail(xmlValidatorMessage(validation.err));
 
   let parsed: unknown;
   try {
     parsed = parser.parse(text);
   } catch (error) {
     // The parser is stricter than the validator on a few constructs (e.g. unclosed processing instructions).
-    return fail(`El XML está mal formado: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(xmlParserMessage(error));
   }
   const rootNames = isNode(parsed) ? Object.keys(parsed) : [];
   if (rootNames.length !== 1 || !isNode((parsed as XmlNode)[rootNames[0]])) {
@@ -176,8 +173,8 @@ function parseChecked(xml: unknown): ParseResult {
 export function parseComprobante(xml: string): ParseResult {
   try {
     return parseChecked(xml);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return fail(`No se pudo leer el XML: ${detail}`);
+  } catch {
+    // An unexpected failure of a reader: the file is refused in Spanish; nothing English leaks out.
+    return fail("No se pudo leer el XML: su estructura no es la de un comprobante electrónico.");
   }
 }
