@@ -1,14 +1,35 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NotFoundPage } from "~/components/RouteErrorPage";
-import { notFound } from "~/utils/http.server";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useRouteError, useRouteLoaderData, isRouteErrorResponse } from "@remix-run/react";
+import { NotFoundPage, PageError } from "~/components/RouteErrorPage";
+import { Shell } from "~/components/shell/AppLayout";
+import type { loader as rootLoader } from "~/root";
+import { getSignedInUser, requireUser } from "~/utils/auth.server";
+import { resolveSelectedOrganization } from "~/utils/org-context.server";
 
-/** Any path without a route: 404 for visitors and signed-in users alike. */
-export async function loader(_args: LoaderFunctionArgs) {
-  throw notFound();
+/**
+ * The seed's signed-in routes (§2), built or not yet. With no user, visiting one goes to /login with
+ * returnTo (seed §2 guard behaviour), as the built ones do through their own guards.
+ */
+const SEED_ROUTES =
+  /^\/(?:detail(?:\/[^/]+)?|entries\/view\/[^/]+|entries\/detail\/[^/]+|entries\/list|entries\/movement-list|results|results-general|results-all|admin\/invoice(?:\/[^/]+)?|admin\/rules|admin\/organizations(?:\/[^/]+)?|admin\/vat|admin\/accounting-entry-templates|admin\/income-brackets|admin\/income-tax|admin\/catalog)\/?$/;
+
+/**
+ * Any path without a route: a seed route not built yet sends a visitor to /login first; anything else is
+ * 404 for everyone. A signed-in user's 404 keeps the shell (sidebar and the selected organization).
+ */
+async function notFoundFor(request: Request): Promise<never> {
+  const { pathname } = new URL(request.url);
+  const signedIn = SEED_ROUTES.test(pathname) ? await requireUser(request) : await getSignedInUser(request);
+  const organization = signedIn ? await resolveSelectedOrganization(request, signedIn.user).catch(() => null) : null;
+  throw json({ selectedCedula: organization?.cedula ?? null }, { status: 404 });
 }
 
-export async function action(_args: LoaderFunctionArgs) {
-  throw notFound();
+export async function loader({ request }: LoaderFunctionArgs) {
+  return notFoundFor(request);
+}
+
+export async function action({ request }: LoaderFunctionArgs) {
+  return notFoundFor(request);
 }
 
 export default function CatchAll() {
@@ -16,5 +37,13 @@ export default function CatchAll() {
 }
 
 export function ErrorBoundary() {
-  return <NotFoundPage />;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const error = useRouteError();
+  if (!root?.account) return <NotFoundPage />;
+  const selectedCedula = isRouteErrorResponse(error) ? ((error.data as { selectedCedula?: string | null } | null)?.selectedCedula ?? null) : null;
+  return (
+    <Shell selectedCedula={selectedCedula}>
+      <PageError />
+    </Shell>
+  );
 }
