@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { firstDayOfMonth, lastDayOfMonth, parseCalendarDate, parseMonth, shiftMonth, type CalendarDate } from "../calendar";
+import { COMPARISONS, comparisonPeriod, monthKey, rangeOf, sameDayLastYear, endsMonth, type Comparison, type DateRange, type PeriodSpec } from "./period";
+
+/**
+ * A report's query, read from the URL once (ledger.md §4): the period, the level of detail, whether
+ * zero rows are hidden, the comparison and (Balance de Comprobación) leaf accounts only. The
+ * organization is the request's (?org, resolved by the org-context guard).
+ */
+export type ReportKind = "results" | "general" | "all";
+
+export const LEVELS = [1, 2, 3, 4, 5] as const;
+export type Level = (typeof LEVELS)[number];
+
+export interface ReportQuery {
+  kind: ReportKind;
+  period: PeriodSpec;
+  range: DateRange;
+  level: Level;
+  hideZero: boolean;
+  comparison: Comparison;
+  /** The compared period; null without comparison. */
+  compared: { period: PeriodSpec; range: DateRange } | null;
+  leafOnly: boolean;
+}
+
+export const PERIOD_KINDS = ["month", "quarter", "year", "range"] as const;
+
+export const QUERY_MESSAGES = {
+  month: "El mes debe tener el formato AAAA-MM, por ejemplo 2026-10.",
+  quarter: "El trimestre debe tener el formato AAAA-T, por ejemplo 2026-Q3.",
+  year: "El año debe ser un número de cuatro dígitos entre 2000 y 2099, por ejemplo 2026.",
+  from: "La fecha inicial debe tener el formato AAAA-MM-DD, por ejemplo 2026-10-01.",
+  to: "La fecha final debe tener el formato AAAA-MM-DD, por ejemplo 2026-10-31.",
+  order: "La fecha inicial no puede ser posterior a la final.",
+  level: "El nivel de detalle debe ser un número del 1 al 5.",
+  zero: "Elija si se muestran u ocultan las cuentas en cero.",
+  compare: "La comparación debe ser «ninguna», «período anterior» o «mismo período del año anterior».",
+  period: "Elija mes, trimestre, año o rango de fechas.",
+  missing: "Indique el período que eligió.",
+} as const;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const paramsSchema = z.object({
+  period: optionalText,
+  month: optionalText,
+  quarter: optionalText,
+  year: optionalText,
+  from: optionalText,
+  to: optionalText,
+  level: optionalText,
+  zero: optionalText,
+  compare: optionalText,
+  leaf: optionalText,
+});
+
+const periodKindSchema = z.enum(PERIOD_KINDS, { errorMap: () => ({ message: QUERY_MESSAGES.period }) });
+const levelSchema = z.coerce.number({ invalid_type_error: QUERY_MESSAGES.level }).int(QUERY_MESSAGES.level).min(1, QUERY_MESSAGES.level).max(5, QUERY_MESSAGES.level);
+const zeroSchema = z.enum(["hide", "show"], { errorMap: () => ({ message: QUERY_MESSAGES.zero }) });
+const compareSchema = z.enum(COMPARISONS, { errorMap: () => ({ message: QUERY_MESSAGES.compare }) });
+
+function readYear(text: string): number | null {
+  return /^20\d{2}$/.test(text) ? Number(text) : null;
+}
+
+function readQuarter(text: string): { year: number; quarter: 1 | 2 | 3 | 4 } | null {
+  const match = /^(20\d{2})-[QqTt]([1-4])$/.exec(text);
+  return match ? { year: Number(match[1]), quarter: Number(match[2]) as 1 | 2 | 3 | 4 } : null;
+}
+
+export type QueryResult = { ok: true; query: ReportQuery } | { ok: false; query: ReportQuery; messages: string[] };
+
+function defaultPeriod(kind: ReportKind, today: CalendarDate): PeriodSpec {
+  if (kind === "general") return { kind: "range", from: firstDayOfMonth(monthKey(Number(today.slice(0, 4)), 1)), to: today };
+  return { kind: "month", month: today.slice(0, 7) };
+}
+
+/** The Balance General is at a date: the range runs from 1 January of that date's year. */
+function atDate(to: CalendarDate): PeriodSpec {
+  return { kind: "range", from: `${to.slice(0, 4)}-01-01` as CalendarDate, to };
+}
+
+/** Another date for the Balance General: the end of the previous month, or the same day a year earlier. */
+export function comparisonDate(to: CalendarDate, comparison: Comparison): CalendarDate | null {
+  if (comparison === "none") return null;
+  if (comparison === "previous") return lastDayOfMonth(shiftMonth(to.slice(0, 7), -1));
+  return endsMonth(to) ? lastDayOfMonth(shiftMonth(to.slice(0, 7), -12)) : sameDayLastYear(to);
+}
+
+function readPeriod(kind: ReportKind, params: z.infer<typeof paramsSchema>, today: CalendarDate, messages: string[]): PeriodSpec {
+  let chosen = params.period;
+  if (chosen !== undefined) {
+    const parsed = periodKindSchema.safeParse(chosen);
+    if (!parsed.success) {
+      messages.push(QUERY_MESSAGES.period);
+      chosen = undefined;
+    }
+  }
+  // Without an explicit choice the URL says it: a range, then a month, a quarter, a year.
+  const inferred = chosen ?? (params.from || params.to ? "range" : params.month ? "month" : params.quarter ? "quarter" : params.year ? "year" : undefined);
+  const fallback = defaultPeriod(kind, today);
+  switch (inferred) {
+    case undefined:
+      return fallback;
+    case "month": {
+      const month = parseMonth(params.month);
+      if (!month) messages.push(params.month ? QUERY_MESSAGES.month : QUERY_MESSAGES.missing);
+      return month ? { kind: "month", month } : fallback;
+    }
+    case "quarter": {
+      const quarter = params.quarter ? readQuarter(params.quarter) : null;
+      if (!quarter) messages.push(params.quarter ? QUERY_MESSAGES.quarter : QUERY_MESSAGES.missing);
+      return quarter ? { kind: "quarter", ...quarter } : fallback;
+    }
+    case "year": {
+      const year = params.year ? readYear(params.year) : null;
+      if (year === null) messages.push(params.year ? QUERY_MESSAGES.year : QUERY_MESSAGES.missing);
+      return year !== null ? { kind: "year", year } : fallback;
+    }
+    default: {
+      const to = params.to ? parseCalendarDate(params.to) : kind === "general" ? today : null;
+      if (params.to && !to) messages.push(QUERY_MESSAGES.to);
+      if (kind === "general") return to ? atDate(to) : fallback;
+      const from = params.from ? parseCalendarDate(params.from) : null;
+      if (!from) messages.push(params.from ? QUERY_MESSAGES.from : QUERY_MESSAGES.missing);
+      if (!params.to) messages.push(QUERY_MESSAGES.missing);
+      if (!from || !to) return fallback;
+      if (from > to) {
+        messages.push(QUERY_MESSAGES.order);
+        return fallback;
+      }
+      return { kind: "range", from, to };
+    }
+  }
+}
+
+function field<T>(schema: z.ZodType<T>, value: string | undefined, fallback: T, messages: string[]): T {
+  if (value === undefined) return fallback;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  messages.push(parsed.error.issues[0]?.message ?? QUERY_MESSAGES.period);
+  return fallback;
+}
+
+/**
+ * The query of a report page or export. A malformed parameter never fails the request: the result
+ * says what was wrong (in Spanish) and carries a usable query with the defaults in its place.
+ */
+export function parseReportQuery(kind: ReportKind, search: URLSearchParams, today: CalendarDate): QueryResult {
+  const params = paramsSchema.parse(Object.fromEntries([...paramsSchema.keyof().options].map((key) => [key, search.get(key) ?? undefined])));
+  const messages: string[] = [];
+  let period = readPeriod(kind, params, today, messages);
+  // The Balance General is at the end of the chosen month, quarter or year.
+  if (kind === "general" && period.kind !== "range") period = atDate(rangeOf(period).to);
+  const level = field(levelSchema, params.level, 5, messages) as Level;
+  const hideZero = field(zeroSchema, params.zero, "hide", messages) === "hide";
+  const comparison = field(compareSchema, params.compare, "none", messages);
+  const leafOnly = kind === "all" && params.leaf !== undefined && params.leaf !== "0";
+  const range = rangeOf(period);
+  let compared: ReportQuery["compared"] = null;
+  if (kind === "general") {
+    const date = comparisonDate(range.to, comparison);
+    if (date) {
+      const comparedPeriod = atDate(date);
+      compared = { period: comparedPeriod, range: rangeOf(comparedPeriod) };
+    }
+  } else {
+    const comparedPeriod = comparisonPeriod(period, comparison);
+    if (comparedPeriod) compared = { period: comparedPeriod, range: rangeOf(comparedPeriod) };
+  }
+  const query: ReportQuery = { kind, period, range, level, hideZero, comparison, compared, leafOnly };
+  return messages.length === 0 ? { ok: true, query } : { ok: false, query, messages: [...new Set(messages)] };
+}
+
+/** The URL parameters that give the same query back (links, exports, the chart's months). */
+export function queryParams(query: ReportQuery): Record<string, string> {
+  const params: Record<string, string> =
+    query.kind === "general"
+      ? { to: query.range.to }
+      : query.period.kind === "month"
+        ? { month: query.period.month }
+        : query.period.kind === "quarter"
+          ? { quarter: `${query.period.year}-Q${query.period.quarter}` }
+          : query.period.kind === "year"
+            ? { year: String(query.period.year) }
+            : { from: query.period.from, to: query.period.to };
+  params.level = String(query.level);
+  if (!query.hideZero) params.zero = "show";
+  if (query.comparison !== "none") params.compare = query.comparison;
+  if (query.leafOnly) params.leaf = "1";
+  return params;
+}
