@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,12 +33,10 @@ export default async function globalSetup() {
     E2E_MAIL_URL: `http://127.0.0.1:${(inbox.address() as AddressInfo).port}`,
   });
 
-  // The production server refuses SEED_DEMO, so the demo data goes in the operator's way first.
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--demo"], {
-    env: { ...process.env, NODE_ENV: "test" },
-    encoding: "utf8",
-  });
-  if (seed.status !== 0) throw new Error(`npm run seed -- --demo failed:\n${seed.stdout}${seed.stderr}`);
+  // The production server refuses SEED_DEMO, so the demo data goes in the operator's way first. The
+  // seed runs asynchronously: the embedded database lives in this process and must keep answering.
+  const seed = await runScript(["scripts/seed.ts", "--demo"], { ...process.env, NODE_ENV: "test" });
+  if (seed.code !== 0) throw new Error(`npm run seed -- --demo failed:\n${seed.output}`);
   const app = await startAppProcess({});
   process.env.E2E_BASE_URL = app.url;
   process.env.APP_URL = app.url;
@@ -49,4 +47,15 @@ export default async function globalSetup() {
     await mail.close();
     await embedded?.close();
   };
+}
+
+function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, output }));
+  });
 }
