@@ -4,6 +4,9 @@ import { useIdleTimer } from "react-idle-timer";
 import { useAccount } from "./AccountContext";
 
 export const IDLE_THROTTLE_MS = 200;
+/** Posted to /logout by the idle timer; the sign-in page then says why the session ended. */
+export const IDLE_LOGOUT_REASON = "idle";
+export const IDLE_LOGOUT_MESSAGE = "Su sesión se cerró por inactividad.";
 
 /**
  * Seed §4/§9: idle for the configured time (30 minutes) in every tab → logout. The timer runs only
@@ -25,7 +28,7 @@ export function IdleLogout({ timeoutMs }: { timeoutMs: number }) {
     onIdle: () => {
       timer.reset();
       timer.pause();
-      submit({ returnTo: returnTo.current }, { method: "post", action: "/logout", replace: true });
+      submit({ returnTo: returnTo.current, reason: IDLE_LOGOUT_REASON }, { method: "post", action: "/logout", replace: true });
     },
   });
 

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { IDLE_LOGOUT_REASON } from "~/components/IdleLogout";
 import { readForm } from "~/utils/form.server";
 import { safeReturnTo } from "~/utils/return-to";
 import { endSession } from "~/utils/session.server";
@@ -18,5 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
     // Seed §8: a failed logout is only logged; the visitor still leaves for the sign-in page.
     console.error("logout failed", error);
   }
-  return redirect(`/login?${new URLSearchParams({ returnTo })}`, { headers });
+  // An idle logout says so on the sign-in page (?reason=idle), so nobody wonders where the session went.
+  const query = new URLSearchParams({ returnTo });
+  if (form.get("reason") === IDLE_LOGOUT_REASON) query.set("reason", IDLE_LOGOUT_REASON);
+  return redirect(`/login?${query}`, { headers });
 }
