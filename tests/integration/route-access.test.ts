@@ -9,6 +9,7 @@ import { getRequest, postRequest, respond, sessionCookieFor } from "../support/r
 import { createTestUser, type Persona } from "../support/users";
 import { storeAnsweredReceipt } from "./receipts-fixtures";
 import { createImportJob } from "../../models/import-job";
+import { createAndPost } from "../../app/services/ledger/ledger.server";
 
 /**
  * Every route module, exercised as every kind of visitor. Adding a route is one line in ROUTES; a
@@ -33,6 +34,8 @@ interface RouteCase {
 const RECEIPT_ID = "65f0c0ffee00000000000001";
 // An import job of Ferretería El Clavo, stored under this id in beforeAll.
 const IMPORT_JOB_ID = "65f0c0ffee00000000000002";
+// A posted entry of Ferretería El Clavo: the ledger gives it an id in beforeAll.
+const ENTRY_PARAMS: Record<string, string> = { entryID: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -57,6 +60,15 @@ const ROUTES: RouteCase[] = [
   { file: "_app.detail.$invoiceID.mensaje-receptor.tsx", path: `/detail/${RECEIPT_ID}/mensaje-receptor`, access: "user", params: { invoiceID: RECEIPT_ID } },
   { file: "_app.receipts[.]csv.tsx", path: "/receipts.csv", access: "user" },
   { file: "_app.receipts[.]xlsx.tsx", path: "/receipts.xlsx", access: "user" },
+  { file: "_app.entries.list.tsx", path: "/entries/list", access: "user" },
+  { file: "_app.entries.list[.]csv.tsx", path: "/entries/list.csv", access: "user" },
+  { file: "_app.entries.list[.]xlsx.tsx", path: "/entries/list.xlsx", access: "user" },
+  // Clients read the entry; its action (reverse, delete draft) answers them 403, an empty form 400 for admins.
+  { file: "_app.entries.view.$entryID.tsx", path: "/entries/view/entry", access: "user", params: ENTRY_PARAMS },
+  { file: "_app.entries.movement-list.tsx", path: "/entries/movement-list?account=10-01-00-00-00", access: "admin" },
+  { file: "_app.entries.movement-list[.]csv.tsx", path: "/entries/movement-list.csv?account=10-01-00-00-00", access: "admin" },
+  { file: "_app.entries.movement-list[.]xlsx.tsx", path: "/entries/movement-list.xlsx?account=10-01-00-00-00", access: "admin" },
+  { file: "_app.entries.export[.]journal.tsx", path: "/entries/export.journal?from=2026-01-01&to=2026-12-31", access: "user" },
 ];
 
 /** Routes that work on no organization: the public ones and the clients list (it lists several). */
@@ -113,6 +125,20 @@ beforeAll(async () => {
   users.set("superadmin", await make("superadmin", {}));
   users.set("root", await make("root", {}));
   await storeAnsweredReceipt(RECEIPT_ID);
+  const posted = await createAndPost(
+    FERRETERIA,
+    {
+      date: "2026-01-15",
+      description: "Asiento de la matriz de acceso",
+      lines: [
+        { account: "10-01-01-01-00", debit: 100_000_000n },
+        { account: "40-01-01-01-00", credit: 100_000_000n },
+      ],
+    },
+    { by: "route-access" },
+  );
+  if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
+  ENTRY_PARAMS.entryID = String(posted.entry._id);
   await createImportJob({ id: IMPORT_JOB_ID, organizationId: FERRETERIA, userId: users.get("client")!, status: "terminada", fileNames: ["a.zip"], totalBytes: 1, budgetBytes: 1 });
 });
 

@@ -3,8 +3,7 @@
  * by the page (browser-safe, no UI).
  */
 import { z } from "zod";
-import { formatCalendarDate, type CalendarDate } from "../calendar";
-import { DATE_MESSAGE, readFilterDate } from "./query";
+import { formatCalendarDate, readDateInput, type CalendarDate } from "../calendar";
 
 export const REVERSAL_DATE_REQUIRED = "Indique la fecha de la reversión.";
 
@@ -20,12 +19,12 @@ export function reversalDateProblem(entryDate: CalendarDate, reversalDate: Calen
 const reversalDate = z
   .string({ required_error: REVERSAL_DATE_REQUIRED, invalid_type_error: REVERSAL_DATE_REQUIRED })
   .transform((text, context) => {
-    const date = readFilterDate(text);
-    if (date === null) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: DATE_MESSAGE });
+    const read = readDateInput(text);
+    if (!read.ok) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: read.message });
       return z.NEVER;
     }
-    return date;
+    return read.date;
   });
 
 export const ENTRY_VIEW_INTENTS = {

@@ -55,7 +55,7 @@ describe("readEntryListQuery", () => {
     const { query, problems } = readEntryListQuery(params("from=32/10/2025&account=99-01&source=magia&status=perdido&page=-2&q=caja"), NOW);
     expect(query).toEqual({ from: "2025-10-01", to: "2025-10-31", q: "caja", account: null, source: null, status: null, page: 1 });
     expect(problems.map((problem) => problem.field).sort()).toEqual(["account", "from", "page", "source", "status"]);
-    expect(problems).toContainEqual({ field: "from", message: DATE_MESSAGE });
+    expect(problems).toContainEqual({ field: "from", message: "La fecha 32/10/2025 no existe." });
     expect(problems).toContainEqual({ field: "source", message: SOURCE_MESSAGE });
     expect(problems).toContainEqual({ field: "status", message: STATUS_MESSAGE });
     expect(problems).toContainEqual({ field: "page", message: PAGE_MESSAGE });
@@ -91,7 +91,8 @@ describe("readMovementQuery and readJournalQuery", () => {
   });
 
   it("reports bad journal dates", () => {
-    expect(readJournalQuery(params("from=2025-13-01&to=2025-12-31"), NOW).problems).toEqual([{ field: "from", message: DATE_MESSAGE }]);
+    expect(readJournalQuery(params("from=2025-13-01&to=2025-12-31"), NOW).problems).toEqual([{ field: "from", message: "La fecha 01/13/2025 no existe." }]);
+    expect(readJournalQuery(params("from=ayer"), NOW).problems).toEqual([{ field: "from", message: DATE_MESSAGE }]);
     expect(readJournalQuery(params("from=2025-01-01&to=2025-12-31"), NOW)).toEqual({ query: { from: "2025-01-01", to: "2025-12-31" }, problems: [] });
   });
 });

@@ -4,7 +4,7 @@
  * default, so the screen still answers; the downloads refuse it instead (400).
  */
 import { z } from "zod";
-import { firstDayOfMonth, isRealDay, lastDayOfMonth, monthOf, todayInCostaRica, type CalendarDate } from "../calendar";
+import { DATE_INPUT_MESSAGES, firstDayOfMonth, lastDayOfMonth, monthOf, readDateInput, todayInCostaRica, type CalendarDate } from "../calendar";
 import { codeShapeError, normalizeCode } from "../catalog";
 import { ENTRY_SOURCE_KINDS, ENTRY_STATUSES, type EntrySourceKind, type EntryStatus } from "../ledger";
 import type { Refusal } from "../refusal";
@@ -13,25 +13,16 @@ export const ENTRY_PAGE_SIZE = 50;
 export const MOVEMENT_PAGE_SIZE = 50;
 export const TEXT_MAX = 100;
 
-export const DATE_MESSAGE = "Escriba la fecha como dd/mm/aaaa, por ejemplo 31/10/2025.";
+export const DATE_MESSAGE = DATE_INPUT_MESSAGES.format;
 export const RANGE_MESSAGE = "La fecha inicial debe ser anterior o igual a la fecha final.";
 export const SOURCE_MESSAGE = "El origen indicado no existe.";
 export const STATUS_MESSAGE = "El estado indicado no existe.";
 export const PAGE_MESSAGE = "La página debe ser un número entero mayor que cero.";
 
-const TWO = (value: string) => value.padStart(2, "0");
-
-/**
- * A filter date as people and browsers write it: dd/mm/aaaa (the app's date fields), or AAAA-MM-DD
- * (links, exports and a native date input). Null when it names no real day.
- */
+/** A filter date as people and browsers write it (dd/mm/aaaa, or AAAA-MM-DD in links); null when it names no real day. */
 export function readFilterDate(text: string): CalendarDate | null {
-  const value = text.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const local = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : local ? [local[3], TWO(local[2]), TWO(local[1])] : [];
-  if (year === undefined || !isRealDay(Number(year), Number(month), Number(day))) return null;
-  return `${year}-${month}-${day}` as CalendarDate;
+  const read = readDateInput(text);
+  return read.ok ? read.date : null;
 }
 
 const filterDate = z
@@ -39,12 +30,12 @@ const filterDate = z
   .optional()
   .transform((text, context) => {
     if (text === undefined || text.trim() === "") return undefined;
-    const date = readFilterDate(text);
-    if (date === null) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: DATE_MESSAGE });
+    const read = readDateInput(text);
+    if (!read.ok) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: read.message });
       return z.NEVER;
     }
-    return date;
+    return read.date;
   });
 
 const accountCode = z
