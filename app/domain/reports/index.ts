@@ -9,3 +9,4 @@ export * from "./balances";
 export * from "./statements";
 export * from "./display";
 export * from "./csv";
+export * from "./view";

@@ -1,0 +1,126 @@
+import type { CalendarDate } from "../calendar";
+import { formatReportAmount, formatShare, variationOf } from "./display";
+import type { DateRange } from "./period";
+import type { BalanceCheck, MonthlyResult, StatementRow, TrialBalance } from "./statements";
+
+/**
+ * What a report page shows, as JSON-safe text: amounts already formatted (₡ es-CR, negatives in
+ * parentheses) with a `negative` flag for colour, and the range each amount drills into.
+ */
+export interface AmountView {
+  text: string;
+  negative: boolean;
+}
+
+export function amountView(value: bigint): AmountView {
+  return { text: formatReportAmount(value), negative: value < 0n };
+}
+
+export interface StatementRowView {
+  key: string;
+  code: string | null;
+  label: string;
+  level: number;
+  kind: "account" | "line";
+  group: string;
+  amount: AmountView;
+  /** % of the period's income (Estado de Resultados). */
+  share: string | null;
+  compared: AmountView | null;
+  variation: AmountView | null;
+  variationPercent: string | null;
+}
+
+export function statementRowsView(rows: readonly StatementRow[], shareBase: { current: bigint; compared: bigint | null } | null): StatementRowView[] {
+  return rows.map((row) => {
+    const variation = row.compared === null ? null : variationOf(row.amount, row.compared);
+    return {
+      key: row.key,
+      code: row.code,
+      label: row.label,
+      level: row.level,
+      kind: row.kind,
+      group: row.group,
+      amount: amountView(row.amount),
+      share: shareBase ? formatShare(row.amount, shareBase.current) : null,
+      compared: row.compared === null ? null : amountView(row.compared),
+      variation: variation ? amountView(variation.amount) : null,
+      variationPercent: variation?.percent ?? null,
+    };
+  });
+}
+
+export interface TrialRowView {
+  code: string;
+  label: string;
+  level: number;
+  leaf: boolean;
+  opening: AmountView;
+  debit: AmountView;
+  credit: AmountView;
+  closing: AmountView;
+}
+
+export function trialView(trial: TrialBalance): { rows: TrialRowView[]; totals: Omit<TrialRowView, "code" | "label" | "level" | "leaf">; balanced: boolean } {
+  return {
+    rows: trial.rows.map((row) => ({
+      code: row.code,
+      label: row.label,
+      level: row.level,
+      leaf: row.leaf,
+      opening: amountView(row.opening),
+      debit: amountView(row.debit),
+      credit: amountView(row.credit),
+      closing: amountView(row.closing),
+    })),
+    totals: { opening: amountView(trial.totals.opening), debit: amountView(trial.totals.debit), credit: amountView(trial.totals.credit), closing: amountView(trial.totals.closing) },
+    balanced: trial.totals.debit === trial.totals.credit && trial.totals.closing === 0n,
+  };
+}
+
+export interface CheckView {
+  assets: AmountView;
+  liabilitiesAndEquity: AmountView;
+  unclassified: AmountView | null;
+  difference: AmountView;
+  holds: boolean;
+}
+
+export function checkView(check: BalanceCheck): CheckView {
+  return {
+    assets: amountView(check.assets),
+    liabilitiesAndEquity: amountView(check.liabilities + check.equity),
+    unclassified: check.unclassified === 0n ? null : amountView(check.unclassified),
+    difference: amountView(check.difference),
+    holds: check.difference === 0n,
+  };
+}
+
+export interface MonthlyView {
+  month: string;
+  income: number;
+  costsAndExpenses: number;
+  result: number;
+  incomeText: string;
+  costsAndExpensesText: string;
+  resultText: string;
+}
+
+/** The chart's bars: whole colones as numbers are fine for drawing; the labels stay exact. */
+export function monthlyView(months: readonly MonthlyResult[]): MonthlyView[] {
+  return months.map((m) => ({
+    month: m.month,
+    income: Number(m.income / 100n),
+    costsAndExpenses: Number(m.costsAndExpenses / 100n),
+    result: Number(m.result / 100n),
+    incomeText: formatReportAmount(m.income),
+    costsAndExpensesText: formatReportAmount(m.costsAndExpenses),
+    resultText: formatReportAmount(m.result),
+  }));
+}
+
+/** Where an amount leads: the movements of that account over the range (admins) or the entries list. */
+export function drillHref(role: "admin" | "client", code: string, range: DateRange | { from: CalendarDate; to: CalendarDate }): string {
+  const params = new URLSearchParams({ account: code, from: range.from, to: range.to });
+  return `${role === "admin" ? "/entries/movement-list" : "/entries/list"}?${params.toString()}`;
+}
