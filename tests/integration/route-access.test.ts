@@ -36,6 +36,8 @@ const RECEIPT_ID = "65f0c0ffee00000000000001";
 const IMPORT_JOB_ID = "65f0c0ffee00000000000002";
 // A posted entry of Ferretería El Clavo: the ledger gives it an id in beforeAll.
 const ENTRY_PARAMS: Record<string, string> = { entryID: "" };
+// The entry form edits that same entry.
+const FORM_ENTRY_PARAMS: Record<string, string> = { accountEntryID: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -65,6 +67,8 @@ const ROUTES: RouteCase[] = [
   { file: "_app.entries.list[.]xlsx.tsx", path: "/entries/list.xlsx", access: "user" },
   // Clients read the entry; its action (reverse, delete draft) answers them 403, an empty form 400 for admins.
   { file: "_app.entries.view.$entryID.tsx", path: "/entries/view/entry", access: "user", params: ENTRY_PARAMS },
+  { file: "_app.entries.detail.new.tsx", path: "/entries/detail/new", access: "admin" },
+  { file: "_app.entries.detail.$accountEntryID.tsx", path: "/entries/detail/entry", access: "admin", params: FORM_ENTRY_PARAMS },
   { file: "_app.entries.movement-list.tsx", path: "/entries/movement-list?account=10-01-00-00-00", access: "admin" },
   { file: "_app.entries.movement-list[.]csv.tsx", path: "/entries/movement-list.csv?account=10-01-00-00-00", access: "admin" },
   { file: "_app.entries.movement-list[.]xlsx.tsx", path: "/entries/movement-list.xlsx?account=10-01-00-00-00", access: "admin" },
@@ -139,6 +143,7 @@ beforeAll(async () => {
   );
   if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
   ENTRY_PARAMS.entryID = String(posted.entry._id);
+  FORM_ENTRY_PARAMS.accountEntryID = String(posted.entry._id);
   await createImportJob({ id: IMPORT_JOB_ID, organizationId: FERRETERIA, userId: users.get("client")!, status: "terminada", fileNames: ["a.zip"], totalBytes: 1, budgetBytes: 1 });
 });
 

@@ -2,9 +2,21 @@
  * The ledger service: the only module that writes entries and period balances (ledger.md §1), and
  * the reads every books screen stands on.
  */
-export { createAndPost, createDraft, deleteDraft, editPosted, post, reverse, updateDraft, type Actor, type LedgerOutcome } from "./write.server";
+export {
+  createAndPost,
+  createDraft,
+  deleteDraft,
+  editPosted,
+  post,
+  reverse,
+  updateAndPost,
+  updateDraft,
+  type Actor,
+  type LedgerOutcome,
+} from "./write.server";
 export { accountsInUse, entryFilter, getEntry, listEntries, type EntryFilters, type EntryList } from "./read.server";
 export { accountMovements, type AccountMovements, type MovementRow } from "./movements.server";
 export { exportJournal } from "./journal.server";
 export { accountTotals, verifyLedger } from "./verify.server";
 export { lockDateOf } from "./context.server";
+export { linesOf } from "./records.server";

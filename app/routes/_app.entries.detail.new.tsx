@@ -1,0 +1,30 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { EntryFormPage } from "~/components/entries/EntryForm";
+import { appHref } from "~/components/shell/links";
+import { entryFormSchema } from "~/domain/entries/form";
+import { entryFormPage, entryFormTarget, saveEntryForm } from "~/services/entries/entry-form.server";
+import { readSubmission, replyWithErrors } from "~/utils/form.server";
+import { requireOrgContext } from "~/utils/org-context.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Nuevo asiento · Contabilidad CR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { organization } = await requireOrgContext(request, { admin: true });
+  return json(await entryFormPage(organization.id, await entryFormTarget(organization.id, undefined)));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await requireOrgContext(request, { admin: true });
+  const target = await entryFormTarget(context.organization.id, undefined);
+  const submission = await readSubmission(request, entryFormSchema);
+  // "Agregar línea" and "Quitar" without JavaScript: the form comes back with the row added or removed.
+  if (submission.status === undefined) return json(submission.reply());
+  if (submission.status !== "success") return replyWithErrors(submission);
+  const outcome = await saveEntryForm(context, target, submission.value);
+  if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
+  const here = new URL(request.url).searchParams;
+  return redirectWithSuccess(appHref(`/entries/view/${outcome.id}`, here, { org: context.organization.cedula }), outcome.message);
+}
+
+export default EntryFormPage;
