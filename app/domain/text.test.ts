@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countLabel, plural, searchDigits, searchText } from "./text";
+import { countLabel, plural, searchDigits, searchText, sentenceCase } from "./text";
 
 describe("search text", () => {
   it("ignores accents, case and extra spaces; digits ignore dashes", () => {
@@ -19,5 +19,13 @@ describe("plural agreement", () => {
     expect(countLabel(1234, "archivo", "archivos").replace(/\s/g, " ")).toBe("1 234 archivos");
     expect(plural(1, "emitido", "emitidos")).toBe("emitido");
     expect(plural(2, "emitido", "emitidos")).toBe("emitidos");
+  });
+});
+
+describe("sentence case", () => {
+  it("capitalises the first letter of a standalone label only", () => {
+    expect(sentenceCase("octubre de 2025")).toBe("Octubre de 2025");
+    expect(sentenceCase("ñandú")).toBe("Ñandú");
+    expect(sentenceCase("")).toBe("");
   });
 });

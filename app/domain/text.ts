@@ -23,3 +23,8 @@ export function plural(count: number, singular: string, pluralForm: string): str
 export function countLabel(count: number, singular: string, pluralForm: string): string {
   return `${count.toLocaleString("es-CR")} ${plural(count, singular, pluralForm)}`;
 }
+
+/** A label that stands alone (a heading, a link on its own line) starts with a capital: "Octubre de 2025". */
+export function sentenceCase(text: string): string {
+  return text.charAt(0).toLocaleUpperCase("es-CR") + text.slice(1);
+}

@@ -35,7 +35,8 @@ export default function ReceiptsMonthPage() {
   }
 
   const base = { org: view.organization.cedula, month: view.month, tab: view.tab, q: view.q };
-  const tabLabel = view.tab;
+  // "emitido"/"recibido" agree with "ningún comprobante"; the plural with "no hay comprobantes".
+  const tabSingular = view.tab === "emitidos" ? "emitido" : "recibido";
   const hrefOfPage = (page: number) => monthHref(current, { ...base, page });
 
   return (
@@ -91,8 +92,8 @@ export default function ReceiptsMonthPage() {
               <Stack gap="sm" align="center">
                 <Text fw={600}>
                   {view.q
-                    ? `Ningún comprobante ${tabLabel} de ${view.monthLabel} coincide con «${view.q}».`
-                    : `No hay comprobantes ${tabLabel} en ${view.monthLabel}.`}
+                    ? `Ningún comprobante ${tabSingular} de ${view.monthLabel} coincide con «${view.q}».`
+                    : `No hay comprobantes ${view.tab} en ${view.monthLabel}.`}
                 </Text>
                 {!view.q && (
                   <Text c="dimmed" size="sm">

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import { sentenceCase } from "~/domain/text";
 
 export interface ImportReportData {
   counts: { importado: number; duplicado: number; rechazado: number };
@@ -47,7 +48,7 @@ export function ImportReportView({
             <Text size="sm">Ver los comprobantes importados:</Text>
             {report.months.map(({ month, tab, count }) => (
               <Anchor key={`${month}-${tab}`} component={Link} to={monthHrefOf(month, tab)} size="sm" data-testid="imported-month-link">
-                {monthLabelOf(month)}, {tab} ({count})
+                {sentenceCase(monthLabelOf(month))}, {tab} ({count})
               </Anchor>
             ))}
           </Group>
@@ -92,7 +93,9 @@ export function ImportReportView({
       </Table.ScrollContainer>
       {report.unlisted > 0 && (
         <Text size="sm" c="dimmed">
-          {report.unlisted} resultados más (importados o duplicados) no se listan.
+          {report.unlisted === 1
+            ? "1 resultado más (importado o duplicado) no se lista."
+            : `${report.unlisted} resultados más (importados o duplicados) no se listan.`}
         </Text>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { Button, Group, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import { sentenceCase } from "~/domain/text";
 
 /** The month shown, with links to the previous and next month (plain links: no JavaScript needed). */
 export function MonthNavigation({
@@ -21,7 +22,7 @@ export function MonthNavigation({
         ‹ Anterior
       </Button>
       <Title order={2} size="h4" miw={170} ta="center" data-testid="month-label">
-        {label.charAt(0).toUpperCase() + label.slice(1)}
+        {sentenceCase(label)}
       </Title>
       <Button component={Link} to={nextHref} variant="default" size="xs" aria-label={`Mes siguiente: ${nextLabel}`} data-testid="next-month">
         Siguiente ›

@@ -108,7 +108,7 @@ function WideTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="receipt-row" data-counts={row.counts} c={row.counts ? undefined : "dimmed"}>
+            <Table.Tr key={row.id} data-testid="receipt-row" data-counts={row.counts} data-warnings={row.warnings} c={row.counts ? undefined : "dimmed"}>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{row.fecha}</Table.Td>
               <Table.Td>
                 <Tooltip label={row.kindTitle} withArrow>
@@ -143,11 +143,17 @@ function WideTable({
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td {...amountCell}>{row.subtotal}</Table.Td>
-              <Table.Td {...amountCell}>{row.iva}</Table.Td>
-              <Table.Td {...amountCell}>{row.otrosCargos}</Table.Td>
-              <Table.Td {...amountCell}>
-                {row.total}
+              <Table.Td {...amountCell} data-col="subtotal">
+                <span data-amount>{row.subtotal}</span>
+              </Table.Td>
+              <Table.Td {...amountCell} data-col="iva">
+                <span data-amount>{row.iva}</span>
+              </Table.Td>
+              <Table.Td {...amountCell} data-col="otrosCargos">
+                <span data-amount>{row.otrosCargos}</span>
+              </Table.Td>
+              <Table.Td {...amountCell} data-col="total">
+                <span data-amount>{row.total}</span>
                 {row.ivaDevuelto && (
                   <Text size="xs" c="dimmed">
                     IVA devuelto −{row.ivaDevuelto}
@@ -180,11 +186,17 @@ function WideTable({
         <Table.Tfoot>
           <Table.Tr data-testid="totals-row" fw={700}>
             <Table.Th colSpan={5}>{totalsHeading(totals.counted)}</Table.Th>
-            <Table.Th {...amountCell}>{totals.subtotal}</Table.Th>
-            <Table.Th {...amountCell}>{totals.iva}</Table.Th>
-            <Table.Th {...amountCell}>{totals.otrosCargos}</Table.Th>
-            <Table.Th {...amountCell}>
-              {totals.total}
+            <Table.Th {...amountCell} data-col="subtotal">
+              <span data-amount>{totals.subtotal}</span>
+            </Table.Th>
+            <Table.Th {...amountCell} data-col="iva">
+              <span data-amount>{totals.iva}</span>
+            </Table.Th>
+            <Table.Th {...amountCell} data-col="otrosCargos">
+              <span data-amount>{totals.otrosCargos}</span>
+            </Table.Th>
+            <Table.Th {...amountCell} data-col="total">
+              <span data-amount>{totals.total}</span>
               {totals.ivaDevuelto && (
                 <Text size="xs" c="dimmed">
                   IVA devuelto −{totals.ivaDevuelto}

@@ -1,5 +1,7 @@
-import { Alert, Button, Group, Input, Progress, Stack, Text } from "@mantine/core";
+import { Alert, Button, FileInput, Group, Input, Progress, Stack, Text } from "@mantine/core";
 import { useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { countLabel } from "~/domain/text";
 import type { ImportReportData } from "./ImportReportView";
 
 export type UploadState =
@@ -12,6 +14,17 @@ export type UploadState =
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toLocaleString("es-CR", { maximumFractionDigits: 1 })} MB`;
+}
+
+const FILES_LABEL = "Archivos XML o ZIP";
+const ACCEPT = ".xml,.zip,application/xml,text/xml,application/zip,application/x-zip-compressed";
+const INPUT_ID = "receipt-files";
+
+/** What the Mantine field shows once files are chosen: their names, or how many there are. */
+function ChosenFiles({ value }: { value: File | File[] | null }) {
+  const files = Array.isArray(value) ? value : value ? [value] : [];
+  const text = files.length <= 3 ? files.map((file) => file.name).join(", ") : countLabel(files.length, "archivo", "archivos");
+  return <div style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{text}</div>;
 }
 
 /**
@@ -33,6 +46,14 @@ export function UploadForm({
   const [state, setState] = useState<UploadState>({ phase: "idle" });
   const [chosen, setChosen] = useState<{ count: number; bytes: number } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Before hydration (and without JavaScript) the browser's own file input; once hydrated, Mantine's
+  // field, whose texts are ours (Spanish) instead of the browser's ("Choose Files").
+  const hydrated = useHydrated();
+  const [files, setFiles] = useState<File[]>([]);
+  const choose = (next: File[]) => {
+    setFiles(next);
+    setChosen(next.length > 0 ? { count: next.length, bytes: next.reduce((sum, file) => sum + file.size, 0) } : null);
+  };
   const busy = state.phase === "uploading" || state.phase === "processing" || state.phase === "queued";
 
   const update = (next: UploadState) => {
@@ -42,17 +63,18 @@ export function UploadForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const files = inputRef.current?.files;
-    if (!files || files.length === 0) {
+    const picked = hydrated ? files : [...(inputRef.current?.files ?? [])];
+    if (picked.length === 0) {
       update({ phase: "failed", message: "Seleccione al menos un archivo .xml o .zip." });
       return;
     }
-    const total = [...files].reduce((sum, file) => sum + file.size, 0);
+    const total = picked.reduce((sum, file) => sum + file.size, 0);
     if (total > maxMegabytes * 1024 * 1024) {
       update({ phase: "failed", message: `La carga supera el máximo de ${maxMegabytes} MB; divídala en varios ZIP.` });
       return;
     }
-    const body = new FormData(event.currentTarget);
+    const body = new FormData();
+    for (const file of picked) body.append("files", file, file.name);
     const request = new XMLHttpRequest();
     request.open("POST", jsonAction);
     request.responseType = "json";
@@ -74,7 +96,7 @@ export function UploadForm({
       } else if (request.status >= 200 && request.status < 300 && data?.report) {
         update({ phase: "done", report: data.report });
         if (inputRef.current) inputRef.current.value = "";
-        setChosen(null);
+        choose([]);
       } else {
         update({ phase: "failed", message: data?.error ?? `La carga falló (error ${request.status}). Intente de nuevo.`, report: data?.report });
       }
@@ -87,30 +109,44 @@ export function UploadForm({
   return (
     <form method="post" encType="multipart/form-data" action={action} onSubmit={submit} data-testid="upload-form">
       <Stack gap="sm">
-        <Input.Wrapper
-          label="Archivos XML o ZIP"
-          description={`Uno o varios comprobantes (.xml), respuestas de Hacienda, o un .zip con ellos. Máximo ${maxMegabytes} MB por carga.`}
-          id="receipt-files"
-        >
-          <input
-            ref={inputRef}
-            id="receipt-files"
-            type="file"
-            name="files"
+        {hydrated ? (
+          <FileInput
             multiple
-            required
-            accept=".xml,.zip,application/xml,text/xml,application/zip,application/x-zip-compressed"
-            aria-label="Archivos XML o ZIP"
-            style={{ display: "block", marginTop: 8 }}
-            onChange={(event) => {
-              const files = event.currentTarget.files;
-              setChosen(files && files.length > 0 ? { count: files.length, bytes: [...files].reduce((sum, file) => sum + file.size, 0) } : null);
-            }}
+            name="files"
+            accept={ACCEPT}
+            label={FILES_LABEL}
+            description={`Uno o varios comprobantes (.xml), respuestas de Hacienda, o un .zip con ellos. Máximo ${maxMegabytes} MB por carga.`}
+            placeholder="Elija uno o varios archivos…"
+            value={files}
+            onChange={choose}
+            valueComponent={ChosenFiles}
+            clearable
+            clearButtonProps={{ "aria-label": "Quitar los archivos elegidos" }}
+            // The label names the hidden file input (so it can be reached by its label, and clicking the
+            // label chooses files); the button that opens the chooser says so itself.
+            labelProps={{ htmlFor: INPUT_ID }}
+            aria-label="Elegir los archivos"
+            fileInputProps={{ id: INPUT_ID }}
+            data-testid="upload-files"
           />
-        </Input.Wrapper>
+        ) : (
+          <Input.Wrapper label={FILES_LABEL} description={`Uno o varios comprobantes (.xml), respuestas de Hacienda, o un .zip con ellos. Máximo ${maxMegabytes} MB por carga.`} id={INPUT_ID}>
+            <input
+              ref={inputRef}
+              id={INPUT_ID}
+              type="file"
+              name="files"
+              multiple
+              required
+              accept={ACCEPT}
+              style={{ display: "block", marginTop: 8 }}
+              onChange={(event) => choose([...(event.currentTarget.files ?? [])])}
+            />
+          </Input.Wrapper>
+        )}
         {chosen && (
           <Text size="sm" c="dimmed">
-            {chosen.count} {chosen.count === 1 ? "archivo" : "archivos"} · {megabytes(chosen.bytes)}
+            {countLabel(chosen.count, "archivo elegido", "archivos elegidos")} · {megabytes(chosen.bytes)}
           </Text>
         )}
         <Group>
