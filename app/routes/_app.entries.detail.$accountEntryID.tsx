@@ -24,8 +24,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const context = await requireOrgContext(request, { admin: true });
   const target = await entryFormTarget(context.organization.id, params.accountEntryID ?? "");
   const submission = await readSubmission(request, entryFormSchema);
-  // "Agregar línea" and "Quitar" without JavaScript: the form comes back with the row added or removed.
-  if (submission.status === undefined) return json(submission.reply());
+  // "Agregar línea" and "Quitar" without JavaScript: the form comes back with the row added or removed,
+  // every value kept and nothing judged yet (no button said what to do with it).
+  if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);
   if (target.locked) return replyWithErrors(submission, { message: target.locked }, 409);
   const outcome = await saveEntryForm(context, target, submission.value);

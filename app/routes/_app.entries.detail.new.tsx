@@ -18,8 +18,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await requireOrgContext(request, { admin: true });
   const target = await entryFormTarget(context.organization.id, undefined);
   const submission = await readSubmission(request, entryFormSchema);
-  // "Agregar línea" and "Quitar" without JavaScript: the form comes back with the row added or removed.
-  if (submission.status === undefined) return json(submission.reply());
+  // "Agregar línea" and "Quitar" without JavaScript: the form comes back with the row added or removed,
+  // every value kept and nothing judged yet (no button said what to do with it).
+  if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);
   const outcome = await saveEntryForm(context, target, submission.value);
   if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
