@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Code, Stack, Text, Title } from "@mantine/core";
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
-export const NOT_FOUND_TEXT = "Parece que estás perdido";
+export const NOT_FOUND_TEXT = "Parece que se ha perdido";
 
 export function NotFoundPage() {
   return (

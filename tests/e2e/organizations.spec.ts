@@ -112,7 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(page, admin);
       const response = await page.goto("/admin/organizations/3102654321");
       expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: "Parece que estás perdido" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Parece que se ha perdido" })).toBeVisible();
       await page.goto("/admin/organizations");
       await expect(page.getByTestId("organizations-table")).not.toContainText("Soda La Esquina");
     });

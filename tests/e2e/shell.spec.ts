@@ -137,13 +137,13 @@ test.describe("sidebar shell", () => {
     await expect(page.getByRole("main")).toContainText("Soda La Esquina Ltda.");
     const response = await page.goto("/?org=111110111");
     expect(response?.status()).toBe(404);
-    await expect(page.getByText("Parece que estás perdido")).toBeVisible();
+    await expect(page.getByText("Parece que se ha perdido")).toBeVisible();
   });
 
   test("an unknown path shows the not-found page with a working link home, for visitors and users", async ({ page }) => {
     const response = await page.goto("/esto/no/existe");
     expect(response?.status()).toBe(404);
-    await expect(page.getByText("Parece que estás perdido")).toBeVisible();
+    await expect(page.getByText("Parece que se ha perdido")).toBeVisible();
     await signedInAs(page, "client", { [FERRETERIA]: "client" });
     const signedIn = await page.goto("/tampoco-existe");
     expect(signedIn?.status()).toBe(404);
