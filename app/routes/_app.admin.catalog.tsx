@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { countLabel } from "~/domain/text";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
@@ -143,7 +144,7 @@ export default function CatalogPage() {
         <div>
           <Title order={1}>Catálogo de cuentas</Title>
           <Text c="dimmed" size="sm">
-            {data.organization.name} · {data.accountCount} cuentas
+            {data.organization.name} · {countLabel(data.accountCount, "cuenta", "cuentas")}
           </Text>
         </div>
         <Button component="a" href={`/admin/catalog/csv?org=${data.organization.cedula}`} download variant="default">

@@ -14,6 +14,7 @@ import {
   type ReceiptRecord,
 } from "~models/receipt";
 import { monthLabel, monthOf } from "~/domain/calendar";
+import { countLabel } from "~/domain/text";
 import { effectOf } from "~/domain/receipts/effect";
 import { directionAdjective } from "~/domain/receipts/labels";
 import { taxTotalsOf } from "~/domain/receipts/totals";
@@ -388,7 +389,7 @@ export class ReceiptImporter {
         this.seen.delete(receipt.document.clave);
         this.refuse(receipt.file, "No se pudo guardar el comprobante; intente de nuevo más tarde.", receipt.order);
       } else {
-        const warnings = receipt.warnings.length > 0 ? ` Con ${receipt.warnings.length} advertencia(s) aritmética(s).` : "";
+        const warnings = receipt.warnings.length > 0 ? ` Con ${countLabel(receipt.warnings.length, "advertencia aritmética", "advertencias aritméticas")}.` : "";
         this.record({
           file: receipt.file,
           status: "importado",

@@ -3,6 +3,7 @@
  * warnings are exactly the document's), the downloads, and the receptor's answer (MensajeReceptor).
  */
 import { findOrganization } from "~models/organization";
+import { countLabel } from "~/domain/text";
 import { findReceipt, findReceiptOrganizationId, findStoredClaves, setReceptorMessage, type ReceiptRecord } from "~models/receipt";
 import { nextSequenceValue } from "~models/sequence";
 import { formatDate, formatDateTime, monthLabel } from "~/domain/calendar";
@@ -160,7 +161,7 @@ function headerFields(document: ElectronicReceipt, receipt: ReceiptRecord): Fiel
     const otros = document.condicionVentaOtros ? ` — ${document.condicionVentaOtros}` : "";
     fields.push({ label: "Condición de venta", value: `${labelOf(CONDICION_VENTA_LABELS, document.condicionVenta)}${otros}` });
   }
-  if (document.plazoCredito) fields.push({ label: "Plazo de crédito", value: `${document.plazoCredito} días` });
+  if (document.plazoCredito) fields.push({ label: "Plazo de crédito", value: /^\d+$/.test(document.plazoCredito.trim()) ? countLabel(Number(document.plazoCredito.trim()), "día", "días") : document.plazoCredito });
   if (document.mediosPago.length > 0) {
     fields.push({
       label: "Medios de pago",
