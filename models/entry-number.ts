@@ -37,6 +37,16 @@ export async function takeEntryNumber(organizationId: string, fiscalYear: number
   return Number(record!.value);
 }
 
+/** `count` consecutive sequences at once (a batch of posts); returns the first of them. */
+export async function takeEntryNumbers(organizationId: string, fiscalYear: number, count: number, session: ClientSession): Promise<number> {
+  const record = await EntryCounter.findOneAndUpdate(
+    { _id: counterId(organizationId, fiscalYear) },
+    { $inc: { value: count }, $setOnInsert: { organizationId, fiscalYear } },
+    { upsert: true, returnDocument: "after", session },
+  ).lean<EntryCounterRecord>();
+  return Number(record!.value) - count + 1;
+}
+
 export async function lastEntryNumber(organizationId: string, fiscalYear: number): Promise<number> {
   const record = await EntryCounter.findById(counterId(organizationId, fiscalYear)).lean<EntryCounterRecord>();
   return record ? Number(record.value) : 0;

@@ -129,6 +129,11 @@ export async function insertEntry(record: Omit<EntryRecord, "_id"> & { _id?: Typ
   return created.toObject() as EntryRecord;
 }
 
+/** Several new entries at once (a batch of posts), inside the caller's transaction. */
+export async function insertEntries(records: Array<Omit<EntryRecord, "_id"> & { _id: Types.ObjectId }>, session: ClientSession): Promise<void> {
+  if (records.length > 0) await Entry.insertMany(records, { session, ordered: true });
+}
+
 /** Replaces the stored fields of the entry; false when it is gone. */
 export async function saveEntry(organizationId: string, id: Types.ObjectId, set: Partial<EntryRecord>, push: EntryHistoryRecord | null, session: ClientSession): Promise<boolean> {
   const update: Record<string, unknown> = { $set: set };

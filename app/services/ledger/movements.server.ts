@@ -1,10 +1,8 @@
-import type { PipelineStage } from "mongoose";
-import { firstDayOfMonth, monthOf, type CalendarDate } from "~/domain/calendar";
-import { pageWindow, runningBalances, type Movement } from "~/domain/ledger";
-import { Entry } from "~models/entry";
-import { PeriodBalance } from "~models/period-balance";
-import { accountCondition } from "./read.server";
+import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf, shiftMonth, type CalendarDate } from "~/domain/calendar";
+import { accountCodePrefix, pageWindow, runningBalances, type Movement } from "~/domain/ledger";
 import { cents, type Cents } from "~/domain/money";
+import { PeriodBalance } from "~models/period-balance";
+import { PostedLine, type PostedLineRecord } from "~models/posted-line";
 import { toCents } from "./records.server";
 
 export interface MovementRow {
@@ -36,69 +34,122 @@ export interface AccountMovements {
   rows: MovementRow[];
 }
 
-const ZERO: Movement = { debit: cents(0n), credit: cents(0n) };
+type Sums = Movement & { count: number };
+const NONE: Sums = { debit: cents(0n), credit: cents(0n), count: 0 };
 
-function sums(row: { debit?: unknown; credit?: unknown; count?: number } | undefined): Movement & { count: number } {
-  return { debit: toCents(row?.debit), credit: toCents(row?.credit), count: row?.count ?? 0 };
+function plus(a: Sums, b: Sums): Sums {
+  return { debit: cents(a.debit + b.debit), credit: cents(a.credit + b.credit), count: a.count + b.count };
 }
 
-/** The posted lines of the account (a parent: of its descendants) whose entry date meets `date`. */
-function linesPipeline(organizationId: string, account: string, date: Record<string, string>): PipelineStage[] {
-  const condition = accountCondition(account);
-  return [
-    { $match: { organizationId, status: "contabilizado", date, "lines.account": condition } },
-    { $unwind: { path: "$lines", includeArrayIndex: "lineIndex" } },
-    { $match: { "lines.account": condition } },
-  ];
+function sums(row: { debit?: unknown; credit?: unknown; count?: unknown } | undefined): Sums {
+  return row ? { debit: toCents(row.debit), credit: toCents(row.credit), count: Number(row.count ?? 0) } : NONE;
 }
 
-const SUM_STAGE: PipelineStage = { $group: { _id: null, debit: { $sum: "$lines.debit" }, credit: { $sum: "$lines.credit" }, count: { $sum: 1 } } };
-const BOOK_ORDER: PipelineStage = { $sort: { date: 1, number: 1, lineIndex: 1 } };
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 /**
- * One account's movements in a range: opening balance (the period balances of whole months before
- * `from`, plus the lines of `from`'s month before it), every posted line with its running balance,
- * and the closing balance. A page's running balance starts from the sum of the lines before it, taken
- * by one aggregate, so page 40 reads none of pages 1–39's rows.
+ * The leaf accounts a query stands for, as an index-friendly condition: the code itself, or (a parent)
+ * the leaves under it that have balances — read from the period balances, a few rows per account.
+ */
+async function accountsCondition(organizationId: string, account: string): Promise<string | { $in: string[] }> {
+  const prefix = accountCodePrefix(account);
+  if (prefix === account) return account;
+  const leaves: string[] = await PeriodBalance.distinct("account", { organizationId, account: { $regex: `^${escapeRegex(prefix)}` } });
+  return { $in: leaves.sort() };
+}
+
+/**
+ * Σ debit, Σ credit and count of the posted lines dated `from`…`to` (inclusive): whole months from
+ * the period balances, the cut months at either end from the posted lines. Reads at most two months
+ * of lines, wherever the range lies.
+ */
+async function sumBetween(organizationId: string, accounts: string | { $in: string[] }, from: CalendarDate, to: CalendarDate): Promise<Sums> {
+  if (from > to) return NONE;
+  const lines = (a: CalendarDate, b: CalendarDate) =>
+    PostedLine.aggregate([
+      { $match: { organizationId, account: accounts, date: { $gte: a, $lte: b } } },
+      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: 1 } } },
+    ]).then((rows) => sums(rows[0]));
+  const months = (a: string, b: string) =>
+    a > b
+      ? Promise.resolve(NONE)
+      : PeriodBalance.aggregate([
+          { $match: { organizationId, account: accounts, period: { $gte: a, $lte: b } } },
+          { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: "$lineCount" } } },
+        ]).then((rows) => sums(rows[0]));
+  const [firstMonth, lastMonth] = [monthOf(from), monthOf(to)];
+  const headWhole = from === firstDayOfMonth(firstMonth);
+  const tailWhole = to === lastDayOfMonth(lastMonth);
+  if (firstMonth === lastMonth) return headWhole && tailWhole ? months(firstMonth, lastMonth) : lines(from, to);
+  const parts = await Promise.all([
+    headWhole ? Promise.resolve(NONE) : lines(from, lastDayOfMonth(firstMonth)),
+    months(headWhole ? firstMonth : shiftMonth(firstMonth, 1), tailWhole ? lastMonth : shiftMonth(lastMonth, -1)),
+    tailWhole ? Promise.resolve(NONE) : lines(firstDayOfMonth(lastMonth), to),
+  ]);
+  return parts.reduce(plus, NONE);
+}
+
+/** Σ of the posted lines before `from` (the opening balance): the months before it and its month's first days. */
+async function sumBefore(organizationId: string, accounts: string | { $in: string[] }, from: CalendarDate): Promise<Sums> {
+  const month = monthOf(from);
+  const [earlier, days] = await Promise.all([
+    PeriodBalance.aggregate([
+      { $match: { organizationId, account: accounts, period: { $lt: month } } },
+      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: "$lineCount" } } },
+    ]).then((rows) => sums(rows[0])),
+    from > firstDayOfMonth(month) ? sumBetween(organizationId, accounts, firstDayOfMonth(month), addDays(from, -1)) : Promise.resolve(NONE),
+  ]);
+  return plus(earlier, days);
+}
+
+const BOOK_ORDER = { date: 1, number: 1, line: 1, account: 1 } as const;
+
+/**
+ * One account's movements in a range: opening balance, every posted line with its running balance,
+ * and the closing balance (docs/decisions/090). A page is an index range of the posted lines in book
+ * order; its running balance starts from the lines before its first row, summed from the period
+ * balances and at most two months of lines — so page 40 costs what page 1 does.
  */
 export async function accountMovements(
   organizationId: string,
   query: { account: string; from: CalendarDate; to: CalendarDate; page?: number; pageSize?: number },
 ): Promise<AccountMovements> {
   const { account, from, to } = query;
-  const monthStart = firstDayOfMonth(monthOf(from));
-  const [openingPeriods, openingDays, inRange] = await Promise.all([
-    PeriodBalance.aggregate([
-      { $match: { organizationId, account: accountCondition(account), period: { $lt: monthOf(from) } } },
-      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" } } },
-    ]),
-    monthStart < from ? Entry.aggregate([...linesPipeline(organizationId, account, { $gte: monthStart, $lt: from }), SUM_STAGE]) : Promise.resolve([]),
-    Entry.aggregate([...linesPipeline(organizationId, account, { $gte: from, $lte: to }), SUM_STAGE]),
-  ]);
-  const [periods, days, range] = [sums(openingPeriods[0]), sums(openingDays[0]), sums(inRange[0])];
-  const openingBalance = cents(periods.debit - periods.credit + days.debit - days.credit);
+  const accounts = await accountsCondition(organizationId, account);
+  const [opening, range] = await Promise.all([sumBefore(organizationId, accounts, from), sumBetween(organizationId, accounts, from, to)]);
+  const openingBalance = cents(opening.debit - opening.credit);
   const window = pageWindow(query.page ?? 1, query.pageSize ?? 50, range.count);
 
-  const rangeLines = linesPipeline(organizationId, account, { $gte: from, $lte: to });
-  const [beforeRows, pageRows] = await Promise.all([
-    window.offset > 0 ? Entry.aggregate([...rangeLines, BOOK_ORDER, { $limit: window.offset }, SUM_STAGE]) : Promise.resolve([]),
-    Entry.aggregate([
-      ...rangeLines,
-      BOOK_ORDER,
-      { $skip: window.offset },
-      { $limit: window.pageSize },
-      { $project: { _id: 1, number: 1, date: 1, description: 1, lines: 1 } },
-    ]),
-  ]);
-  const rows = pageRows.map((row) => ({
-    entryId: String(row._id),
-    number: row.number as string,
-    date: row.date as string,
-    description: row.description as string,
-    account: row.lines.account as string,
-    lineDescription: (row.lines.description as string) ?? "",
-    debit: toCents(row.lines.debit),
-    credit: toCents(row.lines.credit),
+  const page = await PostedLine.find({ organizationId, account: accounts, date: { $gte: from, $lte: to } })
+    .sort(BOOK_ORDER)
+    .skip(window.offset)
+    .limit(window.pageSize)
+    .lean<PostedLineRecord[]>();
+  let beforePage: Sums = NONE;
+  if (window.offset > 0 && page.length > 0) {
+    // The lines before the page's first row: whole days before its date, then that day's earlier lines.
+    const first = page[0];
+    const firstDate = first.date as CalendarDate;
+    const [days, sameDay] = await Promise.all([
+      firstDate > from ? sumBetween(organizationId, accounts, from, addDays(firstDate, -1)) : Promise.resolve(NONE),
+      PostedLine.find({ organizationId, account: accounts, date: firstDate }, { number: 1, line: 1, account: 1, debit: 1, credit: 1 }).lean<PostedLineRecord[]>(),
+    ]);
+    const earlier = sameDay.filter(
+      (row) => row.number < first.number || (row.number === first.number && (row.line < first.line || (row.line === first.line && row.account < first.account))),
+    );
+    beforePage = earlier.reduce((total, row) => plus(total, { debit: toCents(row.debit), credit: toCents(row.credit), count: 1 }), days);
+  }
+  const rows = page.map((row) => ({
+    entryId: String(row.entryId),
+    number: row.number,
+    date: row.date,
+    description: row.description,
+    account: row.account,
+    lineDescription: row.lineDescription ?? "",
+    debit: toCents(row.debit),
+    credit: toCents(row.credit),
   }));
   return {
     account,
@@ -112,6 +163,6 @@ export async function accountMovements(
     page: window.page,
     pageSize: window.pageSize,
     pageCount: window.pageCount,
-    rows: runningBalances(openingBalance, beforeRows[0] ? sums(beforeRows[0]) : ZERO, rows),
+    rows: runningBalances(openingBalance, beforePage, rows),
   };
 }

@@ -1,6 +1,7 @@
 import { balanceKey, diffBalances, rebuildBalances, type BalanceDifference, type BalanceMap } from "~/domain/ledger";
 import { Entry, type EntryRecord } from "~models/entry";
 import { periodBalancesCursor, type PeriodBalanceRecord } from "~models/period-balance";
+import { PostedLine, type PostedLineRecord } from "~models/posted-line";
 import { cents, type Cents } from "~/domain/money";
 import { toCents } from "./records.server";
 
@@ -19,6 +20,26 @@ export async function rebuildFromPostedLines(organizationId: string): Promise<Ba
   return rebuilt;
 }
 
+/** The same balances from the posted-line copies the movement list reads. */
+export async function rebuildFromPostedLineCopies(organizationId: string): Promise<BalanceMap> {
+  const rebuilt: BalanceMap = new Map();
+  const cursor = PostedLine.find({ organizationId }, { _id: 0, account: 1, date: 1, debit: 1, credit: 1 }).lean<PostedLineRecord[]>().cursor();
+  const batch: PostedLineRecord[] = [];
+  const flush = () => {
+    rebuildBalances(
+      batch.map((line) => ({ account: line.account, date: line.date, debit: toCents(line.debit), credit: toCents(line.credit) })),
+      rebuilt,
+    );
+    batch.length = 0;
+  };
+  for await (const line of cursor as AsyncIterable<PostedLineRecord>) {
+    batch.push(line);
+    if (batch.length >= 1000) flush();
+  }
+  flush();
+  return rebuilt;
+}
+
 export async function storedBalances(organizationId: string): Promise<BalanceMap> {
   const stored: BalanceMap = new Map();
   for await (const row of periodBalancesCursor(organizationId) as AsyncIterable<PeriodBalanceRecord>) {
@@ -33,10 +54,17 @@ export async function storedBalances(organizationId: string): Promise<BalanceMap
   return stored;
 }
 
-/** Rebuilds the period balances from the posted lines and returns every difference (none: the books agree). */
+/**
+ * Rebuilds the period balances from the posted entries' lines and returns every difference with the
+ * stored balances, then every difference with the posted-line copies (none: the books agree).
+ */
 export async function verifyLedger(organizationId: string): Promise<BalanceDifference[]> {
-  const [rebuilt, stored] = await Promise.all([rebuildFromPostedLines(organizationId), storedBalances(organizationId)]);
-  return diffBalances(rebuilt, stored);
+  const [rebuilt, stored, copies] = await Promise.all([
+    rebuildFromPostedLines(organizationId),
+    storedBalances(organizationId),
+    rebuildFromPostedLineCopies(organizationId),
+  ]);
+  return [...diffBalances(rebuilt, stored), ...diffBalances(rebuilt, copies)];
 }
 
 /** Σ debit and Σ credit per leaf account from the period balances (optionally months from–to). */

@@ -9,10 +9,8 @@ import {
   ONLY_DRAFTS_DELETED,
   ORGANIZATION_NOT_FOUND,
   REVERSED_NOT_EDITABLE,
-  balanceChanges,
   fiscalYearOf,
   formatEntryNumber,
-  mergeChanges,
   postedInClosedPeriod,
   reversalDescription,
   validateEntry,
@@ -22,10 +20,10 @@ import {
 } from "~/domain/ledger";
 import { centsToAmount } from "~/domain/money";
 import type { Refusal } from "~/domain/refusal";
-import { deleteDraftEntry, findEntry, insertEntry, saveEntry, type EntryHistoryRecord, type EntryRecord } from "~models/entry";
-import { takeEntryNumber } from "~models/entry-number";
-import { applyBalanceChanges } from "~models/period-balance";
+import { deleteDraftEntry, findEntry, insertEntries, insertEntry, saveEntry, type EntryHistoryRecord, type EntryRecord } from "~models/entry";
+import { takeEntryNumber, takeEntryNumbers } from "~models/entry-number";
 import { loadLedgerContext, type OrganizationLedgerContext } from "./context.server";
+import { bookPostings, rebookPosting, type PostingEntry } from "./posting.server";
 import { entryDiff, inputOf, lineRecord, linesOf } from "./records.server";
 import { LedgerRefusal, inTransaction } from "./transaction.server";
 
@@ -119,7 +117,7 @@ async function insertPosted(
     },
     session,
   );
-  await applyBalanceChanges(organizationId, balanceChanges(entry.date, entry.lines, 1), session);
+  await bookPostings(organizationId, [{ _id: record._id, number, date: entry.date, description: entry.description, lines: entry.lines }], session);
   return record;
 }
 
@@ -173,7 +171,7 @@ export function post(organizationId: string, id: string, actor: Actor) {
       const now = actor.now ?? new Date();
       const set = { status: "contabilizado" as const, number, fiscalYear: fiscalYearOf(entry.date), postedAt: now, updatedBy: actor.by, updatedAt: now };
       await saveEntry(organizationId, stored._id, set, history(actor, "contabilizado", { after: { number } }), session);
-      await applyBalanceChanges(organizationId, balanceChanges(entry.date, entry.lines, 1), session);
+      await bookPostings(organizationId, [{ _id: stored._id, number, date: entry.date, description: entry.description, lines: entry.lines }], session);
       return { ...stored, ...set };
     }),
   );
@@ -195,20 +193,119 @@ export function updateAndPost(organizationId: string, id: string, input: EntryIn
       const set = { ...storedFields(entry), status: "contabilizado" as const, number, postedAt: now, updatedBy: actor.by, updatedAt: now };
       await saveEntry(organizationId, stored._id, {}, history(actor, "modificado", diff), session);
       await saveEntry(organizationId, stored._id, set, history(actor, "contabilizado", { after: { number } }), session);
-      await applyBalanceChanges(organizationId, balanceChanges(entry.date, entry.lines, 1), session);
+      await bookPostings(organizationId, [{ _id: stored._id, number, date: entry.date, description: entry.description, lines: entry.lines }], session);
       return { ...stored, ...set };
     }),
   );
 }
 
-/** A new entry posted at once (manual form, receipt booking, templates, rules …). */
-export function createAndPost(organizationId: string, input: EntryInput, actor: Actor, source: EntrySource = { kind: "manual" }) {
-  return refusalsAsOutcome(() =>
-    inTransaction(async (session) => {
-      const entry = checked(input, await contextOf(organizationId, session));
-      return insertPosted(organizationId, entry, source, actor, session);
-    }),
-  );
+interface PendingPost {
+  input: EntryInput;
+  actor: Actor;
+  source: EntrySource;
+  settle: (outcome: Promise<LedgerOutcome<EntryRecord>>) => void;
+}
+
+// Group commit per organization: posts that arrive while one of the organization's posting
+// transactions runs wait and then go together in the next one (one counter increment, one insert, one
+// $inc per account and month). Every post of an organization conflicts on its year's counter, so one
+// transaction at a time is what the database allows anyway; batching makes that one carry many.
+const MAX_BATCH = 200;
+const waiting = new Map<string, PendingPost[]>();
+
+/**
+ * A new entry posted at once (manual form, receipt booking, templates, rules …). Resolves once its
+ * transaction has committed; a refusal concerns this entry only.
+ */
+export function createAndPost(organizationId: string, input: EntryInput, actor: Actor, source: EntrySource = { kind: "manual" }): Promise<LedgerOutcome<EntryRecord>> {
+  return new Promise<LedgerOutcome<EntryRecord>>((resolve, reject) => {
+    const settle = (outcome: Promise<LedgerOutcome<EntryRecord>>) => outcome.then(resolve, reject);
+    const queue = waiting.get(organizationId);
+    if (queue) {
+      queue.push({ input, actor, source, settle });
+      return;
+    }
+    waiting.set(organizationId, [{ input, actor, source, settle }]);
+    void drain(organizationId);
+  });
+}
+
+async function drain(organizationId: string): Promise<void> {
+  for (;;) {
+    const queue = waiting.get(organizationId)!;
+    if (queue.length === 0) {
+      waiting.delete(organizationId);
+      return;
+    }
+    const batch = queue.splice(0, MAX_BATCH);
+    await postBatch(organizationId, batch);
+  }
+}
+
+async function postBatch(organizationId: string, batch: PendingPost[]): Promise<void> {
+  const run = refusalsAsOutcome(() => inTransaction((session) => insertPostedBatch(organizationId, batch, session)));
+  try {
+    const outcome = await run;
+    if (!outcome.ok) {
+      for (const item of batch) item.settle(Promise.resolve(outcome));
+      return;
+    }
+    outcome.entry.forEach((result, index) => batch[index].settle(Promise.resolve(result)));
+  } catch (error) {
+    // A batch that failed for a reason other than a refusal: each post alone, so only the culprit fails.
+    if (batch.length === 1) {
+      batch[0].settle(Promise.reject(error));
+      return;
+    }
+    for (const item of batch) await postBatch(organizationId, [item]);
+  }
+}
+
+/** Checks each entry against the catalog and lock date read in the transaction, then posts the valid ones together. */
+async function insertPostedBatch(organizationId: string, batch: PendingPost[], session: ClientSession): Promise<Array<LedgerOutcome<EntryRecord>>> {
+  const context = await contextOf(organizationId, session);
+  const outcomes: Array<LedgerOutcome<EntryRecord>> = [];
+  const valid: Array<{ index: number; entry: ValidEntry }> = [];
+  batch.forEach((item, index) => {
+    const result = validateEntry(item.input, context);
+    if (result.ok) valid.push({ index, entry: result.entry });
+    else outcomes[index] = { ok: false, refusals: result.refusals };
+  });
+  const byYear = new Map<number, typeof valid>();
+  for (const item of valid) {
+    const year = fiscalYearOf(item.entry.date);
+    byYear.set(year, [...(byYear.get(year) ?? []), item]);
+  }
+  const records: EntryRecord[] = [];
+  const postings: PostingEntry[] = [];
+  for (const [year, items] of byYear) {
+    let sequence = await takeEntryNumbers(organizationId, year, items.length, session);
+    for (const { index, entry } of items) {
+      const { actor, source } = batch[index];
+      const now = actor.now ?? new Date();
+      const number = formatEntryNumber(year, sequence++);
+      const record: EntryRecord = {
+        _id: new Types.ObjectId(),
+        organizationId,
+        number,
+        ...storedFields(entry),
+        source,
+        status: "contabilizado",
+        createdBy: actor.by,
+        createdAt: now,
+        updatedBy: actor.by,
+        updatedAt: now,
+        postedAt: now,
+        history: [history(actor, "contabilizado", { after: { number } })],
+      };
+      records.push(record);
+      postings.push({ _id: record._id, number, date: entry.date, description: entry.description, lines: entry.lines });
+      outcomes[index] = { ok: true, entry: record };
+    }
+  }
+  await insertEntries(records, session);
+  await bookPostings(organizationId, postings, session);
+  return outcomes;
 }
 
 /**
@@ -229,9 +326,10 @@ export function editPosted(organizationId: string, id: string, input: EntryInput
       const diff = entryDiff({ ...stored, lines: before }, entry);
       const set = { ...storedFields(entry), updatedBy: actor.by, updatedAt: actor.now ?? new Date() };
       await saveEntry(organizationId, stored._id, set, history(actor, "editado", diff), session);
-      await applyBalanceChanges(
+      await rebookPosting(
         organizationId,
-        mergeChanges(balanceChanges(stored.date, before, -1), balanceChanges(entry.date, entry.lines, 1)),
+        { _id: stored._id, number: stored.number!, date: stored.date, description: stored.description, lines: before },
+        { _id: stored._id, number: stored.number!, date: entry.date, description: entry.description, lines: entry.lines },
         session,
       );
       return { ...stored, ...set };

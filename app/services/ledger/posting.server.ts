@@ -1,0 +1,48 @@
+import type { ClientSession, Types } from "mongoose";
+import { balanceChanges, mergeChanges, type EntryLine } from "~/domain/ledger";
+import { applyBalanceChanges } from "~models/period-balance";
+import { deletePostedLines, insertPostedLines, type PostedLineRecord } from "~models/posted-line";
+
+/** What posting needs of an entry: its day, text and checked lines. */
+export interface PostingEntry {
+  _id: Types.ObjectId;
+  number: string;
+  date: string;
+  description: string;
+  lines: readonly EntryLine[];
+}
+
+export function postedLineRecords(organizationId: string, entry: PostingEntry): PostedLineRecord[] {
+  return entry.lines.map((line, index) => ({
+    organizationId,
+    account: line.account,
+    date: entry.date,
+    number: entry.number,
+    line: index,
+    entryId: entry._id,
+    description: entry.description,
+    lineDescription: line.description ?? "",
+    debit: line.debit,
+    credit: line.credit,
+  }));
+}
+
+/**
+ * What posting entries does besides the entry itself, inside the caller's transaction: the period
+ * balances (one $inc per account and month over all of them) and the posted-line copies the movement
+ * list reads.
+ */
+export async function bookPostings(organizationId: string, entries: readonly PostingEntry[], session: ClientSession): Promise<void> {
+  await applyBalanceChanges(organizationId, mergeChanges(...entries.map((entry) => balanceChanges(entry.date, entry.lines, 1))), session);
+  await insertPostedLines(
+    entries.flatMap((entry) => postedLineRecords(organizationId, entry)),
+    session,
+  );
+}
+
+/** The audited edit: the old lines leave the balances and the movement list, the new ones enter. */
+export async function rebookPosting(organizationId: string, before: PostingEntry, after: PostingEntry, session: ClientSession): Promise<void> {
+  await applyBalanceChanges(organizationId, mergeChanges(balanceChanges(before.date, before.lines, -1), balanceChanges(after.date, after.lines, 1)), session);
+  await deletePostedLines(organizationId, before._id, session);
+  await insertPostedLines(postedLineRecords(organizationId, after), session);
+}
