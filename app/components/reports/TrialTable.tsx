@@ -1,0 +1,95 @@
+import { Table, Text } from "@mantine/core";
+import type { TrialRowView, AmountView } from "~/domain/reports";
+import { Amount } from "./Amount";
+
+const numeric = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
+
+/** Balance de Comprobación: saldo inicial, débitos, créditos, saldo final (debit positive, credit in parentheses). */
+export function TrialTable({
+  rows,
+  totals,
+  caption,
+  hrefOf,
+}: {
+  rows: TrialRowView[];
+  totals: { opening: AmountView; debit: AmountView; credit: AmountView; closing: AmountView };
+  caption: string;
+  hrefOf: (code: string) => string;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing={4} highlightOnHover data-testid="trial-table">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Código</Table.Th>
+            <Table.Th scope="col">Cuenta</Table.Th>
+            <Table.Th scope="col" {...numeric}>
+              Saldo inicial
+            </Table.Th>
+            <Table.Th scope="col" {...numeric}>
+              Débitos
+            </Table.Th>
+            <Table.Th scope="col" {...numeric}>
+              Créditos
+            </Table.Th>
+            <Table.Th scope="col" {...numeric}>
+              Saldo final
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const href = hrefOf(row.code);
+            const strong = row.level === 1;
+            return (
+              <Table.Tr key={row.code} data-code={row.code}>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <Text size="sm" ff="monospace">
+                    {row.code}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={strong ? 700 : undefined} pl={(row.level - 1) * 16}>
+                    {row.label}
+                  </Text>
+                </Table.Td>
+                <Table.Td {...numeric} data-testid="opening">
+                  <Amount value={row.opening} href={href} label={`${row.label}, saldo inicial`} strong={strong} />
+                </Table.Td>
+                <Table.Td {...numeric} data-testid="debit">
+                  <Amount value={row.debit} href={href} label={`${row.label}, débitos`} strong={strong} />
+                </Table.Td>
+                <Table.Td {...numeric} data-testid="credit">
+                  <Amount value={row.credit} href={href} label={`${row.label}, créditos`} strong={strong} />
+                </Table.Td>
+                <Table.Td {...numeric} data-testid="closing">
+                  <Amount value={row.closing} href={href} label={`${row.label}, saldo final`} strong={strong} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr data-testid="trial-totals">
+            <Table.Th scope="row" colSpan={2}>
+              Totales
+            </Table.Th>
+            <Table.Td {...numeric}>
+              <Amount value={totals.opening} strong />
+            </Table.Td>
+            <Table.Td {...numeric} data-testid="total-debit">
+              <Amount value={totals.debit} strong />
+            </Table.Td>
+            <Table.Td {...numeric} data-testid="total-credit">
+              <Amount value={totals.credit} strong />
+            </Table.Td>
+            <Table.Td {...numeric}>
+              <Amount value={totals.closing} strong />
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

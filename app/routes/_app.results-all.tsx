@@ -1,0 +1,57 @@
+import { Stack, Text } from "@mantine/core";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ReportFilters } from "~/components/reports/ReportFilters";
+import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
+import { TrialTable } from "~/components/reports/TrialTable";
+import { appHref } from "~/components/shell/links";
+import { drillHref, filterValues, formatReportAmount, queryParams, trialView } from "~/domain/reports";
+import { REPORT_TITLES, reportPeriodText } from "~/services/reports/export.server";
+import { readReportQuery, trialReport } from "~/services/reports/reports.server";
+import { requireOrgContext } from "~/utils/org-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Balance de Comprobación · Contabilidad CR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { organization, role } = await requireOrgContext(request);
+  const parsed = readReportQuery("all", new URL(request.url));
+  const { query } = parsed;
+  const trial = await trialReport(organization.id, query);
+  const unclassified = trial.rows.find((row) => row.code === "70-00-00-00-00");
+  return json({
+    organization: { name: organization.name, cedula: organization.cedula },
+    role,
+    messages: parsed.ok ? [] : parsed.messages,
+    params: queryParams(query),
+    filters: filterValues(query),
+    range: query.range,
+    periodText: reportPeriodText(query),
+    trial: trialView(trial),
+    unclassified: unclassified && unclassified.closing !== 0n ? formatReportAmount(unclassified.closing) : null,
+  });
+}
+
+export default function TrialBalancePage() {
+  const data = useLoaderData<typeof loader>();
+  const current = new URLSearchParams(useLocation().search);
+  const exportHref = (extension: string) => appHref(`/results-all.${extension}?${new URLSearchParams(data.params)}`, current, { menu: null, showSidebar: null });
+  const hrefOf = (code: string) => appHref(drillHref(data.role, code, data.range), current);
+  return (
+    <Stack gap="md">
+      <ReportHeader
+        title={REPORT_TITLES.all}
+        organization={data.organization}
+        periodText={data.periodText}
+        exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv") }}
+        messages={data.messages}
+      />
+      <ReportFilters action="/results-all" values={data.filters} current={current} withComparison={false} withLeafOnly />
+      {data.unclassified && <UnclassifiedWarning amount={data.unclassified} />}
+      <TrialTable rows={data.trial.rows} totals={data.trial.totals} caption={`Balance de Comprobación, ${data.periodText}`} hrefOf={hrefOf} />
+      <Text size="xs" c="dimmed">
+        Saldos con débito positivo; los saldos acreedores, entre paréntesis. Débitos y créditos totales son iguales cuando los libros
+        cuadran.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Stack, Text } from "@mantine/core";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ReportFilters } from "~/components/reports/ReportFilters";
+import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
+import { ResultsChart } from "~/components/reports/ResultsChart";
+import { StatementTable } from "~/components/reports/StatementTable";
+import { appHref } from "~/components/shell/links";
+import { comparedColumnLabel, drillHref, filterValues, formatReportAmount, monthlyView, queryParams, statementRowsView } from "~/domain/reports";
+import { REPORT_TITLES, reportPeriodText } from "~/services/reports/export.server";
+import { readReportQuery, resultsReport } from "~/services/reports/reports.server";
+import { requireOrgContext } from "~/utils/org-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Estado de Resultados · Contabilidad CR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { organization, role } = await requireOrgContext(request);
+  const parsed = readReportQuery("results", new URL(request.url));
+  const { query } = parsed;
+  const { statement, monthly } = await resultsReport(organization.id, query);
+  const shareBase = { current: statement.current.income, compared: statement.compared?.income ?? null };
+  return json({
+    organization: { name: organization.name, cedula: organization.cedula },
+    role,
+    messages: parsed.ok ? [] : parsed.messages,
+    params: queryParams(query),
+    filters: filterValues(query),
+    range: query.range,
+    periodText: reportPeriodText(query),
+    comparedLabel: comparedColumnLabel(query),
+    rows: statementRowsView(statement.rows, shareBase),
+    unclassifiedRows: statementRowsView(statement.unclassifiedRows, null),
+    unclassified: statement.current.unclassified === 0n ? null : formatReportAmount(statement.current.unclassified),
+    monthly: monthlyView(monthly),
+  });
+}
+
+export default function ResultsPage() {
+  const data = useLoaderData<typeof loader>();
+  const current = new URLSearchParams(useLocation().search);
+  const exportHref = (extension: string) => appHref(`/results.${extension}?${new URLSearchParams(data.params)}`, current, { menu: null, showSidebar: null });
+  const hrefOf = (code: string) => appHref(drillHref(data.role, code, data.range), current);
+  return (
+    <Stack gap="md">
+      <ReportHeader
+        title={REPORT_TITLES.results}
+        organization={data.organization}
+        periodText={data.periodText}
+        exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv") }}
+        messages={data.messages}
+      />
+      <ReportFilters action="/results" values={data.filters} current={current} />
+      {data.unclassified && <UnclassifiedWarning amount={data.unclassified} />}
+      <StatementTable
+        rows={data.rows}
+        caption={`Estado de Resultados, ${data.periodText}`}
+        showShare
+        comparedLabel={data.comparedLabel}
+        hrefOf={hrefOf}
+        testId="results-table"
+      />
+      {data.unclassifiedRows.length > 0 && (
+        <StatementTable rows={data.unclassifiedRows} caption="Por clasificar (fuera del resultado)" comparedLabel={data.comparedLabel} hrefOf={hrefOf} testId="unclassified-table" />
+      )}
+      <Text size="xs" c="dimmed">
+        Montos en colones del lado natural de cada cuenta; entre paréntesis, los contrarios a su naturaleza. El impuesto sobre la renta
+        estimado se mostrará en cero hasta que exista el cálculo de renta.
+      </Text>
+      <ResultsChart months={data.monthly} />
+    </Stack>
+  );
+}
