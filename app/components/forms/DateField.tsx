@@ -105,6 +105,7 @@ export function DateField({
         valueFormat="DD/MM/YYYY"
         placeholder={DATE_INPUT_PLACEHOLDER}
         clearable={!required}
+        clearButtonProps={{ "aria-label": "Borrar la fecha" }}
         label={label}
         description={description}
         error={error}
