@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { EntryFilterForm } from "~/components/entries/EntryFilterForm";
 import { EntryTable } from "~/components/entries/EntryTable";
-import { entriesExportHref, entryListHref, entryViewHref, journalHref } from "~/components/entries/links";
+import { entriesExportHref, entryListHref, entryViewHref, inOrganizationHref, journalHref } from "~/components/entries/links";
 import { PageLinks } from "~/components/entries/PageLinks";
 import { keptParamFields } from "~/components/shell/links";
 import { entryListParams, readEntryListQuery } from "~/domain/entries/query";
@@ -39,7 +39,7 @@ export default function EntryListPage() {
         </div>
         <Group gap="xs">
           {view.admin && (
-            <Button component={Link} to={`/entries/detail/new?${new URLSearchParams({ org })}`}>
+            <Button component={Link} to={inOrganizationHref(current, org, "/entries/detail/new")}>
               Crear asiento
             </Button>
           )}

@@ -53,4 +53,12 @@ describe("organizationSwitchTarget", () => {
     expect(organizationSwitchTarget("/detail/import", search).action).toBe("/detail/import");
     expect(organizationSwitchTarget("/detail", search).action).toBe("/detail");
   });
+
+  it("sends an entry's page to the entries list, and keeps the list's range and filters", () => {
+    const search = new URLSearchParams("org=3101123456&showSidebar=1");
+    expect(organizationSwitchTarget("/entries/view/65f0c0ffee00000000000003", search)).toEqual({ action: "/entries/list", fields: [["showSidebar", "1"]] });
+    expect(organizationSwitchTarget("/entries/detail/65f0c0ffee00000000000003", search).action).toBe("/entries/list");
+    expect(organizationSwitchTarget("/entries/detail/new", search).action).toBe("/entries/detail/new");
+    expect(organizationSwitchTarget("/entries/list", new URLSearchParams("org=1&from=2025-10-01&page=3")).fields).toEqual([["from", "2025-10-01"]]);
+  });
 });

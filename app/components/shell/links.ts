@@ -43,6 +43,10 @@ export function organizationSwitchTarget(
 ): { action: string; fields: Array<[string, string]> } {
   const kept = [...current].filter(([key]) => !DROPPED_ON_SWITCH.has(key));
   if (/^\/detail\/import\/[^/]+/.test(pathname)) return { action: "/detail/import", fields: kept };
+  // One entry of the organization being left: the new organization's entries list.
+  if (/^\/entries\/(view|detail)\/(?!new$)[^/]+/.test(pathname)) {
+    return { action: "/entries/list", fields: kept.filter(([key]) => key === "showSidebar" || key === "menu") };
+  }
   if (/^\/detail\/(?!import$)[^/]+/.test(pathname)) {
     const shell = kept.filter(([key]) => key === "showSidebar" || key === "menu");
     const month: Array<[string, string]> = [
