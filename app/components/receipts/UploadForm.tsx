@@ -117,6 +117,8 @@ export function UploadForm({
             label={FILES_LABEL}
             description={`Uno o varios comprobantes (.xml), respuestas de Hacienda, o un .zip con ellos. Máximo ${maxMegabytes} MB por carga.`}
             placeholder="Elija uno o varios archivos…"
+            // Mantine's placeholder grey is below WCAG AA contrast on white; this one is an instruction.
+            styles={{ placeholder: { color: "var(--mantine-color-gray-7)" } }}
             value={files}
             onChange={choose}
             valueComponent={ChosenFiles}
