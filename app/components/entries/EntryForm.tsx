@@ -120,7 +120,7 @@ export function EntryForm({ mode, entry, defaults, tree, lastResult }: EntryForm
           />
 
           <Group justify="space-between" align="flex-start" wrap="wrap">
-            <Button variant="default" {...form.insert.getButtonProps({ name: fields.lines.name })}>
+            <Button type="submit" variant="default" {...form.insert.getButtonProps({ name: fields.lines.name })}>
               Agregar línea
             </Button>
             <EntryFormTotals lines={(form.value?.lines ?? []) as Array<Record<string, unknown> | undefined>} />

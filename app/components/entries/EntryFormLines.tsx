@@ -5,7 +5,8 @@ import { AccountPicker } from "~/components/AccountPicker";
 import type { CatalogNode } from "~/domain/catalog";
 import type { AnyField, LineField } from "./EntryForm";
 
-type ButtonProps = Pick<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "name" | "value" | "form" | "formNoValidate">;
+// Conform's list buttons: its intent as name/value (they submit, so they work without JavaScript too).
+type ButtonProps = Pick<ButtonHTMLAttributes<HTMLButtonElement>, "name" | "value" | "form" | "formNoValidate">;
 
 /**
  * The entry's lines: account (the catalog picker: a native select without JavaScript, searchable
@@ -88,7 +89,7 @@ function EntryLineRow({ line, number, tree, removeButton }: { line: LineField; n
       <Table.Td style={{ verticalAlign: "top" }}>{money(debit, "débito")}</Table.Td>
       <Table.Td style={{ verticalAlign: "top" }}>{money(credit, "crédito")}</Table.Td>
       <Table.Td style={{ verticalAlign: "top" }}>
-        <Button variant="subtle" color="red" size="compact-sm" mt={6} {...removeButton} aria-label={`Quitar la línea ${number}`}>
+        <Button type="submit" variant="subtle" color="red" size="compact-sm" mt={6} {...removeButton} aria-label={`Quitar la línea ${number}`}>
           Quitar
         </Button>
       </Table.Td>
