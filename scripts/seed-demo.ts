@@ -3,6 +3,7 @@ import { ensureUser } from "../models/user";
 import { validateOverrides } from "../app/domain/catalog";
 import { hashPassword } from "../app/utils/password.server";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
+import { seedDemoEntries } from "./seed-demo-entries";
 import { seedDemoReceipts } from "./seed-demo-receipts";
 
 /**
@@ -30,6 +31,7 @@ export async function seedDemo({ log }: { log: (line: string) => void }) {
     if (await ensureUser({ ...user, passwordHash })) createdUsers++;
   }
   await seedDemoReceipts({ log });
+  await seedDemoEntries({ log });
   log(`demo data: ${createdOrganizations} organizations and ${createdUsers} users created (existing ones left as they were)`);
   log(`demo accounts (password ${DEMO_PASSWORD}; each enrolls its TOTP second factor at first sign-in, where the secret is shown):`);
   for (const user of DEMO_USERS) log(`  ${user.email.padEnd(20)} ${user.description}`);
