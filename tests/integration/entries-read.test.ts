@@ -269,7 +269,7 @@ describe("/entries/view/:entryID", () => {
   });
 
   it("refuses a client user's reverse and delete with 403 and writes nothing", async () => {
-    for (const fields of [{ intent: "reverse", date: "2025-10-31", confirmed: "yes" }, { intent: "delete-draft", confirmed: "yes" }]) {
+    for (const fields of [{ intent: "reverse", date: "2025-10-31", confirmed: "yes" }, { intent: "delete-draft", confirmed: "yes" }] as Array<Record<string, string>>) {
       const response = await respond(() => viewAction({ request: postRequest(`/entries/view/${draftId}?org=${CEDULA}`, fields, clientCookie), params: { entryID: draftId }, context }));
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ message: ADMIN_ONLY });
