@@ -5,8 +5,7 @@ import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { TrialTable } from "~/components/reports/TrialTable";
 import { appHref } from "~/components/shell/links";
-import { drillHref, filterValues, formatReportAmount, queryParams, trialView } from "~/domain/reports";
-import { REPORT_TITLES, reportPeriodText } from "~/services/reports/export.server";
+import { drillHref, filterValues, formatReportAmount, queryParams, trialView, REPORT_TITLES, reportPeriodText } from "~/domain/reports";
 import { readReportQuery, trialReport } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 

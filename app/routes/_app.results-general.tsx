@@ -5,8 +5,7 @@ import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { StatementTable } from "~/components/reports/StatementTable";
 import { appHref } from "~/components/shell/links";
-import { atDateRange, checkView, comparedColumnLabel, drillHref, filterValues, formatReportAmount, queryParams, statementRowsView } from "~/domain/reports";
-import { REPORT_TITLES, reportPeriodText } from "~/services/reports/export.server";
+import { atDateRange, checkView, comparedColumnLabel, drillHref, filterValues, formatReportAmount, queryParams, statementRowsView, REPORT_TITLES, reportPeriodText } from "~/domain/reports";
 import { generalReport, readReportQuery } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 

@@ -6,8 +6,7 @@ import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHe
 import { ResultsChart } from "~/components/reports/ResultsChart";
 import { StatementTable } from "~/components/reports/StatementTable";
 import { appHref } from "~/components/shell/links";
-import { comparedColumnLabel, drillHref, filterValues, formatReportAmount, monthlyView, queryParams, statementRowsView } from "~/domain/reports";
-import { REPORT_TITLES, reportPeriodText } from "~/services/reports/export.server";
+import { comparedColumnLabel, drillHref, filterValues, formatReportAmount, monthlyView, queryParams, statementRowsView, REPORT_TITLES, reportPeriodText } from "~/domain/reports";
 import { readReportQuery, resultsReport } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 

@@ -1,6 +1,7 @@
 import type { CalendarDate } from "../calendar";
 import { formatReportAmount, formatShare, variationOf } from "./display";
-import type { DateRange } from "./period";
+import { dateLabel, periodLabel, quarterOf, type DateRange } from "./period";
+import type { ReportQuery } from "./query";
 import type { BalanceCheck, MonthlyResult, StatementRow, TrialBalance } from "./statements";
 
 /**
@@ -123,4 +124,44 @@ export function monthlyView(months: readonly MonthlyResult[]): MonthlyView[] {
 export function drillHref(role: "admin" | "client", code: string, range: DateRange | { from: CalendarDate; to: CalendarDate }): string {
   const params = new URLSearchParams({ account: code, from: range.from, to: range.to });
   return `${role === "admin" ? "/entries/movement-list" : "/entries/list"}?${params.toString()}`;
+}
+
+/** The filter form's values for a query: every period field filled from its range. */
+export function filterValues(query: ReportQuery) {
+  const month = query.range.from.slice(0, 7);
+  const { year, quarter } = quarterOf(month);
+  return {
+    period: query.period.kind,
+    month,
+    quarter: `${year}-Q${quarter}`,
+    year: String(year),
+    from: query.range.from,
+    to: query.range.to,
+    level: String(query.level),
+    zero: query.hideZero ? ("hide" as const) : ("show" as const),
+    compare: query.comparison,
+    leaf: query.leafOnly,
+  };
+}
+
+/** "oct. 2026" style label of the compared column. */
+export function comparedColumnLabel(query: ReportQuery): string | null {
+  if (!query.compared) return null;
+  return query.kind === "general" ? `Al ${dateLabel(query.compared.range.to)}` : capitalize(periodLabel(query.compared.period));
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const REPORT_TITLES: Readonly<Record<ReportQuery["kind"], string>> = {
+  results: "Estado de Resultados",
+  general: "Balance General",
+  all: "Balance de Comprobación",
+};
+
+/** "octubre de 2026", "del 01/10/2026 al 15/10/2026", or "al 31/10/2026" for the Balance General. */
+export function reportPeriodText(query: ReportQuery): string {
+  if (query.kind === "general") return `al ${dateLabel(query.range.to)}`;
+  return periodLabel(query.period);
 }

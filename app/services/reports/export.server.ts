@@ -5,9 +5,9 @@ import {
   STATEMENT_CSV_HEADER,
   TRIAL_CSV_HEADER,
   TRIAL_TOTALS_LABEL,
-  dateLabel,
-  periodLabel,
+  REPORT_TITLES,
   plainAmount,
+  reportPeriodText,
   statementCsv,
   trialBalanceCsv,
   type ReportKind,
@@ -17,19 +17,7 @@ import {
 import type { OrganizationSummary } from "~/utils/account.server";
 import { generalReport, resultsReport, trialReport } from "./reports.server";
 
-export const REPORT_TITLES: Record<ReportKind, string> = {
-  results: "Estado de Resultados",
-  general: "Balance General",
-  all: "Balance de Comprobación",
-};
-
 const FILE_STEMS: Record<ReportKind, string> = { results: "estado-de-resultados", general: "balance-general", all: "balance-de-comprobacion" };
-
-/** "del 01/10/2026 al 31/10/2026" or "al 31/10/2026" for the Balance General. */
-export function reportPeriodText(query: ReportQuery): string {
-  if (query.kind === "general") return `al ${dateLabel(query.range.to)}`;
-  return periodLabel(query.period);
-}
 
 export function reportFileName(kind: ReportKind, organization: OrganizationSummary, query: ReportQuery, extension: "csv" | "xlsx"): string {
   const period = kind === "general" ? query.range.to : `${query.range.from}_${query.range.to}`;

@@ -1,0 +1,113 @@
+import ExcelJS from "exceljs";
+import fs from "node:fs";
+import mongoose from "mongoose";
+import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
+import type { EntryInput } from "../../app/domain/ledger";
+import { createAndPost, listEntries } from "../../app/services/ledger/ledger.server";
+import { ensureOrganization } from "../../models/organization";
+import { expect, signedInAs, test } from "./support/fixtures";
+
+// Its own organization with known posted entries, so each figure on the page has one right value.
+const CEDULA = "3101666666";
+const ORG = `CR:${CEDULA}`;
+const leaves = flattenCatalog(buildCatalog({})).filter((node) => isSelectable(node));
+const leafOf = (prefix: string) => leaves.find((node) => node.key.startsWith(prefix))!.key;
+const colones = (text: string) => BigInt(text.replace(".", "")) * 1000n;
+const entry = (date: string, debit: string, credit: string, amount: string): EntryInput => ({
+  date,
+  description: `Reporte ${date}`,
+  lines: [
+    { account: debit, debit: colones(amount) },
+    { account: credit, credit: colones(amount) },
+  ],
+});
+
+let prepared: Promise<void> | undefined;
+function prepareBooks() {
+  prepared ??= (async () => {
+    if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+    await ensureOrganization({ _id: ORG, name: "Reportes E2E S.A.", identificationType: "02" });
+    // A worker restarted after a failure evaluates this module again: post the books only once.
+    if ((await listEntries(ORG, {})).count > 0) return;
+    for (const input of [
+      entry("2026-01-15", leafOf("10-01"), leafOf("40-01"), "800000.00"),
+      entry("2026-02-03", leafOf("50-01"), leafOf("20-01"), "300000.00"),
+      entry("2026-03-20", leafOf("60-01"), leafOf("10-01"), "123456.78"),
+    ]) {
+      const result = await createAndPost(ORG, input, { by: "e2e" });
+      if (!result.ok) throw new Error(result.refusals.map((r) => r.message).join(" | "));
+    }
+  })();
+  return prepared;
+}
+
+const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`financial statements, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, acceptDownloads: true });
+    test.beforeAll(prepareBooks);
+
+    test("an admin reads the Estado de Resultados, changes the level, drills down and downloads XLSX", async ({ page }) => {
+      await signedInAs(page, "admin", { [ORG]: "admin" });
+      await page.goto(`/results?org=${CEDULA}&quarter=2026-Q1&level=1`);
+      await expect(page.getByRole("heading", { name: "Estado de Resultados" })).toBeVisible();
+      const table = page.getByTestId("results-table");
+      const net = table.locator('tr[data-line="netResult"] [data-testid="amount"]');
+      await expect(net).toHaveText(/376\s543,22/);
+      await expect(table.locator('tr[data-code="40-01-00-00-00"]')).toHaveCount(0);
+
+      await page.getByLabel("Nivel de detalle").selectOption("2");
+      await page.getByRole("button", { name: "Ver reporte" }).click();
+      await expect(page).toHaveURL(/level=2/);
+      await expect(table.locator('tr[data-code="40-01-00-00-00"]')).toBeVisible();
+      await expect(page.getByTestId("results-chart")).toBeVisible();
+
+      const download = page.waitForEvent("download");
+      await page.getByTestId("export-xlsx").click();
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile((await (await download).path())!);
+      const sheet = workbook.worksheets[0];
+      const netRow = sheet.getRows(6, sheet.rowCount)!.find((row) => row.getCell(2).value === "Utilidad neta")!;
+      expect(netRow.getCell(4).value).toBe(376543.22);
+      expect(plain(await net.textContent())).toBe("₡376 543,22");
+
+      await table.locator('tr[data-code="40-00-00-00-00"] [data-testid="amount"] a').click();
+      await expect(page).toHaveURL(/\/entries\/movement-list\?account=40-00-00-00-00&from=2026-01-01&to=2026-03-31/);
+    });
+
+    test("a client reads the Balance de Comprobación, drills into the entries list and downloads CSV", async ({ page }) => {
+      await signedInAs(page, "client", { [ORG]: "client" });
+      await page.goto(`/results-all?org=${CEDULA}&year=2026&level=1`);
+      await expect(page.getByRole("heading", { name: "Balance de Comprobación" })).toBeVisible();
+      const totals = page.getByTestId("trial-totals");
+      await expect(totals.getByTestId("total-debit")).toHaveText(/1\s223\s456,78/);
+      await expect(totals.getByTestId("total-credit")).toHaveText(/1\s223\s456,78/);
+
+      await page.getByLabel("Solo cuentas de detalle").check();
+      await page.getByRole("button", { name: "Ver reporte" }).click();
+      await expect(page).toHaveURL(/leaf=1/);
+      const cash = page.locator(`tr[data-code="${leafOf("10-01")}"]`);
+      await expect(cash.getByTestId("closing")).toHaveText(/676\s543,22/);
+
+      const download = page.waitForEvent("download");
+      await page.getByTestId("export-csv").click();
+      const csv = fs.readFileSync((await (await download).path())!, "utf8");
+      expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("código,cuenta,nivel,saldo inicial,débitos,créditos,saldo final");
+      expect(csv).toContain(`${leafOf("10-01")},`);
+      expect(csv).toMatch(new RegExp(`\\r\\n${leafOf("10-01")},[^\\r]*,676543\\.22\\r\\n`));
+
+      await cash.getByTestId("debit").getByRole("link").click();
+      await expect(page).toHaveURL(new RegExp(`/entries/list\\?account=${leafOf("10-01")}&from=2026-01-01&to=2026-12-31`));
+    });
+
+    test("the Balance General shows Activo = Pasivo + Patrimonio and a malformed query gets a message", async ({ page }) => {
+      await signedInAs(page, "admin", { [ORG]: "admin" });
+      await page.goto(`/results-general?org=${CEDULA}&to=2026-03-31&level=1&compare=previous`);
+      await expect(page.getByTestId("balance-check")).toHaveAttribute("data-holds", "true");
+      await expect(page.getByTestId("general-table").locator('tr[data-line="yearResult"] [data-testid="amount"]')).toHaveText(/376\s543,22/);
+      await page.goto(`/results-general?org=${CEDULA}&to=2026-02-30`);
+      await expect(page.getByTestId("query-messages")).toContainText("La fecha final debe tener el formato AAAA-MM-DD");
+    });
+  });
+}
