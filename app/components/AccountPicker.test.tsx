@@ -106,3 +106,11 @@ describe("AccountPicker options and search", () => {
     expect(search("", 5)).toHaveLength(5);
   });
 });
+
+describe("AccountPicker in a table cell", () => {
+  it("takes its accessible name from ariaLabel, with and without JavaScript", () => {
+    expect(render({ label: undefined, ariaLabel: "Línea 2: cuenta" })).toMatch(/<select[^>]*aria-label="Línea 2: cuenta"/);
+    page.hydrated = true;
+    expect(render({ label: undefined, ariaLabel: "Línea 2: cuenta" })).toMatch(/<input[^>]*aria-label="Línea 2: cuenta"/);
+  });
+});

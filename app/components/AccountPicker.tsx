@@ -11,6 +11,8 @@ export interface AccountPickerProps {
   name: string;
   defaultValue?: string | null;
   label?: ReactNode;
+  /** The accessible name when no visible label fits (a table cell under a "Cuenta" header). */
+  ariaLabel?: string;
   description?: ReactNode;
   error?: ReactNode;
   required?: boolean;
@@ -62,6 +64,7 @@ export function AccountPicker({
   name,
   defaultValue = null,
   label,
+  ariaLabel,
   description,
   error,
   required,
@@ -91,6 +94,7 @@ export function AccountPicker({
         name={name}
         defaultValue={defaultValue ?? ""}
         label={label}
+        aria-label={ariaLabel}
         description={description}
         error={error}
         required={required}
@@ -124,6 +128,7 @@ export function AccountPicker({
       filter={filter}
       limit={limit}
       label={label}
+      aria-label={ariaLabel}
       description={description}
       error={error}
       required={required}

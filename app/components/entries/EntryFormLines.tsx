@@ -73,7 +73,7 @@ function EntryLineRow({ line, number, tree, removeButton }: { line: LineField; n
           catalog={tree}
           name={account.name}
           defaultValue={(account.initialValue as string | undefined) || null}
-          label={<VisuallyHidden>{`Línea ${number}: cuenta`}</VisuallyHidden>}
+          ariaLabel={`Línea ${number}: cuenta`}
           error={account.errors?.[0]}
         />
       </Table.Td>
