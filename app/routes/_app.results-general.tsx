@@ -50,12 +50,12 @@ export default function BalanceSheetPage() {
       <ReportFilters action="/results-general" values={data.filters} current={current} atDate />
       {data.unclassified && <UnclassifiedWarning amount={data.unclassified} />}
       {check.holds ? (
-        <Alert color="green" title="Activo = Pasivo + Patrimonio" data-testid="balance-check" data-holds="true">
+        <Alert color="green" styles={{ title: { color: "var(--mantine-color-text)" } }} title="Activo = Pasivo + Patrimonio" data-testid="balance-check" data-holds="true">
           Activo {check.assets.text} = Pasivo y patrimonio {check.liabilitiesAndEquity.text}
           {check.unclassified ? ` + partidas por clasificar con saldo ${check.unclassified.text} (grupo 70)` : ""}.
         </Alert>
       ) : (
-        <Alert color="red" title="El balance no cuadra" data-testid="balance-check" data-holds="false">
+        <Alert color="red" styles={{ title: { color: "var(--mantine-color-text)" } }} title="El balance no cuadra" data-testid="balance-check" data-holds="false">
           Activo {check.assets.text}; pasivo y patrimonio {check.liabilitiesAndEquity.text}; diferencia {check.difference.text}. Ejecute la
           verificación de los libros.
         </Alert>

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import fs from "node:fs";
 import mongoose from "mongoose";
@@ -106,6 +107,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/results-general?org=${CEDULA}&to=2026-03-31&level=1&compare=previous`);
       await expect(page.getByTestId("balance-check")).toHaveAttribute("data-holds", "true");
       await expect(page.getByTestId("general-table").locator('tr[data-line="yearResult"] [data-testid="amount"]')).toHaveText(/376\s543,22/);
+      if (javaScriptEnabled) {
+        for (const path of ["/results-general", "/results?quarter=2026-Q1&compare=previous", "/results-all?year=2026"]) {
+          await page.goto(`${path}${path.includes("?") ? "&" : "?"}org=${CEDULA}`);
+          const results = await new AxeBuilder({ page }).include("main").analyze();
+          expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`)).toEqual([]);
+        }
+      }
       await page.goto(`/results-general?org=${CEDULA}&to=2026-02-30`);
       await expect(page.getByTestId("query-messages")).toContainText("La fecha final debe tener el formato AAAA-MM-DD");
     });
