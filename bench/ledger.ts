@@ -33,7 +33,7 @@ function flag(name: string, fallback: number): number {
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 }
 const entriesWanted = flag("--entries", 100_000);
-const concurrency = flag("--concurrency", 8);
+const concurrency = flag("--concurrency", 128);
 
 const leaves = flattenCatalog(buildCatalog({}))
   .filter((node) => isSelectable(node) && node.key !== BUSY_ACCOUNT)

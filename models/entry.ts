@@ -129,9 +129,12 @@ export async function insertEntry(record: Omit<EntryRecord, "_id"> & { _id?: Typ
   return created.toObject() as EntryRecord;
 }
 
-/** Several new entries at once (a batch of posts), inside the caller's transaction. */
-export async function insertEntries(records: Array<Omit<EntryRecord, "_id"> & { _id: Types.ObjectId }>, session: ClientSession): Promise<void> {
-  if (records.length > 0) await Entry.insertMany(records, { session, ordered: true });
+/**
+ * Several new entries at once (a batch of posts), inside the caller's transaction. The ledger service
+ * builds every field itself, so they go to the collection as they are (no per-document casting).
+ */
+export async function insertEntries(records: EntryRecord[], session: ClientSession): Promise<void> {
+  if (records.length > 0) await Entry.collection.insertMany(records, { session, ordered: true });
 }
 
 /** Replaces the stored fields of the entry; false when it is gone. */

@@ -45,11 +45,11 @@ export interface BalanceChange {
 /** Adds the changes to the stored balances (creating missing rows) inside the caller's transaction. */
 export async function applyBalanceChanges(organizationId: string, changes: readonly BalanceChange[], session: ClientSession): Promise<void> {
   if (changes.length === 0) return;
-  await PeriodBalance.bulkWrite(
+  await PeriodBalance.collection.bulkWrite(
     changes.map((change) => ({
       updateOne: {
         filter: { organizationId, account: change.account, period: change.period },
-        update: { $inc: { debit: change.debit, credit: change.credit, lineCount: change.lineCount } },
+        update: { $inc: { debit: BigInt(change.debit), credit: BigInt(change.credit), lineCount: change.lineCount } },
         upsert: true,
       },
     })),

@@ -13,7 +13,11 @@ export async function exportJournal(organizationId: string, range: { from?: stri
   if (!context) return null;
   const filter: Record<string, unknown> = { organizationId, status: "contabilizado" };
   if (range.from || range.to) filter.date = { ...(range.from ? { $gte: range.from } : {}), ...(range.to ? { $lte: range.to } : {}) };
-  const cursor = Entry.find(filter, { number: 1, date: 1, description: 1, lines: 1 }).sort({ date: 1, number: 1 }).lean<EntryRecord[]>().cursor();
+  // The driver's own cursor in large batches: a year of entries streams without per-document hydration.
+  const cursor = Entry.collection
+    .find<EntryRecord>(filter, { projection: { number: 1, date: 1, description: 1, "lines.account": 1, "lines.description": 1, "lines.debit": 1, "lines.credit": 1 } })
+    .sort({ date: 1, number: 1 })
+    .batchSize(2_000);
   async function* entries(): AsyncGenerator<JournalEntry> {
     for await (const record of cursor as AsyncIterable<EntryRecord>) {
       yield { date: record.date, number: record.number!, description: record.description, lines: linesOf(record) };

@@ -60,46 +60,60 @@ async function accountsCondition(organizationId: string, account: string): Promi
   return { $in: leaves.sort() };
 }
 
+type Accounts = string | { $in: string[] };
+
+function sumLines(organizationId: string, accounts: Accounts, from: CalendarDate, to: CalendarDate): Promise<Sums> {
+  return PostedLine.aggregate([
+    { $match: { organizationId, account: accounts, date: { $gte: from, $lte: to } } },
+    { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: 1 } } },
+  ]).then((rows) => sums(rows[0]));
+}
+
+/** A stretch of the range whose sums are known: a whole month (period balances) or a cut one (lines). */
+interface Segment extends Sums {
+  from: CalendarDate;
+  to: CalendarDate;
+}
+
 /**
- * Σ debit, Σ credit and count of the posted lines dated `from`…`to` (inclusive): whole months from
- * the period balances, the cut months at either end from the posted lines. Reads at most two months
- * of lines, wherever the range lies.
+ * The range `from`…`to` as month segments with their sums: whole months from the period balances, the
+ * cut months at either end from the posted lines. Reads at most two months of lines, wherever the
+ * range lies.
  */
-async function sumBetween(organizationId: string, accounts: string | { $in: string[] }, from: CalendarDate, to: CalendarDate): Promise<Sums> {
-  if (from > to) return NONE;
-  const lines = (a: CalendarDate, b: CalendarDate) =>
-    PostedLine.aggregate([
-      { $match: { organizationId, account: accounts, date: { $gte: a, $lte: b } } },
-      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: 1 } } },
-    ]).then((rows) => sums(rows[0]));
-  const months = (a: string, b: string) =>
-    a > b
-      ? Promise.resolve(NONE)
-      : PeriodBalance.aggregate([
-          { $match: { organizationId, account: accounts, period: { $gte: a, $lte: b } } },
-          { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: "$lineCount" } } },
-        ]).then((rows) => sums(rows[0]));
+async function segmentsOf(organizationId: string, accounts: Accounts, from: CalendarDate, to: CalendarDate): Promise<Segment[]> {
+  if (from > to) return [];
   const [firstMonth, lastMonth] = [monthOf(from), monthOf(to)];
-  const headWhole = from === firstDayOfMonth(firstMonth);
-  const tailWhole = to === lastDayOfMonth(lastMonth);
-  if (firstMonth === lastMonth) return headWhole && tailWhole ? months(firstMonth, lastMonth) : lines(from, to);
-  const parts = await Promise.all([
-    headWhole ? Promise.resolve(NONE) : lines(from, lastDayOfMonth(firstMonth)),
-    months(headWhole ? firstMonth : shiftMonth(firstMonth, 1), tailWhole ? lastMonth : shiftMonth(lastMonth, -1)),
-    tailWhole ? Promise.resolve(NONE) : lines(firstDayOfMonth(lastMonth), to),
+  const months: string[] = [];
+  for (let month = firstMonth; month <= lastMonth; month = shiftMonth(month, 1)) months.push(month);
+  const bounds = months.map((month) => {
+    const start = month === firstMonth ? from : firstDayOfMonth(month);
+    const end = month === lastMonth ? to : lastDayOfMonth(month);
+    return { month, from: start, to: end, whole: start === firstDayOfMonth(month) && end === lastDayOfMonth(month) };
+  });
+  const whole = bounds.filter((bound) => bound.whole).map((bound) => bound.month);
+  const [periods, ...cuts] = await Promise.all([
+    whole.length === 0
+      ? Promise.resolve([])
+      : PeriodBalance.aggregate([
+          { $match: { organizationId, account: accounts, period: { $gte: whole[0], $lte: whole[whole.length - 1] } } },
+          { $group: { _id: "$period", debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: "$lineCount" } } },
+        ]),
+    ...bounds.filter((bound) => !bound.whole).map((bound) => sumLines(organizationId, accounts, bound.from, bound.to)),
   ]);
-  return parts.reduce(plus, NONE);
+  const byPeriod = new Map((periods as Array<{ _id: string; debit: unknown; credit: unknown; count: number }>).map((row) => [row._id, sums(row)]));
+  let cut = 0;
+  return bounds.map((bound) => ({ from: bound.from, to: bound.to, ...(bound.whole ? (byPeriod.get(bound.month) ?? NONE) : (cuts[cut++] as Sums)) }));
 }
 
 /** Σ of the posted lines before `from` (the opening balance): the months before it and its month's first days. */
-async function sumBefore(organizationId: string, accounts: string | { $in: string[] }, from: CalendarDate): Promise<Sums> {
+async function sumBefore(organizationId: string, accounts: Accounts, from: CalendarDate): Promise<Sums> {
   const month = monthOf(from);
   const [earlier, days] = await Promise.all([
     PeriodBalance.aggregate([
       { $match: { organizationId, account: accounts, period: { $lt: month } } },
       { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: "$lineCount" } } },
     ]).then((rows) => sums(rows[0])),
-    from > firstDayOfMonth(month) ? sumBetween(organizationId, accounts, firstDayOfMonth(month), addDays(from, -1)) : Promise.resolve(NONE),
+    from > firstDayOfMonth(month) ? sumLines(organizationId, accounts, firstDayOfMonth(month), addDays(from, -1)) : Promise.resolve(NONE),
   ]);
   return plus(earlier, days);
 }
@@ -118,29 +132,36 @@ export async function accountMovements(
 ): Promise<AccountMovements> {
   const { account, from, to } = query;
   const accounts = await accountsCondition(organizationId, account);
-  const [opening, range] = await Promise.all([sumBefore(organizationId, accounts, from), sumBetween(organizationId, accounts, from, to)]);
+  const [opening, segments] = await Promise.all([sumBefore(organizationId, accounts, from), segmentsOf(organizationId, accounts, from, to)]);
+  const range = segments.reduce<Sums>(plus, NONE);
   const openingBalance = cents(opening.debit - opening.credit);
   const window = pageWindow(query.page ?? 1, query.pageSize ?? 50, range.count);
 
-  const page = await PostedLine.find({ organizationId, account: accounts, date: { $gte: from, $lte: to } })
-    .sort(BOOK_ORDER)
-    .skip(window.offset)
-    .limit(window.pageSize)
-    .lean<PostedLineRecord[]>();
-  let beforePage: Sums = NONE;
-  if (window.offset > 0 && page.length > 0) {
-    // The lines before the page's first row: whole days before its date, then that day's earlier lines.
-    const first = page[0];
-    const firstDate = first.date as CalendarDate;
-    const [days, sameDay] = await Promise.all([
-      firstDate > from ? sumBetween(organizationId, accounts, from, addDays(firstDate, -1)) : Promise.resolve(NONE),
-      PostedLine.find({ organizationId, account: accounts, date: firstDate }, { number: 1, line: 1, account: 1, debit: 1, credit: 1 }).lean<PostedLineRecord[]>(),
-    ]);
-    const earlier = sameDay.filter(
-      (row) => row.number < first.number || (row.number === first.number && (row.line < first.line || (row.line === first.line && row.account < first.account))),
-    );
-    beforePage = earlier.reduce((total, row) => plus(total, { debit: toCents(row.debit), credit: toCents(row.credit), count: 1 }), days);
+  // The month the page starts in, and what the range holds before that month.
+  let before: Sums = NONE;
+  let start: Segment | null = null;
+  for (const segment of segments) {
+    if (before.count + segment.count > window.offset) {
+      start = segment;
+      break;
+    }
+    before = plus(before, segment);
   }
+  const within = window.offset - before.count;
+  const filter = { organizationId, account: accounts, date: { $gte: start?.from ?? from, $lte: to } };
+  const [page, earlierInMonth] = await Promise.all([
+    start ? PostedLine.find(filter).sort(BOOK_ORDER).skip(within).limit(window.pageSize).lean<PostedLineRecord[]>() : Promise.resolve([]),
+    // The month's lines before the page, in book order: bounded by one month whatever the page number.
+    start && within > 0
+      ? PostedLine.aggregate([
+          { $match: { organizationId, account: accounts, date: { $gte: start.from, $lte: start.to } } },
+          { $sort: BOOK_ORDER },
+          { $limit: within },
+          { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: 1 } } },
+        ]).then((rows) => sums(rows[0]))
+      : Promise.resolve(NONE),
+  ]);
+  const beforePage = plus(before, earlierInMonth);
   const rows = page.map((row) => ({
     entryId: String(row.entryId),
     number: row.number,
