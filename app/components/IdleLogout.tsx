@@ -17,7 +17,9 @@ export function IdleLogout({ timeoutMs }: { timeoutMs: number }) {
   const submit = useSubmit();
   const location = useLocation();
   const returnTo = useRef("");
-  returnTo.current = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    returnTo.current = `${location.pathname}${location.search}`;
+  }, [location.pathname, location.search]);
 
   const timer = useIdleTimer({
     timeout: timeoutMs,

@@ -128,6 +128,9 @@ test.describe("Comprobantes", () => {
       await answer.getByLabel("Condición del impuesto").selectOption("02");
       await answer.getByLabel(/^IVA acreditable/).fill("100,50");
       await answer.getByTestId("answer-submit").click();
+      // Issue 17: the answer cannot be changed, so the page asks to confirm it first (a step without JavaScript).
+      await expect(answer.getByTestId("answer-submit-step")).toContainText("Se registrará «Aceptar parcialmente»");
+      await page.getByRole("button", { name: "Sí, registrar respuesta" }).click();
       await expect(answer.getByText("Aceptado parcialmente")).toBeVisible();
       await expect(answer.getByText("02 · Genera crédito parcial del IVA")).toBeVisible();
       await expect(answer.getByText(/^00100001060\d{9}$/)).toBeVisible();

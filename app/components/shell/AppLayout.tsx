@@ -1,7 +1,7 @@
 import { AppShell, Burger, Drawer, Group, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { readShellParams, withShellParam } from "~/domain/menu";
 import { OrganizationSwitcher } from "./OrganizationSwitcher";
 import { Sidebar } from "./Sidebar";
@@ -16,9 +16,13 @@ export function Shell({ selectedCedula, children }: { selectedCedula: string | n
   const location = useLocation();
   const { showSidebar } = readShellParams(new URLSearchParams(location.search));
   const smallScreen = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: true });
-  const [drawerOpened, setDrawerOpened] = useState(false);
-
-  useEffect(() => setDrawerOpened(false), [location.pathname, location.search]);
+  // The drawer is open for the page it was opened on: any navigation closes it.
+  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
+  const drawerOpened = drawerOpenedAt === location.key;
+  const setDrawerOpened = (update: boolean | ((opened: boolean) => boolean)) => {
+    const next = typeof update === "function" ? update(drawerOpened) : update;
+    setDrawerOpenedAt(next ? location.key : null);
+  };
 
   const toggleHref = withShellParam(location.pathname, location.search, "showSidebar", showSidebar ? "0" : "1");
 

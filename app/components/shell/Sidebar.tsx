@@ -1,6 +1,6 @@
 import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { isActivePath, readShellParams, sectionOfPath, sidebarMenu, withShellParam, type MenuSectionKey } from "~/domain/menu";
 import { appHref } from "./links";
 import { useAccount } from "../AccountContext";
@@ -15,8 +15,9 @@ export function Sidebar() {
   // With JavaScript a click (or Enter/Space) on a heading toggles the section here, without a round trip:
   // Mantine's NavLink cancels the heading link's navigation whenever it has children. Without JavaScript
   // the heading is a plain link that sets ?menu. Any navigation brings the open section back to the URL's.
-  const [openSection, setOpenSection] = useState<MenuSectionKey | null>(urlSection);
-  useEffect(() => setOpenSection(urlSection), [urlSection, location.key]);
+  const here = `${location.key}|${urlSection}`;
+  const [toggled, setToggled] = useState<{ at: string; section: MenuSectionKey | null } | null>(null);
+  const openSection = toggled?.at === here ? toggled.section : urlSection;
   const returnTo = `${location.pathname}${location.search}`;
 
   return (
@@ -36,7 +37,7 @@ export function Sidebar() {
               to={withShellParam(location.pathname, location.search, "menu", opened ? "" : section.key)}
               label={section.label}
               opened={opened}
-              onChange={(open) => setOpenSection(open ? section.key : null)}
+              onChange={(open) => setToggled({ at: here, section: open ? section.key : null })}
               childrenOffset="md"
               fw={600}
               aria-expanded={opened}
