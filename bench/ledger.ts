@@ -6,7 +6,8 @@
  *    flat in the page number),
  *  - the journal export of the whole year, streamed (target < 5 s, memory flat),
  *  - ledger:verify of the year (rebuild of the period balances from the posted lines).
- * Run: NODE_ENV=production npx tsx bench/ledger.ts [--entries 100000] [--concurrency 8]
+ * Run: NODE_ENV=production npx tsx bench/ledger.ts [--entries 100000] [--concurrency 128] (concurrent callers, as
+ * several users and imports post at once: the service group-commits them, decision 090)
  * (`npm run bench` runs it at the stated scale; a smaller --entries is for a quick look).
  */
 import { randomBytes } from "node:crypto";
