@@ -149,9 +149,15 @@ describe("/admin/catalog: the selected client's tree", () => {
     });
     expect(data.openCodes).toEqual(expect.arrayContaining(["10-00-00-00-00", "10-01-00-00-00", "10-01-01-00-00"]));
 
-    const leaf = await (await view("admin", "org=3101123456&account=10-01-01-01-00&expand=none")).json();
-    expect(leaf.selected.proposedCode).toBe("10-01-01-01-01");
+    // A leaf without movements may be subdivided: the next code is its first child.
+    const leaf = await (await view("admin", "org=3101123456&account=10-01-01-05-00&expand=none")).json();
+    expect(leaf.selected.proposedCode).toBe("10-01-01-05-01");
     expect(leaf.openCodes).toEqual(["10-00-00-00-00", "10-01-00-00-00", "10-01-01-00-00"]);
+
+    // Caja general carries the demo books' cash movements: a leaf with movements is not subdivided.
+    const usedLeaf = await (await view("admin", "org=3101123456&account=10-01-01-01-00&expand=none")).json();
+    expect(usedLeaf.selected.proposedCode).toBeNull();
+    expect(usedLeaf.selected.proposalProblem).toBe("La cuenta tiene movimientos: no admite subcuentas.");
 
     const fifth = await (await view("admin", "org=3101123456&account=10-01-01-03-01")).json();
     expect(fifth.selected.proposedCode).toBeNull();

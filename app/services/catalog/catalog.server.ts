@@ -198,12 +198,16 @@ export function describeAccount(
   let proposedCode: string | null = null;
   let proposalProblem: string | null = null;
   if (!group && node.disabled) proposalProblem = "La cuenta está deshabilitada: habilítela antes de agregarle subcuentas.";
-  else if (node.children.length === 0 && inUse.has(node.key)) proposalProblem = "La cuenta tiene movimientos: no admite subcuentas.";
   else {
+    // The code rules (fifth level, full parent) come first: they hold whatever the books say.
     try {
       proposedCode = nextCode(node);
     } catch (error) {
       proposalProblem = (error as Error).message;
+    }
+    if (proposedCode && node.children.length === 0 && inUse.has(node.key)) {
+      proposedCode = null;
+      proposalProblem = "La cuenta tiene movimientos: no admite subcuentas.";
     }
   }
 
