@@ -16,7 +16,7 @@ function foldChar(char: string): string {
 export function foldText(text: string): string {
   // Only non-ASCII characters can carry accents; folding them one by one, memoized, halves the
   // cost of normalizing whole labels.
-  return text.toLowerCase().replace(/[^\x00-\x7f]/g, foldChar);
+  return text.toLowerCase().replace(/[^\p{ASCII}]/gu, foldChar);
 }
 
 interface Folded {

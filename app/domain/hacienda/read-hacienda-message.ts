@@ -1,7 +1,7 @@
 /** Maps Hacienda's answer (MensajeHacienda, v4.3 or v4.4) onto the typed model. */
 import { parseClave } from "./clave";
 import { ESTADO_BY_MENSAJE, type HaciendaVersion } from "./codes";
-import { FieldReader, type XmlNode } from "./field-reader";
+import { type FieldReader, type XmlNode } from "./field-reader";
 import type { HaciendaMessage, MessageParty } from "./types";
 
 export interface MessageContext {

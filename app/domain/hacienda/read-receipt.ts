@@ -4,7 +4,7 @@ import { parseClave } from "./clave";
 import type { HaciendaVersion, ReceiptKind } from "./codes";
 import { colonesTotals } from "./colones";
 import { normalizeDateTime } from "./datetime";
-import { childNode, childNodes, FieldReader, type XmlNode } from "./field-reader";
+import { childNode, childNodes, type FieldReader, type XmlNode } from "./field-reader";
 import type {
   DesgloseImpuesto,
   Descuento,

@@ -4,7 +4,7 @@
  * text so nothing is lost; codes keep their leading zeros.
  */
 import type { Amount } from "../money";
-import type { DocumentKind, HaciendaVersion, MensajeEstado, ReceiptKind } from "./codes";
+import type { HaciendaVersion, MensajeEstado, ReceiptKind } from "./codes";
 
 export type { DocumentKind, HaciendaVersion, MensajeEstado, ReceiptKind } from "./codes";
 

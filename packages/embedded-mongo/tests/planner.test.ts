@@ -2,7 +2,7 @@ import { ObjectId } from "bson";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileFilter } from "../src/query/matcher";
 import { parseSort } from "../src/query/sort";
-import { Collection, idKeyOf } from "../src/storage/collection";
+import { type Collection, idKeyOf } from "../src/storage/collection";
 import { Engine } from "../src/storage/engine";
 import { planQuery } from "../src/storage/planner";
 import { findMatches } from "../src/storage/read-view";

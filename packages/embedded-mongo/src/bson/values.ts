@@ -1,4 +1,4 @@
-import { Binary, Decimal128, ObjectId, Timestamp } from "bson";
+import { type Binary, type Decimal128, type ObjectId, type Timestamp } from "bson";
 import { compareDecimals, decimalFromBigInt, decimalFromDecimal128, decimalFromNumber, type ExactDecimal, normalizedDecimalText } from "./decimal";
 
 /**
@@ -447,6 +447,7 @@ export function makeRegExp(pattern: string, options: string): RegExp {
   let flags = "";
   for (const option of options) {
     if (option === "i" || option === "m" || option === "s") flags += flags.includes(option) ? "" : option;
+    // eslint-disable-next-line no-control-regex -- NUL is a placeholder no pattern contains
     else if (option === "x") source = source.replace(/\\#/g, "\u0000").replace(/#.*$/gm, "").replace(/\s+/g, "").replace(/\u0000/g, "\\#");
     else if (option !== "u") throw new InvalidRegexError(`invalid flag in regex options: ${option}`);
   }

@@ -151,7 +151,7 @@ function buildIntervals(candidate: Candidate, bounds: Map<string, FieldBounds>):
     return prefixes.map((prefix) => ({ start: prefix, end: prefix, startInclusive: true, endInclusive: true }));
   }
   const field = index.fields[equalityFields];
-  let low = range.low;
+  const low = range.low;
   let high = range.high;
   if (low && high && typeRank(low.value) !== typeRank(high.value)) high = undefined;
   // On arrays each bound may be met by a different element ({a: [1, 20]} matches $gt 5 and $lt 10),
