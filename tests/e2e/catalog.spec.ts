@@ -87,7 +87,9 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(page, admin);
       const response = await page.goto("/admin/catalog?org=3102654321");
       expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: "Parece que se ha perdido" })).toBeVisible();
+      // The in-app error boundary keeps the sidebar and names what was not found (issue 10).
+      await expect(page.getByRole("heading", { name: "Organización no encontrada" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Salir" }).or(page.getByRole("button", { name: "Salir" })).first()).toBeVisible();
     });
   });
 }

@@ -137,7 +137,7 @@ test.describe("sidebar shell", () => {
     await expect(page.getByRole("main")).toContainText("Soda La Esquina Ltda.");
     const response = await page.goto("/?org=111110111");
     expect(response?.status()).toBe(404);
-    await expect(page.getByText("Parece que se ha perdido")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Organización no encontrada" })).toBeVisible();
   });
 
   test("an unknown path shows the not-found page with a working link home, for visitors and users", async ({ page }) => {
