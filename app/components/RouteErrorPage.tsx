@@ -56,9 +56,13 @@ export function PageError() {
   const message = status < 500 ? refusalMessage(error) : null;
   return (
     <Stack align="center" gap="md" maw={560} mx="auto" mt="xl" ta="center" data-testid="page-error">
-      <Title order={1}>
-        {status === 404 ? (message ?? NOT_FOUND_TEXT) : status >= 500 ? "Algo salió mal" : "No se pudo completar la solicitud"}
-      </Title>
+      <Title order={1}>{status === 404 ? NOT_FOUND_TEXT : status >= 500 ? "Algo salió mal" : "No se pudo completar la solicitud"}</Title>
+      {/* A 404 says what was not found ("Organización no encontrada", "Comprobante no encontrado") under the page's own title. */}
+      {status === 404 && message && (
+        <Title order={2} size="h3">
+          {message}
+        </Title>
+      )}
       <Text c="dimmed">
         {status === 404
           ? "La página que busca no existe o no tiene acceso a ella."
