@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { AuthLayout } from "~/components/AuthLayout";
+import { IDLE_LOGOUT_MESSAGE, IDLE_LOGOUT_REASON } from "~/components/IdleLogout";
 import { inputProps, useSchemaForm } from "~/components/forms/conform";
 import { Honeypot } from "~/components/Honeypot";
 import { loginSchema } from "~/domain/auth/forms";
@@ -50,6 +51,11 @@ export default function LoginPage() {
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   return (
     <AuthLayout title="Iniciar sesión" subtitle="Ingrese con su correo electrónico y contraseña.">
+      {new URLSearchParams(location.search).get("reason") === IDLE_LOGOUT_REASON && (
+        <Alert color="blue" role="status" mb="md" data-testid="idle-logout-notice">
+          {IDLE_LOGOUT_MESSAGE}
+        </Alert>
+      )}
       <Form method="post" replace {...getFormProps(form)}>
         <Stack gap="md">
           <Honeypot />
