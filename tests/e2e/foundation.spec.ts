@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 test("the login page renders in Spanish with the app's look", async ({ page }) => {
   const response = await page.goto("/login");
   expect(response?.status()).toBe(200);
-  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-CR");
   await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
   await expect(page.getByLabel("Correo electrónico")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Contraseña", exact: true })).toBeVisible();

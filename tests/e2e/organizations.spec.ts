@@ -112,8 +112,9 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(page, admin);
       const response = await page.goto("/admin/organizations/3102654321");
       expect(response?.status()).toBe(404);
-      // The in-app error boundary keeps the sidebar and names what was not found (issue 10).
-      await expect(page.getByRole("heading", { name: "Organización no encontrada" })).toBeVisible();
+      // Inside the shell, and saying what "Nuevo cliente" says for the same cédula (decision 052).
+      await expect(page.getByRole("heading", { name: "Parece que se ha perdido" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Ya existe un cliente con esa identificación, pero usted no lo administra." })).toBeVisible();
       await expect(page.getByRole("link", { name: "Salir" }).or(page.getByRole("button", { name: "Salir" })).first()).toBeVisible();
       await page.goto("/admin/organizations");
       await expect(page.getByTestId("organizations-table")).not.toContainText("Soda La Esquina");
