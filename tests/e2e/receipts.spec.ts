@@ -9,12 +9,14 @@ const FERRETERIA = "CR:3101123456";
 const SODA = "CR:3102654321";
 const lastMonth = shiftMonth(currentMonth(), -1);
 
-/** A ZIP of new receipts of Ferretería El Clavo from last month, mostly issued, with some of Hacienda's answers. */
+/**
+ * A ZIP of new receipts Ferretería El Clavo received last month. Client users may upload only what
+ * their company received (issue 16: issued documents and Hacienda's answers are for its accountant).
+ */
 function lastMonthZip(seed: string) {
-  const documents = generateBatch({ seed, count: 6, month: lastMonth, issuedShare: 1, mensajeHaciendaShare: 0.5, sequenceStart: 900_000 });
-  // Purchase invoices (FEC) are issued by the supplier to the client: they land on the Recibidos tab.
-  const issued = documents.filter((document) => document.kind !== "MH" && document.emisor.identificacion.numero === "3101123456").length;
-  return { documents, issued, buffer: Buffer.from(zipSamples(documents)) };
+  const documents = generateBatch({ seed, count: 6, month: lastMonth, issuedShare: 0, mensajeHaciendaShare: 0, sequenceStart: 900_000 });
+  const received = documents.filter((document) => document.receptor?.identificacion.numero === "3101123456").length;
+  return { documents, received, buffer: Buffer.from(zipSamples(documents)) };
 }
 
 async function receiptCount(page: Page): Promise<number> {
@@ -49,6 +51,7 @@ test.describe("Comprobantes", () => {
     await page.getByTestId("tab-recibidos").click();
     await expect(page.getByTestId("tab-recibidos")).toHaveAttribute("aria-selected", "true");
     await expect(rows.first()).toBeVisible();
+    const receivedBefore = await receiptCount(page);
     await page.getByTestId("tab-emitidos").click();
     await expect(page.getByTestId("tab-emitidos")).toHaveAttribute("aria-selected", "true");
 
@@ -75,9 +78,10 @@ test.describe("Comprobantes", () => {
     await expect(page.getByTestId("count-rechazado")).toHaveText("0 rechazados");
     await expect(page.getByTestId("import-results").locator('tr[data-status="importado"]')).toHaveCount(zip.documents.length);
 
-    await page.getByTestId("imported-month-link").filter({ hasText: "emitidos" }).click();
+    expect(zip.received).toBe(zip.documents.length);
+    await page.getByTestId("imported-month-link").filter({ hasText: "recibidos" }).click();
     await expect(page.getByTestId("month-label")).toHaveText(new RegExp(`^${monthLabel(lastMonth)}$`, "i"));
-    await expect.poll(() => receiptCount(page)).toBe(before + zip.issued);
+    await expect.poll(() => receiptCount(page)).toBe(receivedBefore + zip.received);
 
     // The same ZIP again changes nothing.
     await page.getByTestId("upload-link").first().click();
@@ -92,7 +96,7 @@ test.describe("Comprobantes", () => {
     test("the upload is a plain multipart form with per-file results", async ({ page }) => {
       const user = await createUser({ persona: "client", orgs: { [FERRETERIA]: "client" } });
         await signIn(page, user);
-      await page.goto(`/?org=3101123456&month=${lastMonth}&tab=emitidos`);
+      await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos`);
       const before = await receiptCount(page);
 
       await page.goto("/detail?org=3101123456");
@@ -108,9 +112,9 @@ test.describe("Comprobantes", () => {
       await expect(refused).toContainText("nota.pdf");
       await expect(refused).toContainText("No es un archivo XML (.xml) ni un ZIP; se omitió.");
 
-      await page.getByTestId("imported-month-link").filter({ hasText: "emitidos" }).click();
+      await page.getByTestId("imported-month-link").filter({ hasText: "recibidos" }).click();
       await expect(page.getByTestId("month-label")).toHaveText(new RegExp(`^${monthLabel(lastMonth)}$`, "i"));
-      expect(await receiptCount(page)).toBe(before + zip.issued);
+      expect(await receiptCount(page)).toBe(before + zip.received);
     });
   });
 
