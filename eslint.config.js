@@ -24,7 +24,14 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/components/**", "~/components/**"], message: "Server and domain code must not import UI components." }] },
+        {
+          patterns: [
+            {
+              group: ["**/components/**", "~/components/**"],
+              message: "Server and domain code must not import UI components.",
+            },
+          ],
+        },
       ],
     },
   },

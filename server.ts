@@ -77,7 +77,9 @@ async function main() {
 
   app.get("/healthz", async (_req, res) => {
     const databaseUp = await pingDatabase();
-    res.status(databaseUp ? 200 : 503).json({ status: databaseUp ? "ok" : "error", database: databaseUp ? "ok" : "unreachable" });
+    res
+      .status(databaseUp ? 200 : 503)
+      .json({ status: databaseUp ? "ok" : "error", database: databaseUp ? "ok" : "unreachable" });
   });
 
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));

@@ -9,7 +9,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "models/**/*.test.ts", "packages/*/tests/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "models/**/*.test.ts",
+      "packages/*/tests/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/**/*.test.ts",
+    ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     pool: "forks",
     testTimeout: 30_000,

@@ -54,7 +54,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
       </head>
       <body>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" getStyleNonce={() => nonce ?? ""}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+          getStyleNonce={() => nonce ?? ""}
+        >
           <AccountProvider account={data?.account ?? null}>
             <NavigationProgress />
             <ToastFallback toast={data?.toast} />

@@ -113,7 +113,9 @@ export function runCatalogBench(): { accounts: number; overrides: number; figure
         }
       }
     }),
-    measure("build + first search 'iva' (labels folded cold)", 200, () => searchCatalog(buildCatalog(overrides), "iva")),
+    measure("build + first search 'iva' (labels folded cold)", 200, () =>
+      searchCatalog(buildCatalog(overrides), "iva"),
+    ),
     measure("search 'iva'", 300, () => searchCatalog(tree, "iva")),
     measure("search '10-01'", 300, () => searchCatalog(tree, "10-01")),
     measure("search 'credito fiscal 13'", 300, () => searchCatalog(tree, "credito fiscal 13")),
@@ -133,7 +135,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const result = runCatalogBench();
   console.log(`catalog: ${result.accounts} accounts, ${result.overrides} overrides (node ${process.version})`);
   for (const f of result.figures) {
-    console.log(`  ${f.name.padEnd(50)} median ${f.medianMs.toFixed(3).padStart(8)} ms   p95 ${f.p95Ms.toFixed(3).padStart(8)} ms   (${f.runs} runs)`);
+    console.log(
+      `  ${f.name.padEnd(50)} median ${f.medianMs.toFixed(3).padStart(8)} ms   p95 ${f.p95Ms.toFixed(3).padStart(8)} ms   (${f.runs} runs)`,
+    );
   }
   console.log(`  target build + merge < ${BUILD_TARGET_MS} ms: ${result.withinTarget ? "met" : "MISSED"}`);
   if (!result.withinTarget) process.exitCode = 1;

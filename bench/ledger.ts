@@ -80,7 +80,9 @@ try {
   await connectDatabase(process.env.MONGODB_URI);
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
   await ensureOrganization({ _id: ORG, name: "Benchmark S.A.", identificationType: "02" });
-  console.log(`${entriesWanted} asientos de 3 líneas en ${YEAR}, ${leaves.length + 1} cuentas de detalle, ${concurrency} en paralelo, NODE_ENV=${process.env.NODE_ENV ?? ""}`);
+  console.log(
+    `${entriesWanted} asientos de 3 líneas en ${YEAR}, ${leaves.length + 1} cuentas de detalle, ${concurrency} en paralelo, NODE_ENV=${process.env.NODE_ENV ?? ""}`,
+  );
 
   // Posting: `concurrency` workers take the next entry until none is left.
   const random = createRandom(`bench:${entriesWanted}`);
@@ -104,11 +106,18 @@ try {
   );
   const postSeconds = (performance.now() - start) / 1000;
   const postRate = entriesWanted / postSeconds;
-  console.log(`contabilizar: ${postSeconds.toFixed(1)} s, ${Math.round(postRate)} asientos/s (meta ≥ ${TARGETS.postsPerSecond}), durable (fsync)`);
+  console.log(
+    `contabilizar: ${postSeconds.toFixed(1)} s, ${Math.round(postRate)} asientos/s (meta ≥ ${TARGETS.postsPerSecond}), durable (fsync)`,
+  );
   if (postRate < TARGETS.postsPerSecond) failed = true;
 
   // Movement list: page 1 and page 40 of the busy account over the year.
-  const query = { account: BUSY_ACCOUNT, from: `${YEAR}-01-01` as CalendarDate, to: `${YEAR}-12-31` as CalendarDate, pageSize: 50 };
+  const query = {
+    account: BUSY_ACCOUNT,
+    from: `${YEAR}-01-01` as CalendarDate,
+    to: `${YEAR}-12-31` as CalendarDate,
+    pageSize: 50,
+  };
   const first = await accountMovements(ORG, { ...query, page: 1 });
   console.log(`movimientos de ${BUSY_ACCOUNT}: ${first.count} líneas, ${first.pageCount} páginas`);
   for (const page of [1, 40, Math.max(1, first.pageCount - 1)]) {
@@ -146,7 +155,9 @@ try {
 
   const verifyStart = performance.now();
   const differences = await verifyLedger(ORG);
-  console.log(`ledger:verify del año: ${((performance.now() - verifyStart) / 1000).toFixed(2)} s, ${differences.length} diferencias`);
+  console.log(
+    `ledger:verify del año: ${((performance.now() - verifyStart) / 1000).toFixed(2)} s, ${differences.length} diferencias`,
+  );
   if (differences.length > 0) failed = true;
 } finally {
   await disconnectDatabase();

@@ -20,7 +20,8 @@ const organization = { id: "CR:3101123456", cedula: "3101123456", name: "Ferrete
 const documents = generateBatch({ seed: "bench", count: receiptsWanted, from: "2025-01-01", to: "2025-12-31" });
 const zip = zipSamples(documents);
 const kinds = new Map<string, number>();
-for (const document of documents) kinds.set(`${document.kind} ${document.version}`, (kinds.get(`${document.kind} ${document.version}`) ?? 0) + 1);
+for (const document of documents)
+  kinds.set(`${document.kind} ${document.version}`, (kinds.get(`${document.kind} ${document.version}`) ?? 0) + 1);
 
 function uploadRequest(): Request {
   const form = new FormData();
@@ -34,7 +35,12 @@ try {
     `${documents.length} documentos (${receiptsWanted} comprobantes + ${documents.length - receiptsWanted} respuestas de Hacienda), ` +
       `ZIP de ${(zip.length / (1024 * 1024)).toFixed(1)} MB`,
   );
-  console.log(`tipos: ${[...kinds].sort().map(([kind, count]) => `${kind}: ${count}`).join(", ")}`);
+  console.log(
+    `tipos: ${[...kinds]
+      .sort()
+      .map(([kind, count]) => `${kind}: ${count}`)
+      .join(", ")}`,
+  );
   const rates: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     await mongoose.connect(`${server.uri}/bench_receipts_${round}`);
@@ -44,7 +50,8 @@ try {
     const seconds = (performance.now() - start) / 1000;
     if (!outcome.ok) throw new Error(outcome.message);
     const { counts } = outcome.report;
-    if (counts.importado !== documents.length) throw new Error(`se esperaban ${documents.length} importados: ${JSON.stringify(counts)}`);
+    if (counts.importado !== documents.length)
+      throw new Error(`se esperaban ${documents.length} importados: ${JSON.stringify(counts)}`);
     const rate = documents.length / seconds;
     rates.push(rate);
     console.log(`ronda ${round}: ${seconds.toFixed(2)} s, ${Math.round(rate)} documentos/s`);
@@ -53,7 +60,9 @@ try {
   }
   rates.sort((a, b) => a - b);
   const median = rates[Math.floor(ROUNDS / 2)];
-  console.log(`importación (subir ZIP → descomprimir → parsear → guardar): mediana ${Math.round(median)} documentos/s (meta ≥ ${TARGET_PER_SECOND})`);
+  console.log(
+    `importación (subir ZIP → descomprimir → parsear → guardar): mediana ${Math.round(median)} documentos/s (meta ≥ ${TARGET_PER_SECOND})`,
+  );
   if (median < TARGET_PER_SECOND) process.exitCode = 1;
 } finally {
   await mongoose.disconnect();

@@ -5,9 +5,12 @@ import { fileURLToPath } from "node:url";
 
 /** Runs every benchmark one after the other (each alone on the machine) and prints their figures. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const benches = ["bench/catalog.ts", "packages/embedded-mongo/bench/embedded-mongo.ts", "bench/receipt-import.ts", "bench/ledger.ts"].filter((file) =>
-  existsSync(path.join(root, file)),
-);
+const benches = [
+  "bench/catalog.ts",
+  "packages/embedded-mongo/bench/embedded-mongo.ts",
+  "bench/receipt-import.ts",
+  "bench/ledger.ts",
+].filter((file) => existsSync(path.join(root, file)));
 
 let failed = 0;
 for (const file of benches) {

@@ -52,7 +52,11 @@ export async function recordFailure(key: string, now: Date, windowMs: number): P
   } catch (error) {
     // Two processes inserting the same new key: the loser retries as a plain increment.
     if ((error as { code?: number }).code !== 11000) throw error;
-    return (await AttemptCounter.findOneAndUpdate({ _id: key }, { $inc: { failures: 1 } }, { returnDocument: "after" }).lean<AttemptCounterRecord>())!;
+    return (await AttemptCounter.findOneAndUpdate(
+      { _id: key },
+      { $inc: { failures: 1 } },
+      { returnDocument: "after" },
+    ).lean<AttemptCounterRecord>())!;
   }
 }
 

@@ -33,7 +33,10 @@ export const AuthToken =
   mongoose.model<AuthTokenRecord>("AuthToken", authTokenSchema);
 
 /** Stores the new link and revokes every earlier one of the user: only the latest link works. */
-export async function storeAuthToken(token: Omit<AuthTokenRecord, "_id" | "createdAt" | "revokedAt">, now = new Date()): Promise<void> {
+export async function storeAuthToken(
+  token: Omit<AuthTokenRecord, "_id" | "createdAt" | "revokedAt">,
+  now = new Date(),
+): Promise<void> {
   const created = await AuthToken.create({ ...token, createdAt: now });
   await revokeUserTokens(token.userId, now, created._id);
 }
@@ -46,7 +49,11 @@ export async function revokeUserTokens(userId: Types.ObjectId, now: Date, except
 }
 
 export async function findLiveAuthToken(tokenHash: string, now: Date): Promise<AuthTokenRecord | null> {
-  return AuthToken.findOne({ tokenHash, expiresAt: { $gt: now }, revokedAt: { $exists: false } }).lean<AuthTokenRecord>();
+  return AuthToken.findOne({
+    tokenHash,
+    expiresAt: { $gt: now },
+    revokedAt: { $exists: false },
+  }).lean<AuthTokenRecord>();
 }
 
 /**
@@ -63,6 +70,10 @@ export async function consumeAuthToken(tokenHash: string, now: Date): Promise<Au
   return token;
 }
 
-export async function countRecentTokens(userId: Types.ObjectId, purpose: AuthTokenRecord["purpose"], since: Date): Promise<number> {
+export async function countRecentTokens(
+  userId: Types.ObjectId,
+  purpose: AuthTokenRecord["purpose"],
+  since: Date,
+): Promise<number> {
   return AuthToken.countDocuments({ userId, purpose, createdAt: { $gte: since } });
 }

@@ -28,7 +28,11 @@ export const EntryCounter =
 
 const counterId = (organizationId: string, fiscalYear: number) => `${organizationId}|${fiscalYear}`;
 /** The next number's sequence (1, 2, 3 …), inside the caller's transaction (the first one creates the counter). */
-export async function takeEntryNumber(organizationId: string, fiscalYear: number, session: ClientSession): Promise<number> {
+export async function takeEntryNumber(
+  organizationId: string,
+  fiscalYear: number,
+  session: ClientSession,
+): Promise<number> {
   const record = await EntryCounter.findOneAndUpdate(
     { _id: counterId(organizationId, fiscalYear) },
     { $inc: { value: 1 }, $setOnInsert: { organizationId, fiscalYear } },
@@ -38,7 +42,12 @@ export async function takeEntryNumber(organizationId: string, fiscalYear: number
 }
 
 /** `count` consecutive sequences at once (a batch of posts); returns the first of them. */
-export async function takeEntryNumbers(organizationId: string, fiscalYear: number, count: number, session: ClientSession): Promise<number> {
+export async function takeEntryNumbers(
+  organizationId: string,
+  fiscalYear: number,
+  count: number,
+  session: ClientSession,
+): Promise<number> {
   const record = await EntryCounter.findOneAndUpdate(
     { _id: counterId(organizationId, fiscalYear) },
     { $inc: { value: count }, $setOnInsert: { organizationId, fiscalYear } },

@@ -86,7 +86,11 @@ const entrySchema = new Schema<EntryRecord>(
     lines: { type: [lineSchema], default: [] },
     totalDebit: { type: BigInt, required: true },
     source: {
-      kind: { type: String, required: true, enum: ["manual", "comprobante", "plantilla", "regla", "factura", "cierre", "reversion"] },
+      kind: {
+        type: String,
+        required: true,
+        enum: ["manual", "comprobante", "plantilla", "regla", "factura", "cierre", "reversion"],
+      },
       id: String,
     },
     status: { type: String, required: true, enum: ["borrador", "contabilizado"] },
@@ -112,19 +116,27 @@ entrySchema.index({ organizationId: 1, "lines.account": 1, date: 1 });
 entrySchema.index({ organizationId: 1, "source.kind": 1, "source.id": 1 });
 
 export const Entry =
-  (mongoose.models.Entry as mongoose.Model<EntryRecord> | undefined) ?? mongoose.model<EntryRecord>("Entry", entrySchema);
+  (mongoose.models.Entry as mongoose.Model<EntryRecord> | undefined) ??
+  mongoose.model<EntryRecord>("Entry", entrySchema);
 
 export function isEntryId(id: string): boolean {
   return /^[0-9a-f]{24}$/i.test(id);
 }
 
 /** The organization's entry, or null for an unknown id or another organization's entry. */
-export async function findEntry(organizationId: string, id: string, session?: ClientSession): Promise<EntryRecord | null> {
+export async function findEntry(
+  organizationId: string,
+  id: string,
+  session?: ClientSession,
+): Promise<EntryRecord | null> {
   if (!isEntryId(id)) return null;
   return Entry.findOne({ _id: id, organizationId }, null, { session }).lean<EntryRecord>();
 }
 
-export async function insertEntry(record: Omit<EntryRecord, "_id"> & { _id?: Types.ObjectId }, session: ClientSession): Promise<EntryRecord> {
+export async function insertEntry(
+  record: Omit<EntryRecord, "_id"> & { _id?: Types.ObjectId },
+  session: ClientSession,
+): Promise<EntryRecord> {
   const [created] = await Entry.create([record], { session });
   return created.toObject() as EntryRecord;
 }
@@ -138,14 +150,24 @@ export async function insertEntries(records: EntryRecord[], session: ClientSessi
 }
 
 /** Replaces the stored fields of the entry; false when it is gone. */
-export async function saveEntry(organizationId: string, id: Types.ObjectId, set: Partial<EntryRecord>, push: EntryHistoryRecord | null, session: ClientSession): Promise<boolean> {
+export async function saveEntry(
+  organizationId: string,
+  id: Types.ObjectId,
+  set: Partial<EntryRecord>,
+  push: EntryHistoryRecord | null,
+  session: ClientSession,
+): Promise<boolean> {
   const update: Record<string, unknown> = { $set: set };
   if (push) update.$push = { history: push };
   const result = await Entry.updateOne({ _id: id, organizationId }, update, { session });
   return result.matchedCount === 1;
 }
 
-export async function deleteDraftEntry(organizationId: string, id: Types.ObjectId, session: ClientSession): Promise<boolean> {
+export async function deleteDraftEntry(
+  organizationId: string,
+  id: Types.ObjectId,
+  session: ClientSession,
+): Promise<boolean> {
   const result = await Entry.deleteOne({ _id: id, organizationId, status: "borrador" }, { session });
   return result.deletedCount === 1;
 }

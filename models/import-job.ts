@@ -110,5 +110,8 @@ export async function inflatedBytesSince(userId: string, since: Date): Promise<n
     { userId: new Types.ObjectId(userId), createdAt: { $gte: since } },
     { status: 1, budgetBytes: 1, inflatedBytes: 1 },
   ).lean<Array<Pick<ImportJobRecord, "status" | "budgetBytes" | "inflatedBytes">>>();
-  return jobs.reduce((sum, job) => sum + (job.status === "en-cola" || job.status === "procesando" ? job.budgetBytes : job.inflatedBytes), 0);
+  return jobs.reduce(
+    (sum, job) => sum + (job.status === "en-cola" || job.status === "procesando" ? job.budgetBytes : job.inflatedBytes),
+    0,
+  );
 }

@@ -50,7 +50,11 @@ export interface OrganizationSeed {
 /** Creates the organization when missing and leaves an existing one untouched (idempotent seeding). */
 export async function ensureOrganization(seed: OrganizationSeed, session?: ClientSession): Promise<boolean> {
   const { _id, ...fields } = seed;
-  const result = await Organization.updateOne({ _id }, { $setOnInsert: { active: true, ...fields } }, { upsert: true, session });
+  const result = await Organization.updateOne(
+    { _id },
+    { $setOnInsert: { active: true, ...fields } },
+    { upsert: true, session },
+  );
   return result.upsertedCount > 0;
 }
 
@@ -104,7 +108,11 @@ function withoutEmptyOptionals(fields: Partial<OrganizationFields>) {
 }
 
 /** Creates an active organization; false when the id is already taken. */
-export async function createOrganization(id: string, fields: OrganizationFields, session?: ClientSession): Promise<boolean> {
+export async function createOrganization(
+  id: string,
+  fields: OrganizationFields,
+  session?: ClientSession,
+): Promise<boolean> {
   const { set } = withoutEmptyOptionals(fields);
   try {
     await Organization.create([{ _id: id, active: true, catalog: {}, ...set }], { session });
@@ -116,12 +124,17 @@ export async function createOrganization(id: string, fields: OrganizationFields,
 }
 
 /** Sets the given fields; `null` or "" removes an optional one, `undefined` leaves it as it is. */
-export async function updateOrganization(id: string, fields: Partial<OrganizationFields>, session?: ClientSession): Promise<boolean> {
+export async function updateOrganization(
+  id: string,
+  fields: Partial<OrganizationFields>,
+  session?: ClientSession,
+): Promise<boolean> {
   const { set, unset } = withoutEmptyOptionals(fields);
   const update: Record<string, unknown> = {};
   if (Object.keys(set).length > 0) update.$set = set;
   if (Object.keys(unset).length > 0) update.$unset = unset;
-  if (Object.keys(update).length === 0) return (await Organization.exists({ _id: id }).session(session ?? null)) !== null;
+  if (Object.keys(update).length === 0)
+    return (await Organization.exists({ _id: id }).session(session ?? null)) !== null;
   const result = await Organization.updateOne({ _id: id }, update, { runValidators: true, session });
   return result.matchedCount === 1;
 }
@@ -147,7 +160,12 @@ export async function readCatalogOverrides(id: string): Promise<CatalogState | n
  * Replaces the catalog overrides if nobody else wrote them since `revision` was read; false when
  * someone did (read again and retry).
  */
-export async function setCatalogOverrides(id: string, catalog: Record<string, unknown>, revision: number, session?: ClientSession): Promise<boolean> {
+export async function setCatalogOverrides(
+  id: string,
+  catalog: Record<string, unknown>,
+  revision: number,
+  session?: ClientSession,
+): Promise<boolean> {
   const unchanged = revision === 0 ? { $in: [0, null] } : revision;
   const result = await Organization.updateOne(
     { _id: id, catalogRevision: unchanged },
@@ -171,7 +189,12 @@ export function lockDayOf(stored: unknown): string | null {
  * Sets (or clears, with null) the day up to which the books are closed, recording who changed it,
  * when, and the days before and after. Days are `YYYY-MM-DD` (Costa Rica calendar days), stored as text.
  */
-export async function setLockDate(id: string, lockDate: string | null, by: string, session?: ClientSession): Promise<boolean> {
+export async function setLockDate(
+  id: string,
+  lockDate: string | null,
+  by: string,
+  session?: ClientSession,
+): Promise<boolean> {
   const organization = await Organization.findById(id, { lockDate: 1 }, { session }).lean<OrganizationDocument>();
   if (!organization) return false;
   const before = lockDayOf(organization.lockDate) ?? "";

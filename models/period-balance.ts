@@ -43,7 +43,11 @@ export interface BalanceChange {
 }
 
 /** Adds the changes to the stored balances (creating missing rows) inside the caller's transaction. */
-export async function applyBalanceChanges(organizationId: string, changes: readonly BalanceChange[], session: ClientSession): Promise<void> {
+export async function applyBalanceChanges(
+  organizationId: string,
+  changes: readonly BalanceChange[],
+  session: ClientSession,
+): Promise<void> {
   if (changes.length === 0) return;
   await PeriodBalance.collection.bulkWrite(
     changes.map((change) => ({
@@ -59,8 +63,10 @@ export async function applyBalanceChanges(organizationId: string, changes: reado
 
 /** The stored rows of an organization (all of them, or those of the given accounts' code prefix). */
 export function periodBalancesCursor(organizationId: string, filter: Record<string, unknown> = {}) {
-  return PeriodBalance.find({ organizationId, ...filter }, { _id: 0, account: 1, period: 1, debit: 1, credit: 1, lineCount: 1 })
+  return PeriodBalance.find(
+    { organizationId, ...filter },
+    { _id: 0, account: 1, period: 1, debit: 1, credit: 1, lineCount: 1 },
+  )
     .lean<PeriodBalanceRecord[]>()
     .cursor();
 }
-

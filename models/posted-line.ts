@@ -52,6 +52,10 @@ export async function insertPostedLines(lines: readonly PostedLineRecord[], sess
 }
 
 /** Removes an entry's posted lines (an audited edit replaces them) inside the caller's transaction. */
-export async function deletePostedLines(organizationId: string, entryId: Types.ObjectId, session: ClientSession): Promise<void> {
+export async function deletePostedLines(
+  organizationId: string,
+  entryId: Types.ObjectId,
+  session: ClientSession,
+): Promise<void> {
   await PostedLine.collection.deleteMany({ organizationId, entryId }, { session });
 }

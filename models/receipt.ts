@@ -176,7 +176,10 @@ const receiptSchema = new Schema<ReceiptRecord>(
     emisor: { type: partySchema, required: true },
     receptor: partySchema,
     counterpart: {
-      type: new Schema({ nombre: { type: String, required: true }, numero: String, search: { type: String, required: true } }, { _id: false }),
+      type: new Schema(
+        { nombre: { type: String, required: true }, numero: String, search: { type: String, required: true } },
+        { _id: false },
+      ),
       required: true,
     },
     codigoActividad: String,
@@ -190,7 +193,12 @@ const receiptSchema = new Schema<ReceiptRecord>(
     taxTotals: {
       type: [
         new Schema(
-          { codigo: { type: String, required: true }, codigoTarifa: String, monto: { type: BigInt, required: true }, montoColones: { type: BigInt, required: true } },
+          {
+            codigo: { type: String, required: true },
+            codigoTarifa: String,
+            monto: { type: BigInt, required: true },
+            montoColones: { type: BigInt, required: true },
+          },
           { _id: false },
         ),
       ],
@@ -250,7 +258,13 @@ const LIST_PROJECTION = {
 
 export type ReceiptSummary = Omit<
   ReceiptRecord,
-  "xml" | "taxTotals" | "hacienda" | "receptorMessage" | "haciendaConflicts" | "haciendaSuperseded" | "haciendaDecisions"
+  | "xml"
+  | "taxTotals"
+  | "hacienda"
+  | "receptorMessage"
+  | "haciendaConflicts"
+  | "haciendaSuperseded"
+  | "haciendaDecisions"
 > & {
   hacienda?: Omit<HaciendaAnswer, "xml">;
   receptorMessage?: Omit<ReceptorMessage, "xml">;
@@ -315,7 +329,8 @@ export async function insertReceipts(records: ReceiptRecord[]): Promise<InsertOu
     }));
     await Receipt.insertMany(raw, { ordered: false, lean: true });
   } catch (error) {
-    const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number; errmsg?: string }> }).writeErrors;
+    const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number; errmsg?: string }> })
+      .writeErrors;
     if (!writeErrors) throw error;
     for (const writeError of writeErrors) {
       if (writeError.code === DUPLICATE_KEY) outcome.duplicates.add(writeError.index);
@@ -331,11 +346,23 @@ export type AddAnswerOutcome = "attached" | "conflict" | "duplicate" | "missing"
  * Records Hacienda's answer on the organization's receipt with that clave. The first answer applies;
  * a different later one never replaces it: it is kept as a conflict until an admin chooses.
  */
-export async function addHaciendaAnswer(organizationId: string, clave: string, answer: HaciendaAnswer): Promise<AddAnswerOutcome> {
-  const first = await Receipt.updateOne({ organizationId, clave, hacienda: { $exists: false } }, { $set: { hacienda: answer } });
+export async function addHaciendaAnswer(
+  organizationId: string,
+  clave: string,
+  answer: HaciendaAnswer,
+): Promise<AddAnswerOutcome> {
+  const first = await Receipt.updateOne(
+    { organizationId, clave, hacienda: { $exists: false } },
+    { $set: { hacienda: answer } },
+  );
   if (first.matchedCount === 1) return "attached";
   const conflict = await Receipt.updateOne(
-    { organizationId, clave, "hacienda.xmlSha256": { $ne: answer.xmlSha256 }, "haciendaConflicts.xmlSha256": { $ne: answer.xmlSha256 } },
+    {
+      organizationId,
+      clave,
+      "hacienda.xmlSha256": { $ne: answer.xmlSha256 },
+      "haciendaConflicts.xmlSha256": { $ne: answer.xmlSha256 },
+    },
     { $push: { haciendaConflicts: answer } },
   );
   if (conflict.matchedCount === 1) return "conflict";
@@ -346,10 +373,17 @@ export async function addHaciendaAnswer(organizationId: string, clave: string, a
  * Applies one of the receipt's answers (the current one or a conflicting one), sets the others aside
  * and records who chose. False when there is no conflict any more or the receipt changed meanwhile.
  */
-export async function chooseHaciendaAnswer(organizationId: string, id: string, chosenSha256: string, decidedBy: string): Promise<boolean> {
+export async function chooseHaciendaAnswer(
+  organizationId: string,
+  id: string,
+  chosenSha256: string,
+  decidedBy: string,
+): Promise<boolean> {
   const _id = objectIdOrNull(id);
   if (!_id) return false;
-  const receipt = await Receipt.findOne({ _id, organizationId }, { hacienda: 1, haciendaConflicts: 1 }).lean<Pick<ReceiptRecord, "hacienda" | "haciendaConflicts">>();
+  const receipt = await Receipt.findOne({ _id, organizationId }, { hacienda: 1, haciendaConflicts: 1 }).lean<
+    Pick<ReceiptRecord, "hacienda" | "haciendaConflicts">
+  >();
   const current = receipt?.hacienda;
   const conflicts = receipt?.haciendaConflicts ?? [];
   if (!current || conflicts.length === 0) return false;
@@ -362,7 +396,12 @@ export async function chooseHaciendaAnswer(organizationId: string, id: string, c
       $set: { hacienda: chosen, haciendaConflicts: [] },
       $push: {
         haciendaSuperseded: { $each: answers.filter((answer) => answer !== chosen) },
-        haciendaDecisions: { chosenSha256, previousSha256: current.xmlSha256, decidedBy: new Types.ObjectId(decidedBy), decidedAt: new Date() },
+        haciendaDecisions: {
+          chosenSha256,
+          previousSha256: current.xmlSha256,
+          decidedBy: new Types.ObjectId(decidedBy),
+          decidedAt: new Date(),
+        },
       },
     },
   );
@@ -389,7 +428,11 @@ function escapeRegExp(text: string): string {
 }
 
 function listQuery(filter: ReceiptListFilter): Record<string, unknown> {
-  const query: Record<string, unknown> = { organizationId: filter.organizationId, direction: filter.direction, month: filter.month };
+  const query: Record<string, unknown> = {
+    organizationId: filter.organizationId,
+    direction: filter.direction,
+    month: filter.month,
+  };
   const search = filter.search;
   if (search && (search.text || search.digits)) {
     const alternatives: Record<string, unknown>[] = [];
@@ -408,7 +451,10 @@ export async function countReceipts(filter: ReceiptListFilter): Promise<number> 
   return Receipt.countDocuments(listQuery(filter));
 }
 
-export async function listReceipts(filter: ReceiptListFilter, page: { skip: number; limit: number }): Promise<ReceiptSummary[]> {
+export async function listReceipts(
+  filter: ReceiptListFilter,
+  page: { skip: number; limit: number },
+): Promise<ReceiptSummary[]> {
   return Receipt.find(listQuery(filter), LIST_PROJECTION)
     .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
     .skip(page.skip)
@@ -439,7 +485,10 @@ const TOTALS_PROJECTION = { effect: 1, totals: 1, colones: 1, "hacienda.estado":
  * $sum of the exact amounts would round only once and differ from the rows by a céntimo or two.
  */
 export async function sumReceipts(filter: ReceiptListFilter): Promise<ReceiptTotals> {
-  const cursor = Receipt.find({ ...listQuery(filter), effect: { $in: [1, -1] }, "hacienda.estado": { $ne: "rechazado" } }, TOTALS_PROJECTION)
+  const cursor = Receipt.find(
+    { ...listQuery(filter), effect: { $in: [1, -1] }, "hacienda.estado": { $ne: "rechazado" } },
+    TOTALS_PROJECTION,
+  )
     .setOptions(EXACT)
     .lean<Array<Pick<ReceiptRecord, "effect" | "totals" | "colones"> & { hacienda?: { estado?: string } }>>()
     .cursor({ batchSize: 1000 });
@@ -449,10 +498,18 @@ export async function sumReceipts(filter: ReceiptListFilter): Promise<ReceiptTot
 }
 
 /** The latest month before or after `month` that has receipts in that direction (for empty months). */
-export async function nearestMonthWithReceipts(organizationId: string, direction: ReceiptDirection, month: string): Promise<string | null> {
+export async function nearestMonthWithReceipts(
+  organizationId: string,
+  direction: ReceiptDirection,
+  month: string,
+): Promise<string | null> {
   const [before, after] = await Promise.all([
-    Receipt.findOne({ organizationId, direction, month: { $lt: month } }, { month: 1 }).sort({ month: -1 }).lean<{ month: string }>(),
-    Receipt.findOne({ organizationId, direction, month: { $gt: month } }, { month: 1 }).sort({ month: 1 }).lean<{ month: string }>(),
+    Receipt.findOne({ organizationId, direction, month: { $lt: month } }, { month: 1 })
+      .sort({ month: -1 })
+      .lean<{ month: string }>(),
+    Receipt.findOne({ organizationId, direction, month: { $gt: month } }, { month: 1 })
+      .sort({ month: 1 })
+      .lean<{ month: string }>(),
   ]);
   return before?.month ?? after?.month ?? null;
 }

@@ -33,7 +33,11 @@ function sequenceId(organizationId: string, name: string): string {
 const DUPLICATE_KEY = 11000;
 
 /** The next value (1, 2, 3 …) of the organization's named counter. */
-export async function nextSequenceValue(organizationId: string, name: string, session?: ClientSession): Promise<number> {
+export async function nextSequenceValue(
+  organizationId: string,
+  name: string,
+  session?: ClientSession,
+): Promise<number> {
   const _id = sequenceId(organizationId, name);
   // Two first-ever upserts racing on real MongoDB can collide on _id; the loser simply retries.
   for (let attempt = 0; ; attempt++) {
@@ -51,7 +55,11 @@ export async function nextSequenceValue(organizationId: string, name: string, se
 }
 
 /** The last value handed out, 0 when none was. */
-export async function currentSequenceValue(organizationId: string, name: string, session?: ClientSession): Promise<number> {
+export async function currentSequenceValue(
+  organizationId: string,
+  name: string,
+  session?: ClientSession,
+): Promise<number> {
   const record = await Sequence.findById(sequenceId(organizationId, name), null, { session }).lean<SequenceRecord>();
   return record ? Number(record.value) : 0;
 }

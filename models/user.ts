@@ -31,7 +31,8 @@ userSchema.index({ email: 1 }, { unique: true });
 export type UserDocument = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId };
 
 export const User =
-  (mongoose.models.User as mongoose.Model<UserDocument> | undefined) ?? mongoose.model<UserDocument>("User", userSchema);
+  (mongoose.models.User as mongoose.Model<UserDocument> | undefined) ??
+  mongoose.model<UserDocument>("User", userSchema);
 
 export interface UserSeed {
   email: string;
@@ -47,7 +48,16 @@ export async function ensureUser(seed: UserSeed): Promise<boolean> {
   const { email, ...fields } = seed;
   const result = await User.updateOne(
     { email: email.toLowerCase() },
-    { $setOnInsert: { email: email.toLowerCase(), isRoot: false, isSuperAdmin: false, isAdmin: false, orgs: {}, ...fields } },
+    {
+      $setOnInsert: {
+        email: email.toLowerCase(),
+        isRoot: false,
+        isSuperAdmin: false,
+        isAdmin: false,
+        orgs: {},
+        ...fields,
+      },
+    },
     { upsert: true },
   );
   return result.upsertedCount > 0;
@@ -62,7 +72,11 @@ export async function findUserById(id: Types.ObjectId | string) {
   return User.findById(id).lean<UserDocument>();
 }
 
-export async function setPendingTotp(userId: Types.ObjectId, sessionId: string, encryptedSecret: string): Promise<void> {
+export async function setPendingTotp(
+  userId: Types.ObjectId,
+  sessionId: string,
+  encryptedSecret: string,
+): Promise<void> {
   await User.updateOne({ _id: userId }, { $set: { pendingTotp: { sessionId, encryptedSecret } } });
 }
 
@@ -130,11 +144,17 @@ const roleField = (organizationId: string) => `orgs.${organizationId}`;
 
 /** Users with a role in the organization, by e-mail. */
 export async function listMembers(organizationId: string): Promise<Member[]> {
-  const users = await User.find({ [roleField(organizationId)]: { $exists: true } }, { email: 1, orgs: 1, passwordHash: 1 })
+  const users = await User.find(
+    { [roleField(organizationId)]: { $exists: true } },
+    { email: 1, orgs: 1, passwordHash: 1 },
+  )
     .sort({ email: 1 })
     .lean<UserDocument[]>();
   return users.map((user) => {
-    const orgs = (user.orgs instanceof Map ? Object.fromEntries(user.orgs) : (user.orgs ?? {})) as Record<string, OrganizationRole>;
+    const orgs = (user.orgs instanceof Map ? Object.fromEntries(user.orgs) : (user.orgs ?? {})) as Record<
+      string,
+      OrganizationRole
+    >;
     return { id: String(user._id), email: user.email, role: orgs[organizationId], pending: !user.passwordHash };
   });
 }
@@ -169,7 +189,12 @@ export async function grantAccess(
     { email: normalized },
     {
       $set: { [roleField(organizationId)]: role, ...adminFlagFor(role) },
-      $setOnInsert: { email: normalized, isRoot: false, isSuperAdmin: false, ...(role === "admin" ? {} : { isAdmin: false }) },
+      $setOnInsert: {
+        email: normalized,
+        isRoot: false,
+        isSuperAdmin: false,
+        ...(role === "admin" ? {} : { isAdmin: false }),
+      },
     },
     { upsert: true },
   );

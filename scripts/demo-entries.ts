@@ -10,7 +10,14 @@
  * month). Accounts are leaves of the default chart as merged with the demo clients' overrides
  * (scripts/demo-data.ts). Amounts are whole céntimos turned into exact Amounts.
  */
-import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf, shiftMonth, type CalendarDate } from "../app/domain/calendar";
+import {
+  addDays,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  monthOf,
+  shiftMonth,
+  type CalendarDate,
+} from "../app/domain/calendar";
 import type { EntryInput, EntryLineInput } from "../app/domain/ledger";
 import { CENTIMO } from "../app/domain/money";
 import { createRandom, type Random } from "../packages/hacienda-samples/src/random";
@@ -103,8 +110,16 @@ const FLOAT: Cts = 30_000_000n;
 
 const colones = (value: number): Cts => BigInt(Math.round(value)) * 100n;
 const share = (base: Cts, basisPoints: bigint): Cts => (base * basisPoints + 5_000n) / 10_000n;
-const dr = (account: string, amount: Cts, description = ""): EntryLineInput => ({ account, debit: amount * CENTIMO, description });
-const cr = (account: string, amount: Cts, description = ""): EntryLineInput => ({ account, credit: amount * CENTIMO, description });
+const dr = (account: string, amount: Cts, description = ""): EntryLineInput => ({
+  account,
+  debit: amount * CENTIMO,
+  description,
+});
+const cr = (account: string, amount: Cts, description = ""): EntryLineInput => ({
+  account,
+  credit: amount * CENTIMO,
+  description,
+});
 
 interface Profile {
   /** Cash-register days per month and the day's takings (colones, before IVA). */
@@ -168,8 +183,19 @@ const HARDWARE_CUSTOMERS = [
   "Taller Hermanos Vargas",
   "Municipalidad de Santa Ana",
 ];
-const HARDWARE_SUPPLIERS = ["Distribuidora Ferretera Nacional S.A.", "Aceros del Pacífico S.A.", "Pinturas Centroamericanas S.A.", "Eléctricos del Valle S.A."];
-const FOOD_SUPPLIERS = ["Verdulería El Trópico", "Carnicería La Sabana", "Distribuidora Dos Pinos", "Panificadora San Pedro", "Abastecedor Central S.A."];
+const HARDWARE_SUPPLIERS = [
+  "Distribuidora Ferretera Nacional S.A.",
+  "Aceros del Pacífico S.A.",
+  "Pinturas Centroamericanas S.A.",
+  "Eléctricos del Valle S.A.",
+];
+const FOOD_SUPPLIERS = [
+  "Verdulería El Trópico",
+  "Carnicería La Sabana",
+  "Distribuidora Dos Pinos",
+  "Panificadora San Pedro",
+  "Abastecedor Central S.A.",
+];
 
 /** The first day of the demo books and the last one (today). */
 export function demoBooksRange(today: CalendarDate): { from: CalendarDate; to: CalendarDate } {
@@ -206,7 +232,8 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
   const profile = isSoda ? SODA : FERRETERIA;
   const { from, to } = demoBooksRange(today);
   const entries: DemoEntry[] = [];
-  const add = (date: CalendarDate, description: string, lines: EntryLineInput[], reference = "") => entries.push({ input: { date, description, reference, lines } });
+  const add = (date: CalendarDate, description: string, lines: EntryLineInput[], reference = "") =>
+    entries.push({ input: { date, description, reference, lines } });
 
   entries.push({ input: openingEntry(isSoda, from) });
 
@@ -236,7 +263,12 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
     const ccssDay = inMonth(10);
     if (pendingCcss && ccssDay) {
       const { employer, worker } = pendingCcss;
-      add(ccssDay, "Pago de planilla CCSS del mes anterior", [dr(A.ccssEmployer, employer), dr(A.ccssWorker, worker), cr(A.bankBN, employer + worker)], "SICERE");
+      add(
+        ccssDay,
+        "Pago de planilla CCSS del mes anterior",
+        [dr(A.ccssEmployer, employer), dr(A.ccssWorker, worker), cr(A.bankBN, employer + worker)],
+        "SICERE",
+      );
       pendingCcss = null;
     }
     const ivaDay = inMonth(14);
@@ -248,7 +280,13 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
       if (debit >= credit) {
         lines.push(cr(A.ivaPayable, debit - credit));
         add(ivaDay, "Liquidación de IVA del mes anterior (D-104)", lines, "D-104");
-        if (debit > credit) add(ivaDay, "Pago del IVA del mes anterior", [dr(A.ivaPayable, debit - credit), cr(A.bankBN, debit - credit)], "D-104");
+        if (debit > credit)
+          add(
+            ivaDay,
+            "Pago del IVA del mes anterior",
+            [dr(A.ivaPayable, debit - credit), cr(A.bankBN, debit - credit)],
+            "D-104",
+          );
       } else {
         lines.push(dr(A.ivaInFavour, credit - debit));
         add(ivaDay, "Liquidación de IVA del mes anterior: saldo a favor (D-104)", lines, "D-104");
@@ -287,7 +325,12 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
       if (deposit <= 0n || sinpe <= 0n) continue;
       cashInRegister -= deposit;
       const bank = day === 21 ? (isSoda ? A.bankBCR : A.bankPopular) : A.bankBN;
-      add(date, "Depósito de efectivo y traslado de SINPE Móvil al banco", [dr(bank, deposit + sinpe), cr(A.cash, deposit), cr(A.sinpe, sinpe)], `DEP-${month.replace("-", "")}-${day}`);
+      add(
+        date,
+        "Depósito de efectivo y traslado de SINPE Móvil al banco",
+        [dr(bank, deposit + sinpe), cr(A.cash, deposit), cr(A.sinpe, sinpe)],
+        `DEP-${month.replace("-", "")}-${day}`,
+      );
     }
 
     // Hardware store: invoices on credit and the collections of those that fell due.
@@ -299,12 +342,22 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
         netSales += base;
         iva.debit += tax;
         receivables.push({ customer, amount: base + tax, due: addDays(date, 30) });
-        add(date, `Venta a crédito a ${customer}`, [dr(A.receivables, base + tax), cr(A.sales13, base), cr(A.ivaDebit13, tax)], `FE-${String(invoice++).padStart(6, "0")}`);
+        add(
+          date,
+          `Venta a crédito a ${customer}`,
+          [dr(A.receivables, base + tax), cr(A.sales13, base), cr(A.ivaDebit13, tax)],
+          `FE-${String(invoice++).padStart(6, "0")}`,
+        );
       }
       const collected = receivables.filter((r) => r.due <= lastDay);
       receivables = receivables.filter((r) => r.due > lastDay);
       for (const receivable of collected) {
-        add(receivable.due, `Cobro a ${receivable.customer}`, [dr(random.chance(0.8) ? A.bankBN : A.bankPopular, receivable.amount), cr(A.receivables, receivable.amount)], "Transferencia");
+        add(
+          receivable.due,
+          `Cobro a ${receivable.customer}`,
+          [dr(random.chance(0.8) ? A.bankBN : A.bankPopular, receivable.amount), cr(A.receivables, receivable.amount)],
+          "Transferencia",
+        );
       }
     }
 
@@ -328,17 +381,33 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
         const tax = share(base, 1300n);
         iva.credit13 += tax;
         payables.push({ supplier, amount: base + tax, due: addDays(date, 30) });
-        add(date, `Compra de mercadería a ${supplier}`, [dr(A.merchandise, base), dr(A.ivaCredit13, tax), cr(A.suppliers, base + tax)]);
+        add(date, `Compra de mercadería a ${supplier}`, [
+          dr(A.merchandise, base),
+          dr(A.ivaCredit13, tax),
+          cr(A.suppliers, base + tax),
+        ]);
       }
     }
     const due = payables.filter((p) => p.due <= lastDay);
     payables = payables.filter((p) => p.due > lastDay);
     for (const [i, payable] of due.entries()) {
-      add(payable.due, `Pago a ${payable.supplier}`, [dr(A.suppliers, payable.amount), cr(!isSoda && i % 4 === 3 ? A.bankPopular : A.bankBN, payable.amount)], "Transferencia");
+      add(
+        payable.due,
+        `Pago a ${payable.supplier}`,
+        [dr(A.suppliers, payable.amount), cr(!isSoda && i % 4 === 3 ? A.bankPopular : A.bankBN, payable.amount)],
+        "Transferencia",
+      );
     }
 
     // Services and overheads, most with IVA crédito 13 %.
-    const expense = (day: number, description: string, account: string, amount: Cts, withIva: boolean, bank: string = A.bankBN) => {
+    const expense = (
+      day: number,
+      description: string,
+      account: string,
+      amount: Cts,
+      withIva: boolean,
+      bank: string = A.bankBN,
+    ) => {
       const date = inMonth(day);
       if (!date) return;
       const tax = withIva ? share(amount, 1300n) : 0n;
@@ -360,25 +429,37 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
     if (!isSoda) {
       expense(11, "Combustible del camión de reparto", A.fuel, wobble(210_000, 0.3), false);
       expense(20, "Publicidad en redes sociales", A.advertising, wobble(85_000, 0.4), true);
-      if (random.chance(0.35)) expense(16, "Mantenimiento del camión de reparto", A.vehicleRepairs, wobble(260_000, 0.5), true);
+      if (random.chance(0.35))
+        expense(16, "Mantenimiento del camión de reparto", A.vehicleRepairs, wobble(260_000, 0.5), true);
     } else {
       expense(15, "Gas LP para la cocina", A.fuel, wobble(46_000, 0.3), false);
       expense(20, "Servicio de seguridad nocturna", A.security, colones(95_000), true);
     }
-    if (month.endsWith("-01")) expense(20, "Patente municipal (trimestre)", A.municipalTaxes, colones(isSoda ? 85_000 : 190_000), false);
+    if (month.endsWith("-01"))
+      expense(20, "Patente municipal (trimestre)", A.municipalTaxes, colones(isSoda ? 85_000 : 190_000), false);
 
     // Loan instalment: interest on the balance and principal.
     const loanDay = inMonth(22);
     if (loanDay) {
       const interest = colones(profile.loanInstalment * profile.loanInterestRate * 12 * 0.55);
       const principal = colones(profile.loanInstalment) - interest;
-      add(loanDay, "Cuota del préstamo bancario", [dr(A.loan, principal), dr(A.loanInterest, interest), cr(A.bankBN, principal + interest)], "Préstamo BN");
+      add(
+        loanDay,
+        "Cuota del préstamo bancario",
+        [dr(A.loan, principal), dr(A.loanInterest, interest), cr(A.bankBN, principal + interest)],
+        "Préstamo BN",
+      );
     }
 
     // Partial income-tax payments (March, June, September, December).
     const partialDay = inMonth(15);
     if (partialDay && ["03", "06", "09", "12"].includes(month.slice(5))) {
-      add(partialDay, "Pago parcial del impuesto sobre la renta (D-101)", [dr(A.partialIncomeTax, colones(profile.partialIncomeTax)), cr(A.bankBN, colones(profile.partialIncomeTax))], "D-101");
+      add(
+        partialDay,
+        "Pago parcial del impuesto sobre la renta (D-101)",
+        [dr(A.partialIncomeTax, colones(profile.partialIncomeTax)), cr(A.bankBN, colones(profile.partialIncomeTax))],
+        "D-101",
+      );
     }
 
     // Month end: cost of sales, payroll with CCSS charges and provisions, depreciation.
@@ -392,7 +473,13 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
       const worker = share(gross, CCSS_WORKER);
       const salaryTax = isSoda ? 0n : colones(38_600);
       const net = gross - worker - salaryTax;
-      const payrollLines = [dr(A.salaries, gross), dr(A.employerCharges, employer), cr(A.salariesPayable, net), cr(A.ccssEmployer, employer), cr(A.ccssWorker, worker)];
+      const payrollLines = [
+        dr(A.salaries, gross),
+        dr(A.employerCharges, employer),
+        cr(A.salariesPayable, net),
+        cr(A.ccssEmployer, employer),
+        cr(A.ccssWorker, worker),
+      ];
       if (salaryTax > 0n) payrollLines.push(cr(A.salaryTaxWithheld, salaryTax));
       add(monthEnd, "Planilla del mes y cargas sociales CCSS", payrollLines, `PL-${month}`);
       add(monthEnd, "Pago de salarios del mes", [dr(A.salariesPayable, net), cr(A.bankBN, net)], `PL-${month}`);
@@ -402,7 +489,13 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
         cr(A.provisionAguinaldo, share(gross, AGUINALDO)),
         cr(A.provisionVacations, share(gross, VACATIONS)),
       ]);
-      if (salaryTax > 0n) add(monthEnd, "Pago del impuesto al salario retenido", [dr(A.salaryTaxWithheld, salaryTax), cr(A.bankBN, salaryTax)], "D-103");
+      if (salaryTax > 0n)
+        add(
+          monthEnd,
+          "Pago del impuesto al salario retenido",
+          [dr(A.salaryTaxWithheld, salaryTax), cr(A.bankBN, salaryTax)],
+          "D-103",
+        );
       const depreciation = profile.depreciation.map((item) => ({ ...item, amount: colones(item.monthly) }));
       add(monthEnd, "Depreciación del mes", [
         ...depreciation.map((item) => dr(item.expense, item.amount)),
@@ -416,11 +509,41 @@ export function demoEntries(organizationId: string, today: CalendarDate): DemoEn
   // A few drafts the accountant has not posted yet, in the last days.
   const draftDay = to;
   entries.push(
-    { draft: true, input: { date: draftDay, description: "Compra de computadora para la caja (falta la factura)", reference: "", lines: [dr(A.computers, colones(isSoda ? 385_000 : 540_000)), dr(A.ivaCredit13, share(colones(isSoda ? 385_000 : 540_000), 1300n))] } },
-    { draft: true, input: { date: draftDay, description: "Ajuste de inventario por conteo físico (por revisar)", reference: "", lines: [dr(isSoda ? A.foodCost : A.costOfGoods, colones(isSoda ? 23_400 : 118_250)), cr(isSoda ? A.supplies : A.merchandise, colones(isSoda ? 23_400 : 118_250))] } },
+    {
+      draft: true,
+      input: {
+        date: draftDay,
+        description: "Compra de computadora para la caja (falta la factura)",
+        reference: "",
+        lines: [
+          dr(A.computers, colones(isSoda ? 385_000 : 540_000)),
+          dr(A.ivaCredit13, share(colones(isSoda ? 385_000 : 540_000), 1300n)),
+        ],
+      },
+    },
+    {
+      draft: true,
+      input: {
+        date: draftDay,
+        description: "Ajuste de inventario por conteo físico (por revisar)",
+        reference: "",
+        lines: [
+          dr(isSoda ? A.foodCost : A.costOfGoods, colones(isSoda ? 23_400 : 118_250)),
+          cr(isSoda ? A.supplies : A.merchandise, colones(isSoda ? 23_400 : 118_250)),
+        ],
+      },
+    },
   );
   if (!isSoda) {
-    entries.push({ draft: true, input: { date: draftDay, description: "Intereses ganados en la cuenta del Banco Popular", reference: "", lines: [dr(A.bankPopular, colones(12_840)), cr(A.interestEarned, colones(12_840))] } });
+    entries.push({
+      draft: true,
+      input: {
+        date: draftDay,
+        description: "Intereses ganados en la cuenta del Banco Popular",
+        reference: "",
+        lines: [dr(A.bankPopular, colones(12_840)), cr(A.interestEarned, colones(12_840))],
+      },
+    });
   }
   return entries.sort((a, b) => (a.input.date < b.input.date ? -1 : a.input.date > b.input.date ? 1 : 0));
 }
@@ -479,6 +602,9 @@ function openingEntry(isSoda: boolean, date: CalendarDate): EntryInput {
     date,
     description: "Asiento de apertura: saldos iniciales del período",
     reference: "Apertura",
-    lines: [...debits.map(([account, amount]) => dr(account, amount)), ...credits.filter(([, amount]) => amount > 0n).map(([account, amount]) => cr(account, amount))],
+    lines: [
+      ...debits.map(([account, amount]) => dr(account, amount)),
+      ...credits.filter(([, amount]) => amount > 0n).map(([account, amount]) => cr(account, amount)),
+    ],
   };
 }

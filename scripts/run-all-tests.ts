@@ -36,7 +36,11 @@ async function vitestCounts(file: string): Promise<Counts> {
 async function playwrightCounts(file: string): Promise<Counts> {
   try {
     const { stats } = JSON.parse(await readFile(file, "utf8"));
-    return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0), skipped: stats.skipped ?? 0 };
+    return {
+      passed: stats.expected ?? 0,
+      failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0),
+      skipped: stats.skipped ?? 0,
+    };
   } catch {
     return { passed: 0, failed: 1, skipped: 0 };
   }
@@ -47,7 +51,13 @@ async function main() {
   const vitestReport = path.join(dir, "vitest.json");
   const playwrightReport = path.join(dir, "playwright.json");
 
-  const vitestExit = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+  const vitestExit = await run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+  ]);
   const playwrightExit = await run("npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });

@@ -26,18 +26,36 @@ function sampleParty(organization: (typeof DEMO_ORGANIZATIONS)[number]): SampleP
   };
 }
 
-export function demoReceiptDocuments(organization: (typeof DEMO_ORGANIZATIONS)[number], now: Date = new Date()): GeneratedDocument[] {
+export function demoReceiptDocuments(
+  organization: (typeof DEMO_ORGANIZATIONS)[number],
+  now: Date = new Date(),
+): GeneratedDocument[] {
   const party = sampleParty(organization);
   const month = currentMonth(now);
-  const months = [MIXED_VERSIONS_MONTH, shiftMonth(month, -2), shiftMonth(month, -1)].filter((candidate) => candidate < month);
+  const months = [MIXED_VERSIONS_MONTH, shiftMonth(month, -2), shiftMonth(month, -1)].filter(
+    (candidate) => candidate < month,
+  );
   const documents = [...new Set(months)].flatMap((candidate) =>
-    generateBatch({ seed: `demo:${organization._id}:${candidate}`, count: 28, month: candidate, organization: party, mensajeHaciendaShare: 0.4 }),
+    generateBatch({
+      seed: `demo:${organization._id}:${candidate}`,
+      count: 28,
+      month: candidate,
+      organization: party,
+      mensajeHaciendaShare: 0.4,
+    }),
   );
   // The current month only up to now: no receipt is dated in the future.
   const currentStart = startOfDay(firstDayOfMonth(month));
   if (now.getTime() - currentStart.getTime() > 60 * 60 * 1000) {
     documents.push(
-      ...generateBatch({ seed: `demo:${organization._id}:${month}`, count: 10, from: currentStart, to: now, organization: party, mensajeHaciendaShare: 0.3 }),
+      ...generateBatch({
+        seed: `demo:${organization._id}:${month}`,
+        count: 10,
+        from: currentStart,
+        to: now,
+        organization: party,
+        mensajeHaciendaShare: 0.3,
+      }),
     );
   }
   return documents;
@@ -58,7 +76,10 @@ export async function seedDemoReceipts({ log }: { log: (line: string) => void })
       name: organization.name,
     });
     const refused = report.results.filter((result) => result.status === "rechazado");
-    if (refused.length > 0) throw new Error(`demo receipts of ${organization._id} refused: ${refused.map((r) => `${r.file}: ${r.message}`).join("; ")}`);
+    if (refused.length > 0)
+      throw new Error(
+        `demo receipts of ${organization._id} refused: ${refused.map((r) => `${r.file}: ${r.message}`).join("; ")}`,
+      );
     log(`  ${organization.name}: ${report.counts.importado} demo receipts and Hacienda answers imported`);
   }
 }

@@ -32,7 +32,11 @@ export async function seedDemo({ log }: { log: (line: string) => void }) {
   }
   await seedDemoReceipts({ log });
   await seedDemoEntries({ log });
-  log(`demo data: ${createdOrganizations} organizations and ${createdUsers} users created (existing ones left as they were)`);
-  log(`demo accounts (password ${DEMO_PASSWORD}; each enrolls its TOTP second factor at first sign-in, where the secret is shown):`);
+  log(
+    `demo data: ${createdOrganizations} organizations and ${createdUsers} users created (existing ones left as they were)`,
+  );
+  log(
+    `demo accounts (password ${DEMO_PASSWORD}; each enrolls its TOTP second factor at first sign-in, where the secret is shown):`,
+  );
   for (const user of DEMO_USERS) log(`  ${user.email.padEnd(20)} ${user.description}`);
 }

@@ -43,7 +43,10 @@ async function main(args: string[]) {
   let organizations: OrganizationSeed[] = [];
   const file = argValue(args, "--file");
   if (file) {
-    organizations = z.array(organizationInput).parse(JSON.parse(await readFile(file, "utf8"))).map(toSeed);
+    organizations = z
+      .array(organizationInput)
+      .parse(JSON.parse(await readFile(file, "utf8")))
+      .map(toSeed);
   } else if (argValue(args, "--cedula")) {
     organizations = [
       toSeed(
@@ -66,6 +69,8 @@ async function main(args: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n") : error);
+  console.error(
+    error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n") : error,
+  );
   process.exit(1);
 });

@@ -2,7 +2,8 @@ import { Transform, type TransformCallback } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { MAX_UPLOAD_BYTES } from "~/services/receipts/receipts-upload.server";
 
-export const BODY_TOO_LARGE_MESSAGE = "La solicitud es demasiado grande para esta página. Reduzca los datos enviados e intente de nuevo.";
+export const BODY_TOO_LARGE_MESSAGE =
+  "La solicitud es demasiado grande para esta página. Reduzca los datos enviados e intente de nuevo.";
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -47,12 +47,16 @@ async function unpublishUri(file: string, uri: string): Promise<void> {
  * process is not an error: its published connection string is used instead (operator scripts run
  * while the app is up).
  */
-export async function startAppDatabase(dataDir: string, options: { attach?: boolean; log?: (line: string) => void } = {}): Promise<AppDatabase> {
+export async function startAppDatabase(
+  dataDir: string,
+  options: { attach?: boolean; log?: (line: string) => void } = {},
+): Promise<AppDatabase> {
   await ownerOnlyDirectory(dataDir);
   const uriFile = path.join(dataDir, DATABASE_URI_FILE);
   const sockets = await socketDirectory(dataDir);
   const socketPath = path.join(sockets.directory, "db.sock");
-  const removeSocketDirectory = () => (sockets.temporary ? rm(sockets.directory, { recursive: true, force: true }) : Promise.resolve());
+  const removeSocketDirectory = () =>
+    sockets.temporary ? rm(sockets.directory, { recursive: true, force: true }) : Promise.resolve();
   let server;
   try {
     server = await startEmbeddedMongo({ dbPath: path.join(dataDir, "db"), socketPath, log: options.log });

@@ -24,10 +24,15 @@ export interface LocalServicesOptions {
  * MONGODB_URI is unset, a local capturing SMTP server when SMTP_URL is unset, and generated secrets.
  * Production never gets here with anything missing: the environment schema refuses to boot first.
  */
-export async function startLocalServices(env: Env, log: (line: string) => void, options: LocalServicesOptions = {}): Promise<LocalServices> {
+export async function startLocalServices(
+  env: Env,
+  log: (line: string) => void,
+  options: LocalServicesOptions = {},
+): Promise<LocalServices> {
   const closers: Array<() => Promise<void>> = [];
   const dataDir = path.resolve(env.DATA_DIR);
-  if (!env.SESSION_SECRET || !env.TOTP_ENCRYPTION_KEY || !env.MONGODB_URI || !env.SMTP_URL) await ownerOnlyDirectory(dataDir);
+  if (!env.SESSION_SECRET || !env.TOTP_ENCRYPTION_KEY || !env.MONGODB_URI || !env.SMTP_URL)
+    await ownerOnlyDirectory(dataDir);
 
   if (!env.SESSION_SECRET || !env.TOTP_ENCRYPTION_KEY) {
     const secrets = await loadOrCreateDevSecrets(dataDir);

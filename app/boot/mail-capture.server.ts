@@ -24,7 +24,9 @@ export interface MailCapture {
  * A real SMTP server on loopback that keeps what it receives. It stands in for the mail relay offline
  * and in tests, so the application always sends through its real SMTP transport.
  */
-export async function startMailCapture(options: { port?: number; dir?: string; log?: (line: string) => void } = {}): Promise<MailCapture> {
+export async function startMailCapture(
+  options: { port?: number; dir?: string; log?: (line: string) => void } = {},
+): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   // Captured mails carry password-reset and invitation links: only the owner may read them.
@@ -40,7 +42,11 @@ export async function startMailCapture(options: { port?: number; dir?: string; l
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        const mail = parseMail(raw, session.envelope.mailFrom ? session.envelope.mailFrom.address : "", session.envelope.rcptTo.map((r) => r.address));
+        const mail = parseMail(
+          raw,
+          session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          session.envelope.rcptTo.map((r) => r.address),
+        );
         messages.push(mail);
         if (options.dir) {
           const file = path.join(options.dir, `${mail.receivedAt.toISOString().replace(/[:.]/g, "-")}.eml`);
@@ -111,8 +117,12 @@ function extractText(headers: Map<string, string>, body: string): string {
   const contentType = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (contentType.toLowerCase().startsWith("multipart/") && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => splitHeaders(p.replace(/^\r?\n/, "")));
-    const plain = parts.find((p) => (p.headers.get("content-type") ?? "").toLowerCase().startsWith("text/plain")) ?? parts[0];
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => splitHeaders(p.replace(/^\r?\n/, "")));
+    const plain =
+      parts.find((p) => (p.headers.get("content-type") ?? "").toLowerCase().startsWith("text/plain")) ?? parts[0];
     return plain ? extractText(plain.headers, plain.body) : "";
   }
   return decodeBody(body, headers.get("content-transfer-encoding") ?? "7bit");
@@ -143,7 +153,12 @@ function decodeHeader(value: string): string {
     const bytes = [...run.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)].map(([, kind, text]) =>
       kind.toLowerCase() === "b"
         ? Buffer.from(text, "base64")
-        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1"),
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ),
     );
     const trailing = /\s*$/.exec(run)?.[0] ?? "";
     return Buffer.concat(bytes).toString("utf8") + trailing;

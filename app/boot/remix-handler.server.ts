@@ -1,4 +1,10 @@
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import type { Readable } from "node:stream";
 import { limitedBody, sendBodyTooLarge } from "./body-limit.server";
@@ -46,7 +52,8 @@ function toFetchRequest(req: Request, res: Response, body: Readable | undefined)
     if (values === undefined) continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
   }
-  if (req.method === "GET" || req.method === "HEAD") return new Request(url.href, { method: req.method, headers, signal });
+  if (req.method === "GET" || req.method === "HEAD")
+    return new Request(url.href, { method: req.method, headers, signal });
   return new Request(url.href, {
     method: req.method,
     headers,

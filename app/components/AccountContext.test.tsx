@@ -22,7 +22,19 @@ describe("account context (seed §8)", () => {
   });
 
   it("gives the signed-in account, or null for a visitor", () => {
-    expect(renderToString(<AccountProvider account={account}><Email /></AccountProvider>)).toContain("ana@demo.cr");
-    expect(renderToString(<AccountProvider account={null}><Email /></AccountProvider>)).toContain("Visitante");
+    expect(
+      renderToString(
+        <AccountProvider account={account}>
+          <Email />
+        </AccountProvider>,
+      ),
+    ).toContain("ana@demo.cr");
+    expect(
+      renderToString(
+        <AccountProvider account={null}>
+          <Email />
+        </AccountProvider>,
+      ),
+    ).toContain("Visitante");
   });
 });

@@ -81,7 +81,8 @@ describe("AccountPicker once hydrated", () => {
 describe("AccountPicker options and search", () => {
   const options = accountOptions(catalog);
   const filter = accountFilter(indexCatalog(catalog));
-  const search = (text: string, limit = Infinity) => filter({ options, search: text, limit }).map((o) => ("value" in o ? o.value : o.group));
+  const search = (text: string, limit = Infinity) =>
+    filter({ options, search: text, limit }).map((o) => ("value" in o ? o.value : o.group));
 
   it("lists every account with its code and label, only movement accounts enabled", () => {
     expect(options).toHaveLength(246);
@@ -95,7 +96,13 @@ describe("AccountPicker options and search", () => {
 
   it("searches by code prefix, with or without dashes, and by label without accents", () => {
     expect(search("10-01-01-03")).toEqual(search("10010103"));
-    expect(search("10010103")).toEqual(["10-01-01-03-00", "10-01-01-03-01", "10-01-01-03-02", "10-01-01-03-03", "10-01-01-03-04"]);
+    expect(search("10010103")).toEqual([
+      "10-01-01-03-00",
+      "10-01-01-03-01",
+      "10-01-01-03-02",
+      "10-01-01-03-03",
+      "10-01-01-03-04",
+    ]);
     expect(search("movil")).toEqual(["10-01-01-03-03"]);
     expect(search("CÓMPUTO")).toEqual(["10-02-01-06-00", "10-02-02-05-00", "60-03-03-00-00"]);
   });
@@ -109,8 +116,12 @@ describe("AccountPicker options and search", () => {
 
 describe("AccountPicker in a table cell", () => {
   it("takes its accessible name from ariaLabel, with and without JavaScript", () => {
-    expect(render({ label: undefined, ariaLabel: "Línea 2: cuenta" })).toMatch(/<select[^>]*aria-label="Línea 2: cuenta"/);
+    expect(render({ label: undefined, ariaLabel: "Línea 2: cuenta" })).toMatch(
+      /<select[^>]*aria-label="Línea 2: cuenta"/,
+    );
     page.hydrated = true;
-    expect(render({ label: undefined, ariaLabel: "Línea 2: cuenta" })).toMatch(/<input[^>]*aria-label="Línea 2: cuenta"/);
+    expect(render({ label: undefined, ariaLabel: "Línea 2: cuenta" })).toMatch(
+      /<input[^>]*aria-label="Línea 2: cuenta"/,
+    );
   });
 });

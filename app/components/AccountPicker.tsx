@@ -1,4 +1,12 @@
-import { Group, NativeSelect, Select, Text, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from "@mantine/core";
+import {
+  Group,
+  NativeSelect,
+  Select,
+  Text,
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  type OptionsFilter,
+} from "@mantine/core";
 import { useIsomorphicEffect } from "@mantine/hooks";
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -30,7 +30,10 @@ export function IdleLogout({ timeoutMs }: { timeoutMs: number }) {
     onIdle: () => {
       timer.reset();
       timer.pause();
-      submit({ returnTo: returnTo.current, reason: IDLE_LOGOUT_REASON }, { method: "post", action: "/logout", replace: true });
+      submit(
+        { returnTo: returnTo.current, reason: IDLE_LOGOUT_REASON },
+        { method: "post", action: "/logout", replace: true },
+      );
     },
   });
 

@@ -30,7 +30,7 @@ export function RouteErrorPage() {
         <Text c="dimmed">
           {status >= 500
             ? "Ocurrió un error inesperado. Intente de nuevo en unos minutos; si persiste, contacte a su contador."
-            : detail ?? "La solicitud no es válida."}
+            : (detail ?? "La solicitud no es válida.")}
         </Text>
         {status >= 500 && <Code>Error {status}</Code>}
         <Anchor component={Link} to="/">
@@ -56,7 +56,9 @@ export function PageError() {
   const message = status < 500 ? refusalMessage(error) : null;
   return (
     <Stack align="center" gap="md" maw={560} mx="auto" mt="xl" ta="center" data-testid="page-error">
-      <Title order={1}>{status === 404 ? NOT_FOUND_TEXT : status >= 500 ? "Algo salió mal" : "No se pudo completar la solicitud"}</Title>
+      <Title order={1}>
+        {status === 404 ? NOT_FOUND_TEXT : status >= 500 ? "Algo salió mal" : "No se pudo completar la solicitud"}
+      </Title>
       {/* A 404 says what was not found ("Organización no encontrada", "Comprobante no encontrado") under the page's own title. */}
       {status === 404 && message && (
         <Title order={2} size="h3">

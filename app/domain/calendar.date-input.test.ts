@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DATE_INPUT_MESSAGES, DATE_INPUT_PATTERN, dateInputSchema, formatCalendarDate, readDateInput } from "./calendar";
+import {
+  DATE_INPUT_MESSAGES,
+  DATE_INPUT_PATTERN,
+  dateInputSchema,
+  formatCalendarDate,
+  readDateInput,
+} from "./calendar";
 
 describe("dates typed by a person (readDateInput)", () => {
   it("reads dd/mm/aaaa, one-digit day and month, and YYYY-MM-DD as a CalendarDate", () => {
@@ -20,8 +26,20 @@ describe("dates typed by a person (readDateInput)", () => {
   });
 
   it("refuses other shapes with the message that shows how to write the date", () => {
-    for (const text of ["", "31-10-2026", "31/10/26", "2026/10/31", "31.10.2026", "mañana", "31/10/2026x", "2026-1-5"]) {
-      expect(readDateInput(text)).toEqual({ ok: false, message: "Escriba la fecha como dd/mm/aaaa, por ejemplo 31/10/2026." });
+    for (const text of [
+      "",
+      "31-10-2026",
+      "31/10/26",
+      "2026/10/31",
+      "31.10.2026",
+      "mañana",
+      "31/10/2026x",
+      "2026-1-5",
+    ]) {
+      expect(readDateInput(text)).toEqual({
+        ok: false,
+        message: "Escriba la fecha como dd/mm/aaaa, por ejemplo 31/10/2026.",
+      });
     }
   });
 

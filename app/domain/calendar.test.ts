@@ -52,7 +52,18 @@ describe("CalendarDate", () => {
   it("accepts only days that exist, never rolling over to the next month", () => {
     expect(parseCalendarDate("2025-02-28")).toBe("2025-02-28");
     expect(parseCalendarDate(" 2024-02-29 ")).toBe("2024-02-29");
-    for (const bad of ["2025-02-30", "2025-02-29", "2100-02-29", "2025-04-31", "2025-13-01", "2025-00-10", "2025-1-5", "31/12/2025", "", null]) {
+    for (const bad of [
+      "2025-02-30",
+      "2025-02-29",
+      "2100-02-29",
+      "2025-04-31",
+      "2025-13-01",
+      "2025-00-10",
+      "2025-1-5",
+      "31/12/2025",
+      "",
+      null,
+    ]) {
       expect(parseCalendarDate(bad)).toBeNull();
     }
     expect(parseCalendarDate("2000-02-29")).toBe("2000-02-29");
@@ -61,7 +72,9 @@ describe("CalendarDate", () => {
   it("has a zod schema with a Spanish message", () => {
     expect(calendarDateSchema.parse("2025-12-31")).toBe("2025-12-31");
     expect(calendarDateSchema.safeParse("2025-02-30").error?.issues[0].message).toBe(CALENDAR_DATE_MESSAGE);
-    expect(CALENDAR_DATE_MESSAGE).toBe("La fecha debe ser una fecha válida con el formato AAAA-MM-DD, por ejemplo 2025-10-31.");
+    expect(CALENDAR_DATE_MESSAGE).toBe(
+      "La fecha debe ser una fecha válida con el formato AAAA-MM-DD, por ejemplo 2025-10-31.",
+    );
   });
 
   it("reads today in Costa Rica (UTC−6 all year), not in UTC", () => {

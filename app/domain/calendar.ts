@@ -15,7 +15,8 @@ export type CalendarDate = string & { readonly [calendarDateBrand]: "CalendarDat
 /** A calendar month, `YYYY-MM`. */
 export type MonthKey = string;
 
-export const CALENDAR_DATE_MESSAGE = "La fecha debe ser una fecha válida con el formato AAAA-MM-DD, por ejemplo 2025-10-31.";
+export const CALENDAR_DATE_MESSAGE =
+  "La fecha debe ser una fecha válida con el formato AAAA-MM-DD, por ejemplo 2025-10-31.";
 
 const MONTH_NAMES = [
   "enero",
@@ -83,7 +84,14 @@ function partsOf(date: CalendarDate): [number, number, number] {
 }
 
 /** The Costa Rica wall-clock parts of an instant. */
-export function costaRicaParts(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+export function costaRicaParts(date: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
   const shifted = new Date(date.getTime() + COSTA_RICA_OFFSET_MS);
   return {
     year: shifted.getUTCFullYear(),
@@ -208,8 +216,11 @@ export function readDateInput(text: string): DateInputResult {
   const typed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
   const iso = typed ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
   if (!typed && !iso) return { ok: false, message: DATE_INPUT_MESSAGES.format };
-  const [year, month, day] = typed ? [typed[3], typed[2], typed[1]].map(Number) : [iso![1], iso![2], iso![3]].map(Number);
-  if (!isRealDay(year, month, day)) return { ok: false, message: DATE_INPUT_MESSAGES.missing(`${two(day)}/${two(month)}/${four(year)}`) };
+  const [year, month, day] = typed
+    ? [typed[3], typed[2], typed[1]].map(Number)
+    : [iso![1], iso![2], iso![3]].map(Number);
+  if (!isRealDay(year, month, day))
+    return { ok: false, message: DATE_INPUT_MESSAGES.missing(`${two(day)}/${two(month)}/${four(year)}`) };
   return { ok: true, date: fromParts(year, month, day) };
 }
 

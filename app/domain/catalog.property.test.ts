@@ -185,7 +185,9 @@ describe("catalog properties", () => {
         expect(searchCatalog(tree, node.label)).toContain(node);
         expect(searchCatalog(tree, foldText(node.label).toUpperCase())).toContain(node);
         for (const found of searchCatalog(tree, node.key)) {
-          expect(found.key === node.key || isDescendantOf(found.key, node.key) || foldText(found.label).includes(node.key)).toBe(true);
+          expect(
+            found.key === node.key || isDescendantOf(found.key, node.key) || foldText(found.label).includes(node.key),
+          ).toBe(true);
         }
       }),
       { numRuns: 100 },

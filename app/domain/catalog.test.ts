@@ -453,11 +453,13 @@ describe("validating an organization's overrides", () => {
       { code: "10-00-00-00-00", message: "Los grupos principales no se pueden deshabilitar." },
       {
         code: "10-01-01-03-01",
-        message: "La personalización de la cuenta 10-01-01-03-01 no es válida: indique un nombre o { label, disabled }.",
+        message:
+          "La personalización de la cuenta 10-01-01-03-01 no es válida: indique un nombre o { label, disabled }.",
       },
       {
         code: "10-01-01-03-02",
-        message: "La personalización de la cuenta 10-01-01-03-02 no es válida: indique un nombre o { label, disabled }.",
+        message:
+          "La personalización de la cuenta 10-01-01-03-02 no es válida: indique un nombre o { label, disabled }.",
       },
       { code: "10-01-01-03-04", message: "El nombre de la cuenta es obligatorio." },
       { code: "10-01-01-03-05", message: "El nombre de la cuenta es obligatorio." },
@@ -540,7 +542,13 @@ describe("search by code prefix or label", () => {
 
   it("finds by code prefix, with or without dashes", () => {
     const withDashes = keysFor("10-01-01-03");
-    expect(withDashes).toEqual(["10-01-01-03-00", "10-01-01-03-01", "10-01-01-03-02", "10-01-01-03-03", "10-01-01-03-04"]);
+    expect(withDashes).toEqual([
+      "10-01-01-03-00",
+      "10-01-01-03-01",
+      "10-01-01-03-02",
+      "10-01-01-03-03",
+      "10-01-01-03-04",
+    ]);
     expect(keysFor("10010103")).toEqual(withDashes);
     expect(keysFor("1001-0103")).toEqual(withDashes);
     expect(keysFor("10-01-02-01-00")).toEqual(["10-01-02-01-00"]);
@@ -627,11 +635,11 @@ describe("CSV export", () => {
     );
     expect(csv).toContain('60-02-01-00-00,"Alquiler ""Plaza del Sol"", local 4",3,60-02-00-00-00,no\r\n');
     expect(csv).toContain('60-02-02-00-00,"Electricidad\nsucursal",3,60-02-00-00-00,no\r\n');
-    expect(csv).toContain("10-02-01-00-00,\"Propiedad, planta y equipo\",3,10-02-00-00-00,no\r\n");
+    expect(csv).toContain('10-02-01-00-00,"Propiedad, planta y equipo",3,10-02-00-00-00,no\r\n');
   });
 
   it("keeps a label from running as a spreadsheet formula", () => {
-    const csv = catalogToCsv(buildCatalog({ "60-02-01-00-00": "=HYPERLINK(\"x\")", "60-02-03-00-00": "-Agua" }));
+    const csv = catalogToCsv(buildCatalog({ "60-02-01-00-00": '=HYPERLINK("x")', "60-02-03-00-00": "-Agua" }));
     expect(csv).toContain('60-02-01-00-00,"\'=HYPERLINK(""x"")",3,60-02-00-00-00,no\r\n');
     expect(csv).toContain("60-02-03-00-00,'-Agua,3,60-02-00-00-00,no\r\n");
   });

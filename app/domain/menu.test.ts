@@ -60,7 +60,10 @@ describe("sidebarMenu (seed §2, §6)", () => {
 
 describe("shell query parameters", () => {
   it("reads showSidebar (1 or 0) and menu", () => {
-    expect(readShellParams(new URLSearchParams("showSidebar=0&menu=balances"))).toEqual({ showSidebar: false, menu: "balances" });
+    expect(readShellParams(new URLSearchParams("showSidebar=0&menu=balances"))).toEqual({
+      showSidebar: false,
+      menu: "balances",
+    });
     expect(readShellParams(new URLSearchParams("showSidebar=1"))).toEqual({ showSidebar: true, menu: null });
     expect(readShellParams(new URLSearchParams("menu=otra"))).toEqual({ showSidebar: true, menu: null });
   });
@@ -72,7 +75,9 @@ describe("shell query parameters", () => {
   });
 
   it("sets or removes one parameter on the current page", () => {
-    expect(withShellParam("/results", "?menu=balances", "showSidebar", "0")).toBe("/results?menu=balances&showSidebar=0");
+    expect(withShellParam("/results", "?menu=balances", "showSidebar", "0")).toBe(
+      "/results?menu=balances&showSidebar=0",
+    );
     expect(withShellParam("/results", "?menu=balances", "menu", null)).toBe("/results");
   });
 

@@ -13,7 +13,13 @@ export interface MenuSection {
   links: MenuLink[];
 }
 
-export const MENU_SECTION_KEYS: MenuSectionKey[] = ["consultas", "balances", "impuestos", "administracion", "configuracion"];
+export const MENU_SECTION_KEYS: MenuSectionKey[] = [
+  "consultas",
+  "balances",
+  "impuestos",
+  "administracion",
+  "configuracion",
+];
 
 /**
  * The sidebar of seed §2. Admin menus (and Movimientos por Cuenta) are for super admins and admins;
@@ -81,7 +87,11 @@ export function readShellParams(search: URLSearchParams): ShellParams {
   };
 }
 
-export function shellHref(to: string, current: URLSearchParams, changes: Partial<Record<"showSidebar" | "menu", string | null>> = {}): string {
+export function shellHref(
+  to: string,
+  current: URLSearchParams,
+  changes: Partial<Record<"showSidebar" | "menu", string | null>> = {},
+): string {
   const [path, query = ""] = to.split("?");
   const params = new URLSearchParams(query);
   for (const key of ["showSidebar", "menu"] as const) {
@@ -106,7 +116,12 @@ export function isActivePath(to: string, pathname: string): boolean {
 }
 
 /** The current page with one shell parameter set (or removed with null): section toggles, sidebar toggle. */
-export function withShellParam(pathname: string, search: string, key: "showSidebar" | "menu", value: string | null): string {
+export function withShellParam(
+  pathname: string,
+  search: string,
+  key: "showSidebar" | "menu",
+  value: string | null,
+): string {
   const params = new URLSearchParams(search);
   if (value === null) params.delete(key);
   else params.set(key, value);

@@ -97,13 +97,17 @@ describe("formatting and rounding", () => {
 
   it("never moves a value by more than half a step when rounding", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.integer({ min: 0, max: 5 }), (amount, decimals) => {
-        const step = 10n ** BigInt(5 - decimals);
-        const rounded = roundAmount(amount, decimals);
-        const difference = rounded > amount ? rounded - amount : amount - rounded;
-        expect(rounded % step).toBe(0n);
-        expect(difference * 2n <= step).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 5 }),
+        (amount, decimals) => {
+          const step = 10n ** BigInt(5 - decimals);
+          const rounded = roundAmount(amount, decimals);
+          const difference = rounded > amount ? rounded - amount : amount - rounded;
+          expect(rounded % step).toBe(0n);
+          expect(difference * 2n <= step).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -15,6 +15,8 @@ describe("organization ids (seed §3)", () => {
     expect(cedulaProblem("03", "155812345678")).toBeNull();
     expect(cedulaProblem("01", "11111011")).toBe("La cédula física debe tener 9 dígitos.");
     expect(cedulaProblem("02", "4101123456")).toBe("La cédula jurídica debe empezar con 3.");
-    expect(cedulaProblem("02", "3-101-123456")).toBe("La identificación solo puede contener dígitos, sin guiones ni espacios.");
+    expect(cedulaProblem("02", "3-101-123456")).toBe(
+      "La identificación solo puede contener dígitos, sin guiones ni espacios.",
+    );
   });
 });

@@ -18,7 +18,11 @@ describe("roles (seed §6)", () => {
   });
 
   it("lets an admin administer only organizations where its role is admin", () => {
-    const admin = { ...base, isAdmin: true, orgs: { "CR:3101123456": "admin" as const, "CR:3102654321": "client" as const } };
+    const admin = {
+      ...base,
+      isAdmin: true,
+      orgs: { "CR:3101123456": "admin" as const, "CR:3102654321": "client" as const },
+    };
     expect(canAdministerOrganization(admin, "CR:3101123456")).toBe(true);
     expect(canAdministerOrganization(admin, "CR:3102654321")).toBe(false);
     expect(canAdministerOrganization(admin, "CR:111110111")).toBe(false);

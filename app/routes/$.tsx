@@ -40,7 +40,9 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const error = useRouteError();
   if (!root?.account) return <NotFoundPage />;
-  const selectedCedula = isRouteErrorResponse(error) ? ((error.data as { selectedCedula?: string | null } | null)?.selectedCedula ?? null) : null;
+  const selectedCedula = isRouteErrorResponse(error)
+    ? ((error.data as { selectedCedula?: string | null } | null)?.selectedCedula ?? null)
+    : null;
   return (
     <Shell selectedCedula={selectedCedula}>
       <PageError />

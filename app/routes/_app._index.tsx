@@ -81,7 +81,9 @@ export default function ReceiptsMonthPage() {
               org: view.organization.cedula,
               month: view.month,
               tab: view.tab,
-              ...Object.fromEntries(["showSidebar", "menu"].filter((key) => current.has(key)).map((key) => [key, current.get(key) ?? ""])),
+              ...Object.fromEntries(
+                ["showSidebar", "menu"].filter((key) => current.has(key)).map((key) => [key, current.get(key) ?? ""]),
+              ),
             }}
             query={view.q}
             clearHref={monthHref(current, { ...base, q: "" })}
@@ -121,10 +123,16 @@ export default function ReceiptsMonthPage() {
                 hrefOf={(id) => detailHref(current, view.organization.cedula, id)}
               />
               <Text size="xs" c="dimmed">
-                Montos en colones con el tipo de cambio de cada comprobante. Los totales restan las notas de crédito y no incluyen
-                recibos de pago ni comprobantes rechazados por Hacienda.
+                Montos en colones con el tipo de cambio de cada comprobante. Los totales restan las notas de crédito y
+                no incluyen recibos de pago ni comprobantes rechazados por Hacienda.
               </Text>
-              <ReceiptPagination page={view.page} pageCount={view.pageCount} count={view.count} pageSize={view.pageSize} hrefOf={hrefOfPage} />
+              <ReceiptPagination
+                page={view.page}
+                pageCount={view.pageCount}
+                count={view.count}
+                pageSize={view.pageSize}
+                hrefOf={hrefOfPage}
+              />
             </>
           )}
         </Stack>

@@ -20,7 +20,13 @@ import {
   searchCatalog,
   type CatalogNode,
 } from "~/domain/catalog";
-import { accountsWithMovements, changeCatalog, describeAccount, loadCatalog, type CatalogChange } from "~/services/catalog/catalog.server";
+import {
+  accountsWithMovements,
+  changeCatalog,
+  describeAccount,
+  loadCatalog,
+  type CatalogChange,
+} from "~/services/catalog/catalog.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
 import { requireOrgContext } from "~/utils/org-context.server";
@@ -42,15 +48,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = params.get("account")?.trim() || null;
   const code = requested ? normalizeCode(requested) : null;
 
-  const [{ tree, overrides }, inUse] = await Promise.all([loadCatalog(organization.id), accountsWithMovements(organization.id)]);
+  const [{ tree, overrides }, inUse] = await Promise.all([
+    loadCatalog(organization.id),
+    accountsWithMovements(organization.id),
+  ]);
   const selected = code && codeShapeError(code) === null ? describeAccount(tree, overrides, code, inUse) : null;
   const defaults = defaultLabels();
   const all = flattenCatalog(tree);
-  const renamedCodes = all.filter((node) => !node.added && node.label !== defaults.get(node.key)).map((node) => node.key);
+  const renamedCodes = all
+    .filter((node) => !node.added && node.label !== defaults.get(node.key))
+    .map((node) => node.key);
   const openCodes =
     query || expand === "all"
       ? "all"
-      : [...(expand === "groups" ? tree.map((node) => node.key) : []), ...(selected ? ancestorCodes(selected.key) : [])];
+      : [
+          ...(expand === "groups" ? tree.map((node) => node.key) : []),
+          ...(selected ? ancestorCodes(selected.key) : []),
+        ];
 
   return json({
     organization: { cedula: organization.cedula, name: organization.name },

@@ -66,13 +66,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case "set-active": {
       const submission = parseSubmission(form, ORGANIZATION_INTENTS["set-active"]);
-      if (submission.status !== "success") return replyWithErrors(submission, { message: "Indique si el cliente queda activo." });
+      if (submission.status !== "success")
+        return replyWithErrors(submission, { message: "Indique si el cliente queda activo." });
       // Deactivating takes the client out of everyone's lists at once: only after the admin confirmed it.
       if (!submission.value.active && !isConfirmed(form)) return askConfirmation(submission);
       await setClientActive(organization.id, submission.value.active);
       return redirectWithSuccess(
         here,
-        submission.value.active ? "Cliente activado." : "Cliente desactivado: ya no aparece en las listas de organizaciones.",
+        submission.value.active
+          ? "Cliente activado."
+          : "Cliente desactivado: ya no aparece en las listas de organizaciones.",
       );
     }
     case "grant": {
@@ -84,7 +87,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (outcome.mailFailed) return redirectWithError(here, INVITATION_FAILED);
       return redirectWithSuccess(
         here,
-        outcome.invited ? `Se dio acceso a ${email} y se le envió una invitación para definir su contraseña.` : `Se dio acceso a ${email}.`,
+        outcome.invited
+          ? `Se dio acceso a ${email} y se le envió una invitación para definir su contraseña.`
+          : `Se dio acceso a ${email}.`,
       );
     }
     case "change-role": {
@@ -119,7 +124,9 @@ function rowMessage(result: SubmissionResult<string[]> | undefined) {
   const userId = result?.initialValue?.userId;
   const intent = result?.initialValue?.intent;
   if (typeof userId !== "string" || typeof intent !== "string" || !ROW_INTENTS.includes(intent)) return undefined;
-  const message = Object.values(result?.error ?? {}).flat().find(Boolean);
+  const message = Object.values(result?.error ?? {})
+    .flat()
+    .find(Boolean);
   return message ? { userId, message } : undefined;
 }
 
@@ -160,7 +167,12 @@ export default function OrganizationPage() {
                 Revise los datos marcados.
               </Alert>
             )}
-            <OrganizationFields mode="edit" fields={updateFields} cedula={organization.cedula} contactEmail={contactEmail} />
+            <OrganizationFields
+              mode="edit"
+              fields={updateFields}
+              cedula={organization.cedula}
+              contactEmail={contactEmail}
+            />
             <Group>
               <Button type="submit">Guardar cambios</Button>
             </Group>

@@ -46,7 +46,11 @@ export default function OrganizationsPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const creating = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [form, fields] = useSchemaForm(createOrganizationSchema, { id: "new-organization-form", lastResult: result, defaultValue: NEW_ORGANIZATION_DEFAULTS });
+  const [form, fields] = useSchemaForm(createOrganizationSchema, {
+    id: "new-organization-form",
+    lastResult: result,
+    defaultValue: NEW_ORGANIZATION_DEFAULTS,
+  });
 
   return (
     <Stack gap="lg">

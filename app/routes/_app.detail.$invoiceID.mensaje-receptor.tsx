@@ -9,5 +9,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
   if (!receipt.receptorMessage) throw notFound("Este comprobante aún no tiene respuesta del receptor");
-  return fileResponse(receipt.receptorMessage.xml, { contentType: CONTENT_TYPES.xml, fileName: mensajeReceptorFileName(receipt) });
+  return fileResponse(receipt.receptorMessage.xml, {
+    contentType: CONTENT_TYPES.xml,
+    fileName: mensajeReceptorFileName(receipt),
+  });
 }

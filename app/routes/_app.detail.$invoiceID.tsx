@@ -29,16 +29,25 @@ import {
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { haciendaConflictOf } from "~/services/receipts/hacienda-answers.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Comprobante"} · Contabilidad CR` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Comprobante"} · Contabilidad CR` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // A link without ?org (shared, bookmarked) opens in the receipt's organization if the user may see it.
   const { user } = await requireUser(request);
-  const owned = await receiptOrganizationRedirect(request, await accessibleOrganizationsFor(request, user), params.invoiceID);
+  const owned = await receiptOrganizationRedirect(
+    request,
+    await accessibleOrganizationsFor(request, user),
+    params.invoiceID,
+  );
   if (owned) throw redirect(owned);
   const { organization, role } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
-  return json({ ...(await loadReceiptDetail(organization, receipt, role === "admin")), haciendaConflict: haciendaConflictOf(receipt, role === "admin") });
+  return json({
+    ...(await loadReceiptDetail(organization, receipt, role === "admin")),
+    haciendaConflict: haciendaConflictOf(receipt, role === "admin"),
+  });
 }
 
 /** Switching organization on a receipt goes to the other organization's month view of this receipt's month and tab. */
@@ -64,7 +73,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization, role } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
   const form = await readForm(request);
-  if (role !== "admin") return replyWithErrors(parseSubmission(form, z.object({})), { message: ADMIN_ONLY_MESSAGE }, 403);
+  if (role !== "admin")
+    return replyWithErrors(parseSubmission(form, z.object({})), { message: ADMIN_ONLY_MESSAGE }, 403);
   if (form.get("intent") !== ANSWER_INTENT) {
     return replyWithErrors(parseSubmission(form, z.object({})), { message: "La acción solicitada no existe." });
   }
@@ -75,7 +85,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!outcome.ok) return replyWithErrors(submission, refusalsOf(outcome.fieldErrors), outcome.status);
   const url = new URL(request.url);
   url.searchParams.set("org", organization.cedula);
-  return redirectWithSuccess(`${url.pathname}?${url.searchParams}`, `Respuesta registrada con el consecutivo ${outcome.consecutivo}.`);
+  return redirectWithSuccess(
+    `${url.pathname}?${url.searchParams}`,
+    `Respuesta registrada con el consecutivo ${outcome.consecutivo}.`,
+  );
 }
 
 export default function ReceiptDetailPage() {
@@ -162,7 +175,15 @@ export default function ReceiptDetailPage() {
                   { header: "Impuesto", cell: (row) => row.impuesto },
                   { header: "Tarifa", cell: (row) => row.tarifa },
                   { header: "Monto", cell: (row) => row.monto, align: "right" },
-                  ...(view.moneda !== "CRC" ? [{ header: "Monto (₡)", cell: (row: (typeof view.taxes)[number]) => row.montoColones, align: "right" as const }] : []),
+                  ...(view.moneda !== "CRC"
+                    ? [
+                        {
+                          header: "Monto (₡)",
+                          cell: (row: (typeof view.taxes)[number]) => row.montoColones,
+                          align: "right" as const,
+                        },
+                      ]
+                    : []),
                 ]}
               />
             )}
@@ -195,14 +216,24 @@ export default function ReceiptDetailPage() {
             </Title>
             <SimpleTable
               testId="receipt-totals"
-                label="Tabla de totales"
+              label="Tabla de totales"
               rows={view.totals}
               keyOf={(row) => row.label}
               columns={[
                 { header: "Concepto", cell: (row) => (row.strong ? <strong>{row.label}</strong> : row.label) },
-                { header: view.moneda, cell: (row) => (row.strong ? <strong>{row.value}</strong> : row.value), align: "right" },
+                {
+                  header: view.moneda,
+                  cell: (row) => (row.strong ? <strong>{row.value}</strong> : row.value),
+                  align: "right",
+                },
                 ...(view.moneda !== "CRC"
-                  ? [{ header: "Colones", cell: (row: (typeof view.totals)[number]) => row.colones, align: "right" as const }]
+                  ? [
+                      {
+                        header: "Colones",
+                        cell: (row: (typeof view.totals)[number]) => row.colones,
+                        align: "right" as const,
+                      },
+                    ]
                   : []),
               ]}
             />
@@ -217,7 +248,7 @@ export default function ReceiptDetailPage() {
           </Title>
           <SimpleTable
             testId="receipt-references"
-                label="Tabla de referencias"
+            label="Tabla de referencias"
             rows={view.references}
             keyOf={(row, index) => `${row.numero}-${index}`}
             columns={[
@@ -264,7 +295,10 @@ export default function ReceiptDetailPage() {
             )
           )}
           {view.haciendaConflict && (
-            <HaciendaConflict conflict={view.haciendaConflict} action={`/detail/${view.id}/hacienda?${new URLSearchParams({ org })}`} />
+            <HaciendaConflict
+              conflict={view.haciendaConflict}
+              action={`/detail/${view.id}/hacienda?${new URLSearchParams({ org })}`}
+            />
           )}
         </Stack>
       </Paper>

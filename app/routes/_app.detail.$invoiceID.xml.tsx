@@ -7,5 +7,8 @@ import { receiptXmlFileName, requireReceipt } from "~/services/receipts/receipts
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
   const receipt = await requireReceipt(organization, params.invoiceID);
-  return fileResponse(Uint8Array.from(receipt.xml), { contentType: CONTENT_TYPES.originalXml, fileName: receiptXmlFileName(receipt) });
+  return fileResponse(Uint8Array.from(receipt.xml), {
+    contentType: CONTENT_TYPES.originalXml,
+    fileName: receiptXmlFileName(receipt),
+  });
 }

@@ -41,7 +41,13 @@ export default function UploadReceiptsPage() {
 
   // Without JavaScript the action's answer is the page's; with it, the XMLHttpRequest's answer is.
   const report: ImportReportData | null =
-    upload.phase === "done" ? upload.report : upload.phase === "failed" ? (upload.report ?? null) : upload.phase === "idle" ? (posted?.report ?? null) : null;
+    upload.phase === "done"
+      ? upload.report
+      : upload.phase === "failed"
+        ? (upload.report ?? null)
+        : upload.phase === "idle"
+          ? (posted?.report ?? null)
+          : null;
   const serverError = upload.phase === "idle" ? posted?.error : null;
 
   return (
@@ -55,12 +61,17 @@ export default function UploadReceiptsPage() {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Text size="sm">
-            Los comprobantes se asignan a este cliente por su cédula: si el cliente es el emisor quedan como emitidos, si es el
-            receptor como recibidos. Los archivos repetidos no se duplican, y las respuestas de Hacienda se registran en su
-            comprobante por la clave. Los usuarios cliente pueden subir solo comprobantes recibidos; las respuestas de Hacienda y
-            los comprobantes emitidos los importa su contador.
+            Los comprobantes se asignan a este cliente por su cédula: si el cliente es el emisor quedan como emitidos,
+            si es el receptor como recibidos. Los archivos repetidos no se duplican, y las respuestas de Hacienda se
+            registran en su comprobante por la clave. Los usuarios cliente pueden subir solo comprobantes recibidos; las
+            respuestas de Hacienda y los comprobantes emitidos los importa su contador.
           </Text>
-          <UploadForm action={`/detail?index&${org}`} jsonAction={`/detail/import?${org}`} maxMegabytes={maxMegabytes} onResult={setUpload} />
+          <UploadForm
+            action={`/detail?index&${org}`}
+            jsonAction={`/detail/import?${org}`}
+            maxMegabytes={maxMegabytes}
+            onResult={setUpload}
+          />
         </Stack>
       </Paper>
       <FormError message={serverError} />
@@ -72,7 +83,11 @@ export default function UploadReceiptsPage() {
           monthLabelOf={monthLabel}
         />
       )}
-      <Anchor component={Link} to={monthHref(current, { org: organization.cedula, month: "", tab: "emitidos" })} size="sm">
+      <Anchor
+        component={Link}
+        to={monthHref(current, { org: organization.cedula, month: "", tab: "emitidos" })}
+        size="sm"
+      >
         Volver a Comprobantes
       </Anchor>
     </Stack>

@@ -59,8 +59,8 @@ export default function ImportJobPage() {
         </Group>
         <Progress value={job.percent} animated={running} aria-label="Progreso de la importación" />
         <Text size="sm" c="dimmed" data-testid="import-job-progress">
-          {job.percent} % leído · {handled} {handled === 1 ? "archivo procesado" : "archivos procesados"} ({job.counts.importado} importados,{" "}
-          {job.counts.duplicado} duplicados, {job.counts.rechazado} rechazados)
+          {job.percent} % leído · {handled} {handled === 1 ? "archivo procesado" : "archivos procesados"} (
+          {job.counts.importado} importados, {job.counts.duplicado} duplicados, {job.counts.rechazado} rechazados)
         </Text>
         {running && (
           <Text size="sm">
@@ -88,7 +88,11 @@ export default function ImportJobPage() {
         <Anchor component={Link} to={`/detail?${new URLSearchParams({ org: organization.cedula })}`} size="sm">
           Subir más comprobantes
         </Anchor>
-        <Anchor component={Link} to={monthHref(current, { org: organization.cedula, month: "", tab: "emitidos" })} size="sm">
+        <Anchor
+          component={Link}
+          to={monthHref(current, { org: organization.cedula, month: "", tab: "emitidos" })}
+          size="sm"
+        >
           Volver a Comprobantes
         </Anchor>
       </Group>

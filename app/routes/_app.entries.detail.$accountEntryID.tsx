@@ -35,7 +35,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return replyWithErrors(submission, outcome.refusals);
   }
   const here = new URL(request.url).searchParams;
-  return redirectWithSuccess(appHref(`/entries/view/${outcome.id}`, here, { org: context.organization.cedula }), outcome.message);
+  return redirectWithSuccess(
+    appHref(`/entries/view/${outcome.id}`, here, { org: context.organization.cedula }),
+    outcome.message,
+  );
 }
 
 export default EntryFormPage;

@@ -25,7 +25,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await saveEntryForm(context, target, submission.value);
   if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
   const here = new URL(request.url).searchParams;
-  return redirectWithSuccess(appHref(`/entries/view/${outcome.id}`, here, { org: context.organization.cedula }), outcome.message);
+  return redirectWithSuccess(
+    appHref(`/entries/view/${outcome.id}`, here, { org: context.organization.cedula }),
+    outcome.message,
+  );
 }
 
 export default EntryFormPage;

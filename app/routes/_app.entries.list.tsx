@@ -3,7 +3,13 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { EntryFilterForm } from "~/components/entries/EntryFilterForm";
 import { EntryTable } from "~/components/entries/EntryTable";
-import { entriesExportHref, entryListHref, entryViewHref, inOrganizationHref, journalHref } from "~/components/entries/links";
+import {
+  entriesExportHref,
+  entryListHref,
+  entryViewHref,
+  inOrganizationHref,
+  journalHref,
+} from "~/components/entries/links";
 import { PageLinks } from "~/components/entries/PageLinks";
 import { keptParamFields } from "~/components/shell/links";
 import { entryListParams, readEntryListQuery } from "~/domain/entries/query";
@@ -83,10 +89,16 @@ export default function EntryListPage() {
         <Paper withBorder p="xl" ta="center" data-testid="empty-entries">
           <Stack gap="xs" align="center">
             <Text fw={600}>
-              {filtered ? "Ningún asiento coincide con los filtros en este período." : `No hay asientos entre el ${view.rangeLabel.replace(" – ", " y el ")}.`}
+              {filtered
+                ? "Ningún asiento coincide con los filtros en este período."
+                : `No hay asientos entre el ${view.rangeLabel.replace(" – ", " y el ")}.`}
             </Text>
             {filtered && (
-              <Anchor component={Link} to={entryListHref(current, org, { from: view.query.from, to: view.query.to })} size="sm">
+              <Anchor
+                component={Link}
+                to={entryListHref(current, org, { from: view.query.from, to: view.query.to })}
+                size="sm"
+              >
                 Ver todos los asientos del período
               </Anchor>
             )}
@@ -96,11 +108,15 @@ export default function EntryListPage() {
         <>
           {view.accountLabel && (
             <Text size="sm" c="dimmed">
-              Asientos con líneas en {view.accountLabel}
-              {" "}(incluye sus subcuentas).
+              Asientos con líneas en {view.accountLabel} (incluye sus subcuentas).
             </Text>
           )}
-          <EntryTable rows={view.rows} totals={view.totals} countText={view.countText} hrefOf={(id) => entryViewHref(current, org, id)} />
+          <EntryTable
+            rows={view.rows}
+            totals={view.totals}
+            countText={view.countText}
+            hrefOf={(id) => entryViewHref(current, org, id)}
+          />
           {view.totals.difference && (
             <Text size="xs" c="dimmed">
               Los borradores del filtro no cuadran: la diferencia entre débitos y créditos es {view.totals.difference}.

@@ -10,5 +10,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
   const { query, problems } = readEntryListQuery(new URL(request.url).searchParams, new Date());
   if (problems.length > 0) throw badRequest(problems[0].message);
-  return fileResponse(await entriesCsv(organization, query), { contentType: CONTENT_TYPES.csv, fileName: entriesFileName(organization, query, "csv") });
+  return fileResponse(await entriesCsv(organization, query), {
+    contentType: CONTENT_TYPES.csv,
+    fileName: entriesFileName(organization, query, "csv"),
+  });
 }

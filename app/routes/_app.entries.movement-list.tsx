@@ -58,7 +58,13 @@ export default function MovementListPage() {
       )}
 
       <Paper withBorder p="md">
-        <Form method="get" action="/entries/movement-list" role="search" aria-label="Consultar movimientos" key={JSON.stringify(view.query)}>
+        <Form
+          method="get"
+          action="/entries/movement-list"
+          role="search"
+          aria-label="Consultar movimientos"
+          key={JSON.stringify(view.query)}
+        >
           <input type="hidden" name="org" value={org} />
           {keptParamFields(current, ["org"]).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
@@ -84,7 +90,10 @@ export default function MovementListPage() {
 
       {!view.account || !view.movements ? (
         <Paper withBorder p="xl" ta="center" data-testid="choose-account">
-          <Text>Elija una cuenta para ver su saldo inicial, sus movimientos con el saldo acumulado y su saldo final. Una cuenta con subcuentas las incluye a todas.</Text>
+          <Text>
+            Elija una cuenta para ver su saldo inicial, sus movimientos con el saldo acumulado y su saldo final. Una
+            cuenta con subcuentas las incluye a todas.
+          </Text>
         </Paper>
       ) : (
         <>
@@ -99,7 +108,11 @@ export default function MovementListPage() {
                 </Text>
               )}
             </div>
-            <Anchor component={Link} to={entryListHref(current, org, { account: view.account.code, from: view.query.from, to: view.query.to })} size="sm">
+            <Anchor
+              component={Link}
+              to={entryListHref(current, org, { account: view.account.code, from: view.query.from, to: view.query.to })}
+              size="sm"
+            >
               Ver los asientos de esta cuenta
             </Anchor>
           </Group>
@@ -114,10 +127,15 @@ export default function MovementListPage() {
               <Text>La cuenta no tiene movimientos contabilizados en este período.</Text>
             </Paper>
           ) : (
-            <MovementTable movements={view.movements} showAccount={view.account.parent} hrefOf={(id) => entryViewHref(current, org, id)} />
+            <MovementTable
+              movements={view.movements}
+              showAccount={view.account.parent}
+              hrefOf={(id) => entryViewHref(current, org, id)}
+            />
           )}
           <Text size="xs" c="dimmed">
-            Saldos como débitos menos créditos: un saldo acreedor se muestra negativo. Solo cuentan los asientos contabilizados.
+            Saldos como débitos menos créditos: un saldo acreedor se muestra negativo. Solo cuentan los asientos
+            contabilizados.
           </Text>
           <PageLinks
             page={view.movements.page}

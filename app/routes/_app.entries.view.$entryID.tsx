@@ -59,7 +59,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const outcome = await reverse(organization.id, entry._id.toString(), { ...actor, date: submission.value.date });
       if (!outcome.ok) {
         if (outcome.notFound) throw notFound(ENTRY_NOT_FOUND);
-        return replyWithErrors(submission, outcome.refusals.map(({ message }) => ({ field: "date", message })));
+        return replyWithErrors(
+          submission,
+          outcome.refusals.map(({ message }) => ({ field: "date", message })),
+        );
       }
       return redirectWithSuccess(
         entryViewHref(current, organization.cedula, String(outcome.entry._id)),
@@ -73,7 +76,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const outcome = await deleteDraft(organization.id, entry._id.toString());
       if (!outcome.ok) {
         if (outcome.notFound) throw notFound(ENTRY_NOT_FOUND);
-        return replyWithErrors(submission, outcome.refusals.map(({ message }) => ({ message })));
+        return replyWithErrors(
+          submission,
+          outcome.refusals.map(({ message }) => ({ message })),
+        );
       }
       return redirectWithSuccess(entryListHref(current, organization.cedula), "Borrador eliminado.");
     }
@@ -121,7 +127,12 @@ export default function EntryViewPage() {
               Origen
             </Text>
             {entry.source.to ? (
-              <Anchor component={Link} to={inOrganizationHref(current, org, entry.source.to)} size="sm" data-testid="source-link">
+              <Anchor
+                component={Link}
+                to={inOrganizationHref(current, org, entry.source.to)}
+                size="sm"
+                data-testid="source-link"
+              >
                 {entry.source.label}
               </Anchor>
             ) : (
@@ -161,7 +172,12 @@ export default function EntryViewPage() {
       </section>
 
       {can.reverse && (
-        <ReverseEntryForm number={entry.number ?? ""} defaultDate={reversalDate} result={reverseResult} asked={askedConfirmation(reverseResult)} />
+        <ReverseEntryForm
+          number={entry.number ?? ""}
+          defaultDate={reversalDate}
+          result={reverseResult}
+          asked={askedConfirmation(reverseResult)}
+        />
       )}
       {can.deleteDraft && <DeleteDraftForm result={deleteResult} asked={askedConfirmation(deleteResult)} />}
 

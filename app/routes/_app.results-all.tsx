@@ -5,7 +5,15 @@ import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { TrialTable } from "~/components/reports/TrialTable";
 import { appHref } from "~/components/shell/links";
-import { drillHref, filterValues, formatReportAmount, queryParams, trialView, REPORT_TITLES, reportPeriodText } from "~/domain/reports";
+import {
+  drillHref,
+  filterValues,
+  formatReportAmount,
+  queryParams,
+  trialView,
+  REPORT_TITLES,
+  reportPeriodText,
+} from "~/domain/reports";
 import { readReportQuery, trialReport } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
@@ -33,7 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function TrialBalancePage() {
   const data = useLoaderData<typeof loader>();
   const current = new URLSearchParams(useLocation().search);
-  const exportHref = (extension: string) => appHref(`/results-all.${extension}?${new URLSearchParams(data.params)}`, current, { menu: null, showSidebar: null });
+  const exportHref = (extension: string) =>
+    appHref(`/results-all.${extension}?${new URLSearchParams(data.params)}`, current, {
+      menu: null,
+      showSidebar: null,
+    });
   const hrefOf = (code: string) => appHref(drillHref(data.role, code, data.range), current);
   return (
     <Stack gap="md">
@@ -44,12 +56,23 @@ export default function TrialBalancePage() {
         exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv") }}
         messages={data.messages}
       />
-      <ReportFilters action="/results-all" values={data.filters} current={current} withComparison={false} withLeafOnly />
+      <ReportFilters
+        action="/results-all"
+        values={data.filters}
+        current={current}
+        withComparison={false}
+        withLeafOnly
+      />
       {data.unclassified && <UnclassifiedWarning amount={data.unclassified} />}
-      <TrialTable rows={data.trial.rows} totals={data.trial.totals} caption={`Balance de Comprobación, ${data.periodText}`} hrefOf={hrefOf} />
+      <TrialTable
+        rows={data.trial.rows}
+        totals={data.trial.totals}
+        caption={`Balance de Comprobación, ${data.periodText}`}
+        hrefOf={hrefOf}
+      />
       <Text size="xs" c="dimmed">
-        Saldos con débito positivo; los saldos acreedores, entre paréntesis. Débitos y créditos totales son iguales cuando los libros
-        cuadran.
+        Saldos con débito positivo; los saldos acreedores, entre paréntesis. Débitos y créditos totales son iguales
+        cuando los libros cuadran.
       </Text>
     </Stack>
   );

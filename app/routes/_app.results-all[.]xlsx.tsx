@@ -8,5 +8,8 @@ import { requireOrgContext } from "~/utils/org-context.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
   const { query } = readReportQuery("all", new URL(request.url));
-  return fileResponse(await reportXlsx("all", organization, query), { contentType: CONTENT_TYPES.xlsx, fileName: reportFileName("all", organization, query, "xlsx") });
+  return fileResponse(await reportXlsx("all", organization, query), {
+    contentType: CONTENT_TYPES.xlsx,
+    fileName: reportFileName("all", organization, query, "xlsx"),
+  });
 }

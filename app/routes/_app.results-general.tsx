@@ -5,7 +5,18 @@ import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { StatementTable } from "~/components/reports/StatementTable";
 import { appHref } from "~/components/shell/links";
-import { atDateRange, checkView, comparedColumnLabel, drillHref, filterValues, formatReportAmount, queryParams, statementRowsView, REPORT_TITLES, reportPeriodText } from "~/domain/reports";
+import {
+  atDateRange,
+  checkView,
+  comparedColumnLabel,
+  drillHref,
+  filterValues,
+  formatReportAmount,
+  queryParams,
+  statementRowsView,
+  REPORT_TITLES,
+  reportPeriodText,
+} from "~/domain/reports";
 import { generalReport, readReportQuery } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
@@ -35,7 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function BalanceSheetPage() {
   const data = useLoaderData<typeof loader>();
   const current = new URLSearchParams(useLocation().search);
-  const exportHref = (extension: string) => appHref(`/results-general.${extension}?${new URLSearchParams(data.params)}`, current, { menu: null, showSidebar: null });
+  const exportHref = (extension: string) =>
+    appHref(`/results-general.${extension}?${new URLSearchParams(data.params)}`, current, {
+      menu: null,
+      showSidebar: null,
+    });
   const hrefOf = (code: string) => appHref(drillHref(data.role, code, data.range), current);
   const { check } = data;
   return (
@@ -50,14 +65,26 @@ export default function BalanceSheetPage() {
       <ReportFilters action="/results-general" values={data.filters} current={current} atDate />
       {data.unclassified && <UnclassifiedWarning amount={data.unclassified} />}
       {check.holds ? (
-        <Alert color="green" styles={{ title: { color: "var(--mantine-color-text)" } }} title="Activo = Pasivo + Patrimonio" data-testid="balance-check" data-holds="true">
+        <Alert
+          color="green"
+          styles={{ title: { color: "var(--mantine-color-text)" } }}
+          title="Activo = Pasivo + Patrimonio"
+          data-testid="balance-check"
+          data-holds="true"
+        >
           Activo {check.assets.text} = Pasivo y patrimonio {check.liabilitiesAndEquity.text}
           {check.unclassified ? ` + partidas por clasificar con saldo ${check.unclassified.text} (grupo 70)` : ""}.
         </Alert>
       ) : (
-        <Alert color="red" styles={{ title: { color: "var(--mantine-color-text)" } }} title="El balance no cuadra" data-testid="balance-check" data-holds="false">
-          Activo {check.assets.text}; pasivo y patrimonio {check.liabilitiesAndEquity.text}; diferencia {check.difference.text}. Ejecute la
-          verificación de los libros.
+        <Alert
+          color="red"
+          styles={{ title: { color: "var(--mantine-color-text)" } }}
+          title="El balance no cuadra"
+          data-testid="balance-check"
+          data-holds="false"
+        >
+          Activo {check.assets.text}; pasivo y patrimonio {check.liabilitiesAndEquity.text}; diferencia{" "}
+          {check.difference.text}. Ejecute la verificación de los libros.
         </Alert>
       )}
       <StatementTable
@@ -68,11 +95,17 @@ export default function BalanceSheetPage() {
         testId="general-table"
       />
       {data.unclassifiedRows.length > 0 && (
-        <StatementTable rows={data.unclassifiedRows} caption="Por clasificar (saldo con su signo, débito positivo)" comparedLabel={data.comparedLabel} hrefOf={hrefOf} testId="unclassified-table" />
+        <StatementTable
+          rows={data.unclassifiedRows}
+          caption="Por clasificar (saldo con su signo, débito positivo)"
+          comparedLabel={data.comparedLabel}
+          hrefOf={hrefOf}
+          testId="unclassified-table"
+        />
       )}
       <Text size="xs" c="dimmed">
-        Saldos acumulados a la fecha, del lado natural de cada cuenta. Mientras un año no se cierre, su resultado se muestra como una línea
-        propia del patrimonio.
+        Saldos acumulados a la fecha, del lado natural de cada cuenta. Mientras un año no se cierre, su resultado se
+        muestra como una línea propia del patrimonio.
       </Text>
     </Stack>
   );

@@ -8,5 +8,8 @@ import { requireOrgContext } from "~/utils/org-context.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
   const { query } = readReportQuery("general", new URL(request.url));
-  return fileResponse(await reportCsv("general", organization.id, query), { contentType: CONTENT_TYPES.csv, fileName: reportFileName("general", organization, query, "csv") });
+  return fileResponse(await reportCsv("general", organization.id, query), {
+    contentType: CONTENT_TYPES.csv,
+    fileName: reportFileName("general", organization, query, "csv"),
+  });
 }

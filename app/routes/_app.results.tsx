@@ -6,7 +6,17 @@ import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHe
 import { ResultsChart } from "~/components/reports/ResultsChart";
 import { StatementTable } from "~/components/reports/StatementTable";
 import { appHref } from "~/components/shell/links";
-import { comparedColumnLabel, drillHref, filterValues, formatReportAmount, monthlyView, queryParams, statementRowsView, REPORT_TITLES, reportPeriodText } from "~/domain/reports";
+import {
+  comparedColumnLabel,
+  drillHref,
+  filterValues,
+  formatReportAmount,
+  monthlyView,
+  queryParams,
+  statementRowsView,
+  REPORT_TITLES,
+  reportPeriodText,
+} from "~/domain/reports";
 import { readReportQuery, resultsReport } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
@@ -37,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ResultsPage() {
   const data = useLoaderData<typeof loader>();
   const current = new URLSearchParams(useLocation().search);
-  const exportHref = (extension: string) => appHref(`/results.${extension}?${new URLSearchParams(data.params)}`, current, { menu: null, showSidebar: null });
+  const exportHref = (extension: string) =>
+    appHref(`/results.${extension}?${new URLSearchParams(data.params)}`, current, { menu: null, showSidebar: null });
   const hrefOf = (code: string) => appHref(drillHref(data.role, code, data.range), current);
   return (
     <Stack gap="md">
@@ -59,11 +70,17 @@ export default function ResultsPage() {
         testId="results-table"
       />
       {data.unclassifiedRows.length > 0 && (
-        <StatementTable rows={data.unclassifiedRows} caption="Por clasificar (fuera del resultado)" comparedLabel={data.comparedLabel} hrefOf={hrefOf} testId="unclassified-table" />
+        <StatementTable
+          rows={data.unclassifiedRows}
+          caption="Por clasificar (fuera del resultado)"
+          comparedLabel={data.comparedLabel}
+          hrefOf={hrefOf}
+          testId="unclassified-table"
+        />
       )}
       <Text size="xs" c="dimmed">
-        Montos en colones del lado natural de cada cuenta; entre paréntesis, los contrarios a su naturaleza. El impuesto sobre la renta
-        estimado se mostrará en cero hasta que exista el cálculo de renta.
+        Montos en colones del lado natural de cada cuenta; entre paréntesis, los contrarios a su naturaleza. El impuesto
+        sobre la renta estimado se mostrará en cero hasta que exista el cálculo de renta.
       </Text>
       <ResultsChart months={data.monthly} />
     </Stack>

@@ -67,7 +67,11 @@ export default function LoginPage() {
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
           />
-          <PasswordInput {...inputProps(fields.password, "password")} label="Contraseña" autoComplete="current-password" />
+          <PasswordInput
+            {...inputProps(fields.password, "password")}
+            label="Contraseña"
+            autoComplete="current-password"
+          />
           <Button type="submit" loading={submitting} fullWidth>
             Ingresar
           </Button>

@@ -35,9 +35,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyWithErrors(submission, [], 400, { hideFields: SECRET_FIELDS });
   try {
     const valid = await verifySecondFactor(user, factorId, submission.value.code, clientAddress(request));
-    if (!valid) return replyWithErrors(submission, { message: INVALID_CODE_MESSAGE }, 400, { hideFields: SECRET_FIELDS });
+    if (!valid)
+      return replyWithErrors(submission, { message: INVALID_CODE_MESSAGE }, 400, { hideFields: SECRET_FIELDS });
   } catch (error) {
-    if (error instanceof ThrottledError) return replyWithErrors(submission, { message: error.message }, 429, { hideFields: SECRET_FIELDS });
+    if (error instanceof ThrottledError)
+      return replyWithErrors(submission, { message: error.message }, 429, { hideFields: SECRET_FIELDS });
     throw error;
   }
   const cookie = await startSession(request, user._id, "complete");
@@ -52,7 +54,11 @@ export default function OtpVerificationPage() {
       subtitle="Ingrese el código de 6 dígitos de su aplicación de autenticación, o uno de sus códigos de recuperación."
     >
       {/* The person typed a password a moment ago; the code is all this page asks for. */}
-      <CodeForm label="Código de verificación" lastResult={result as SubmissionResult<string[]> | undefined} focusOnLoad />
+      <CodeForm
+        label="Código de verificación"
+        lastResult={result as SubmissionResult<string[]> | undefined}
+        focusOnLoad
+      />
     </AuthLayout>
   );
 }

@@ -36,17 +36,24 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const result = await confirmEnrollment(user, sessionId, submission.value.code, clientAddress(request));
     if (!result.ok) return replyWithErrors(submission, { message: result.message }, 400, { hideFields: SECRET_FIELDS });
-    const cookie = await startSession(request, user._id, "complete", undefined, { recoveryCodesToShow: result.recoveryCodes });
+    const cookie = await startSession(request, user._id, "complete", undefined, {
+      recoveryCodesToShow: result.recoveryCodes,
+    });
     return redirect(withReturnTo("/otp", request.url), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof ThrottledError) return replyWithErrors(submission, { message: error.message }, 429, { hideFields: SECRET_FIELDS });
+    if (error instanceof ThrottledError)
+      return replyWithErrors(submission, { message: error.message }, 429, { hideFields: SECRET_FIELDS });
     throw error;
   }
 }
 
 /** Re-running the loader would find the codes already shown and leave the page. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate);
 
 export default function OtpEnrollmentPage() {
   const data = useLoaderData<typeof loader>();

@@ -55,8 +55,16 @@ export default function ResetPasswordPage() {
         <Stack gap="md">
           <Honeypot />
           <FormError message={formErrorOf(form)} />
-          <PasswordInput {...inputProps(fields.password, "password")} label="Nueva contraseña" autoComplete="new-password" />
-          <PasswordInput {...inputProps(fields.confirmation, "password")} label="Confirme la contraseña" autoComplete="new-password" />
+          <PasswordInput
+            {...inputProps(fields.password, "password")}
+            label="Nueva contraseña"
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            {...inputProps(fields.confirmation, "password")}
+            label="Confirme la contraseña"
+            autoComplete="new-password"
+          />
           <Button type="submit" loading={navigation.state !== "idle"} fullWidth>
             Guardar contraseña
           </Button>

@@ -22,7 +22,8 @@ export interface Account {
 }
 
 export function membershipOf(user: UserDocument): Membership {
-  const orgs = user.orgs instanceof Map ? Object.fromEntries(user.orgs) : ((user.orgs ?? {}) as Record<string, OrganizationRole>);
+  const orgs =
+    user.orgs instanceof Map ? Object.fromEntries(user.orgs) : ((user.orgs ?? {}) as Record<string, OrganizationRole>);
   return { isRoot: !!user.isRoot, isSuperAdmin: !!user.isSuperAdmin, isAdmin: !!user.isAdmin, orgs };
 }
 
@@ -43,7 +44,9 @@ export async function accessibleOrganizations(user: UserDocument): Promise<Organ
 }
 
 /** accessibleOrganizations, read once per request. */
-export const accessibleOrganizationsFor = oncePerRequest((_request: Request, user: UserDocument) => accessibleOrganizations(user));
+export const accessibleOrganizationsFor = oncePerRequest((_request: Request, user: UserDocument) =>
+  accessibleOrganizations(user),
+);
 
 export async function buildAccount(request: Request, user: UserDocument): Promise<Account> {
   const membership = membershipOf(user);

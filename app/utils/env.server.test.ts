@@ -28,7 +28,9 @@ describe("parseEnv", () => {
   });
 
   it("accepts a complete production configuration", () => {
-    expect(parseEnv({ NODE_ENV: "production", MONGODB_URI: "mongodb://db:27017/app", ...secrets }).NODE_ENV).toBe("production");
+    expect(parseEnv({ NODE_ENV: "production", MONGODB_URI: "mongodb://db:27017/app", ...secrets }).NODE_ENV).toBe(
+      "production",
+    );
   });
 
   it("gives precise messages for malformed values", () => {
@@ -47,7 +49,9 @@ describe("parseEnv", () => {
   });
 
   it("keeps the test-only idle timeout out of production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", ...secrets, IDLE_TIMEOUT_MS: "1000" })).toThrow(/IDLE_TIMEOUT_MS exists for tests only/);
+    expect(() => parseEnv({ NODE_ENV: "production", ...secrets, IDLE_TIMEOUT_MS: "1000" })).toThrow(
+      /IDLE_TIMEOUT_MS exists for tests only/,
+    );
     expect(parseEnv({ IDLE_TIMEOUT_MS: "1000" }).IDLE_TIMEOUT_MS).toBe(1000);
   });
 });

@@ -1,13 +1,9 @@
 import { z } from "zod";
 
-const booleanFlag = z
-  .enum(["0", "1", "true", "false"])
-  .transform((v) => v === "1" || v === "true");
+const booleanFlag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
 const secret = (name: string) =>
-  z
-    .string()
-    .min(32, `${name} must be at least 32 characters long (use e.g. \`openssl rand -hex 32\`)`);
+  z.string().min(32, `${name} must be at least 32 characters long (use e.g. \`openssl rand -hex 32\`)`);
 
 const envSchema = z
   .object({
@@ -40,7 +36,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.REQUIRE_MONGODB_URI && !env.MONGODB_URI) {
-      ctx.addIssue({ code: "custom", path: ["MONGODB_URI"], message: "MONGODB_URI is required (REQUIRE_MONGODB_URI=1)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["MONGODB_URI"],
+        message: "MONGODB_URI is required (REQUIRE_MONGODB_URI=1)",
+      });
     }
     if (env.NODE_ENV !== "production") return;
     for (const key of ["SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SMTP_URL", "APP_URL"] as const) {
@@ -100,7 +100,9 @@ export function getEnv(): RuntimeEnv {
     (key) => !env[key],
   );
   if (missing.length > 0) {
-    throw new InvalidEnvironmentError(missing.map((key) => `${key}: not set (the server boot fills it in development)`));
+    throw new InvalidEnvironmentError(
+      missing.map((key) => `${key}: not set (the server boot fills it in development)`),
+    );
   }
   return {
     ...(env as RuntimeEnv),

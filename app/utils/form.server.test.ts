@@ -40,7 +40,14 @@ describe("parseSubmission", () => {
   });
 
   it("reads a blank input as missing, so the schema's Spanish required message applies", () => {
-    const submission = parseSubmission(form([["memo", ""], ["lines[0].account", "x"], ["lines[0].amount", "1"]]), entrySchema);
+    const submission = parseSubmission(
+      form([
+        ["memo", ""],
+        ["lines[0].account", "x"],
+        ["lines[0].amount", "1"],
+      ]),
+      entrySchema,
+    );
     expect(submission.status).toBe("error");
     const reply = submission.reply();
     expect(reply.error?.memo).toEqual(["Falta la descripción."]);
@@ -52,7 +59,13 @@ describe("parseSubmission", () => {
 describe("replyWithErrors", () => {
   it("maps refusals to the field, the line's field or the form, and echoes the submitted values", async () => {
     const submission = parseSubmission(
-      form([["memo", "M"], ["lines[0].account", "a"], ["lines[0].amount", "1"], ["lines[1].account", "b"], ["lines[1].amount", "-1"]]),
+      form([
+        ["memo", "M"],
+        ["lines[0].account", "a"],
+        ["lines[0].amount", "1"],
+        ["lines[1].account", "b"],
+        ["lines[1].amount", "-1"],
+      ]),
       entrySchema,
     );
     const response = replyWithErrors(submission, [
@@ -71,7 +84,13 @@ describe("replyWithErrors", () => {
   });
 
   it("leaves the hidden fields (secrets) out of the echoed values", async () => {
-    const submission = parseSubmission(form([["email", "ana@prueba.cr"], ["password", "Clave-secreta"]]), z.object({ email: z.string(), password: z.string() }));
+    const submission = parseSubmission(
+      form([
+        ["email", "ana@prueba.cr"],
+        ["password", "Clave-secreta"],
+      ]),
+      z.object({ email: z.string(), password: z.string() }),
+    );
     const response = replyWithErrors(submission, { message: "No." }, 429, { hideFields: ["password"] });
     expect(response.status).toBe(429);
     const body = (await response.json()) as { error: unknown; initialValue: unknown };
@@ -80,6 +99,8 @@ describe("replyWithErrors", () => {
   });
 
   it("numbers lines from 1 for people and from 0 for the form", () => {
-    expect(refusalErrors([{ line: 1, message: "Línea vacía." }], "rows").fieldErrors).toEqual({ "rows[0]": ["Línea vacía."] });
+    expect(refusalErrors([{ line: 1, message: "Línea vacía." }], "rows").fieldErrors).toEqual({
+      "rows[0]": ["Línea vacía."],
+    });
   });
 });

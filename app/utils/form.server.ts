@@ -42,7 +42,10 @@ export type ParsedSubmission = ReturnType<typeof parseSubmission>;
  * Refusals as conform errors: a field's message under its name, a line's under `lines[i].field` (lines
  * count from 1 for people, lists from 0 for conform), and one without a field as the form's error.
  */
-export function refusalErrors(refusals: Refusal[], listName = "lines"): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+export function refusalErrors(
+  refusals: Refusal[],
+  listName = "lines",
+): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};
   for (const { field, line, message } of refusals) {

@@ -1,7 +1,12 @@
 import { findOrganization } from "~models/organization";
 import { setSelectedOrganization, type UserDocument } from "~models/user";
 import { toCedula, toOrganizationId } from "~/domain/organization-id";
-import { canAdministerOrganization, seesAllOrganizations, type Membership, type OrganizationRole } from "~/domain/roles";
+import {
+  canAdministerOrganization,
+  seesAllOrganizations,
+  type Membership,
+  type OrganizationRole,
+} from "~/domain/roles";
 import { accessibleOrganizationsFor, membershipOf, type OrganizationSummary } from "./account.server";
 import { requireAdmin, requireUser } from "./auth.server";
 import { notFound } from "./http.server";
@@ -20,7 +25,10 @@ export interface OrgContext {
   role: OrganizationRole;
 }
 
-export type OrgContextWithoutOrganization = Omit<OrgContext, "organization" | "role"> & { organization: null; role: null };
+export type OrgContextWithoutOrganization = Omit<OrgContext, "organization" | "role"> & {
+  organization: null;
+  role: null;
+};
 
 export interface OrgContextOptions {
   /** Admin screens: non-admins are sent to / (seed §2) and the user must administer the organization. */
@@ -41,19 +49,25 @@ const CEDULA_IN_URL = /^\d{9,12}$/;
  * may access. A cédula the user may not access is answered 404, as if it did not exist. The choice is
  * remembered on the user only when it changes, so repeated GETs with the same ?org write nothing.
  */
-export const resolveSelectedOrganization = oncePerRequest(async (request: Request, user: UserDocument): Promise<OrganizationSummary | null> => {
-  const organizations = await accessibleOrganizationsFor(request, user);
-  const requested = new URL(request.url).searchParams.get("org");
-  if (requested) {
-    const chosen = organizations.find((o) => o.id === toOrganizationId(requested.trim()));
-    if (!chosen) throw notFound(ORGANIZATION_NOT_FOUND);
-    if (user.selectedOrganizationId !== chosen.id) await setSelectedOrganization(user._id, chosen.id);
-    return chosen;
-  }
-  return organizations.find((o) => o.id === user.selectedOrganizationId) ?? organizations[0] ?? null;
-});
+export const resolveSelectedOrganization = oncePerRequest(
+  async (request: Request, user: UserDocument): Promise<OrganizationSummary | null> => {
+    const organizations = await accessibleOrganizationsFor(request, user);
+    const requested = new URL(request.url).searchParams.get("org");
+    if (requested) {
+      const chosen = organizations.find((o) => o.id === toOrganizationId(requested.trim()));
+      if (!chosen) throw notFound(ORGANIZATION_NOT_FOUND);
+      if (user.selectedOrganizationId !== chosen.id) await setSelectedOrganization(user._id, chosen.id);
+      return chosen;
+    }
+    return organizations.find((o) => o.id === user.selectedOrganizationId) ?? organizations[0] ?? null;
+  },
+);
 
-async function organizationOfParam(user: UserDocument, membership: Membership, param: string | undefined): Promise<OrganizationSummary> {
+async function organizationOfParam(
+  user: UserDocument,
+  membership: Membership,
+  param: string | undefined,
+): Promise<OrganizationSummary> {
   const bare = toCedula(param?.trim() ?? "");
   if (!CEDULA_IN_URL.test(bare)) throw notFound(ORGANIZATION_NOT_FOUND);
   const id = toOrganizationId(bare);
@@ -74,13 +88,24 @@ async function organizationOfParam(user: UserDocument, membership: Membership, p
  * access), resolves the organization and the user's role in it. An organization the user may not
  * work on is 404 "Organización no encontrada".
  */
-export async function requireOrgContext(request: Request, options: OrgContextOptions & { orNone: true }): Promise<OrgContext | OrgContextWithoutOrganization>;
-export async function requireOrgContext(request: Request, options?: OrgContextOptions & { orNone?: false }): Promise<OrgContext>;
-export async function requireOrgContext(request: Request, options: OrgContextOptions = {}): Promise<OrgContext | OrgContextWithoutOrganization> {
+export async function requireOrgContext(
+  request: Request,
+  options: OrgContextOptions & { orNone: true },
+): Promise<OrgContext | OrgContextWithoutOrganization>;
+export async function requireOrgContext(
+  request: Request,
+  options?: OrgContextOptions & { orNone?: false },
+): Promise<OrgContext>;
+export async function requireOrgContext(
+  request: Request,
+  options: OrgContextOptions = {},
+): Promise<OrgContext | OrgContextWithoutOrganization> {
   const { user } = options.admin ? await requireAdmin(request) : await requireUser(request);
   const membership = membershipOf(user);
   const organization =
-    "param" in options ? await organizationOfParam(user, membership, options.param) : await resolveSelectedOrganization(request, user);
+    "param" in options
+      ? await organizationOfParam(user, membership, options.param)
+      : await resolveSelectedOrganization(request, user);
   if (!organization) {
     if (options.orNone) return { user, membership, organization: null, role: null };
     throw notFound(NO_ORGANIZATION);

@@ -39,7 +39,11 @@ async function assertMayTryCode(user: UserDocument, ip: string): Promise<void> {
 async function countWrongCode(user: UserDocument, ip: string): Promise<void> {
   const lockedUntil = await recordSecondFactorFailure(String(user._id), ip);
   if (!lockedUntil) return;
-  const until = lockedUntil.toLocaleString("es-CR", { timeZone: "America/Costa_Rica", dateStyle: "long", timeStyle: "short" });
+  const until = lockedUntil.toLocaleString("es-CR", {
+    timeZone: "America/Costa_Rica",
+    dateStyle: "long",
+    timeStyle: "short",
+  });
   runInBackground("second-factor lock-out mail", () =>
     sendMail({
       to: user.email,

@@ -86,7 +86,9 @@ export async function startSession(
     absoluteExpiresAt,
     ip: clientAddress(request),
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? undefined,
-    ...(options.recoveryCodesToShow ? { recoveryCodesToShow: encryptSecret(JSON.stringify(options.recoveryCodesToShow)) } : {}),
+    ...(options.recoveryCodesToShow
+      ? { recoveryCodesToShow: encryptSecret(JSON.stringify(options.recoveryCodesToShow)) }
+      : {}),
   };
   await createSessionRecord(record);
   return sessionCookie().serialize(record._id);

@@ -1,6 +1,13 @@
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri, verifyTotp } from "./totp.server";
+import {
+  hashRecoveryCode,
+  looksLikeRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpUri,
+  verifyTotp,
+} from "./totp.server";
 
 const now = () => Math.floor(Date.now() / 1000);
 const codeAt = (secret: string, epoch: number) => generate({ secret, epoch });

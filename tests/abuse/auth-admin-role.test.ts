@@ -23,7 +23,8 @@ afterAll(async () => {
   await environment?.close();
 });
 
-const args = (request: Request) => ({ request, params: {}, context: { cspNonce: "" } }) as LoaderFunctionArgs & ActionFunctionArgs;
+const args = (request: Request) =>
+  ({ request, params: {}, context: { cspNonce: "" } }) as LoaderFunctionArgs & ActionFunctionArgs;
 
 async function superAdmin() {
   return (await findUserById((await createTestUser({ persona: "superadmin" })).id))!;
@@ -45,7 +46,13 @@ describe("admin rights follow the current memberships (issue 16, item 5)", () =>
         args(
           postRequest(
             "/admin/organizations?index",
-            { identificationType: "02", cedula: "3101777777", name: "Toma de Control S.A.", vatRegime: "tradicional", taxpayerKind: "persona-juridica" },
+            {
+              identificationType: "02",
+              cedula: "3101777777",
+              name: "Toma de Control S.A.",
+              vatRegime: "tradicional",
+              taxpayerKind: "persona-juridica",
+            },
             cookie,
           ),
         ),

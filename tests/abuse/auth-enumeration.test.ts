@@ -32,7 +32,13 @@ describe("what an admin learns about someone else's client (issue 16, item 6; de
         args(
           postRequest(
             "/admin/organizations?index",
-            { identificationType: "02", cedula: "3101123456", name: "Otro nombre S.A.", vatRegime: "tradicional", taxpayerKind: "persona-juridica" },
+            {
+              identificationType: "02",
+              cedula: "3101123456",
+              name: "Otro nombre S.A.",
+              vatRegime: "tradicional",
+              taxpayerKind: "persona-juridica",
+            },
             cookie,
           ),
         ),
@@ -41,13 +47,17 @@ describe("what an admin learns about someone else's client (issue 16, item 6; de
     expect(created.status).toBe(400);
     expect(JSON.stringify(await created.json())).toContain("Ya existe un cliente con esa identificación.");
 
-    const page = await respond(() => detailRoute.loader(args(getRequest("/admin/organizations/3101123456", cookie), { orgID: "3101123456" })));
+    const page = await respond(() =>
+      detailRoute.loader(args(getRequest("/admin/organizations/3101123456", cookie), { orgID: "3101123456" })),
+    );
     expect(page.status).toBe(404);
     const body = await page.json();
     expect(body.message).toBe("Ya existe un cliente con esa identificación, pero usted no lo administra.");
     expect(JSON.stringify(body)).not.toContain("Ferretería");
 
-    const unknown = await respond(() => detailRoute.loader(args(getRequest("/admin/organizations/3101000000", cookie), { orgID: "3101000000" })));
+    const unknown = await respond(() =>
+      detailRoute.loader(args(getRequest("/admin/organizations/3101000000", cookie), { orgID: "3101000000" })),
+    );
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).message).toBe("Organización no encontrada");
   });

@@ -32,12 +32,22 @@ async function requestLink(email: string): Promise<string> {
 }
 
 const linkIsValid = async (token: string) =>
-  ((await (await respond(() => resetLoader({ request: getRequest(`/reset-password?token=${token}`), params: {}, context }))).json()) as {
-    linkIsValid: boolean;
-  }).linkIsValid;
+  (
+    (await (
+      await respond(() => resetLoader({ request: getRequest(`/reset-password?token=${token}`), params: {}, context }))
+    ).json()) as {
+      linkIsValid: boolean;
+    }
+  ).linkIsValid;
 
 const reset = (token: string, password: string) =>
-  respond(() => resetAction({ request: postRequest(`/reset-password?token=${token}`, { password, confirmation: password }), params: {}, context }));
+  respond(() =>
+    resetAction({
+      request: postRequest(`/reset-password?token=${token}`, { password, confirmation: password }),
+      params: {},
+      context,
+    }),
+  );
 
 describe("reset links (issue 16, item 8)", () => {
   it("requesting a new link invalidates the earlier ones", async () => {

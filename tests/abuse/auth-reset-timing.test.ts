@@ -18,7 +18,9 @@ afterAll(async () => {
 
 async function timedRequest(email: string): Promise<number> {
   const started = performance.now();
-  const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email }), params: {}, context }));
+  const response = await respond(() =>
+    forgotAction({ request: postRequest("/forgot-password", { email }), params: {}, context }),
+  );
   const elapsed = performance.now() - started;
   expect(response.status).toBe(302);
   return elapsed;

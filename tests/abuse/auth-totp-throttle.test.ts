@@ -45,14 +45,22 @@ describe("second-factor failures are counted per account (issue 16, item 7)", ()
     let refused = 0;
     for (let round = 0; round < 8; round++) {
       const ip = round % 2 === 0 ? "198.51.100.7" : "203.0.113.9";
-      const signIn = await respond(() => loginAction({ request: post("/login", { email: user.email, password: user.password }, ip), params: {}, context }));
+      const signIn = await respond(() =>
+        loginAction({
+          request: post("/login", { email: user.email, password: user.password }, ip),
+          params: {},
+          context,
+        }),
+      );
       const cookie = cookiesFrom(signIn);
       if (!signIn.headers.get("Location")?.startsWith("/otp-verification")) {
         refused++;
         continue;
       }
       for (let i = 0; i < 4; i++) {
-        const response = await respond(() => verificationAction({ request: post(verification, { code: "000000" }, ip, cookie), params: {}, context }));
+        const response = await respond(() =>
+          verificationAction({ request: post(verification, { code: "000000" }, ip, cookie), params: {}, context }),
+        );
         if (response.status === 400) checked++;
         else if (response.status === 429) refused++;
       }
@@ -60,12 +68,24 @@ describe("second-factor failures are counted per account (issue 16, item 7)", ()
     expect(checked).toBe(5);
     expect(refused).toBeGreaterThan(0);
 
-    const signIn = await respond(() => loginAction({ request: post("/login", { email: user.email, password: user.password }, "192.0.2.1"), params: {}, context }));
+    const signIn = await respond(() =>
+      loginAction({
+        request: post("/login", { email: user.email, password: user.password }, "192.0.2.1"),
+        params: {},
+        context,
+      }),
+    );
     const locked = await respond(async () =>
-      verificationAction({ request: post(verification, { code: await totpCode(user.totpSecret!) }, "192.0.2.1", cookiesFrom(signIn)), params: {}, context }),
+      verificationAction({
+        request: post(verification, { code: await totpCode(user.totpSecret!) }, "192.0.2.1", cookiesFrom(signIn)),
+        params: {},
+        context,
+      }),
     );
     expect(locked.status).toBe(429);
-    expect(await errorsOf(locked)).toEqual({ "": ["Demasiados intentos fallidos. Por seguridad, espere 15 minutos e intente de nuevo."] });
+    expect(await errorsOf(locked)).toEqual({
+      "": ["Demasiados intentos fallidos. Por seguridad, espere 15 minutos e intente de nuevo."],
+    });
 
     await backgroundWorkDone();
     const mails = environment.mail.messages.filter((m) => m.to.includes(user.email));
@@ -77,16 +97,41 @@ describe("second-factor failures are counted per account (issue 16, item 7)", ()
     const user = await createTestUser({ persona: "client" });
     const verification = `/otp-verification?id=${user.factorId}`;
     const signIn = async () =>
-      cookiesFrom(await respond(() => loginAction({ request: post("/login", { email: user.email, password: user.password }, "198.51.100.20"), params: {}, context })));
+      cookiesFrom(
+        await respond(() =>
+          loginAction({
+            request: post("/login", { email: user.email, password: user.password }, "198.51.100.20"),
+            params: {},
+            context,
+          }),
+        ),
+      );
     let cookie = await signIn();
-    for (let i = 0; i < 4; i++) await respond(() => verificationAction({ request: post(verification, { code: "000000" }, "198.51.100.20", cookie), params: {}, context }));
+    for (let i = 0; i < 4; i++)
+      await respond(() =>
+        verificationAction({
+          request: post(verification, { code: "000000" }, "198.51.100.20", cookie),
+          params: {},
+          context,
+        }),
+      );
     const ok = await respond(async () =>
-      verificationAction({ request: post(verification, { code: await totpCode(user.totpSecret!) }, "198.51.100.20", cookie), params: {}, context }),
+      verificationAction({
+        request: post(verification, { code: await totpCode(user.totpSecret!) }, "198.51.100.20", cookie),
+        params: {},
+        context,
+      }),
     );
     expect(ok.status).toBe(302);
     expect(await AttemptCounter.findById(`second-factor:${user.id}`)).toBeNull();
     cookie = await signIn();
-    const wrong = await respond(() => verificationAction({ request: post(verification, { code: "000000" }, "198.51.100.20", cookie), params: {}, context }));
+    const wrong = await respond(() =>
+      verificationAction({
+        request: post(verification, { code: "000000" }, "198.51.100.20", cookie),
+        params: {},
+        context,
+      }),
+    );
     expect(wrong.status).toBe(400);
   });
 });

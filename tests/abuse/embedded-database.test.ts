@@ -22,7 +22,9 @@ afterAll(async () => {
 const ENV_KEYS = ["MONGODB_URI", "SMTP_URL", "SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "DATA_DIR", "NODE_ENV"] as const;
 
 /** Boots what the app boots with zero configuration, in this process, on a fresh DATA_DIR. */
-async function bootLocalServices(overrides: Record<string, string> = {}): Promise<{ dataDir: string; services: LocalServices }> {
+async function bootLocalServices(
+  overrides: Record<string, string> = {},
+): Promise<{ dataDir: string; services: LocalServices }> {
   const env = process.env as Record<string, string | undefined>;
   const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, env[key]]));
   const dataDir = path.join(await mkdtemp(path.join(tmpdir(), "abuse-db-")), "data");
@@ -83,7 +85,10 @@ describe("the app's embedded database cannot be reached by other local processes
   it("keeps the socket path within the kernel's limit by using an owner-only temporary directory", async () => {
     const parent = await mkdtemp(path.join(tmpdir(), "abuse-long-"));
     cleanups.push(() => rm(parent, { recursive: true, force: true }));
-    await bootLocalServices({ SMTP_URL: "smtp://127.0.0.1:9", DATA_DIR: path.join(parent, "d".repeat(60), "e".repeat(60)) });
+    await bootLocalServices({
+      SMTP_URL: "smtp://127.0.0.1:9",
+      DATA_DIR: path.join(parent, "d".repeat(60), "e".repeat(60)),
+    });
     const socketPath = decodeURIComponent(/^mongodb:\/\/([^/]+)\//.exec(process.env.MONGODB_URI!)![1]);
     expect(Buffer.byteLength(socketPath)).toBeLessThanOrEqual(107);
     expect(socketPath.startsWith(tmpdir())).toBe(true);
@@ -97,7 +102,11 @@ describe("DATA_DIR is readable by its owner only", () => {
     cleanups.push(() => rm(parent, { recursive: true, force: true }));
     const dataDir = path.join(parent, "data");
     await mkdir(dataDir, { mode: 0o755 });
-    await writeFile(path.join(dataDir, "secrets.json"), JSON.stringify({ SESSION_SECRET: "s".repeat(64), TOTP_ENCRYPTION_KEY: "a".repeat(64) }), { mode: 0o644 });
+    await writeFile(
+      path.join(dataDir, "secrets.json"),
+      JSON.stringify({ SESSION_SECRET: "s".repeat(64), TOTP_ENCRYPTION_KEY: "a".repeat(64) }),
+      { mode: 0o644 },
+    );
     await bootLocalServices({ DATA_DIR: dataDir });
 
     await nodemailer.createTransport(process.env.SMTP_URL).sendMail({
@@ -128,7 +137,12 @@ describe("DATA_DIR is readable by its owner only", () => {
 describe("production refuses the demo seed", () => {
   it("does not boot with NODE_ENV=production and SEED_DEMO=1, and says why", { timeout: 60_000 }, async () => {
     await expect(
-      startAppProcess({ NODE_ENV: "production", SEED_DEMO: "1", MONGODB_URI: "mongodb://127.0.0.1:9/contabilidad", SMTP_URL: "smtp://127.0.0.1:9" }),
+      startAppProcess({
+        NODE_ENV: "production",
+        SEED_DEMO: "1",
+        MONGODB_URI: "mongodb://127.0.0.1:9/contabilidad",
+        SMTP_URL: "smtp://127.0.0.1:9",
+      }),
     ).rejects.toThrow(/SEED_DEMO: SEED_DEMO=1 is refused when NODE_ENV=production: it creates root@demo\.cr/);
   });
 });

@@ -5,7 +5,13 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor, limitRequestBody, SIGN_IN_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "../../app/boot/body-limit.server";
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  bodyLimitFor,
+  limitRequestBody,
+  SIGN_IN_BODY_LIMIT,
+  UPLOAD_BODY_LIMIT,
+} from "../../app/boot/body-limit.server";
 import { createAppRequestHandler } from "../../app/boot/remix-handler.server";
 import { passClientAddress } from "../../app/boot/request-guards.server";
 import { MAX_UPLOAD_BYTES } from "../../app/services/receipts/receipts-upload.server";

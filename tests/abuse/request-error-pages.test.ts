@@ -30,7 +30,17 @@ const failingBuild = {
   },
   assets: {
     entry: { imports: [], module: "/build/entry.js" },
-    routes: { root: { id: "root", path: "", module: "/build/root.js", hasLoader: true, hasAction: false, hasErrorBoundary: true, imports: [] } },
+    routes: {
+      root: {
+        id: "root",
+        path: "",
+        module: "/build/root.js",
+        hasLoader: true,
+        hasAction: false,
+        hasErrorBoundary: true,
+        imports: [],
+      },
+    },
     url: "/build/manifest.js",
     version: "1",
   },

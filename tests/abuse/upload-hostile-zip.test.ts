@@ -6,7 +6,11 @@ import mongoose from "mongoose";
 import { afterAll, describe, expect, it } from "vitest";
 import { ensureOrganization } from "../../models/organization";
 import { Receipt } from "../../models/receipt";
-import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante } from "../../packages/hacienda-samples/src/generate";
+import {
+  BUSINESS_PARTIES,
+  FERRETERIA_EL_CLAVO,
+  generateComprobante,
+} from "../../packages/hacienda-samples/src/generate";
 import { REFUSAL } from "../../app/services/receipts/receipt-import.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { freePort, startAppProcess } from "../e2e/support/app-process";
@@ -22,10 +26,14 @@ afterAll(async () => {
 /** The database in a process of its own, as in production: neither the app's nor this test's event loop runs it. */
 async function startDatabaseProcess(): Promise<{ uri: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--port", String(port), "--host", "127.0.0.1", "--quiet"], {
-    cwd: process.cwd(),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--port", String(port), "--host", "127.0.0.1", "--quiet"],
+    {
+      cwd: process.cwd(),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let output = "";
     child.stdout!.on("data", (chunk) => {
@@ -59,7 +67,14 @@ function healthz(url: string): Promise<number> {
 
 /** A valid received invoice with `padding` bytes of whitespace before its closing tag. */
 function padded(seed: string, padding: number): Uint8Array {
-  const document = generateComprobante({ kind: "FE", version: "4.4", seed, emisor: BUSINESS_PARTIES[1], receptor: FERRETERIA_EL_CLAVO, date: "2025-10-16" });
+  const document = generateComprobante({
+    kind: "FE",
+    version: "4.4",
+    seed,
+    emisor: BUSINESS_PARTIES[1],
+    receptor: FERRETERIA_EL_CLAVO,
+    date: "2025-10-16",
+  });
   return strToU8(document.xml.replace(/<\/FacturaElectronica>\s*$/, `${" ".repeat(padding)}</FacturaElectronica>`));
 }
 
@@ -70,14 +85,21 @@ describe("a hostile ZIP uploaded by a client user to the built server", { timeou
     // 30 documents under the 1 MB limit (parsed: ~0.3 s of CPU each), then 200 padded with 5 MB.
     const entries: Record<string, Uint8Array> = {};
     for (let index = 0; index < 30; index++) entries[`casi/${index}.xml`] = padded(`near-${index}`, 900_000);
-    for (let index = 0; index < 200; index++) entries[`relleno/${index}.xml`] = padded(`huge-${index}`, 5 * 1024 * 1024);
+    for (let index = 0; index < 200; index++)
+      entries[`relleno/${index}.xml`] = padded(`huge-${index}`, 5 * 1024 * 1024);
     const zip = zipSync(entries, { level: 6 });
     expect(zip.length).toBeLessThan(2 * 1024 * 1024);
 
     const database = await startDatabaseProcess();
     cleanups.push(() => database.stop());
     const uri = `${database.uri}/abuse_${randomBytes(3).toString("hex")}`;
-    const env = { NODE_ENV: "production", MONGODB_URI: uri, SMTP_URL: "smtp://127.0.0.1:9", SESSION_SECRET: randomBytes(32).toString("hex"), TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex") };
+    const env = {
+      NODE_ENV: "production",
+      MONGODB_URI: uri,
+      SMTP_URL: "smtp://127.0.0.1:9",
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    };
     const app = await startAppProcess(env);
     cleanups.push(() => app.stop());
     Object.assign(process.env, env, { NODE_ENV: "test" });
@@ -106,7 +128,12 @@ describe("a hostile ZIP uploaded by a client user to the built server", { timeou
 
     const form = new FormData();
     form.append("files", new File([zip], "facturas.zip", { type: "application/zip" }));
-    const posted = await fetch(`${app.url}/detail?index&org=3101123456`, { method: "POST", body: form, redirect: "manual", headers: { Cookie: cookie } });
+    const posted = await fetch(`${app.url}/detail?index&org=3101123456`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { Cookie: cookie },
+    });
     expect(posted.status).toBe(303);
     const jobPage = posted.headers.get("Location")!;
     expect(jobPage).toMatch(/^\/detail\/import\/[0-9a-f]{24}\?org=3101123456$/);
@@ -123,12 +150,25 @@ describe("a hostile ZIP uploaded by a client user to the built server", { timeou
     await probe;
 
     expect(job.status).toBe("terminada");
-    const report = job.report as { counts: Record<string, number>; results: Array<{ file: string; status: string; message: string }> };
+    const report = job.report as {
+      counts: Record<string, number>;
+      results: Array<{ file: string; status: string; message: string }>;
+    };
     expect(report.counts).toEqual({ importado: 30, duplicado: 0, rechazado: 200 });
     const refusals = report.results.filter((result) => result.status === "rechazado");
-    expect(refusals.every((result) => result.file.startsWith("facturas.zip › relleno/") && result.message === REFUSAL.tooLarge)).toBe(true);
+    expect(
+      refusals.every(
+        (result) => result.file.startsWith("facturas.zip › relleno/") && result.message === REFUSAL.tooLarge,
+      ),
+    ).toBe(true);
     expect(await Receipt.countDocuments({ organizationId: "CR:3101123456" })).toBe(30);
-    expect(Math.max(...(await Receipt.find({}, { xml: 1 }).lean()).map((receipt) => (receipt.xml as unknown as { buffer?: { length: number } }).buffer?.length ?? 0))).toBeLessThanOrEqual(1024 * 1024);
+    expect(
+      Math.max(
+        ...(await Receipt.find({}, { xml: 1 }).lean()).map(
+          (receipt) => (receipt.xml as unknown as { buffer?: { length: number } }).buffer?.length ?? 0,
+        ),
+      ),
+    ).toBeLessThanOrEqual(1024 * 1024);
 
     const finished = await fetch(`${app.url}${jobPage}`, { headers: { Cookie: cookie } });
     expect(finished.headers.get("Refresh")).toBeNull();

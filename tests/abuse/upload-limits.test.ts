@@ -3,7 +3,11 @@ import { Types } from "mongoose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ImportJob } from "../../models/import-job";
 import { Receipt } from "../../models/receipt";
-import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante } from "../../packages/hacienda-samples/src/generate";
+import {
+  BUSINESS_PARTIES,
+  FERRETERIA_EL_CLAVO,
+  generateComprobante,
+} from "../../packages/hacienda-samples/src/generate";
 import { receiveUpload } from "../../app/services/receipts/import-jobs.server";
 import {
   importFiles,
@@ -26,17 +30,29 @@ beforeEach(async () => {
 });
 
 const receivedXml = (seed: string, padding = 0) =>
-  generateComprobante({ kind: "FE", version: "4.4", seed, emisor: BUSINESS_PARTIES[1], receptor: FERRETERIA_EL_CLAVO, date: "2025-10-16" }).xml.replace(
-    /<\/FacturaElectronica>\s*$/,
-    `${" ".repeat(padding)}</FacturaElectronica>`,
-  );
+  generateComprobante({
+    kind: "FE",
+    version: "4.4",
+    seed,
+    emisor: BUSINESS_PARTIES[1],
+    receptor: FERRETERIA_EL_CLAVO,
+    date: "2025-10-16",
+  }).xml.replace(/<\/FacturaElectronica>\s*$/, `${" ".repeat(padding)}</FacturaElectronica>`);
 
 describe("what one upload and one user may inflate (issue 16)", () => {
   it("stops a ZIP at the upload's budget, with one Spanish refusal for the rest", async () => {
-    const entries = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`f${index}.xml`, strToU8(receivedXml(`budget-${index}`, 500_000))]));
-    const report = await importFiles([{ name: "lote.zip", bytes: zipSync(entries) }], FERRETERIA, { budget: new InflatedBudget(2_200_000) });
+    const entries = Object.fromEntries(
+      Array.from({ length: 10 }, (_, index) => [`f${index}.xml`, strToU8(receivedXml(`budget-${index}`, 500_000))]),
+    );
+    const report = await importFiles([{ name: "lote.zip", bytes: zipSync(entries) }], FERRETERIA, {
+      budget: new InflatedBudget(2_200_000),
+    });
     expect(report.counts.importado).toBe(4);
-    expect(report.results.at(-1)).toEqual({ file: "lote.zip", status: "rechazado", message: UPLOAD_MESSAGES.uploadBudget });
+    expect(report.results.at(-1)).toEqual({
+      file: "lote.zip",
+      status: "rechazado",
+      message: UPLOAD_MESSAGES.uploadBudget,
+    });
     expect(await Receipt.countDocuments()).toBe(4);
   });
 

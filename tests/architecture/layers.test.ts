@@ -22,7 +22,8 @@ function sourceFiles(directory: string): string[] {
 
 /** Every module specifier: static imports and re-exports (type-only ones too), dynamic import() and require(). */
 export function importedSpecifiers(source: string): string[] {
-  const pattern = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|(?:^|[\s;])import\s*["']([^"']+)["']|\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g;
+  const pattern =
+    /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|(?:^|[\s;])import\s*["']([^"']+)["']|\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g;
   return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? match[3]);
 }
 
@@ -60,7 +61,15 @@ describe("layers", () => {
       "const d = await import('~/components/z');",
       'import "~/components/side-effect";',
     ].join("\n");
-    expect(importedSpecifiers(source)).toEqual(["~/components/receipts/format", "../components/x", "./components/y", "~/components/side-effect", "~/components/z"].sort((a, b) => source.indexOf(a) - source.indexOf(b)));
+    expect(importedSpecifiers(source)).toEqual(
+      [
+        "~/components/receipts/format",
+        "../components/x",
+        "./components/y",
+        "~/components/side-effect",
+        "~/components/z",
+      ].sort((a, b) => source.indexOf(a) - source.indexOf(b)),
+    );
   });
 
   it("server code (services, domain, models, scripts, *.server.ts) never imports from app/components", () => {
@@ -73,7 +82,13 @@ describe("layers", () => {
     const layers = ["services", "utils", "routes", "components"].map((layer) => join(ROOT, "app", layer));
     const domainFiles = sourceFiles("app/domain").filter((file) => !/\.test\.tsx?$/.test(file));
     expect(
-      offenders(domainFiles, (file, specifier) => forbidden.test(specifier) || layers.some((layer) => resolvesInto(file, specifier, layer)) || specifier.includes("/models/")),
+      offenders(
+        domainFiles,
+        (file, specifier) =>
+          forbidden.test(specifier) ||
+          layers.some((layer) => resolvesInto(file, specifier, layer)) ||
+          specifier.includes("/models/"),
+      ),
     ).toEqual([]);
   });
 });

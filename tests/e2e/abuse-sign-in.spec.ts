@@ -26,7 +26,10 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe("returnTo (issue 16, items 10 and 11)", () => {
-  test("a signed-in visitor is never sent off-site, and control characters get the default page", async ({ page, baseURL }) => {
+  test("a signed-in visitor is never sent off-site, and control characters get the default page", async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, await createUser({ persona: "client", orgs: { "CR:3101123456": "client" } }));
     await page.goto("/login?returnTo=%2F%09%2F127.0.0.1%3A3299%2Fphished");
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);

@@ -13,7 +13,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`chart of accounts, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, acceptDownloads: true });
 
-    test("search, rename an account, add a subaccount with the proposed code, disable it and export CSV", async ({ page }) => {
+    test("search, rename an account, add a subaccount with the proposed code, disable it and export CSV", async ({
+      page,
+    }) => {
       const cedula = `3101${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
       const admin = await createUser({ persona: "admin", orgs: { [`CR:${cedula}`]: "admin" } });
       await ensureOrganization({ _id: `CR:${cedula}`, name: `Librería ${cedula} S.A.`, identificationType: "02" });
@@ -89,7 +91,12 @@ for (const javaScriptEnabled of [true, false]) {
       expect(response?.status()).toBe(404);
       // The in-app error boundary keeps the sidebar and names what was not found (issue 10).
       await expect(page.getByRole("heading", { name: "Organización no encontrada" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Salir" }).or(page.getByRole("button", { name: "Salir" })).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("link", { name: "Salir" })
+          .or(page.getByRole("button", { name: "Salir" }))
+          .first(),
+      ).toBeVisible();
     });
   });
 }
@@ -98,7 +105,11 @@ test("each demo client shows its own overrides merged into the default tree", as
   const superadmin = await createUser({ persona: "superadmin" });
   await signIn(page, superadmin);
   await page.goto("/admin/catalog?org=3101123456&q=banco%20popular");
-  await expect(page.getByTestId("catalog-tree").getByRole("link", { name: "10-01-01-03-04 Banco Popular – cta. corriente ₡" })).toBeVisible();
+  await expect(
+    page.getByTestId("catalog-tree").getByRole("link", { name: "10-01-01-03-04 Banco Popular – cta. corriente ₡" }),
+  ).toBeVisible();
   await page.goto("/admin/catalog?org=3102654321&q=40-01-01");
-  await expect(page.getByTestId("catalog-tree").getByRole("link", { name: "40-01-01-00-00 Ventas de comidas y bebidas" })).toBeVisible();
+  await expect(
+    page.getByTestId("catalog-tree").getByRole("link", { name: "40-01-01-00-00 Ventas de comidas y bebidas" }),
+  ).toBeVisible();
 });

@@ -31,7 +31,8 @@ async function chooseAccount(page: Page, line: number, code: string, search: str
   await expect(field).toHaveValue(new RegExp(`^${code}`));
 }
 
-const amountField = (page: Page, line: number, side: "débito" | "crédito") => page.getByLabel(`Línea ${line}: ${side}`, { exact: true });
+const amountField = (page: Page, line: number, side: "débito" | "crédito") =>
+  page.getByLabel(`Línea ${line}: ${side}`, { exact: true });
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).include("main").analyze();
@@ -45,12 +46,16 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`the entry form, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("an admin writes a 3-line entry, a refused amount shows on its line, and posting lands on the entry", async ({ page }) => {
+    test("an admin writes a 3-line entry, a refused amount shows on its line, and posting lands on the entry", async ({
+      page,
+    }) => {
       const { cedula, admin } = await newBooks();
       await signIn(page, admin);
       await page.goto(`/entries/detail/new?org=${cedula}`);
       await expect(page.getByRole("heading", { level: 1, name: "Nuevo asiento" })).toBeVisible();
-      await expect(page.getByRole("textbox", { name: "Fecha" })).toHaveValue(formatCalendarDate(todayInCostaRica(new Date())));
+      await expect(page.getByRole("textbox", { name: "Fecha" })).toHaveValue(
+        formatCalendarDate(todayInCostaRica(new Date())),
+      );
       // axe runs in the page: with JavaScript off it is checked on the same markup below, scripts blocked instead.
       if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
 
@@ -73,7 +78,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("tr[data-line]")).toHaveCount(5);
       await expect(amountField(page, 2, "crédito")).toHaveValue("1000");
       await expect(amountField(page, 1, "débito")).toHaveValue("1.130");
-      await expect(page.getByRole("textbox", { name: "Descripción", exact: true })).toHaveValue("Venta de contado con IVA");
+      await expect(page.getByRole("textbox", { name: "Descripción", exact: true })).toHaveValue(
+        "Venta de contado con IVA",
+      );
       await page.getByRole("button", { name: "Quitar la línea 5" }).click();
       await expect(page.locator("tr[data-line]")).toHaveCount(4);
 
@@ -86,10 +93,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(lineOne.getByText("Escriba el monto con coma decimal, por ejemplo 1234,56.")).toBeVisible();
       await expect(page).toHaveURL(/\/entries\/detail\/new/);
       await expect(amountField(page, 3, "crédito")).toHaveValue("130,00");
-      if (!javaScriptEnabled) await expect(page.getByRole("combobox", { name: "Línea 3: cuenta", exact: true })).toHaveValue(VAT);
+      if (!javaScriptEnabled)
+        await expect(page.getByRole("combobox", { name: "Línea 3: cuenta", exact: true })).toHaveValue(VAT);
 
       await amountField(page, 1, "débito").fill("1 130,00");
-      if (javaScriptEnabled) await expect.poll(async () => money(await difference.textContent())).toBe("Diferencia: ₡0,00");
+      if (javaScriptEnabled)
+        await expect.poll(async () => money(await difference.textContent())).toBe("Diferencia: ₡0,00");
       await page.getByRole("button", { name: "Contabilizar" }).click();
 
       const year = todayInCostaRica(new Date()).slice(0, 4);
@@ -110,11 +119,13 @@ for (const javaScriptEnabled of [true, false]) {
       await amountField(page, 1, "débito").fill("100,01");
       await chooseAccount(page, 2, SALES, "ventas gravadas", javaScriptEnabled);
       await amountField(page, 2, "crédito").fill("100");
-      await expect.poll(async () => money(await page.getByTestId("entry-difference").textContent())).toBe(
-        javaScriptEnabled ? "Diferencia: ₡0,01" : "Diferencia: ₡0,00",
-      );
+      await expect
+        .poll(async () => money(await page.getByTestId("entry-difference").textContent()))
+        .toBe(javaScriptEnabled ? "Diferencia: ₡0,01" : "Diferencia: ₡0,00");
       await page.getByRole("button", { name: "Contabilizar" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "La diferencia es" })).toContainText(/La diferencia es ₡\s?0,01\./);
+      await expect(page.getByRole("alert").filter({ hasText: "La diferencia es" })).toContainText(
+        /La diferencia es ₡\s?0,01\./,
+      );
       await expect(page.getByTestId("entry-difference")).toHaveText(/Diferencia: ₡\s?0,01/);
       await expect(page).toHaveURL(/\/entries\/detail\/new/);
       if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);

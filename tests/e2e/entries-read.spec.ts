@@ -24,16 +24,43 @@ async function booksWithEntries() {
   const organizationId = `CR:${cedula}`;
   const admin = await createUser({ persona: "admin", orgs: { [organizationId]: "admin" } });
   const client = await createUser({ persona: "client", orgs: { [organizationId]: "client" } });
-  await ensureOrganization({ _id: organizationId, name: `Ferretería de Prueba ${cedula} S.A.`, identificationType: "02" });
+  await ensureOrganization({
+    _id: organizationId,
+    name: `Ferretería de Prueba ${cedula} S.A.`,
+    identificationType: "02",
+  });
   const date = firstDayOfMonth(monthOf(todayInCostaRica(new Date())));
   const actor = { by: "contador@prueba.cr" };
-  const opening = await createAndPost(organizationId, { date, description: "Aporte inicial de los socios", lines: [{ account: CASH, debit: amount("1000000") }, { account: CAPITAL, credit: amount("1000000") }] }, actor);
-  const sale = await createAndPost(
+  const opening = await createAndPost(
     organizationId,
-    { date, description: "Venta de mostrador", reference: "FE-0042", lines: [{ account: CASH, debit: amount("11300"), description: "Efectivo" }, { account: SALES, credit: amount("11300") }] },
+    {
+      date,
+      description: "Aporte inicial de los socios",
+      lines: [
+        { account: CASH, debit: amount("1000000") },
+        { account: CAPITAL, credit: amount("1000000") },
+      ],
+    },
     actor,
   );
-  const draft = await createDraft(organizationId, { date, description: "Borrador de compra", lines: [{ account: CASH, credit: amount("500") }] }, actor);
+  const sale = await createAndPost(
+    organizationId,
+    {
+      date,
+      description: "Venta de mostrador",
+      reference: "FE-0042",
+      lines: [
+        { account: CASH, debit: amount("11300"), description: "Efectivo" },
+        { account: SALES, credit: amount("11300") },
+      ],
+    },
+    actor,
+  );
+  const draft = await createDraft(
+    organizationId,
+    { date, description: "Borrador de compra", lines: [{ account: CASH, credit: amount("500") }] },
+    actor,
+  );
   if (!opening.ok || !sale.ok || !draft.ok) throw new Error("the test's entries were refused");
   return { cedula, admin, client, date, saleNumber: sale.entry.number!, openingNumber: opening.entry.number! };
 }
@@ -42,7 +69,9 @@ async function expectNoSeriousAxeViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).include("main").analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${screen}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
+    .map(
+      (violation) => `${screen}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -50,7 +79,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`the books' read screens, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("an admin finds an entry in the list, opens it, reverses it and sees both in the movement list", async ({ page }) => {
+    test("an admin finds an entry in the list, opens it, reverses it and sees both in the movement list", async ({
+      page,
+    }) => {
       const books = await booksWithEntries();
       await signIn(page, books.admin);
       await page.goto(`/entries/list?org=${books.cedula}`);
@@ -79,7 +110,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("history-item")).toHaveCount(1);
 
       const reverseForm = page.getByRole("form", { name: "Revertir asiento" });
-      await expect(reverseForm.getByRole("textbox", { name: "Fecha de la reversión" })).toHaveValue(formatCalendarDate(todayInCostaRica(new Date())));
+      await expect(reverseForm.getByRole("textbox", { name: "Fecha de la reversión" })).toHaveValue(
+        formatCalendarDate(todayInCostaRica(new Date())),
+      );
       await reverseForm.getByRole("button", { name: "Revertir" }).click();
       if (javaScriptEnabled) {
         const dialog = page.getByRole("dialog", { name: `¿Revertir el asiento ${books.saleNumber}?` });
@@ -93,7 +126,9 @@ for (const javaScriptEnabled of [true, false]) {
       }
 
       // The reversal's own page, linked back to the reversed entry.
-      await expect(page.getByTestId("reversal-of")).toContainText(`Este asiento revierte el asiento ${books.saleNumber}.`);
+      await expect(page.getByTestId("reversal-of")).toContainText(
+        `Este asiento revierte el asiento ${books.saleNumber}.`,
+      );
       const reversalNumber = (await page.getByRole("heading", { level: 1 }).innerText()).replace("Asiento ", "");
       await page.getByTestId("reversal-of").getByRole("link", { name: books.saleNumber }).click();
       await expect(page.getByTestId("entry-status")).toHaveText("Revertido");
@@ -140,7 +175,10 @@ test.describe("the books' read screens for a client user", () => {
 
   test("on a 390 px screen the list shows one card per entry instead of a wide table", async ({ browser }) => {
     const books = await booksWithEntries();
-    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     await signIn(page, books.client);
     await page.goto(`/entries/list?org=${books.cedula}`);

@@ -22,7 +22,14 @@ async function demoClient(): Promise<TestUser> {
     { $set: { totpFactors: [{ _id: factorId, encryptedSecret: encryptSecret(totpSecret), lastAcceptedStep: -1 }] } },
   );
   expect(result.matchedCount, "the demo data holds cliente@demo.cr").toBe(1);
-  return { id: "", email: DEMO_CLIENT, password: DEMO_PASSWORD, totpSecret, factorId: String(factorId), recoveryCodes: [] };
+  return {
+    id: "",
+    email: DEMO_CLIENT,
+    password: DEMO_PASSWORD,
+    totpSecret,
+    factorId: String(factorId),
+    recoveryCodes: [],
+  };
 }
 
 /** A cédula jurídica (3 + 9 digits) no other test uses. */
@@ -34,7 +41,9 @@ async function createClient(page: Page, cedula: string, name: string) {
   await page.goto("/admin/organizations");
   const form = page.getByRole("region", { name: "Nuevo cliente" });
   await form.getByLabel("Tipo de identificación").selectOption("02");
-  await form.getByRole("textbox", { name: "Identificación (cédula)" }).fill(`${cedula.slice(0, 1)}-${cedula.slice(1, 4)}-${cedula.slice(4)}`);
+  await form
+    .getByRole("textbox", { name: "Identificación (cédula)" })
+    .fill(`${cedula.slice(0, 1)}-${cedula.slice(1, 4)}-${cedula.slice(4)}`);
   await form.getByRole("textbox", { name: "Nombre o razón social" }).fill(name);
   await form.getByRole("textbox", { name: "Correo de contacto" }).fill("contabilidad@cliente-nuevo.cr");
   await form.getByLabel("Régimen de IVA").selectOption("tradicional");
@@ -98,7 +107,11 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("button", { name: "Desactivar cliente" }).click();
         // Issue 17: a confirmation first (a modal with JavaScript, a confirm step without).
         await page.getByRole("button", { name: "Sí, desactivar cliente" }).click();
-        await expectToast(page, "Cliente desactivado: ya no aparece en las listas de organizaciones.", javaScriptEnabled);
+        await expectToast(
+          page,
+          "Cliente desactivado: ya no aparece en las listas de organizaciones.",
+          javaScriptEnabled,
+        );
         await clientPage.reload();
         await expect(switcher.locator("option", { hasText: "Ferretería El Clavo" })).toHaveCount(1);
         await expect(switcher.locator("option", { hasText: cedula })).toHaveCount(0);
@@ -114,8 +127,17 @@ for (const javaScriptEnabled of [true, false]) {
       expect(response?.status()).toBe(404);
       // Inside the shell, and saying what "Nuevo cliente" says for the same cédula (decision 052).
       await expect(page.getByRole("heading", { name: "Parece que se ha perdido" })).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Ya existe un cliente con esa identificación, pero usted no lo administra." })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Salir" }).or(page.getByRole("button", { name: "Salir" })).first()).toBeVisible();
+      await expect(
+        page.getByRole("heading", {
+          name: "Ya existe un cliente con esa identificación, pero usted no lo administra.",
+        }),
+      ).toBeVisible();
+      await expect(
+        page
+          .getByRole("link", { name: "Salir" })
+          .or(page.getByRole("button", { name: "Salir" }))
+          .first(),
+      ).toBeVisible();
       await page.goto("/admin/organizations");
       await expect(page.getByTestId("organizations-table")).not.toContainText("Soda La Esquina");
     });

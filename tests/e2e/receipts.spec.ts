@@ -14,7 +14,14 @@ const lastMonth = shiftMonth(currentMonth(), -1);
  * their company received (issue 16: issued documents and Hacienda's answers are for its accountant).
  */
 function lastMonthZip(seed: string) {
-  const documents = generateBatch({ seed, count: 6, month: lastMonth, issuedShare: 0, mensajeHaciendaShare: 0, sequenceStart: 900_000 });
+  const documents = generateBatch({
+    seed,
+    count: 6,
+    month: lastMonth,
+    issuedShare: 0,
+    mensajeHaciendaShare: 0,
+    sequenceStart: 900_000,
+  });
   const received = documents.filter((document) => document.receptor?.identificacion.numero === "3101123456").length;
   return { documents, received, buffer: Buffer.from(zipSamples(documents)) };
 }
@@ -26,7 +33,9 @@ async function receiptCount(page: Page): Promise<number> {
 test.describe("Comprobantes", () => {
   test.use({ acceptDownloads: true });
 
-  test("a user picks Ferretería El Clavo, sees last month's receipts, opens one, uploads a ZIP and sees the month update", async ({ page }) => {
+  test("a user picks Ferretería El Clavo, sees last month's receipts, opens one, uploads a ZIP and sees the month update", async ({
+    page,
+  }) => {
     const user = await createUser({ persona: "client", orgs: { [FERRETERIA]: "client", [SODA]: "client" } });
     await signIn(page, user);
 
@@ -70,13 +79,17 @@ test.describe("Comprobantes", () => {
     await page.getByTestId("upload-link").first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Subir comprobantes" })).toBeVisible();
     const zip = lastMonthZip("e2e-upload-js");
-    await page.getByLabel("Archivos XML o ZIP").setInputFiles({ name: "octubre.zip", mimeType: "application/zip", buffer: zip.buffer });
+    await page
+      .getByLabel("Archivos XML o ZIP")
+      .setInputFiles({ name: "octubre.zip", mimeType: "application/zip", buffer: zip.buffer });
     await page.getByTestId("upload-submit").click();
     const report = page.getByTestId("import-report");
     await expect(report).toBeVisible();
     await expect(page.getByTestId("count-importado")).toHaveText(`${zip.documents.length} importados`);
     await expect(page.getByTestId("count-rechazado")).toHaveText("0 rechazados");
-    await expect(page.getByTestId("import-results").locator('tr[data-status="importado"]')).toHaveCount(zip.documents.length);
+    await expect(page.getByTestId("import-results").locator('tr[data-status="importado"]')).toHaveCount(
+      zip.documents.length,
+    );
 
     expect(zip.received).toBe(zip.documents.length);
     await page.getByTestId("imported-month-link").filter({ hasText: "recibidos" }).click();
@@ -85,7 +98,9 @@ test.describe("Comprobantes", () => {
 
     // The same ZIP again changes nothing.
     await page.getByTestId("upload-link").first().click();
-    await page.getByLabel("Archivos XML o ZIP").setInputFiles({ name: "octubre.zip", mimeType: "application/zip", buffer: zip.buffer });
+    await page
+      .getByLabel("Archivos XML o ZIP")
+      .setInputFiles({ name: "octubre.zip", mimeType: "application/zip", buffer: zip.buffer });
     await page.getByTestId("upload-submit").click();
     await expect(page.getByTestId("count-duplicado")).toHaveText(`${zip.documents.length} duplicados`);
   });
@@ -95,7 +110,7 @@ test.describe("Comprobantes", () => {
 
     test("the upload is a plain multipart form with per-file results", async ({ page }) => {
       const user = await createUser({ persona: "client", orgs: { [FERRETERIA]: "client" } });
-        await signIn(page, user);
+      await signIn(page, user);
       await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos`);
       const before = await receiptCount(page);
 
@@ -123,7 +138,7 @@ test.describe("Comprobantes", () => {
 
     test("accepts a received invoice and downloads the generated MensajeReceptor", async ({ page }) => {
       const admin = await createUser({ persona: "admin", orgs: { [FERRETERIA]: "admin" } });
-        await signIn(page, admin);
+      await signIn(page, admin);
       await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos`);
       const pending = page.getByTestId("receipt-row").filter({ hasText: "Pendiente" }).first();
       await pending.getByRole("link").first().click();

@@ -49,7 +49,9 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled, acceptDownloads: true });
     test.beforeAll(prepareBooks);
 
-    test("an admin reads the Estado de Resultados, changes the level, drills down and downloads XLSX", async ({ page }) => {
+    test("an admin reads the Estado de Resultados, changes the level, drills down and downloads XLSX", async ({
+      page,
+    }) => {
       await signedInAs(page, "admin", { [ORG]: "admin" });
       await page.goto(`/results?org=${CEDULA}&quarter=2026-Q1&level=1`);
       await expect(page.getByRole("heading", { name: "Estado de Resultados" })).toBeVisible();
@@ -77,7 +79,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/entries\/movement-list\?account=40-00-00-00-00&from=2026-01-01&to=2026-03-31/);
     });
 
-    test("a client reads the Balance de Comprobación, drills into the entries list and downloads CSV", async ({ page }) => {
+    test("a client reads the Balance de Comprobación, drills into the entries list and downloads CSV", async ({
+      page,
+    }) => {
       await signedInAs(page, "client", { [ORG]: "client" });
       await page.goto(`/results-all?org=${CEDULA}&year=2026&level=1`);
       await expect(page.getByRole("heading", { name: "Balance de Comprobación" })).toBeVisible();
@@ -94,24 +98,41 @@ for (const javaScriptEnabled of [true, false]) {
       const download = page.waitForEvent("download");
       await page.getByTestId("export-csv").click();
       const csv = fs.readFileSync((await (await download).path())!, "utf8");
-      expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("código,cuenta,nivel,saldo inicial,débitos,créditos,saldo final");
+      expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+        "código,cuenta,nivel,saldo inicial,débitos,créditos,saldo final",
+      );
       expect(csv).toContain(`${leafOf("10-01")},`);
       expect(csv).toMatch(new RegExp(`\\r\\n${leafOf("10-01")},[^\\r]*,676543\\.22\\r\\n`));
 
       await cash.getByTestId("debit").getByRole("link").click();
-      await expect(page).toHaveURL(new RegExp(`/entries/list\\?account=${leafOf("10-01")}&from=2026-01-01&to=2026-12-31`));
+      await expect(page).toHaveURL(
+        new RegExp(`/entries/list\\?account=${leafOf("10-01")}&from=2026-01-01&to=2026-12-31`),
+      );
     });
 
-    test("the Balance General shows Activo = Pasivo + Patrimonio and a malformed query gets a message", async ({ page }) => {
+    test("the Balance General shows Activo = Pasivo + Patrimonio and a malformed query gets a message", async ({
+      page,
+    }) => {
       await signedInAs(page, "admin", { [ORG]: "admin" });
       await page.goto(`/results-general?org=${CEDULA}&to=2026-03-31&level=1&compare=previous`);
       await expect(page.getByTestId("balance-check")).toHaveAttribute("data-holds", "true");
-      await expect(page.getByTestId("general-table").locator('tr[data-line="yearResult"] [data-testid="amount"]')).toHaveText(/376\s543,22/);
+      await expect(
+        page.getByTestId("general-table").locator('tr[data-line="yearResult"] [data-testid="amount"]'),
+      ).toHaveText(/376\s543,22/);
       if (javaScriptEnabled) {
-        for (const path of ["/results-general", "/results?quarter=2026-Q1&compare=previous", "/results-all?year=2026"]) {
+        for (const path of [
+          "/results-general",
+          "/results?quarter=2026-Q1&compare=previous",
+          "/results-all?year=2026",
+        ]) {
           await page.goto(`${path}${path.includes("?") ? "&" : "?"}org=${CEDULA}`);
           const results = await new AxeBuilder({ page }).include("main").analyze();
-          expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`)).toEqual([]);
+          expect(
+            results.violations.map(
+              (violation) =>
+                `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`,
+            ),
+          ).toEqual([]);
         }
       }
       await page.goto(`/results-general?org=${CEDULA}&to=2026-02-30`);

@@ -27,9 +27,9 @@ function sidebar(page: Page) {
 }
 
 async function sectionLabels(page: Page) {
-  return sidebar(page).locator("[data-section]").evaluateAll((nodes) =>
-    nodes.map((node) => node.querySelector(".mantine-NavLink-label")?.textContent?.trim()),
-  );
+  return sidebar(page)
+    .locator("[data-section]")
+    .evaluateAll((nodes) => nodes.map((node) => node.querySelector(".mantine-NavLink-label")?.textContent?.trim()));
 }
 
 async function openLinks(page: Page, section: string) {
@@ -42,7 +42,10 @@ async function expectMenu(page: Page, expected: Record<string, [string, string[]
   await page.goto("/?menu=consultas");
   expect(await sectionLabels(page)).toEqual(Object.values(expected).map(([label]) => label));
   for (const [key, [, links]] of Object.entries(expected)) {
-    expect((await openLinks(page, key)).map((t) => t.trim()), key).toEqual(links);
+    expect(
+      (await openLinks(page, key)).map((t) => t.trim()),
+      key,
+    ).toEqual(links);
   }
 }
 
@@ -140,7 +143,9 @@ test.describe("sidebar shell", () => {
     await expect(page.getByRole("heading", { name: "Organización no encontrada" })).toBeVisible();
   });
 
-  test("an unknown path shows the not-found page with a working link home, for visitors and users", async ({ page }) => {
+  test("an unknown path shows the not-found page with a working link home, for visitors and users", async ({
+    page,
+  }) => {
     const response = await page.goto("/esto/no/existe");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Parece que se ha perdido")).toBeVisible();
@@ -163,12 +168,18 @@ test.describe("sidebar shell", () => {
     await page.goto("/?menu=consultas");
     const results = await new AxeBuilder({ page }).include("header").include("nav").analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join(" | ")}`)).toEqual([]);
+    expect(
+      serious.map(
+        (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ") + " " + n.failureSummary).join(" | ")}`,
+      ),
+    ).toEqual([]);
   });
 });
 
 test.describe("errors inside the shell", () => {
-  test("an organization the admin may not see answers 404 inside the shell, in Spanish, without a stack trace", async ({ page }) => {
+  test("an organization the admin may not see answers 404 inside the shell, in Spanish, without a stack trace", async ({
+    page,
+  }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
     const response = await page.goto("/?org=3102654321&menu=consultas");
     expect(response?.status()).toBe(404);
@@ -178,4 +189,3 @@ test.describe("errors inside the shell", () => {
     await expect(page.locator("body")).not.toContainText(/at \S+ \(|Error:|\.tsx?:\d+/);
   });
 });
-

@@ -66,7 +66,9 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/\?menu=consultas$/);
   });
 
-  test("password recovery: mail over SMTP, single-use link, new password works and the old one not", async ({ page }) => {
+  test("password recovery: mail over SMTP, single-use link, new password works and the old one not", async ({
+    page,
+  }) => {
     const user = await createUser({ persona: "client" });
     await page.goto("/login");
     await page.getByRole("link", { name: "¿Olvidó su contraseña?" }).click();
@@ -82,7 +84,9 @@ test.describe("sign-in", () => {
     await page.getByLabel("Nueva contraseña").fill("corta");
     await page.getByLabel("Confirme la contraseña").fill("corta");
     await page.getByRole("button", { name: "Guardar contraseña" }).click();
-    await expect(page.getByLabel("Nueva contraseña")).toHaveAccessibleDescription("La contraseña debe tener al menos 10 caracteres.");
+    await expect(page.getByLabel("Nueva contraseña")).toHaveAccessibleDescription(
+      "La contraseña debe tener al menos 10 caracteres.",
+    );
     await expect(page).toHaveURL(/\/reset-password\?token=/);
     await page.getByLabel("Nueva contraseña").fill("Una-clave-nueva-2026");
     await page.getByLabel("Confirme la contraseña").fill("Una-clave-nueva-2026");
@@ -90,7 +94,9 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login/);
 
     await page.goto(link!);
-    await expect(page.getByText("El enlace no es válido, ya fue utilizado o expiró. Solicite uno nuevo.")).toBeVisible();
+    await expect(
+      page.getByText("El enlace no es válido, ya fue utilizado o expiró. Solicite uno nuevo."),
+    ).toBeVisible();
 
     await page.goto("/login");
     await submitPassword(page, user.email, user.password);
@@ -116,7 +122,10 @@ test.describe("sign-in", () => {
     expect((await inbox()).length).toBe(before + 1);
   });
 
-  test("without JavaScript, the forms answer with their errors in the page: an address, a code, a new password", async ({ browser, baseURL }) => {
+  test("without JavaScript, the forms answer with their errors in the page: an address, a code, a new password", async ({
+    browser,
+    baseURL,
+  }) => {
     const user = await createUser({ persona: "client" });
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
@@ -124,7 +133,9 @@ test.describe("sign-in", () => {
     await page.goto("/forgot-password");
     await page.getByLabel("Correo electrónico").fill("maria@prueba");
     await page.getByRole("button", { name: "Enviar instrucciones" }).click();
-    await expect(page.getByLabel("Correo electrónico")).toHaveAccessibleDescription("Ingrese un correo electrónico válido.");
+    await expect(page.getByLabel("Correo electrónico")).toHaveAccessibleDescription(
+      "Ingrese un correo electrónico válido.",
+    );
     await expect(page.getByLabel("Correo electrónico")).toHaveValue("maria@prueba");
 
     await page.goto("/login");
@@ -147,7 +158,9 @@ test.describe("sign-in", () => {
     await page.getByLabel("Nueva contraseña").fill("Una-clave-nueva-2026");
     await page.getByLabel("Confirme la contraseña").fill("Otra-clave-nueva-2026");
     await page.getByRole("button", { name: "Guardar contraseña" }).click();
-    await expect(page.getByLabel("Confirme la contraseña")).toHaveAccessibleDescription("Las contraseñas no coinciden.");
+    await expect(page.getByLabel("Confirme la contraseña")).toHaveAccessibleDescription(
+      "Las contraseñas no coinciden.",
+    );
     await expect(page.getByLabel("Nueva contraseña")).toHaveValue("");
     await context.close();
   });
@@ -160,7 +173,9 @@ test.describe("sign-in", () => {
       await expect(page.getByText("No se ha podido autenticar, intente de nuevo.").last()).toBeVisible();
     }
     await submitPassword(page, user.email, user.password);
-    await expect(page.getByText("Demasiados intentos fallidos. Por seguridad, espere 15 minutos e intente de nuevo.")).toBeVisible();
+    await expect(
+      page.getByText("Demasiados intentos fallidos. Por seguridad, espere 15 minutos e intente de nuevo."),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 

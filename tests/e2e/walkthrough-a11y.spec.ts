@@ -31,7 +31,9 @@ async function closeDialog(page: Page) {
 }
 
 test.describe("item 9: accessibility of every page", () => {
-  test("the catalog tree has no links inside <summary>, and a node can still be opened and chosen", async ({ page }) => {
+  test("the catalog tree has no links inside <summary>, and a node can still be opened and chosen", async ({
+    page,
+  }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
     await page.goto("/admin/catalog?org=3101123456&account=10-01-01-00-00");
     const tree = page.getByTestId("catalog-tree");
@@ -62,7 +64,13 @@ test.describe("item 9: accessibility of every page", () => {
     const admin = sidebarMenu({ isRoot: false, isSuperAdmin: false, isAdmin: true });
     for (const section of admin) {
       await check(page, found, `menú ${section.key} abierto`, `/?org=3101123456&menu=${section.key}`);
-      for (const link of section.links) await check(page, found, link.to, `${link.to}${link.to.includes("?") ? "&" : "?"}org=3101123456&menu=${section.key}`);
+      for (const link of section.links)
+        await check(
+          page,
+          found,
+          link.to,
+          `${link.to}${link.to.includes("?") ? "&" : "?"}org=3101123456&menu=${section.key}`,
+        );
     }
     await check(page, found, "mes recibidos", `/?org=3101123456&month=${lastMonth}&tab=recibidos`);
     await check(page, found, "mes vacío", "/?org=3101123456&month=2020-01");
@@ -71,7 +79,10 @@ test.describe("item 9: accessibility of every page", () => {
 
     // A received receipt with the answer form, then its confirmation modal.
     await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos`);
-    const hrefs = await page.getByTestId("receipt-row").locator("a[href*='/detail/']").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    const hrefs = await page
+      .getByTestId("receipt-row")
+      .locator("a[href*='/detail/']")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
     let answerable = false;
     for (const href of [...new Set(hrefs)]) {
       await page.goto(href);
@@ -109,14 +120,18 @@ test.describe("item 9: accessibility of every page", () => {
     expect(found).toEqual([]);
   });
 
-  test("a client user's pages and the small-screen month view have no serious violations", async ({ browser, baseURL }) => {
+  test("a client user's pages and the small-screen month view have no serious violations", async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signIn(page, await createUser({ persona: "client", orgs: { [FERRETERIA]: "client" } }));
     const found: string[] = [];
     for (const section of sidebarMenu({ isRoot: false, isSuperAdmin: false, isAdmin: false })) {
-      for (const link of section.links) await check(page, found, `cliente ${link.to}`, `${link.to}?org=3101123456&menu=${section.key}`);
+      for (const link of section.links)
+        await check(page, found, `cliente ${link.to}`, `${link.to}?org=3101123456&menu=${section.key}`);
     }
     await check(page, found, "móvil: mes", `/?org=3101123456&month=${lastMonth}&tab=emitidos`);
     await page.getByRole("button", { name: "Abrir menú" }).click();

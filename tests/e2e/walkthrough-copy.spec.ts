@@ -15,7 +15,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("the month view: lang es-CR, month heading in sentence case, counts that agree in number", async ({ page }) => {
+    test("the month view: lang es-CR, month heading in sentence case, counts that agree in number", async ({
+      page,
+    }) => {
       const admin = await createUser({ persona: "admin", orgs: { [FERRETERIA]: "admin" } });
       await signIn(page, admin);
       await page.goto(`/?org=3101123456&month=${lastMonth}&tab=emitidos`);
@@ -30,9 +32,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("totals-row")).not.toContainText("1 comprobantes");
 
       await page.goto(`/?org=3101123456&month=${lastMonth}&tab=emitidos&q=zzzz`);
-      await expect(page.getByTestId("empty-month")).toContainText(`Ningún comprobante emitido de ${monthLabel(lastMonth)} coincide con «zzzz».`);
+      await expect(page.getByTestId("empty-month")).toContainText(
+        `Ningún comprobante emitido de ${monthLabel(lastMonth)} coincide con «zzzz».`,
+      );
       await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos&q=zzzz`);
-      await expect(page.getByTestId("empty-month")).toContainText(`Ningún comprobante recibido de ${monthLabel(lastMonth)}`);
+      await expect(page.getByTestId("empty-month")).toContainText(
+        `Ningún comprobante recibido de ${monthLabel(lastMonth)}`,
+      );
     });
 
     test("the not-found page speaks as usted", async ({ page }) => {
@@ -64,7 +70,9 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe("the upload page with JavaScript", () => {
-  test("uses Mantine's file field with Spanish texts, refuses an empty upload in Spanish, and explains a malformed XML in Spanish", async ({ page }) => {
+  test("uses Mantine's file field with Spanish texts, refuses an empty upload in Spanish, and explains a malformed XML in Spanish", async ({
+    page,
+  }) => {
     const admin = await createUser({ persona: "admin", orgs: { [FERRETERIA]: "admin" } });
     await signIn(page, admin);
     await page.goto("/detail?org=3101123456");
@@ -77,11 +85,17 @@ test.describe("the upload page with JavaScript", () => {
     await page.getByTestId("upload-submit").click();
     await expect(page.getByRole("alert")).toContainText("Seleccione al menos un archivo .xml o .zip.");
 
-    await page.getByLabel("Archivos XML o ZIP").setInputFiles({ name: "roto.xml", mimeType: "application/xml", buffer: Buffer.from("<FacturaElectronica><Clave>1") });
+    await page.getByLabel("Archivos XML o ZIP").setInputFiles({
+      name: "roto.xml",
+      mimeType: "application/xml",
+      buffer: Buffer.from("<FacturaElectronica><Clave>1"),
+    });
     await expect(field).toContainText("roto.xml");
     await page.getByTestId("upload-submit").click();
     const refused = page.getByTestId("import-results").locator('tr[data-status="rechazado"]');
-    await expect(refused).toContainText("El XML está mal formado: El archivo termina sin cerrar las etiquetas «FacturaElectronica» y «Clave».");
+    await expect(refused).toContainText(
+      "El XML está mal formado: El archivo termina sin cerrar las etiquetas «FacturaElectronica» y «Clave».",
+    );
     await expect(refused).not.toContainText("Invalid");
     await expect(page.getByTestId("import-report")).toContainText("Resultado de la carga (1 archivo)");
   });

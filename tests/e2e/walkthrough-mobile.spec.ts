@@ -34,7 +34,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect(box.x + box.width).toBeLessThanOrEqual(390);
       await expect(page.getByTestId("totals-card")).toContainText(/Totales del mes \(\d+ comprobantes?\)/);
 
-      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(sideways).toBeLessThanOrEqual(0);
 
       const contraparte = (await first.getByRole("link").textContent())!.trim();

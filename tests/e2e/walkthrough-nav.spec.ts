@@ -20,7 +20,9 @@ async function pageWithoutJs(browser: Browser, baseURL: string | undefined, from
 }
 
 test.describe("item 1: sidebar sections open with JavaScript", () => {
-  test("on the desktop a click on Configuración and Enter or Space on Balances open them; the links work", async ({ page }) => {
+  test("on the desktop a click on Configuración and Enter or Space on Balances open them; the links work", async ({
+    page,
+  }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
     await page.goto("/");
     const nav = sidebar(page);
@@ -82,7 +84,11 @@ test.describe("item 1: sidebar sections open with JavaScript", () => {
 
 test.describe("item 4: changing organization keeps the place", () => {
   for (const javaScriptEnabled of [true, false]) {
-    test(`the month view keeps its month and tab (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser, baseURL, page }) => {
+    test(`the month view keeps its month and tab (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+      baseURL,
+      page,
+    }) => {
       await signedInAs(page, "admin", { [FERRETERIA]: "admin", [SODA]: "admin" });
       const plain = javaScriptEnabled ? null : await pageWithoutJs(browser, baseURL, page);
       const here = plain?.page ?? page;
@@ -100,7 +106,9 @@ test.describe("item 4: changing organization keeps the place", () => {
     });
   }
 
-  test("a receipt page goes to the other organization's month view of the receipt's month and tab", async ({ page }) => {
+  test("a receipt page goes to the other organization's month view of the receipt's month and tab", async ({
+    page,
+  }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin", [SODA]: "admin" });
     await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos`);
     await page.getByTestId("receipt-row").first().getByRole("link").first().click();
@@ -115,7 +123,11 @@ test.describe("item 4: changing organization keeps the place", () => {
     await expect(page.getByRole("main")).toContainText("Soda La Esquina Ltda.");
   });
 
-  test("a receipt link without ?org opens in the receipt's organization for whoever may see it, and is 404 for others", async ({ page, browser, baseURL }) => {
+  test("a receipt link without ?org opens in the receipt's organization for whoever may see it, and is 404 for others", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin", [SODA]: "admin" });
     await page.goto(`/?org=3101123456&month=${lastMonth}&tab=emitidos`);
     await page.getByTestId("receipt-row").first().getByRole("link").first().click();

@@ -19,7 +19,10 @@ async function pageWithoutJs(browser: Browser, baseURL: string | undefined, from
 /** Opens received receipts of last month until one still takes an answer; returns its URL. */
 async function openAnswerableReceipt(page: Page, skip = 0): Promise<string> {
   await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos`);
-  const hrefs = await page.getByTestId("receipt-row").locator("a[href*='/detail/']").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  const hrefs = await page
+    .getByTestId("receipt-row")
+    .locator("a[href*='/detail/']")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
   let found = 0;
   for (const href of [...new Set(hrefs)]) {
     await page.goto(href);
@@ -29,7 +32,9 @@ async function openAnswerableReceipt(page: Page, skip = 0): Promise<string> {
 }
 
 test.describe("item 5: the receptor's answer is never preselected and is confirmed first", () => {
-  test("with JavaScript: nothing chosen, a modal states the consequence, Cancelar records nothing, confirming records it", async ({ page }) => {
+  test("with JavaScript: nothing chosen, a modal states the consequence, Cancelar records nothing, confirming records it", async ({
+    page,
+  }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
     await openAnswerableReceipt(page);
     const form = page.getByTestId("answer-form");
@@ -58,7 +63,11 @@ test.describe("item 5: the receptor's answer is never preselected and is confirm
     await expect(page.getByTestId("receptor-answer")).toContainText("Aceptado");
   });
 
-  test("without JavaScript: a valid answer comes back with a confirm step that keeps the values, and is recorded only from there", async ({ page, browser, baseURL }) => {
+  test("without JavaScript: a valid answer comes back with a confirm step that keeps the values, and is recorded only from there", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
     const href = await openAnswerableReceipt(page, 1);
     const plain = await pageWithoutJs(browser, baseURL, page);
@@ -70,7 +79,9 @@ test.describe("item 5: the receptor's answer is never preselected and is confirm
     const step = plain.page.getByTestId("answer-submit-step");
     await expect(step).toContainText("Se registrará «Rechazar»");
     await expect(step).toContainText("no se puede cambiar ni anular después");
-    await expect(plain.page.getByTestId("answer-form").getByRole("radio", { name: "Rechazar", exact: true })).toBeChecked();
+    await expect(
+      plain.page.getByTestId("answer-form").getByRole("radio", { name: "Rechazar", exact: true }),
+    ).toBeChecked();
     await expect(plain.page.getByTestId("answer-form").getByLabel("Detalle")).toHaveValue("Mercadería incompleta");
     await expect(plain.page.getByTestId("receptor-answer")).not.toContainText("Consecutivo del mensaje");
     await plain.page.getByRole("button", { name: "Sí, registrar respuesta" }).click();
@@ -82,7 +93,11 @@ test.describe("item 5: the receptor's answer is never preselected and is confirm
 
 test.describe("item 5: Eliminar cuenta and Desactivar cliente ask first", () => {
   for (const javaScriptEnabled of [true, false]) {
-    test(`Eliminar cuenta states the consequence and acts only once confirmed (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ page, browser, baseURL }) => {
+    test(`Eliminar cuenta states the consequence and acts only once confirmed (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       await signedInAs(page, "admin", { [SODA]: "admin" });
       const plain = javaScriptEnabled ? null : await pageWithoutJs(browser, baseURL, page);
       const here = plain?.page ?? page;
@@ -92,7 +107,12 @@ test.describe("item 5: Eliminar cuenta and Desactivar cliente ask first", () => 
       await panel.getByLabel("Nombre de la subcuenta").fill(label);
       await panel.getByRole("button", { name: "Agregar subcuenta" }).click();
       await expect(here.getByTestId("account-panel").getByRole("heading", { level: 2 })).toContainText(label);
-      const code = (await here.getByTestId("account-panel").getByRole("heading", { level: 2 }).locator("span").first().textContent())!.trim();
+      const code = (await here
+        .getByTestId("account-panel")
+        .getByRole("heading", { level: 2 })
+        .locator("span")
+        .first()
+        .textContent())!.trim();
 
       await here.getByRole("button", { name: "Eliminar cuenta" }).click();
       if (javaScriptEnabled) {
@@ -115,7 +135,9 @@ test.describe("item 5: Eliminar cuenta and Desactivar cliente ask first", () => 
     });
   }
 
-  test("Desactivar cliente opens a modal that says what happens; Cancelar leaves the client active", async ({ page }) => {
+  test("Desactivar cliente opens a modal that says what happens; Cancelar leaves the client active", async ({
+    page,
+  }) => {
     await signedInAs(page, "admin", { [SODA]: "admin" });
     await page.goto("/admin/organizations/3102654321");
     await page.getByRole("button", { name: "Desactivar cliente" }).click();

@@ -28,24 +28,40 @@ interface ShownRow {
 }
 
 async function rowsOfPage(page: Page): Promise<ShownRow[]> {
-  return page.getByTestId("receipt-row").evaluateAll((rows) =>
-    rows.map((row) => ({
-      counts: row.getAttribute("data-counts") === "true",
-      warnings: Number(row.getAttribute("data-warnings")),
-      texts: Object.fromEntries(["subtotal", "iva", "otrosCargos", "total"].map((column) => [column, row.querySelector(`[data-col="${column}"] [data-amount]`)!.textContent!])),
-    })),
-  ).then((rows) =>
-    rows.map((row) => ({
-      counts: row.counts,
-      warnings: row.warnings,
-      amounts: Object.fromEntries(COLUMNS.map((column) => [column, centimosOf(row.texts[column])])) as Record<Column, bigint>,
-    })),
-  );
+  return page
+    .getByTestId("receipt-row")
+    .evaluateAll((rows) =>
+      rows.map((row) => ({
+        counts: row.getAttribute("data-counts") === "true",
+        warnings: Number(row.getAttribute("data-warnings")),
+        texts: Object.fromEntries(
+          ["subtotal", "iva", "otrosCargos", "total"].map((column) => [
+            column,
+            row.querySelector(`[data-col="${column}"] [data-amount]`)!.textContent!,
+          ]),
+        ),
+      })),
+    )
+    .then((rows) =>
+      rows.map((row) => ({
+        counts: row.counts,
+        warnings: row.warnings,
+        amounts: Object.fromEntries(COLUMNS.map((column) => [column, centimosOf(row.texts[column])])) as Record<
+          Column,
+          bigint
+        >,
+      })),
+    );
 }
 
 async function totalsShown(page: Page): Promise<Record<Column, bigint>> {
   const totals = page.getByTestId("totals-row");
-  const entries = await Promise.all(COLUMNS.map(async (column) => [column, centimosOf((await totals.locator(`[data-col="${column}"] [data-amount]`).textContent())!)] as const));
+  const entries = await Promise.all(
+    COLUMNS.map(
+      async (column) =>
+        [column, centimosOf((await totals.locator(`[data-col="${column}"] [data-amount]`).textContent())!)] as const,
+    ),
+  );
   return Object.fromEntries(entries) as Record<Column, bigint>;
 }
 
@@ -69,7 +85,9 @@ test.describe("the month's totals equal the rows shown", () => {
     test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
       test.use({ javaScriptEnabled });
 
-      test("every tab of last month and of this month: totals = Σ rows that count, and each row adds up", async ({ page }) => {
+      test("every tab of last month and of this month: totals = Σ rows that count, and each row adds up", async ({
+        page,
+      }) => {
         const user = await createUser({ persona: "client", orgs: { [FERRETERIA]: "client" } });
         await signIn(page, user);
         let withCharges = 0;
@@ -80,13 +98,20 @@ test.describe("the month's totals equal the rows shown", () => {
             const counted = rows.filter((row) => row.counts);
             const totals = await totalsShown(page);
             for (const column of COLUMNS) {
-              expect(counted.reduce((sum, row) => sum + row.amounts[column], 0n), `${month} ${tab} ${column}`).toBe(totals[column]);
+              expect(
+                counted.reduce((sum, row) => sum + row.amounts[column], 0n),
+                `${month} ${tab} ${column}`,
+              ).toBe(totals[column]);
             }
             await expect(page.getByTestId("totals-row")).toContainText(
-              counted.length === 1 ? "Totales del mes (1 comprobante)" : `Totales del mes (${counted.length} comprobantes)`,
+              counted.length === 1
+                ? "Totales del mes (1 comprobante)"
+                : `Totales del mes (${counted.length} comprobantes)`,
             );
             for (const row of rows.filter((candidate) => candidate.warnings === 0)) {
-              expect(row.amounts.subtotal + row.amounts.iva + row.amounts.otrosCargos, `${month} ${tab}`).toBe(row.amounts.total);
+              expect(row.amounts.subtotal + row.amounts.iva + row.amounts.otrosCargos, `${month} ${tab}`).toBe(
+                row.amounts.total,
+              );
             }
             withCharges += rows.filter((row) => row.amounts.otrosCargos !== 0n).length;
           }
@@ -101,7 +126,9 @@ test.describe("the month's totals equal the rows shown", () => {
   test.describe("the XLSX", () => {
     test.use({ acceptDownloads: true });
 
-    test("has a totals row of SUMIF formulas over the rows, whose cached values equal the rows that count; dates are dates", async ({ page }) => {
+    test("has a totals row of SUMIF formulas over the rows, whose cached values equal the rows that count; dates are dates", async ({
+      page,
+    }) => {
       const user = await createUser({ persona: "client", orgs: { [FERRETERIA]: "client" } });
       await signIn(page, user);
       await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos`);

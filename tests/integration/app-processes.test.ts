@@ -16,7 +16,14 @@ afterAll(async () => {
 
 /** The app as an operator starts it: no MONGODB_URI, no SMTP_URL, no secrets; everything under DATA_DIR. */
 function zeroConfigEnv() {
-  return { NODE_ENV: "development", SEED_DEMO: "1", MONGODB_URI: "", SMTP_URL: "", SESSION_SECRET: "", TOTP_ENCRYPTION_KEY: "" };
+  return {
+    NODE_ENV: "development",
+    SEED_DEMO: "1",
+    MONGODB_URI: "",
+    SMTP_URL: "",
+    SESSION_SECRET: "",
+    TOTP_ENCRYPTION_KEY: "",
+  };
 }
 
 async function signInStep(url: string, email: string, password: string) {
@@ -51,7 +58,13 @@ describe("the app process", { timeout: 90_000 }, () => {
 
   it("refuses to boot in production without its secrets, naming what is missing", async () => {
     await expect(
-      startAppProcess({ NODE_ENV: "production", SESSION_SECRET: "", TOTP_ENCRYPTION_KEY: "", SMTP_URL: "", APP_URL: "" }),
+      startAppProcess({
+        NODE_ENV: "production",
+        SESSION_SECRET: "",
+        TOTP_ENCRYPTION_KEY: "",
+        SMTP_URL: "",
+        APP_URL: "",
+      }),
     ).rejects.toThrow(/SESSION_SECRET: SESSION_SECRET is required when NODE_ENV=production/);
   }, 60_000);
 
@@ -67,7 +80,10 @@ describe("the app process", { timeout: 90_000 }, () => {
       TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
     };
     const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
-    cleanups.push(() => a.stop(), () => b.stop());
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
 
     Object.assign(process.env, env, { NODE_ENV: "test" });
     await mongoose.connect(uri);

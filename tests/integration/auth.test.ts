@@ -41,12 +41,16 @@ beforeEach(async () => {
 });
 
 async function login(email: string, password: string, query = "", extra: Record<string, string> = {}) {
-  return respond(() => loginAction({ request: postRequest(`/login${query}`, { email, password, ...extra }), params: {}, context }));
+  return respond(() =>
+    loginAction({ request: postRequest(`/login${query}`, { email, password, ...extra }), params: {}, context }),
+  );
 }
 
 async function toastOf(response: Response): Promise<string | undefined> {
   const cookie = cookiesFrom(response);
-  const data = (await (await respond(() => rootLoader({ request: getRequest("/", cookie), params: {}, context }))).json()) as {
+  const data = (await (
+    await respond(() => rootLoader({ request: getRequest("/", cookie), params: {}, context }))
+  ).json()) as {
     toast?: { message: string };
   };
   return data.toast?.message;
@@ -87,7 +91,9 @@ describe("password step (/login)", () => {
     expect(counter?.failures).toBe(5);
     expect(counter?.blockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
     const response = await login(user.email, user.password);
-    expect(await toastOf(response)).toBe("Demasiados intentos fallidos. Por seguridad, espere 15 minutos e intente de nuevo.");
+    expect(await toastOf(response)).toBe(
+      "Demasiados intentos fallidos. Por seguridad, espere 15 minutos e intente de nuevo.",
+    );
     expect(response.headers.get("Location")).toBe("/login");
   });
 
@@ -107,15 +113,21 @@ describe("password step (/login)", () => {
       }),
     );
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ message: "El formulario enviado no es válido. Recargue la página e intente de nuevo." });
+    expect(await malformed.json()).toEqual({
+      message: "El formulario enviado no es válido. Recargue la página e intente de nuevo.",
+    });
   });
 
   it("sends a signed-in user away from /login to a safe returnTo", async () => {
     const user = await createTestUser({ persona: "client" });
     const cookie = await sessionCookieFor(user.id);
-    const safe = await respond(() => loginLoader({ request: getRequest("/login?returnTo=%2Fentries%2Flist", cookie), params: {}, context }));
+    const safe = await respond(() =>
+      loginLoader({ request: getRequest("/login?returnTo=%2Fentries%2Flist", cookie), params: {}, context }),
+    );
     expect(safe.headers.get("Location")).toBe("/entries/list");
-    const unsafe = await respond(() => loginLoader({ request: getRequest("/login?returnTo=%2F%5Cevil.com", cookie), params: {}, context }));
+    const unsafe = await respond(() =>
+      loginLoader({ request: getRequest("/login?returnTo=%2F%5Cevil.com", cookie), params: {}, context }),
+    );
     expect(unsafe.headers.get("Location")).toBe("/?menu=consultas");
   });
 });
@@ -124,7 +136,9 @@ describe("second factor", () => {
   it("enrolls on /otp: the secret stays pending, is stored encrypted, and a valid code completes sign-in", async () => {
     const user = await createTestUser({ persona: "client", enrolled: false });
     const cookie = await sessionCookieFor(user.id, "password");
-    const page = (await (await respond(() => otpLoader({ request: getRequest("/otp", cookie), params: {}, context }))).json()) as {
+    const page = (await (
+      await respond(() => otpLoader({ request: getRequest("/otp", cookie), params: {}, context }))
+    ).json()) as {
       secret: string;
       uri: string;
       qrCode: string;
@@ -136,10 +150,14 @@ describe("second factor", () => {
     expect(decryptSecret(stored!.pendingTotp!.encryptedSecret!)).toBe(page.secret);
     expect(stored?.totpFactors).toHaveLength(0);
 
-    const reload = (await (await respond(() => otpLoader({ request: getRequest("/otp", cookie), params: {}, context }))).json()) as { secret: string };
+    const reload = (await (
+      await respond(() => otpLoader({ request: getRequest("/otp", cookie), params: {}, context }))
+    ).json()) as { secret: string };
     expect(reload.secret).toBe(page.secret);
 
-    const wrong = await respond(() => otpAction({ request: postRequest("/otp", { code: "000000" }, cookie), params: {}, context }));
+    const wrong = await respond(() =>
+      otpAction({ request: postRequest("/otp", { code: "000000" }, cookie), params: {}, context }),
+    );
     expect(wrong.status).toBe(400);
 
     const code = await totpCode(page.secret);
@@ -149,7 +167,9 @@ describe("second factor", () => {
     // The codes are shown by the page the enrollment redirects to (the same with and without JavaScript).
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/otp?returnTo=%2Fresults");
-    const shown = await respond(() => otpLoader({ request: getRequest("/otp?returnTo=%2Fresults", cookiesFrom(done)), params: {}, context }));
+    const shown = await respond(() =>
+      otpLoader({ request: getRequest("/otp?returnTo=%2Fresults", cookiesFrom(done)), params: {}, context }),
+    );
     expect(shown.status).toBe(200);
     const body = (await shown.json()) as { recoveryCodes: string[]; next: string };
     expect(body.recoveryCodes).toHaveLength(8);
@@ -171,7 +191,11 @@ describe("second factor", () => {
     const code = await totpCode(user.totpSecret!);
     const first = await respond(async () =>
       verificationAction({
-        request: postRequest(`/otp-verification?id=${user.factorId}`, { code }, await sessionCookieFor(user.id, "password")),
+        request: postRequest(
+          `/otp-verification?id=${user.factorId}`,
+          { code },
+          await sessionCookieFor(user.id, "password"),
+        ),
         params: {},
         context,
       }),
@@ -180,7 +204,11 @@ describe("second factor", () => {
     expect(first.headers.get("Location")).toBe("/?menu=consultas");
     const replay = await respond(async () =>
       verificationAction({
-        request: postRequest(`/otp-verification?id=${user.factorId}`, { code }, await sessionCookieFor(user.id, "password")),
+        request: postRequest(
+          `/otp-verification?id=${user.factorId}`,
+          { code },
+          await sessionCookieFor(user.id, "password"),
+        ),
         params: {},
         context,
       }),
@@ -194,7 +222,11 @@ describe("second factor", () => {
     const attempt = async () =>
       respond(async () =>
         verificationAction({
-          request: postRequest(`/otp-verification?id=${user.factorId}`, { code: user.recoveryCodes[1] }, await sessionCookieFor(user.id, "password")),
+          request: postRequest(
+            `/otp-verification?id=${user.factorId}`,
+            { code: user.recoveryCodes[1] },
+            await sessionCookieFor(user.id, "password"),
+          ),
           params: {},
           context,
         }),
@@ -206,7 +238,9 @@ describe("second factor", () => {
   it("does not open the app with a session that only passed the password", async () => {
     const user = await createTestUser({ persona: "admin" });
     const cookie = await sessionCookieFor(user.id, "password");
-    const response = await respond(() => appLoader({ request: getRequest("/?menu=consultas", cookie), params: {}, context }));
+    const response = await respond(() =>
+      appLoader({ request: getRequest("/?menu=consultas", cookie), params: {}, context }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?returnTo=%2F%3Fmenu%3Dconsultas");
   });
@@ -215,7 +249,10 @@ describe("second factor", () => {
 describe("sign-in forms: one schema for the page and the action, secrets never sent back", () => {
   it("a blank password or a malformed address is a failed sign-in like any other: the seed's toast, counted", async () => {
     const user = await createTestUser({ persona: "client" });
-    for (const [email, password] of [[user.email, ""], ["no-es-un-correo", user.password]]) {
+    for (const [email, password] of [
+      [user.email, ""],
+      ["no-es-un-correo", user.password],
+    ]) {
       const response = await login(email, password);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/login");
@@ -228,7 +265,11 @@ describe("sign-in forms: one schema for the page and the action, secrets never s
     const user = await createTestUser({ persona: "client" });
     const response = await respond(async () =>
       verificationAction({
-        request: postRequest(`/otp-verification?id=${user.factorId}`, { code: user.recoveryCodes[0].replace(/.$/, "0") }, await sessionCookieFor(user.id, "password")),
+        request: postRequest(
+          `/otp-verification?id=${user.factorId}`,
+          { code: user.recoveryCodes[0].replace(/.$/, "0") },
+          await sessionCookieFor(user.id, "password"),
+        ),
         params: {},
         context,
       }),
@@ -242,7 +283,9 @@ describe("sign-in forms: one schema for the page and the action, secrets never s
     const user = await createTestUser({ persona: "client", enrolled: false });
     const cookie = await sessionCookieFor(user.id, "password");
     await respond(() => otpLoader({ request: getRequest("/otp", cookie), params: {}, context }));
-    const response = await respond(() => otpAction({ request: postRequest("/otp", { code: "   " }, cookie), params: {}, context }));
+    const response = await respond(() =>
+      otpAction({ request: postRequest("/otp", { code: "   " }, cookie), params: {}, context }),
+    );
     expect(response.status).toBe(400);
     expect(await errorsOf(response)).toEqual({ code: ["Ingrese el código de verificación."] });
     expect(await AttemptCounter.findById(`second-factor:${user.id}`)).toBeNull();
@@ -250,19 +293,37 @@ describe("sign-in forms: one schema for the page and the action, secrets never s
 
   it("a new password that does not match its confirmation is refused under the confirmation, and neither is sent back", async () => {
     const response = await respond(() =>
-      resetAction({ request: postRequest("/reset-password?token=nada", { password: "Clave-secreta-1", confirmation: "Clave-secreta-2" }), params: {}, context }),
+      resetAction({
+        request: postRequest("/reset-password?token=nada", {
+          password: "Clave-secreta-1",
+          confirmation: "Clave-secreta-2",
+        }),
+        params: {},
+        context,
+      }),
     );
     expect(response.status).toBe(400);
     expect(await errorsOf(response)).toEqual({ confirmation: ["Las contraseñas no coinciden."] });
     expect(JSON.stringify(await response.clone().json())).not.toContain("Clave-secreta");
     const expired = await respond(() =>
-      resetAction({ request: postRequest("/reset-password?token=nada", { password: "Clave-secreta-1", confirmation: "Clave-secreta-1" }), params: {}, context }),
+      resetAction({
+        request: postRequest("/reset-password?token=nada", {
+          password: "Clave-secreta-1",
+          confirmation: "Clave-secreta-1",
+        }),
+        params: {},
+        context,
+      }),
     );
-    expect(await errorsOf(expired)).toEqual({ "": ["El enlace no es válido, ya fue utilizado o expiró. Solicite uno nuevo."] });
+    expect(await errorsOf(expired)).toEqual({
+      "": ["El enlace no es válido, ya fue utilizado o expiró. Solicite uno nuevo."],
+    });
   });
 
   it("an address that is not one is refused under the field, with what was typed to correct it", async () => {
-    const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: "maria@" }), params: {}, context }));
+    const response = await respond(() =>
+      forgotAction({ request: postRequest("/forgot-password", { email: "maria@" }), params: {}, context }),
+    );
     expect(response.status).toBe(400);
     expect(await errorsOf(response)).toEqual({ email: ["Ingrese un correo electrónico válido."] });
     expect(await submittedValuesOf(response)).toMatchObject({ email: "maria@" });
@@ -292,7 +353,10 @@ describe("sessions", () => {
   it("end after 12 hours whatever the activity", async () => {
     const user = await createTestUser({ persona: "client" });
     const cookie = await sessionCookieFor(user.id);
-    await Session.updateMany({ userId: user.id }, { $set: { absoluteExpiresAt: new Date(Date.now() - 1), expiresAt: new Date(Date.now() - 1) } });
+    await Session.updateMany(
+      { userId: user.id },
+      { $set: { absoluteExpiresAt: new Date(Date.now() - 1), expiresAt: new Date(Date.now() - 1) } },
+    );
     const response = await respond(() => requireUser(getRequest("/", cookie)));
     expect(response.status).toBe(302);
   });
@@ -305,10 +369,18 @@ describe("sessions", () => {
   it("logout ends the session and goes to /login with returnTo", async () => {
     const user = await createTestUser({ persona: "client" });
     const cookie = await sessionCookieFor(user.id);
-    const response = await respond(() => logoutAction({ request: postRequest("/logout", { returnTo: "/results?menu=balances" }, cookie), params: {}, context }));
+    const response = await respond(() =>
+      logoutAction({
+        request: postRequest("/logout", { returnTo: "/results?menu=balances" }, cookie),
+        params: {},
+        context,
+      }),
+    );
     expect(response.headers.get("Location")).toBe("/login?returnTo=%2Fresults%3Fmenu%3Dbalances");
     expect(await Session.countDocuments({ userId: user.id })).toBe(0);
-    const unsafe = await respond(() => logoutAction({ request: postRequest("/logout", { returnTo: "//evil.com" }, cookie), params: {}, context }));
+    const unsafe = await respond(() =>
+      logoutAction({ request: postRequest("/logout", { returnTo: "//evil.com" }, cookie), params: {}, context }),
+    );
     expect(unsafe.headers.get("Location")).toBe("/login?returnTo=%2F");
   });
 });
@@ -323,32 +395,59 @@ describe("guards", () => {
   });
 
   it("gives the browser the seed's user session: contactEmail only for super admins, roles only for others", async () => {
-    const client = await createTestUser({ persona: "client", orgs: { "CR:3101123456": "client", "CR:3101999999": "client" } });
+    const client = await createTestUser({
+      persona: "client",
+      orgs: { "CR:3101123456": "client", "CR:3101999999": "client" },
+    });
     const superAdmin = await createTestUser({ persona: "superadmin" });
     const accountOf = async (id: string) =>
-      ((await (await respond(async () => rootLoader({ request: getRequest("/", await sessionCookieFor(id)), params: {}, context }))).json()) as {
-        account: Record<string, unknown> & { organizations: Array<Record<string, unknown>> };
-      }).account;
+      (
+        (await (
+          await respond(async () =>
+            rootLoader({ request: getRequest("/", await sessionCookieFor(id)), params: {}, context }),
+          )
+        ).json()) as {
+          account: Record<string, unknown> & { organizations: Array<Record<string, unknown>> };
+        }
+      ).account;
 
     const clientAccount = await accountOf(client.id);
-    expect(clientAccount).toMatchObject({ isSuperAdmin: false, isAdmin: false, isRoot: false, roles: { "CR:3101123456": "client" } });
-    expect(clientAccount.organizations).toEqual([{ id: "CR:3101123456", cedula: "3101123456", name: "Ferretería El Clavo S.A." }]);
+    expect(clientAccount).toMatchObject({
+      isSuperAdmin: false,
+      isAdmin: false,
+      isRoot: false,
+      roles: { "CR:3101123456": "client" },
+    });
+    expect(clientAccount.organizations).toEqual([
+      { id: "CR:3101123456", cedula: "3101123456", name: "Ferretería El Clavo S.A." },
+    ]);
     expect(JSON.stringify(clientAccount)).not.toContain("contactEmail");
 
     const superAccount = await accountOf(superAdmin.id);
     expect(superAccount.roles).toBeUndefined();
-    expect(superAccount.organizations.map((o) => o.name)).toEqual(["Ferretería El Clavo S.A.", "María Rodríguez Mora", "Soda La Esquina Ltda."]);
+    expect(superAccount.organizations.map((o) => o.name)).toEqual([
+      "Ferretería El Clavo S.A.",
+      "María Rodríguez Mora",
+      "Soda La Esquina Ltda.",
+    ]);
     expect(superAccount.organizations.every((o) => typeof o.contactEmail === "string")).toBe(true);
   });
 
   it("selects the organization from ?org=, remembers it, and answers 404 for one the user may not access", async () => {
-    const admin = await createTestUser({ persona: "admin", orgs: { "CR:3101123456": "admin", "CR:3102654321": "admin" } });
+    const admin = await createTestUser({
+      persona: "admin",
+      orgs: { "CR:3101123456": "admin", "CR:3102654321": "admin" },
+    });
     const cookie = await sessionCookieFor(admin.id);
-    const chosen = await respond(() => appLoader({ request: getRequest("/?org=3102654321", cookie), params: {}, context }));
+    const chosen = await respond(() =>
+      appLoader({ request: getRequest("/?org=3102654321", cookie), params: {}, context }),
+    );
     expect(await chosen.json()).toEqual({ selectedCedula: "3102654321", selectedName: "Soda La Esquina Ltda." });
     const remembered = await respond(() => appLoader({ request: getRequest("/", cookie), params: {}, context }));
     expect(await remembered.json()).toEqual({ selectedCedula: "3102654321", selectedName: "Soda La Esquina Ltda." });
-    const foreign = await respond(() => appLoader({ request: getRequest("/?org=111110111", cookie), params: {}, context }));
+    const foreign = await respond(() =>
+      appLoader({ request: getRequest("/?org=111110111", cookie), params: {}, context }),
+    );
     expect(foreign.status).toBe(404);
   });
 });
@@ -357,7 +456,13 @@ describe("password recovery", () => {
   it("mails a single-use link stored only as a hash, and the reset ends every session", async () => {
     const user = await createTestUser({ persona: "client" });
     const cookie = await sessionCookieFor(user.id);
-    const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: user.email.toUpperCase() }), params: {}, context }));
+    const response = await respond(() =>
+      forgotAction({
+        request: postRequest("/forgot-password", { email: user.email.toUpperCase() }),
+        params: {},
+        context,
+      }),
+    );
     expect(await toastOf(response)).toBe("Le hemos enviado un email con instrucciones.");
     const mail = await environment.mail.waitForMail((m) => m.to.includes(user.email));
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
@@ -367,23 +472,43 @@ describe("password recovery", () => {
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
 
-    const page = await respond(() => resetLoader({ request: getRequest(`/reset-password?token=${token}`), params: {}, context }));
+    const page = await respond(() =>
+      resetLoader({ request: getRequest(`/reset-password?token=${token}`), params: {}, context }),
+    );
     expect(await page.json()).toEqual({ linkIsValid: true });
     const short = await respond(() =>
-      resetAction({ request: postRequest(`/reset-password?token=${token}`, { password: "corta", confirmation: "corta" }), params: {}, context }),
+      resetAction({
+        request: postRequest(`/reset-password?token=${token}`, { password: "corta", confirmation: "corta" }),
+        params: {},
+        context,
+      }),
     );
     expect(short.status).toBe(400);
     expect(await errorsOf(short)).toEqual({ password: ["La contraseña debe tener al menos 10 caracteres."] });
 
     const done = await respond(() =>
-      resetAction({ request: postRequest(`/reset-password?token=${token}`, { password: "Nueva-clave-segura", confirmation: "Nueva-clave-segura" }), params: {}, context }),
+      resetAction({
+        request: postRequest(`/reset-password?token=${token}`, {
+          password: "Nueva-clave-segura",
+          confirmation: "Nueva-clave-segura",
+        }),
+        params: {},
+        context,
+      }),
     );
     expect(done.headers.get("Location")).toBe("/login");
     expect(await Session.countDocuments({ userId: user.id })).toBe(0);
     expect((await respond(() => requireUser(getRequest("/", cookie)))).status).toBe(302);
 
     const again = await respond(() =>
-      resetAction({ request: postRequest(`/reset-password?token=${token}`, { password: "Otra-clave-segura", confirmation: "Otra-clave-segura" }), params: {}, context }),
+      resetAction({
+        request: postRequest(`/reset-password?token=${token}`, {
+          password: "Otra-clave-segura",
+          confirmation: "Otra-clave-segura",
+        }),
+        params: {},
+        context,
+      }),
     );
     expect(again.status).toBe(400);
     expect((await login(user.email, "Nueva-clave-segura")).headers.get("Location")).toMatch(/^\/otp-verification/);
@@ -392,7 +517,9 @@ describe("password recovery", () => {
   it("sends at most three reset mails an hour to one account, answering the same every time", async () => {
     const user = await createTestUser({ persona: "client" });
     for (let i = 0; i < 5; i++) {
-      const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: user.email }), params: {}, context }));
+      const response = await respond(() =>
+        forgotAction({ request: postRequest("/forgot-password", { email: user.email }), params: {}, context }),
+      );
       expect(await toastOf(response)).toBe("Le hemos enviado un email con instrucciones.");
     }
     await environment.mail.waitForMail((m) => m.to.includes(user.email));
@@ -402,7 +529,9 @@ describe("password recovery", () => {
 
   it("sends nothing for an unknown address but says the same", async () => {
     const before = environment.mail.messages.length;
-    const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: "nadie@prueba.cr" }), params: {}, context }));
+    const response = await respond(() =>
+      forgotAction({ request: postRequest("/forgot-password", { email: "nadie@prueba.cr" }), params: {}, context }),
+    );
     expect(await toastOf(response)).toBe("Le hemos enviado un email con instrucciones.");
     await passwordResetMailsDone();
     expect(environment.mail.messages.length).toBe(before);
@@ -413,7 +542,9 @@ describe("password recovery", () => {
     const working = process.env.SMTP_URL;
     process.env.SMTP_URL = "smtp://127.0.0.1:9";
     try {
-      const response = await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: user.email }), params: {}, context }));
+      const response = await respond(() =>
+        forgotAction({ request: postRequest("/forgot-password", { email: user.email }), params: {}, context }),
+      );
       expect(await toastOf(response)).toBe("No se ha podido enviar el email. Inténtelo más tarde.");
     } finally {
       process.env.SMTP_URL = working;
@@ -422,11 +553,18 @@ describe("password recovery", () => {
 
   it("refuses an expired link", async () => {
     const user = await createTestUser({ persona: "client" });
-    await respond(() => forgotAction({ request: postRequest("/forgot-password", { email: user.email }), params: {}, context }));
+    await respond(() =>
+      forgotAction({ request: postRequest("/forgot-password", { email: user.email }), params: {}, context }),
+    );
     const mail = await environment.mail.waitForMail((m) => m.to.includes(user.email));
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text)![1];
-    await AuthToken.updateMany({ userId: new Types.ObjectId(user.id) }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-    const page = await respond(() => resetLoader({ request: getRequest(`/reset-password?token=${token}`), params: {}, context }));
+    await AuthToken.updateMany(
+      { userId: new Types.ObjectId(user.id) },
+      { $set: { expiresAt: new Date(Date.now() - 1000) } },
+    );
+    const page = await respond(() =>
+      resetLoader({ request: getRequest(`/reset-password?token=${token}`), params: {}, context }),
+    );
     expect(await page.json()).toEqual({ linkIsValid: false });
   });
 });

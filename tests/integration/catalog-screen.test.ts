@@ -36,7 +36,8 @@ afterAll(async () => {
 });
 
 type Who = keyof typeof cookies;
-const args = (request: Request) => ({ request, params: {}, context: { cspNonce: "" } }) as LoaderFunctionArgs & ActionFunctionArgs;
+const args = (request: Request) =>
+  ({ request, params: {}, context: { cspNonce: "" } }) as LoaderFunctionArgs & ActionFunctionArgs;
 
 async function view(who: Who, query: string) {
   return respond(() => catalogRoute.loader(args(getRequest(`/admin/catalog?${query}`, cookies[who]))));
@@ -78,7 +79,9 @@ describe("seeding the demo data", () => {
     await seedDemo({ log: (line) => log.push(line) });
     expect(log.find((line) => line.startsWith("demo data:"))).toMatch(/^demo data: 0 organizations/);
     // Another client, not Ferretería: the screen tests below read Ferretería's seeded overrides.
-    expect(await changeCatalog(SODA, { kind: "rename", code: "40-01-01-00-00", label: "Ventas del día" })).toEqual({ code: "40-01-01-00-00" });
+    expect(await changeCatalog(SODA, { kind: "rename", code: "40-01-01-00-00", label: "Ventas del día" })).toEqual({
+      code: "40-01-01-00-00",
+    });
     await seedDemo({ log: () => {} });
     const stored = await storedCatalog(SODA);
     expect(stored["40-01-01-00-00"]).toEqual({ label: "Ventas del día" });
@@ -103,7 +106,11 @@ describe("/admin/catalog: the selected client's tree", () => {
     ]);
     expect(find(data.tree, "10-01-01-03-04")).toMatchObject({ label: "Banco Popular – cta. corriente ₡", added: true });
     expect(find(data.tree, "40-01-01-00-00")!.label).toBe("Ventas de ferretería y materiales");
-    expect(find(data.tree, "10-01-04-00-00")!.children.map((c) => c.key).at(-1)).toBe("10-01-04-08-00");
+    expect(
+      find(data.tree, "10-01-04-00-00")!
+        .children.map((c) => c.key)
+        .at(-1),
+    ).toBe("10-01-04-08-00");
     expect(find(data.tree, "40-01-03-00-00")!.disabled).toBe(true);
     expect(data.renamedCodes).toContain("40-01-01-00-00");
     expect(data.renamedCodes).not.toContain("10-01-01-03-04");
@@ -161,7 +168,9 @@ describe("/admin/catalog: the selected client's tree", () => {
 
     const fifth = await (await view("admin", "org=3101123456&account=10-01-01-03-01")).json();
     expect(fifth.selected.proposedCode).toBeNull();
-    expect(fifth.selected.proposalProblem).toBe("La cuenta 10-01-01-03-01 está en el quinto nivel y no admite subcuentas.");
+    expect(fifth.selected.proposalProblem).toBe(
+      "La cuenta 10-01-01-03-01 está en el quinto nivel y no admite subcuentas.",
+    );
 
     const missing = await (await view("admin", "org=3101123456&account=10-09-09-00-00")).json();
     expect(missing.selected).toBeNull();
@@ -173,7 +182,9 @@ describe("/admin/catalog: the selected client's tree", () => {
     expect(asClient.status).toBe(302);
     expect(asClient.headers.get("Location")).toBe("/");
     expect((await view("adminOfSoda", "org=3101123456")).status).toBe(404);
-    expect((await post("adminOfSoda", "3101123456", { intent: "rename", code: "10-01-01-01-00", label: "Robo" })).status).toBe(404);
+    expect(
+      (await post("adminOfSoda", "3101123456", { intent: "rename", code: "10-01-01-01-00", label: "Robo" })).status,
+    ).toBe(404);
     expect((await storedCatalog(FERRETERIA))["10-01-01-01-00"]).toBeUndefined();
     const anonymous = await respond(() => catalogRoute.loader(args(getRequest("/admin/catalog"))));
     expect(anonymous.headers.get("Location")).toMatch(/^\/login\?returnTo=/);
@@ -182,7 +193,11 @@ describe("/admin/catalog: the selected client's tree", () => {
 
 describe("/admin/catalog: changing the tree", () => {
   it("renames an account and comes back to it", async () => {
-    const response = await post("admin", "3101777777", { intent: "rename", code: "10-01-01-01-00", label: "  Caja general – tienda  " });
+    const response = await post("admin", "3101777777", {
+      intent: "rename",
+      code: "10-01-01-01-00",
+      label: "  Caja general – tienda  ",
+    });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("Location")!, "http://x");
     expect(location.pathname).toBe("/admin/catalog");
@@ -198,7 +213,12 @@ describe("/admin/catalog: changing the tree", () => {
   it("adds a child with the proposed code, then the proposal moves on", async () => {
     const before = await (await view("admin", "org=3101777777&account=10-01-01-03-00")).json();
     expect(before.selected.proposedCode).toBe("10-01-01-03-04");
-    const response = await post("admin", "3101777777", { intent: "add", parent: "10-01-01-03-00", code: "10-01-01-03-04", label: "Banco Popular ₡" });
+    const response = await post("admin", "3101777777", {
+      intent: "add",
+      parent: "10-01-01-03-00",
+      code: "10-01-01-03-04",
+      label: "Banco Popular ₡",
+    });
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("Location")!, "http://x").searchParams.get("account")).toBe("10-01-01-03-04");
     const after = await (await view("admin", "org=3101777777&account=10-01-01-03-00")).json();
@@ -207,18 +227,35 @@ describe("/admin/catalog: changing the tree", () => {
   });
 
   it("accepts an edited code within the rules, typed without dashes", async () => {
-    const response = await post("admin", "3101777777", { intent: "add", parent: "60-02-00-00-00", code: "6002400000", label: "Seguridad y vigilancia" });
+    const response = await post("admin", "3101777777", {
+      intent: "add",
+      parent: "60-02-00-00-00",
+      code: "6002400000",
+      label: "Seguridad y vigilancia",
+    });
     expect(response.status).toBe(302);
     expect((await storedCatalog(TALLER))["60-02-40-00-00"]).toEqual({ label: "Seguridad y vigilancia" });
   });
 
   it.each([
     [{ code: "10-01-01-03-01" }, "code", "La cuenta 10-01-01-03-01 ya existe."],
-    [{ code: "10-01-02-09-00" }, "code", "La cuenta 10-01-02-09-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN)."],
+    [
+      { code: "10-01-02-09-00" },
+      "code",
+      "La cuenta 10-01-02-09-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN).",
+    ],
     [{ code: "10-01-02-00-01" }, "code", "Después de un segmento 00 solo puede haber segmentos 00 (10-01-00-00-00)."],
     // The account itself, not one of its children (issue 17: say where the code belongs, not "ya existe").
-    [{ code: "10-01-01-03" }, "code", "La cuenta 10-01-01-03-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN)."],
-    [{ code: "20-01-01-01-00" }, "code", "La cuenta 20-01-01-01-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN)."],
+    [
+      { code: "10-01-01-03" },
+      "code",
+      "La cuenta 10-01-01-03-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN).",
+    ],
+    [
+      { code: "20-01-01-01-00" },
+      "code",
+      "La cuenta 20-01-01-01-00 no es una subcuenta directa de 10-01-01-03-00: se espera un código bajo 10-01-01-03 (10-01-01-03-NN).",
+    ],
     [{ code: "10-1-1-3-9" }, "code", "El código de cuenta debe tener cinco segmentos de dos dígitos (10-01-02-01-00)."],
     [{ code: "" }, "code", "El código de cuenta es obligatorio."],
     [{ label: "   " }, "label", "El nombre de la cuenta es obligatorio."],
@@ -226,7 +263,13 @@ describe("/admin/catalog: changing the tree", () => {
     [{ parent: "10-09-00-00-00" }, "", "La cuenta 10-09-00-00-00 no existe en el catálogo de este cliente."],
   ])("refuses adding %o with a Spanish message and writes nothing", async (change, field, message) => {
     const before = await readCatalogOverrides(TALLER);
-    const fields = { intent: "add", parent: "10-01-01-03-00", code: "10-01-01-03-09", label: "Cuenta nueva", ...change };
+    const fields = {
+      intent: "add",
+      parent: "10-01-01-03-00",
+      code: "10-01-01-03-09",
+      label: "Cuenta nueva",
+      ...change,
+    };
     const response = await post("admin", "3101777777", fields);
     expect(response.status).toBe(400);
     const data = await response.json();
@@ -245,7 +288,12 @@ describe("/admin/catalog: changing the tree", () => {
 
     const child = await (await view("admin", "org=3101777777&account=60-02-01-00-00")).json();
     expect(child.selected).toMatchObject({ disabled: true, disabledHere: false, proposedCode: null });
-    const addUnderDisabled = await post("admin", "3101777777", { intent: "add", parent: "60-02-01-00-00", code: "60-02-01-01-00", label: "Local 1" });
+    const addUnderDisabled = await post("admin", "3101777777", {
+      intent: "add",
+      parent: "60-02-01-00-00",
+      code: "60-02-01-01-00",
+      label: "Local 1",
+    });
     expect(addUnderDisabled.status).toBe(400);
     expect((await addUnderDisabled.json()).error[""]).toEqual([
       "La cuenta 60-02-01-00-00 está deshabilitada; habilítela antes de agregarle subcuentas.",
@@ -253,7 +301,11 @@ describe("/admin/catalog: changing the tree", () => {
 
     await post("admin", "3101777777", { intent: "disable", code: "60-02-01-00-00", disabled: "true" });
     await post("admin", "3101777777", { intent: "disable", code: "60-02-00-00-00", disabled: "false" });
-    const enableUnder = await post("admin", "3101777777", { intent: "disable", code: "60-02-01-00-00", disabled: "false" });
+    const enableUnder = await post("admin", "3101777777", {
+      intent: "disable",
+      code: "60-02-01-00-00",
+      disabled: "false",
+    });
     expect(enableUnder.status).toBe(302);
     expect((await storedCatalog(TALLER))["60-02-00-00-00"]).toBeUndefined();
     expect((await storedCatalog(TALLER))["60-02-01-00-00"]).toBeUndefined();
@@ -266,18 +318,37 @@ describe("/admin/catalog: changing the tree", () => {
   it("enabling an account under a disabled parent is refused", async () => {
     await post("admin", "3101777777", { intent: "disable", code: "50-02-01-00-00", disabled: "true" });
     await post("admin", "3101777777", { intent: "disable", code: "50-02-00-00-00", disabled: "true" });
-    const response = await post("admin", "3101777777", { intent: "disable", code: "50-02-01-00-00", disabled: "false" });
+    const response = await post("admin", "3101777777", {
+      intent: "disable",
+      code: "50-02-01-00-00",
+      disabled: "false",
+    });
     expect(response.status).toBe(400);
-    expect((await response.json()).error[""]).toEqual(["La cuenta 50-02-00-00-00 está deshabilitada; habilítela primero."]);
+    expect((await response.json()).error[""]).toEqual([
+      "La cuenta 50-02-00-00-00 está deshabilitada; habilítela primero.",
+    ]);
     expect((await storedCatalog(TALLER))["50-02-01-00-00"]).toEqual({ disabled: true });
   });
 
   it("removes an added account with the accounts added below it, never a default one", async () => {
-    await post("admin", "3101777777", { intent: "add", parent: "60-04-00-00-00", code: "60-04-50-00-00", label: "Gastos de eventos" });
-    await post("admin", "3101777777", { intent: "add", parent: "60-04-50-00-00", code: "60-04-50-01-00", label: "Feria anual" });
+    await post("admin", "3101777777", {
+      intent: "add",
+      parent: "60-04-00-00-00",
+      code: "60-04-50-00-00",
+      label: "Gastos de eventos",
+    });
+    await post("admin", "3101777777", {
+      intent: "add",
+      parent: "60-04-50-00-00",
+      code: "60-04-50-01-00",
+      label: "Feria anual",
+    });
     const unconfirmed = await post("admin", "3101777777", { intent: "remove", code: "60-04-50-00-00" });
     expect(unconfirmed.status).toBe(200);
-    expect(await unconfirmed.json()).toMatchObject({ confirm: true, initialValue: { intent: "remove", code: "60-04-50-00-00" } });
+    expect(await unconfirmed.json()).toMatchObject({
+      confirm: true,
+      initialValue: { intent: "remove", code: "60-04-50-00-00" },
+    });
     expect((await storedCatalog(TALLER))["60-04-50-00-00"]).toEqual({ label: "Gastos de eventos" });
     const response = await post("admin", "3101777777", { intent: "remove", code: "60-04-50-00-00", confirmed: "yes" });
     expect(response.status).toBe(302);
@@ -303,12 +374,19 @@ describe("/admin/catalog: changing the tree", () => {
     expect((await noLabel.json()).error.label).toEqual(["El nombre de la cuenta es obligatorio."]);
     const ghost = await post("admin", "3101777777", { intent: "rename", code: "10-77-00-00-00", label: "Fantasma" });
     expect(ghost.status).toBe(400);
-    expect((await ghost.json()).error[""]).toEqual(["La cuenta 10-77-00-00-00 no existe en el catálogo de este cliente."]);
+    expect((await ghost.json()).error[""]).toEqual([
+      "La cuenta 10-77-00-00-00 no existe en el catálogo de este cliente.",
+    ]);
   });
 
   it("two administrators saving at the same time both keep their change", async () => {
-    const labels = Array.from({ length: 6 }, (_, i) => [`60-01-0${i + 1}-00-00`, `Gasto de personal ${i + 1}`] as const);
-    const results = await Promise.all(labels.map(([code, label]) => changeCatalog(TALLER, { kind: "rename", code, label })));
+    const labels = Array.from(
+      { length: 6 },
+      (_, i) => [`60-01-0${i + 1}-00-00`, `Gasto de personal ${i + 1}`] as const,
+    );
+    const results = await Promise.all(
+      labels.map(([code, label]) => changeCatalog(TALLER, { kind: "rename", code, label })),
+    );
     expect(results.every((result) => "code" in result)).toBe(true);
     const stored = await storedCatalog(TALLER);
     for (const [code, label] of labels) expect(stored[code]).toEqual({ label });
@@ -317,10 +395,14 @@ describe("/admin/catalog: changing the tree", () => {
 
 describe("/admin/catalog/csv", () => {
   it("exports the selected client's merged tree as CSV", async () => {
-    const response = await respond(() => csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3101123456", cookies.admin))));
+    const response = await respond(() =>
+      csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3101123456", cookies.admin))),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="catalogo-3101123456.csv"; filename*=UTF-8''catalogo-3101123456.csv`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="catalogo-3101123456.csv"; filename*=UTF-8''catalogo-3101123456.csv`,
+    );
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.slice(1).split("\r\n");
@@ -331,11 +413,17 @@ describe("/admin/catalog/csv", () => {
   });
 
   it("follows the same guards as the screen", async () => {
-    const asOther = await respond(() => csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3101123456", cookies.adminOfSoda))));
+    const asOther = await respond(() =>
+      csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3101123456", cookies.adminOfSoda))),
+    );
     expect(asOther.status).toBe(404);
-    const asClient = await respond(() => csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3101123456", cookies.client))));
+    const asClient = await respond(() =>
+      csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3101123456", cookies.client))),
+    );
     expect(asClient.headers.get("Location")).toBe("/");
-    const superadmin = await respond(() => csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3102654321", cookies.superadmin))));
+    const superadmin = await respond(() =>
+      csvRoute.loader(args(getRequest("/admin/catalog/csv?org=3102654321", cookies.superadmin))),
+    );
     expect(await superadmin.text()).toContain("50-01-01-01-00,Costo de alimentos,4,50-01-01-00-00,no");
   });
 });

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarDate } from "../../app/domain/calendar";
 import { journalAccountName } from "../../app/domain/ledger";
 import { cents, parseDecimal } from "../../app/domain/money";
-import { accountMovements, accountTotals, exportJournal, listEntries, verifyLedger } from "../../app/services/ledger/ledger.server";
+import {
+  accountMovements,
+  accountTotals,
+  exportJournal,
+  listEntries,
+  verifyLedger,
+} from "../../app/services/ledger/ledger.server";
 import { ensureOrganization } from "../../models/organization";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { demoBooksRange, demoEntries } from "../../scripts/demo-entries";
@@ -18,7 +24,10 @@ import { startAppEnvironment, type AppEnvironment } from "../support/app-environ
 const TODAY = "2026-11-23" as CalendarDate;
 const hledger = spawnSync("hledger", ["--version"], { encoding: "utf8" });
 const HLEDGER_MISSING = hledger.error !== undefined || hledger.status !== 0;
-if (HLEDGER_MISSING) console.warn("hledger is not installed: skipping the demo journal check (scripts/install-test-system-packages.sh installs it)");
+if (HLEDGER_MISSING)
+  console.warn(
+    "hledger is not installed: skipping the demo journal check (scripts/install-test-system-packages.sh installs it)",
+  );
 
 let environment: AppEnvironment;
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "demo-books-"));
@@ -53,12 +62,15 @@ describe("the demo books", () => {
     for (const organizationId of DEMO_BOOKS_ORGANIZATIONS) {
       const entries = demoEntries(organizationId, TODAY);
       expect(JSON.stringify(entries, (_, value) => (typeof value === "bigint" ? String(value) : value))).toBe(
-        JSON.stringify(demoEntries(organizationId, TODAY), (_, value) => (typeof value === "bigint" ? String(value) : value)),
+        JSON.stringify(demoEntries(organizationId, TODAY), (_, value) =>
+          typeof value === "bigint" ? String(value) : value,
+        ),
       );
       expect(entries[0].input.date).toBe("2026-01-01");
       expect(entries.every((entry) => entry.input.date >= "2026-01-01" && entry.input.date <= TODAY)).toBe(true);
       const perMonth = new Map<string, number>();
-      for (const entry of entries) perMonth.set(entry.input.date.slice(0, 7), (perMonth.get(entry.input.date.slice(0, 7)) ?? 0) + 1);
+      for (const entry of entries)
+        perMonth.set(entry.input.date.slice(0, 7), (perMonth.get(entry.input.date.slice(0, 7)) ?? 0) + 1);
       expect(perMonth.size).toBe(11);
       for (const [month, count] of perMonth) {
         if (month === "2026-11") continue;
@@ -101,8 +113,10 @@ describe("the demo books", () => {
       expect(result).toBeGreaterThan(0n);
       expect(groupTotal(books, "40")).toBeLessThan(0n);
       // Money in the bank and the register never runs out.
-      for (const account of ["10-01-01-01-00", "10-01-01-03-01"]) expect(books.get(account)!, account).toBeGreaterThan(0n);
-      for (const [account, balance] of books) if (account.startsWith("10-01-01-")) expect(balance, account).toBeGreaterThanOrEqual(0n);
+      for (const account of ["10-01-01-01-00", "10-01-01-03-01"])
+        expect(books.get(account)!, account).toBeGreaterThan(0n);
+      for (const [account, balance] of books)
+        if (account.startsWith("10-01-01-")) expect(balance, account).toBeGreaterThanOrEqual(0n);
       // Payroll with CCSS: the employer's charges are 26.67 % of the salaries.
       const salaries = books.get("60-01-01-00-00")!;
       const charges = books.get("60-01-04-00-00")!;
@@ -114,7 +128,12 @@ describe("the demo books", () => {
 
   it("page the bank's movements across months with one running balance", async () => {
     const organizationId = "CR:3101123456";
-    const query = { account: "10-01-01-03-01", from: "2026-02-10" as CalendarDate, to: "2026-10-20" as CalendarDate, pageSize: 25 };
+    const query = {
+      account: "10-01-01-03-01",
+      from: "2026-02-10" as CalendarDate,
+      to: "2026-10-20" as CalendarDate,
+      pageSize: 25,
+    };
     const first = await accountMovements(organizationId, { ...query, page: 1 });
     expect(first.pageCount).toBeGreaterThan(10);
     let balance = first.openingBalance;
@@ -129,7 +148,12 @@ describe("the demo books", () => {
     }
     expect(seen).toBe(first.count);
     expect(balance).toBe(first.closingBalance);
-    const opening = await accountMovements(organizationId, { ...query, from: "2026-01-01" as CalendarDate, to: "2026-02-09" as CalendarDate, pageSize: 500 });
+    const opening = await accountMovements(organizationId, {
+      ...query,
+      from: "2026-01-01" as CalendarDate,
+      to: "2026-02-09" as CalendarDate,
+      pageSize: 500,
+    });
     expect(opening.closingBalance).toBe(first.openingBalance);
   });
 
@@ -148,7 +172,8 @@ describe("the demo books", () => {
         fromHledger.set(account, parseDecimal(amount, 2)!);
       }
       const fromBooks = new Map<string, bigint>();
-      for (const [account, balance] of await balances(organizationId)) if (balance !== 0n) fromBooks.set(journalAccountName(account), balance);
+      for (const [account, balance] of await balances(organizationId))
+        if (balance !== 0n) fromBooks.set(journalAccountName(account), balance);
       expect(fromHledger).toEqual(fromBooks);
       expect(fromBooks.size).toBeGreaterThan(40);
     }

@@ -31,15 +31,23 @@ async function readsOfDocumentRequest(path: string, cookie: string) {
   });
   const request = getRequest(path, cookie);
   const args = { request, params: {}, context: { cspNonce: "" } };
-  const responses = await Promise.all([rootLoader(args), shellLoader(args), monthLoader(args)].map((run) => respond(() => run)));
+  const responses = await Promise.all(
+    [rootLoader(args), shellLoader(args), monthLoader(args)].map((run) => respond(() => run)),
+  );
   mongoose.set("debug", false);
   return { reads, writes, statuses: responses.map((response) => response.status) };
 }
 
 describe("a document request", () => {
   it("reads the session, the user and the organization list once, however many loaders ask", async () => {
-    const user = await createTestUser({ persona: "client", orgs: { "CR:3101123456": "client", "CR:3102654321": "client" } });
-    const { reads, writes, statuses } = await readsOfDocumentRequest("/?org=3102654321", await sessionCookieFor(user.id));
+    const user = await createTestUser({
+      persona: "client",
+      orgs: { "CR:3101123456": "client", "CR:3102654321": "client" },
+    });
+    const { reads, writes, statuses } = await readsOfDocumentRequest(
+      "/?org=3102654321",
+      await sessionCookieFor(user.id),
+    );
     expect(writes.get("users")).toBe(1);
     expect(statuses).toEqual([200, 200, 200]);
     expect(reads.get("sessions")).toBe(1);
@@ -48,7 +56,10 @@ describe("a document request", () => {
   });
 
   it("remembers the chosen organization with one write when it changes, and none when the same ?org comes again", async () => {
-    const user = await createTestUser({ persona: "client", orgs: { "CR:3101123456": "client", "CR:3102654321": "client" } });
+    const user = await createTestUser({
+      persona: "client",
+      orgs: { "CR:3101123456": "client", "CR:3102654321": "client" },
+    });
     const cookie = await sessionCookieFor(user.id);
     expect((await readsOfDocumentRequest("/?org=3102654321", cookie)).writes.get("users")).toBe(1);
     const repeated = await readsOfDocumentRequest("/?org=3102654321", cookie);

@@ -36,8 +36,13 @@ const clientFields = {
 };
 
 const save = (lockDate: string) =>
-  respond(() => detailRoute.action(args(postRequest("/admin/organizations/3101123456", { ...clientFields, lockDate }, admin.cookie))));
-const page = async () => (await respond(() => detailRoute.loader(args(getRequest("/admin/organizations/3101123456", admin.cookie))))).json();
+  respond(() =>
+    detailRoute.action(
+      args(postRequest("/admin/organizations/3101123456", { ...clientFields, lockDate }, admin.cookie)),
+    ),
+  );
+const page = async () =>
+  (await respond(() => detailRoute.loader(args(getRequest("/admin/organizations/3101123456", admin.cookie))))).json();
 
 describe("the lock date on /admin/organizations/:orgID", () => {
   it("is typed as dd/mm/aaaa, stored as the calendar day's text and every move is audited", async () => {
@@ -77,7 +82,10 @@ describe("the lock date on /admin/organizations/:orgID", () => {
   });
 
   it("a lock date stored by older versions as the day's UTC midnight still reads as that day", async () => {
-    await Organization.collection.updateOne({ _id: FERRETERIA as never }, { $set: { lockDate: new Date("2024-03-31T00:00:00.000Z") } });
+    await Organization.collection.updateOne(
+      { _id: FERRETERIA as never },
+      { $set: { lockDate: new Date("2024-03-31T00:00:00.000Z") } },
+    );
     expect((await page()).organization.lockDate).toBe("2024-03-31");
     expect((await loadLedgerContext(FERRETERIA))!.lockDate).toBe("2024-03-31");
     const moves = (await findOrganization(FERRETERIA))!.lockDateHistory.length;

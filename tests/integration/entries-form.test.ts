@@ -46,17 +46,34 @@ const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: { cspNonce: "" } }) as LoaderFunctionArgs & ActionFunctionArgs;
 
 const ORG_QUERY = "?org=3101123456";
-const openNew = (who: Who = "admin") => respond(() => newRoute.loader(args(getRequest(`/entries/detail/new${ORG_QUERY}`, people[who].cookie))));
+const openNew = (who: Who = "admin") =>
+  respond(() => newRoute.loader(args(getRequest(`/entries/detail/new${ORG_QUERY}`, people[who].cookie))));
 const submitNew = (fields: Record<string, string>, who: Who = "admin") =>
   respond(() => newRoute.action(args(postRequest(`/entries/detail/new${ORG_QUERY}`, fields, people[who].cookie))));
 const openEdit = (id: string, who: Who = "admin", query = ORG_QUERY) =>
-  respond(() => editRoute.loader(args(getRequest(`/entries/detail/${id}${query}`, people[who].cookie), { accountEntryID: id })));
+  respond(() =>
+    editRoute.loader(args(getRequest(`/entries/detail/${id}${query}`, people[who].cookie), { accountEntryID: id })),
+  );
 const submitEdit = (id: string, fields: Record<string, string>, who: Who = "admin", query = ORG_QUERY) =>
-  respond(() => editRoute.action(args(postRequest(`/entries/detail/${id}${query}`, fields, people[who].cookie), { accountEntryID: id })));
+  respond(() =>
+    editRoute.action(
+      args(postRequest(`/entries/detail/${id}${query}`, fields, people[who].cookie), { accountEntryID: id }),
+    ),
+  );
 
 /** The form as a person fills it: the lines as conform names them, plus the spare empty rows. */
-function entryForm(intent: "draft" | "post", lines: Array<[string, string, string, string?]>, extra: Record<string, string> = {}) {
-  const fields: Record<string, string> = { intent, date: "15/03/2026", description: "Venta de contado", reference: "Factura 0001", ...extra };
+function entryForm(
+  intent: "draft" | "post",
+  lines: Array<[string, string, string, string?]>,
+  extra: Record<string, string> = {},
+) {
+  const fields: Record<string, string> = {
+    intent,
+    date: "15/03/2026",
+    description: "Venta de contado",
+    reference: "Factura 0001",
+    ...extra,
+  };
   const rows = [...lines, ["", "", ""], ["", "", ""]] as Array<[string, string, string, string?]>;
   rows.forEach(([account, debit, credit, description = ""], index) => {
     fields[`lines[${index}].account`] = account;
@@ -118,9 +135,16 @@ describe("saving a new entry", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/toast/);
     const id = idFromLocation(response);
     const entry = (await getEntry(FERRETERIA, id))!;
-    expect(entry).toMatchObject({ status: "contabilizado", date: "2026-03-15", description: "Venta de contado", reference: "Factura 0001" });
+    expect(entry).toMatchObject({
+      status: "contabilizado",
+      date: "2026-03-15",
+      description: "Venta de contado",
+      reference: "Factura 0001",
+    });
     expect(entry.number).toMatch(/^2026-\d{6}$/);
-    expect(entry.lines.map((line) => [line.account, BigInt(line.debit), BigInt(line.credit), line.description])).toEqual([
+    expect(
+      entry.lines.map((line) => [line.account, BigInt(line.debit), BigInt(line.credit), line.description]),
+    ).toEqual([
       [CASH, 113_000n, 0n, "Cobro en efectivo"],
       [SALES, 0n, 100_000n, ""],
       [VAT, 0n, 13_000n, ""],
@@ -139,11 +163,22 @@ describe("saving a new entry", () => {
   });
 
   it("ignores forged organizationId, number and status fields", async () => {
-    const forged = { organizationId: SODA, number: "2026-999999", status: "contabilizado", source: "cierre", createdBy: "alguien" };
+    const forged = {
+      organizationId: SODA,
+      number: "2026-999999",
+      status: "contabilizado",
+      source: "cierre",
+      createdBy: "alguien",
+    };
     const response = await submitNew(entryForm("draft", SALE, forged));
     const id = idFromLocation(response);
     const entry = (await getEntry(FERRETERIA, id))!;
-    expect(entry).toMatchObject({ organizationId: FERRETERIA, status: "borrador", source: { kind: "manual" }, createdBy: people.admin.user.id });
+    expect(entry).toMatchObject({
+      organizationId: FERRETERIA,
+      status: "borrador",
+      source: { kind: "manual" },
+      createdBy: people.admin.user.id,
+    });
     expect(entry.number).toBeUndefined();
     expect(await getEntry(SODA, id)).toBeNull();
   });
@@ -171,7 +206,13 @@ describe("saving a new entry", () => {
 
   it("an unbalanced entry is refused at form level with the difference, «La diferencia es ₡0,01»", async () => {
     const before = await writes();
-    const response = await submitNew(entryForm("post", [[CASH, "1130,01", ""], [SALES, "", "1000"], [VAT, "", "130"]]));
+    const response = await submitNew(
+      entryForm("post", [
+        [CASH, "1130,01", ""],
+        [SALES, "", "1000"],
+        [VAT, "", "130"],
+      ]),
+    );
     expect(response.status).toBe(400);
     const reply = await response.json();
     const message = reply.error.lines?.[0] ?? "";
@@ -181,7 +222,12 @@ describe("saving a new entry", () => {
 
   it("money typed ambiguously or with a third decimal is refused on its field in Spanish, nothing written", async () => {
     const before = await writes();
-    const response = await submitNew(entryForm("post", [[CASH, "1.130", ""], [SALES, "", "1130,005"]]));
+    const response = await submitNew(
+      entryForm("post", [
+        [CASH, "1.130", ""],
+        [SALES, "", "1130,005"],
+      ]),
+    );
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.error["lines[0].debit"]).toEqual(["Escriba el monto con coma decimal, por ejemplo 1234,56."]);
@@ -203,13 +249,20 @@ describe("saving a new entry", () => {
 
   it("«Agregar línea» without JavaScript answers the form with one more row and every value kept; nothing is written", async () => {
     const before = await writes();
-    const fields = { ...entryForm("post", SALE), __intent__: JSON.stringify({ type: "insert", payload: { name: "lines" } }) };
+    const fields = {
+      ...entryForm("post", SALE),
+      __intent__: JSON.stringify({ type: "insert", payload: { name: "lines" } }),
+    };
     delete (fields as Record<string, string>).intent;
     const response = await submitNew(fields);
     expect(response.status).toBe(200);
     const reply = await response.json();
     expect(reply.initialValue.lines).toHaveLength(6);
-    expect(reply.initialValue.lines[0]).toMatchObject({ account: CASH, debit: "1 130,00", description: "Cobro en efectivo" });
+    expect(reply.initialValue.lines[0]).toMatchObject({
+      account: CASH,
+      debit: "1 130,00",
+      description: "Cobro en efectivo",
+    });
     expect(reply.initialValue.description).toBe("Venta de contado");
     expect(reply.error ?? {}).toEqual({});
     expect(await writes()).toEqual(before);
@@ -218,7 +271,11 @@ describe("saving a new entry", () => {
 
 describe("editing an entry", () => {
   it("a draft edits in place; «Contabilizar» changes and posts it in one step", async () => {
-    const draft = await createDraft(FERRETERIA, { date: "2026-03-20", description: "Compra", lines: [{ account: CASH, debit: amount("10") }] }, { by: "x" });
+    const draft = await createDraft(
+      FERRETERIA,
+      { date: "2026-03-20", description: "Compra", lines: [{ account: CASH, debit: amount("10") }] },
+      { by: "x" },
+    );
     if (!draft.ok) throw new Error("draft");
     const id = String(draft.entry._id);
 
@@ -234,7 +291,17 @@ describe("editing an entry", () => {
 
     // Refused posting: the draft stays exactly as it was.
     const before = await writes();
-    expect((await submitEdit(id, entryForm("post", [[CASH, "25", ""], [SALES, "", "20"]]))).status).toBe(400);
+    expect(
+      (
+        await submitEdit(
+          id,
+          entryForm("post", [
+            [CASH, "25", ""],
+            [SALES, "", "20"],
+          ]),
+        )
+      ).status,
+    ).toBe(400);
     expect(await writes()).toEqual(before);
 
     const posted = await submitEdit(id, entryForm("post", SALE));
@@ -242,14 +309,26 @@ describe("editing an entry", () => {
     entry = (await getEntry(FERRETERIA, id))!;
     expect(entry.status).toBe("contabilizado");
     expect(entry.number).toMatch(/^2026-/);
-    expect(entry.history.map((record) => record.action)).toEqual(["creado", "modificado", "modificado", "contabilizado"]);
+    expect(entry.history.map((record) => record.action)).toEqual([
+      "creado",
+      "modificado",
+      "modificado",
+      "contabilizado",
+    ]);
     expect(await verifyLedger(FERRETERIA)).toEqual([]);
   });
 
   it("a posted entry goes through the audited edit: same number, history records who and what changed", async () => {
     const created = await createAndPost(
       FERRETERIA,
-      { date: "2026-04-02", description: "Depósito", lines: [{ account: BANK, debit: amount("500") }, { account: CASH, credit: amount("500") }] },
+      {
+        date: "2026-04-02",
+        description: "Depósito",
+        lines: [
+          { account: BANK, debit: amount("500") },
+          { account: CASH, credit: amount("500") },
+        ],
+      },
       { by: "x" },
     );
     if (!created.ok) throw new Error("post");
@@ -259,10 +338,30 @@ describe("editing an entry", () => {
     expect(page.entry.number).toBe(created.entry.number);
 
     // Asking to turn it back into a draft is refused.
-    const asDraft = await submitEdit(id, entryForm("draft", [[BANK, "600", ""], [CASH, "", "600"]], { date: "02/04/2026" }));
+    const asDraft = await submitEdit(
+      id,
+      entryForm(
+        "draft",
+        [
+          [BANK, "600", ""],
+          [CASH, "", "600"],
+        ],
+        { date: "02/04/2026" },
+      ),
+    );
     expect(asDraft.status).toBe(400);
 
-    const response = await submitEdit(id, entryForm("post", [[BANK, "600", ""], [CASH, "", "600"]], { date: "02/04/2026", description: "Depósito corregido" }));
+    const response = await submitEdit(
+      id,
+      entryForm(
+        "post",
+        [
+          [BANK, "600", ""],
+          [CASH, "", "600"],
+        ],
+        { date: "02/04/2026", description: "Depósito corregido" },
+      ),
+    );
     expect(idFromLocation(response)).toBe(id);
     const entry = (await getEntry(FERRETERIA, id))!;
     expect(entry.number).toBe(created.entry.number);
@@ -276,7 +375,14 @@ describe("editing an entry", () => {
   it("a reversed entry cannot be edited: 409 with the reason, nothing written", async () => {
     const created = await createAndPost(
       FERRETERIA,
-      { date: "2026-04-03", description: "Por revertir", lines: [{ account: BANK, debit: amount("70") }, { account: CASH, credit: amount("70") }] },
+      {
+        date: "2026-04-03",
+        description: "Por revertir",
+        lines: [
+          { account: BANK, debit: amount("70") },
+          { account: CASH, credit: amount("70") },
+        ],
+      },
       { by: "x" },
     );
     if (!created.ok) throw new Error("post");
@@ -295,7 +401,14 @@ describe("editing an entry", () => {
   it("a posted entry in a closed period cannot be edited: 409 naming the lock date", async () => {
     const created = await createAndPost(
       FERRETERIA,
-      { date: "2026-05-10", description: "Mayo", lines: [{ account: BANK, debit: amount("80") }, { account: CASH, credit: amount("80") }] },
+      {
+        date: "2026-05-10",
+        description: "Mayo",
+        lines: [
+          { account: BANK, debit: amount("80") },
+          { account: CASH, credit: amount("80") },
+        ],
+      },
       { by: "x" },
     );
     if (!created.ok) throw new Error("post");

@@ -42,8 +42,16 @@ let clientCookie: string;
 let otherAdminCookie: string;
 
 const amount = (text: string) => parseAmount(text)!;
-const dr = (account: string, text: string, description = ""): EntryLineInput => ({ account, debit: amount(text), description });
-const cr = (account: string, text: string, description = ""): EntryLineInput => ({ account, credit: amount(text), description });
+const dr = (account: string, text: string, description = ""): EntryLineInput => ({
+  account,
+  debit: amount(text),
+  description,
+});
+const cr = (account: string, text: string, description = ""): EntryLineInput => ({
+  account,
+  credit: amount(text),
+  description,
+});
 
 async function postOk(organizationId: string, input: EntryInput, by = "contador@test") {
   const outcome = await createAndPost(organizationId, input, { by });
@@ -67,11 +75,21 @@ async function json<T>(run: () => Promise<unknown>, status = 200): Promise<T> {
 }
 
 const list = (query: string, cookie = adminCookie) =>
-  json<EntryListView>(() => listLoader({ request: getRequest(`/entries/list?org=${CEDULA}&${query}`, cookie), params: {}, context }));
+  json<EntryListView>(() =>
+    listLoader({ request: getRequest(`/entries/list?org=${CEDULA}&${query}`, cookie), params: {}, context }),
+  );
 const view = (id: string, cookie = adminCookie) =>
-  json<EntryView>(() => viewLoader({ request: getRequest(`/entries/view/${id}?org=${CEDULA}`, cookie), params: { entryID: id }, context }));
+  json<EntryView>(() =>
+    viewLoader({ request: getRequest(`/entries/view/${id}?org=${CEDULA}`, cookie), params: { entryID: id }, context }),
+  );
 const movements = (query: string) =>
-  json<MovementView>(() => movementLoader({ request: getRequest(`/entries/movement-list?org=${CEDULA}&${query}`, adminCookie), params: {}, context }));
+  json<MovementView>(() =>
+    movementLoader({
+      request: getRequest(`/entries/movement-list?org=${CEDULA}&${query}`, adminCookie),
+      params: {},
+      context,
+    }),
+  );
 
 // The ledger of the scenario: October 2025 with sales, expenses, a draft, a receipt-booked entry.
 let saleId: string;
@@ -87,11 +105,34 @@ beforeAll(async () => {
   adminId = admin.id;
   adminCookie = await sessionCookieFor(admin.id);
   clientCookie = await sessionCookieFor((await createTestUser({ persona: "client", orgs: { [ORG]: "client" } })).id);
-  otherAdminCookie = await sessionCookieFor((await createTestUser({ persona: "admin", orgs: { [OTHER]: "admin" } })).id);
+  otherAdminCookie = await sessionCookieFor(
+    (await createTestUser({ persona: "admin", orgs: { [OTHER]: "admin" } })).id,
+  );
 
-  await postOk(ORG, { date: "2025-09-30", description: "Saldo de apertura de caja", lines: [dr(CASH, "500000"), cr("30-01-01-00-00", "500000")] });
-  saleId = String((await postOk(ORG, { date: "2025-10-03", description: "Venta de contado", reference: "FE-0001", lines: [dr(CASH, "11300"), cr(SALES, "11300")] }))._id);
-  rentId = String((await postOk(ORG, { date: "2025-10-05", description: "Alquiler del local", lines: [dr(RENT, "250000", "Octubre"), cr(PETTY, "250000")] }))._id);
+  await postOk(ORG, {
+    date: "2025-09-30",
+    description: "Saldo de apertura de caja",
+    lines: [dr(CASH, "500000"), cr("30-01-01-00-00", "500000")],
+  });
+  saleId = String(
+    (
+      await postOk(ORG, {
+        date: "2025-10-03",
+        description: "Venta de contado",
+        reference: "FE-0001",
+        lines: [dr(CASH, "11300"), cr(SALES, "11300")],
+      })
+    )._id,
+  );
+  rentId = String(
+    (
+      await postOk(ORG, {
+        date: "2025-10-05",
+        description: "Alquiler del local",
+        lines: [dr(RENT, "250000", "Octubre"), cr(PETTY, "250000")],
+      })
+    )._id,
+  );
   const booked = await createAndPost(
     ORG,
     { date: "2025-10-07", description: "Compra de papelería", lines: [dr(RENT, "1500.50"), cr(CASH, "1500.50")] },
@@ -100,16 +141,28 @@ beforeAll(async () => {
   );
   if (!booked.ok) throw new Error("booked");
   receiptEntryId = String(booked.entry._id);
-  const draft = await createDraft(ORG, { date: "2025-10-09", description: "Borrador sin cuadrar", lines: [dr(RENT, "100"), cr(CASH, "90")] }, { by: adminId });
+  const draft = await createDraft(
+    ORG,
+    { date: "2025-10-09", description: "Borrador sin cuadrar", lines: [dr(RENT, "100"), cr(CASH, "90")] },
+    { by: adminId },
+  );
   if (!draft.ok) throw new Error("draft");
   draftId = String(draft.entry._id);
   // Sixty small sales in November, for the pages.
   for (let day = 0; day < 60; day++) {
     const date = `2025-11-${String((day % 28) + 1).padStart(2, "0")}`;
-    await postOk(ORG, { date, description: `Venta menor ${day + 1}`, lines: [dr(CASH, `${day + 1}.25`), cr(SALES, `${day + 1}.25`)] });
+    await postOk(ORG, {
+      date,
+      description: `Venta menor ${day + 1}`,
+      lines: [dr(CASH, `${day + 1}.25`), cr(SALES, `${day + 1}.25`)],
+    });
   }
   // Another organization's entry, same accounts.
-  await postOk(OTHER, { date: "2025-10-03", description: "Venta de otra empresa", lines: [dr(CASH, "999"), cr(SALES, "999")] });
+  await postOk(OTHER, {
+    date: "2025-10-03",
+    description: "Venta de otra empresa",
+    lines: [dr(CASH, "999"), cr(SALES, "999")],
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -120,26 +173,49 @@ describe("/entries/list", () => {
   it("lists the range newest first with the totals of the whole filter; a draft that does not balance shows its difference", async () => {
     const october = await list("from=01/10/2025&to=31/10/2025");
     expect(october.problems).toEqual([]);
-    expect(october.rows.map((row) => row.description)).toEqual(["Borrador sin cuadrar", "Compra de papelería", "Alquiler del local", "Venta de contado"]);
+    expect(october.rows.map((row) => row.description)).toEqual([
+      "Borrador sin cuadrar",
+      "Compra de papelería",
+      "Alquiler del local",
+      "Venta de contado",
+    ]);
     expect(october.count).toBe(4);
     expect(centimosOf(october.totals.debit)).toBe(1_130_000n + 25_000_000n + 150_050n + 10_000n);
     expect(centimosOf(october.totals.credit)).toBe(1_130_000n + 25_000_000n + 150_050n + 9_000n);
     expect(centimosOf(october.totals.difference!)).toBe(1_000n);
     const draft = october.rows[0];
     expect(draft).toMatchObject({ number: "", status: "borrador", statusLabel: "Borrador", date: "09/10/2025" });
-    expect(october.rows[3]).toMatchObject({ number: "2025-000002", reference: "FE-0001", source: "Manual", statusLabel: "Contabilizado" });
+    expect(october.rows[3]).toMatchObject({
+      number: "2025-000002",
+      reference: "FE-0001",
+      source: "Manual",
+      statusLabel: "Contabilizado",
+    });
     expect(october.rows[1].source).toBe("Comprobante");
   });
 
   it("filters by text, by account (a parent includes its children), by source and by status", async () => {
-    expect((await list("from=2025-10-01&to=2025-10-31&q=alquiler")).rows.map((row) => row.description)).toEqual(["Alquiler del local"]);
-    expect((await list("from=2025-10-01&to=2025-10-31&q=FE-0001")).rows.map((row) => row.description)).toEqual(["Venta de contado"]);
+    expect((await list("from=2025-10-01&to=2025-10-31&q=alquiler")).rows.map((row) => row.description)).toEqual([
+      "Alquiler del local",
+    ]);
+    expect((await list("from=2025-10-01&to=2025-10-31&q=FE-0001")).rows.map((row) => row.description)).toEqual([
+      "Venta de contado",
+    ]);
     // Caja chica only: the rent. Its parent Efectivo: every October entry that touches cash or petty cash.
-    expect((await list(`from=2025-10-01&to=2025-10-31&account=${PETTY}`)).rows.map((row) => row.description)).toEqual(["Alquiler del local"]);
+    expect((await list(`from=2025-10-01&to=2025-10-31&account=${PETTY}`)).rows.map((row) => row.description)).toEqual([
+      "Alquiler del local",
+    ]);
     const parent = await list(`from=2025-10-01&to=2025-10-31&account=${CASH_PARENT}`);
-    expect(parent.rows.map((row) => row.description)).toEqual(["Borrador sin cuadrar", "Compra de papelería", "Alquiler del local", "Venta de contado"]);
+    expect(parent.rows.map((row) => row.description)).toEqual([
+      "Borrador sin cuadrar",
+      "Compra de papelería",
+      "Alquiler del local",
+      "Venta de contado",
+    ]);
     expect(parent.accountLabel).toBe("10-01-01-00-00 Efectivo y equivalentes de efectivo");
-    expect((await list("from=2025-10-01&to=2025-10-31&source=comprobante")).rows.map((row) => row.description)).toEqual(["Compra de papelería"]);
+    expect((await list("from=2025-10-01&to=2025-10-31&source=comprobante")).rows.map((row) => row.description)).toEqual(
+      ["Compra de papelería"],
+    );
     const posted = await list("from=2025-10-01&to=2025-10-31&status=contabilizado");
     expect(posted.count).toBe(3);
     expect(posted.totals.debit).toBe(posted.totals.credit);
@@ -170,29 +246,46 @@ describe("/entries/list", () => {
   it("answers a malformed query with the page and Spanish messages, never a 500", async () => {
     const page = await list("from=32/13/2025&account=99-99&status=perdido&page=abc");
     expect(page.problems.map((problem) => problem.message)).toEqual(
-      expect.arrayContaining(["La fecha 32/13/2025 no existe.", "El estado indicado no existe.", "La página debe ser un número entero mayor que cero."]),
+      expect.arrayContaining([
+        "La fecha 32/13/2025 no existe.",
+        "El estado indicado no existe.",
+        "La página debe ser un número entero mayor que cero.",
+      ]),
     );
     expect(page.problems.find((problem) => problem.field === "account")).toBeDefined();
     const unknown = await list("from=2025-10-01&to=2025-10-31&account=10-09-09-00-00");
-    expect(unknown.problems).toEqual([{ field: "account", message: "La cuenta 10-09-09-00-00 no existe en el catálogo de este cliente." }]);
+    expect(unknown.problems).toEqual([
+      { field: "account", message: "La cuenta 10-09-09-00-00 no existe en el catálogo de este cliente." },
+    ]);
     expect(unknown.count).toBe(4);
   });
 
   it("shows a client user the same list; another organization's admin gets 404", async () => {
     const asClient = await list("from=2025-10-01&to=2025-10-31", clientCookie);
     expect(asClient.count).toBe(4);
-    const response = await respond(() => listLoader({ request: getRequest(`/entries/list?org=${CEDULA}`, otherAdminCookie), params: {}, context }));
+    const response = await respond(() =>
+      listLoader({ request: getRequest(`/entries/list?org=${CEDULA}`, otherAdminCookie), params: {}, context }),
+    );
     expect(response.status).toBe(404);
   });
 });
 
 describe("entries list downloads", () => {
   it("CSV: the filtered list with ISO dates and plain decimals", async () => {
-    const response = await respond(() => listCsvLoader({ request: getRequest(`/entries/list.csv?org=${CEDULA}&from=2025-10-01&to=2025-10-31`, clientCookie), params: {}, context }));
+    const response = await respond(() =>
+      listCsvLoader({
+        request: getRequest(`/entries/list.csv?org=${CEDULA}&from=2025-10-01&to=2025-10-31`, clientCookie),
+        params: {},
+        context,
+      }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toContain(`asientos-${CEDULA}-2025-10-01-2025-10-31.csv`);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Fecha,Número,Descripción,Referencia,Origen,Estado,Débitos,Créditos");
     expect(lines.slice(1)).toEqual([
       "2025-10-09,,Borrador sin cuadrar,,Manual,Borrador,100.00,90.00",
@@ -203,12 +296,31 @@ describe("entries list downloads", () => {
   });
 
   it("XLSX: real dates and numbers, and the totals row", async () => {
-    const response = await respond(() => listXlsxLoader({ request: getRequest(`/entries/list.xlsx?org=${CEDULA}&from=2025-10-01&to=2025-10-31&status=contabilizado`, adminCookie), params: {}, context }));
+    const response = await respond(() =>
+      listXlsxLoader({
+        request: getRequest(
+          `/entries/list.xlsx?org=${CEDULA}&from=2025-10-01&to=2025-10-31&status=contabilizado`,
+          adminCookie,
+        ),
+        params: {},
+        context,
+      }),
+    );
     expect(response.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.getWorksheet("Asientos")!;
-    expect(sheet.getRow(4).values).toEqual([undefined, "Fecha", "Número", "Descripción", "Referencia", "Origen", "Estado", "Débitos", "Créditos"]);
+    expect(sheet.getRow(4).values).toEqual([
+      undefined,
+      "Fecha",
+      "Número",
+      "Descripción",
+      "Referencia",
+      "Origen",
+      "Estado",
+      "Débitos",
+      "Créditos",
+    ]);
     const first = sheet.getRow(5);
     expect(first.getCell(1).value).toEqual(new Date(Date.UTC(2025, 9, 7)));
     expect(first.getCell(1).numFmt).toBe("dd/mm/yyyy");
@@ -220,7 +332,13 @@ describe("entries list downloads", () => {
   });
 
   it("refuses a malformed filter with 400 in Spanish", async () => {
-    const response = await respond(() => listCsvLoader({ request: getRequest(`/entries/list.csv?org=${CEDULA}&from=ayer`, adminCookie), params: {}, context }));
+    const response = await respond(() =>
+      listCsvLoader({
+        request: getRequest(`/entries/list.csv?org=${CEDULA}&from=ayer`, adminCookie),
+        params: {},
+        context,
+      }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Escriba la fecha como dd/mm/aaaa, por ejemplo 31/10/2026." });
   });
@@ -229,7 +347,13 @@ describe("entries list downloads", () => {
 describe("/entries/view/:entryID", () => {
   it("shows the lines with the catalog's labels, the totals, the source and the history", async () => {
     const page = await view(rentId);
-    expect(page.entry).toMatchObject({ number: "2025-000003", dateText: "05/10/2025", description: "Alquiler del local", status: "contabilizado", statusLabel: "Contabilizado" });
+    expect(page.entry).toMatchObject({
+      number: "2025-000003",
+      dateText: "05/10/2025",
+      description: "Alquiler del local",
+      status: "contabilizado",
+      statusLabel: "Contabilizado",
+    });
     expect(page.entry.lines.map(({ account, label, description }) => ({ account, label, description }))).toEqual([
       { account: RENT, label: "Salarios", description: "Octubre" },
       { account: PETTY, label: "Caja chica", description: "" },
@@ -239,12 +363,20 @@ describe("/entries/view/:entryID", () => {
     expect(page.entry.totals).toMatchObject({ debit: page.entry.totals.credit, difference: null });
     expect(page.entry.source).toEqual({ label: "Registro manual", kind: "Manual", to: null });
     expect(page.entry.history).toHaveLength(1);
-    expect(page.entry.history[0]).toMatchObject({ action: "Contabilizado", by: "contador@test", changes: [{ field: "Número", before: "—", after: "2025-000003" }] });
+    expect(page.entry.history[0]).toMatchObject({
+      action: "Contabilizado",
+      by: "contador@test",
+      changes: [{ field: "Número", before: "—", after: "2025-000003" }],
+    });
     expect(page.can).toEqual({ edit: true, reverse: true, deleteDraft: false });
   });
 
   it("links a booked receipt's entry to the receipt", async () => {
-    expect((await view(receiptEntryId)).entry.source).toEqual({ label: "Comprobante", kind: "Comprobante", to: "/detail/65f0c0ffee00000000000123" });
+    expect((await view(receiptEntryId)).entry.source).toEqual({
+      label: "Comprobante",
+      kind: "Comprobante",
+      to: "/detail/65f0c0ffee00000000000123",
+    });
   });
 
   it("shows a client user the entry without any action", async () => {
@@ -255,22 +387,47 @@ describe("/entries/view/:entryID", () => {
 
   it("answers 404 «Asiento no encontrado» for an unknown id, a malformed id and another organization's entry", async () => {
     const othersList = await json<EntryListView>(() =>
-      listLoader({ request: getRequest(`/entries/list?org=${OTHER_CEDULA}&from=2025-10-01&to=2025-10-31`, otherAdminCookie), params: {}, context }),
+      listLoader({
+        request: getRequest(`/entries/list?org=${OTHER_CEDULA}&from=2025-10-01&to=2025-10-31`, otherAdminCookie),
+        params: {},
+        context,
+      }),
     );
     const othersId = othersList.rows[0].id;
     for (const id of ["65f0c0ffee0000000000dead", "nada", othersId]) {
-      const response = await respond(() => viewLoader({ request: getRequest(`/entries/view/${id}?org=${CEDULA}`, adminCookie), params: { entryID: id }, context }));
+      const response = await respond(() =>
+        viewLoader({
+          request: getRequest(`/entries/view/${id}?org=${CEDULA}`, adminCookie),
+          params: { entryID: id },
+          context,
+        }),
+      );
       expect(response.status, id).toBe(404);
       expect(await response.json()).toEqual({ message: "Asiento no encontrado." });
     }
     // The other organization's admin asking for this organization: 404 before any entry is read.
-    const response = await respond(() => viewLoader({ request: getRequest(`/entries/view/${rentId}?org=${CEDULA}`, otherAdminCookie), params: { entryID: rentId }, context }));
+    const response = await respond(() =>
+      viewLoader({
+        request: getRequest(`/entries/view/${rentId}?org=${CEDULA}`, otherAdminCookie),
+        params: { entryID: rentId },
+        context,
+      }),
+    );
     expect(response.status).toBe(404);
   });
 
   it("refuses a client user's reverse and delete with 403 and writes nothing", async () => {
-    for (const fields of [{ intent: "reverse", date: "2025-10-31", confirmed: "yes" }, { intent: "delete-draft", confirmed: "yes" }] as Array<Record<string, string>>) {
-      const response = await respond(() => viewAction({ request: postRequest(`/entries/view/${draftId}?org=${CEDULA}`, fields, clientCookie), params: { entryID: draftId }, context }));
+    for (const fields of [
+      { intent: "reverse", date: "2025-10-31", confirmed: "yes" },
+      { intent: "delete-draft", confirmed: "yes" },
+    ] as Array<Record<string, string>>) {
+      const response = await respond(() =>
+        viewAction({
+          request: postRequest(`/entries/view/${draftId}?org=${CEDULA}`, fields, clientCookie),
+          params: { entryID: draftId },
+          context,
+        }),
+      );
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ message: ADMIN_ONLY });
     }
@@ -281,23 +438,37 @@ describe("/entries/view/:entryID", () => {
 describe("reversing and deleting from the entry's page", () => {
   it("asks for confirmation first, refuses a date before the entry, then posts the reversal linked both ways", async () => {
     const path = `/entries/view/${saleId}?org=${CEDULA}&showSidebar=1`;
-    const post = (fields: Record<string, string>) => respond(() => viewAction({ request: postRequest(path, fields, adminCookie), params: { entryID: saleId }, context }));
+    const post = (fields: Record<string, string>) =>
+      respond(() =>
+        viewAction({ request: postRequest(path, fields, adminCookie), params: { entryID: saleId }, context }),
+      );
 
     const asked = await post({ intent: "reverse", date: "31/10/2025" });
     expect(asked.status).toBe(200);
-    expect(await asked.json()).toMatchObject({ confirm: true, initialValue: { intent: "reverse", date: "31/10/2025" } });
+    expect(await asked.json()).toMatchObject({
+      confirm: true,
+      initialValue: { intent: "reverse", date: "31/10/2025" },
+    });
     expect((await getEntry(ORG, saleId))!.reversedBy).toBeUndefined();
 
     const early = await post({ intent: "reverse", date: "2025-10-01", confirmed: "yes" });
     expect(early.status).toBe(400);
-    expect((await early.json()).error).toEqual({ date: ["La reversión no puede tener una fecha anterior a la del asiento (03/10/2025)."] });
+    expect((await early.json()).error).toEqual({
+      date: ["La reversión no puede tener una fecha anterior a la del asiento (03/10/2025)."],
+    });
 
     const bad = await post({ intent: "reverse", date: "31/02/2025", confirmed: "yes" });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toEqual({ date: ["La fecha 31/02/2025 no existe."] });
 
     // A forged organization or number in the body changes nothing.
-    const done = await post({ intent: "reverse", date: "31/10/2025", confirmed: "yes", organizationId: OTHER, number: "2025-999999" });
+    const done = await post({
+      intent: "reverse",
+      date: "31/10/2025",
+      confirmed: "yes",
+      organizationId: OTHER,
+      number: "2025-999999",
+    });
     expect(done.status).toBe(302);
     const location = done.headers.get("Location")!;
     expect(location).toMatch(new RegExp(`^/entries/view/[0-9a-f]{24}\\?org=${CEDULA}&showSidebar=1$`));
@@ -313,23 +484,39 @@ describe("reversing and deleting from the entry's page", () => {
     expect(original.entry.history[1].by).toMatch(/@prueba\.cr$/);
 
     const reversal = await view(reversalId);
-    expect(reversal.entry).toMatchObject({ dateText: "31/10/2025", description: "Reversión del asiento 2025-000002: Venta de contado", statusLabel: "Contabilizado" });
+    expect(reversal.entry).toMatchObject({
+      dateText: "31/10/2025",
+      description: "Reversión del asiento 2025-000002: Venta de contado",
+      statusLabel: "Contabilizado",
+    });
     expect(reversal.entry.reversalOf).toEqual({ id: saleId, number: "2025-000002" });
     expect(reversal.entry.source).toMatchObject({ label: "Reversión de otro asiento", to: `/entries/view/${saleId}` });
     expect(reversal.entry.lines.map((line) => [line.account, line.debit === "" ? "C" : "D"])).toEqual([
       [CASH, "C"],
       [SALES, "D"],
     ]);
-    expect(await (await post({ intent: "reverse", date: "31/10/2025", confirmed: "yes" })).json()).toMatchObject({ error: { date: ["El asiento ya fue revertido."] } });
+    expect(await (await post({ intent: "reverse", date: "31/10/2025", confirmed: "yes" })).json()).toMatchObject({
+      error: { date: ["El asiento ya fue revertido."] },
+    });
     expect(await verifyLedger(ORG)).toEqual([]);
   });
 
   it("deletes a draft after confirmation, and refuses to delete a posted entry", async () => {
-    const draft = await createDraft(ORG, { date: "2025-10-10", description: "Borrador a eliminar", lines: [dr(RENT, "5")] }, { by: adminId });
+    const draft = await createDraft(
+      ORG,
+      { date: "2025-10-10", description: "Borrador a eliminar", lines: [dr(RENT, "5")] },
+      { by: adminId },
+    );
     if (!draft.ok) throw new Error("draft");
     const id = String(draft.entry._id);
     const post = (entryId: string, fields: Record<string, string>) =>
-      respond(() => viewAction({ request: postRequest(`/entries/view/${entryId}?org=${CEDULA}`, fields, adminCookie), params: { entryID: entryId }, context }));
+      respond(() =>
+        viewAction({
+          request: postRequest(`/entries/view/${entryId}?org=${CEDULA}`, fields, adminCookie),
+          params: { entryID: entryId },
+          context,
+        }),
+      );
     expect((await view(id)).can).toEqual({ edit: true, reverse: false, deleteDraft: true });
     expect(await (await post(id, { intent: "delete-draft" })).json()).toMatchObject({ confirm: true });
     expect(await getEntry(ORG, id)).not.toBeNull();
@@ -340,7 +527,9 @@ describe("reversing and deleting from the entry's page", () => {
     expect((await post(id, { intent: "delete-draft", confirmed: "yes" })).status).toBe(404);
     const refused = await post(rentId, { intent: "delete-draft", confirmed: "yes" });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toEqual({ "": ["Solo se eliminan borradores; un asiento contabilizado se revierte."] });
+    expect((await refused.json()).error).toEqual({
+      "": ["Solo se eliminan borradores; un asiento contabilizado se revierte."],
+    });
     expect((await post(rentId, { intent: "borrar-todo" })).status).toBe(400);
   });
 });
@@ -351,7 +540,9 @@ describe("/entries/movement-list", () => {
     expect(empty.account).toBeNull();
     expect(empty.movements).toBeNull();
     const unknown = await movements("account=10-09-09-00-00");
-    expect(unknown.problems).toEqual([{ field: "account", message: "La cuenta 10-09-09-00-00 no existe en el catálogo de este cliente." }]);
+    expect(unknown.problems).toEqual([
+      { field: "account", message: "La cuenta 10-09-09-00-00 no existe en el catálogo de este cliente." },
+    ]);
   });
 
   it("shows the opening balance, each movement with its running balance and the closing balance; a parent aggregates its children", async () => {
@@ -372,21 +563,48 @@ describe("/entries/movement-list", () => {
   });
 
   it("is for admins only: a client user goes to /", async () => {
-    const response = await respond(() => movementLoader({ request: getRequest(`/entries/movement-list?org=${CEDULA}&account=${CASH}`, clientCookie), params: {}, context }));
+    const response = await respond(() =>
+      movementLoader({
+        request: getRequest(`/entries/movement-list?org=${CEDULA}&account=${CASH}`, clientCookie),
+        params: {},
+        context,
+      }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
   });
 
   it("exports the movements with the running balance (CSV and XLSX)", async () => {
-    const csv = await respond(() => movementCsvLoader({ request: getRequest(`/entries/movement-list.csv?org=${CEDULA}&account=${CASH}&from=2025-10-01&to=2025-10-31`, adminCookie), params: {}, context }));
+    const csv = await respond(() =>
+      movementCsvLoader({
+        request: getRequest(
+          `/entries/movement-list.csv?org=${CEDULA}&account=${CASH}&from=2025-10-01&to=2025-10-31`,
+          adminCookie,
+        ),
+        params: {},
+        context,
+      }),
+    );
     expect(csv.status).toBe(200);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Fecha,Número,Cuenta,Descripción,Detalle de la línea,Débito,Crédito,Saldo");
     expect(lines[1]).toBe(`2025-10-03,2025-000002,${CASH},Venta de contado,,11300.00,0.00,511300.00`);
     expect(lines).toHaveLength(4);
     expect(lines[3]).toMatch(/,0\.00,11300\.00,498499\.50$/);
 
-    const xlsx = await respond(() => movementXlsxLoader({ request: getRequest(`/entries/movement-list.xlsx?org=${CEDULA}&account=${CASH}&from=2025-10-01&to=2025-10-31`, adminCookie), params: {}, context }));
+    const xlsx = await respond(() =>
+      movementXlsxLoader({
+        request: getRequest(
+          `/entries/movement-list.xlsx?org=${CEDULA}&account=${CASH}&from=2025-10-01&to=2025-10-31`,
+          adminCookie,
+        ),
+        params: {},
+        context,
+      }),
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await xlsx.arrayBuffer());
     const sheet = workbook.getWorksheet("Movimientos")!;
@@ -397,7 +615,13 @@ describe("/entries/movement-list", () => {
     expect(sheet.getRow(9).getCell(1).value).toBe("Saldo final");
     expect(sheet.getRow(9).getCell(8).value).toBe(498499.5);
 
-    const noAccount = await respond(() => movementCsvLoader({ request: getRequest(`/entries/movement-list.csv?org=${CEDULA}`, adminCookie), params: {}, context }));
+    const noAccount = await respond(() =>
+      movementCsvLoader({
+        request: getRequest(`/entries/movement-list.csv?org=${CEDULA}`, adminCookie),
+        params: {},
+        context,
+      }),
+    );
     expect(noAccount.status).toBe(400);
   });
 });
@@ -410,7 +634,11 @@ describe("movement list page 40", () => {
   let opening = 0n;
 
   beforeAll(async () => {
-    const first = await postOk(ORG, { date: "2025-12-01", description: "Depósito inicial", lines: [dr(CHILDREN[0], "1000000"), cr("30-01-01-00-00", "1000000")] });
+    const first = await postOk(ORG, {
+      date: "2025-12-01",
+      description: "Depósito inicial",
+      lines: [dr(CHILDREN[0], "1000000"), cr("30-01-01-00-00", "1000000")],
+    });
     expect(first.number).toBeDefined();
     opening = 100_000_000n;
     for (let entry = 0; entry < 50; entry++) {
@@ -421,7 +649,9 @@ describe("movement list page 40", () => {
         const centimos = BigInt(((entry * 40 + line) % 97) + 1) * 100n + 37n;
         // Every seventh line is a withdrawal, so the balance goes both ways.
         const withdrawal = line % 7 === 3;
-        entryLines.push(withdrawal ? cr(CHILDREN[line % 2], plainDecimal(centimos)) : dr(CHILDREN[line % 2], plainDecimal(centimos)));
+        entryLines.push(
+          withdrawal ? cr(CHILDREN[line % 2], plainDecimal(centimos)) : dr(CHILDREN[line % 2], plainDecimal(centimos)),
+        );
         total += withdrawal ? -centimos : centimos;
         movementsInOrder.push(withdrawal ? -centimos : centimos);
       }
@@ -455,13 +685,21 @@ describe("movement list page 40", () => {
 
 describe("/entries/export.journal", () => {
   const journal = (query: string, cookie = clientCookie) =>
-    respond(() => journalLoader({ request: getRequest(`/entries/export.journal?org=${CEDULA}&${query}`, cookie), params: {}, context }));
+    respond(() =>
+      journalLoader({
+        request: getRequest(`/entries/export.journal?org=${CEDULA}&${query}`, cookie),
+        params: {},
+        context,
+      }),
+    );
 
   it("streams the posted entries of the range as a plain-text journal with a download name", async () => {
     const response = await journal("from=2025-10-01&to=2025-10-31");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toContain(`filename="diario-${CEDULA}-2025-10-01-2025-10-31.journal"`);
+    expect(response.headers.get("Content-Disposition")).toContain(
+      `filename="diario-${CEDULA}-2025-10-01-2025-10-31.journal"`,
+    );
     expect(response.body).toBeInstanceOf(ReadableStream);
     const text = await response.text();
     expect(text).toMatch(/^account 10:01:01:01 +; Caja general$/m);

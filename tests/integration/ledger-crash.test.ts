@@ -30,18 +30,25 @@ afterAll(() => {
 function ledgerVerify(): { status: number | null; output: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "development" };
   for (const name of ["MONGODB_URI", "SMTP_URL", "SESSION_SECRET", "TOTP_ENCRYPTION_KEY"]) delete env[name];
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/ledger-verify.ts", "--org", CRASH_ORGANIZATION.slice(3)], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-    timeout: 30_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/ledger-verify.ts", "--org", CRASH_ORGANIZATION.slice(3)],
+    {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      timeout: 30_000,
+    },
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 function postUntilKilled(acknowledged: Set<string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, ["--import", "tsx", child, dbPath], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const process_ = spawn(process.execPath, ["--import", "tsx", child, dbPath], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let pending = "";
     let postedThisRun = 0;
     let stderr = "";
@@ -72,44 +79,55 @@ function postUntilKilled(acknowledged: Set<string>): Promise<number> {
 }
 
 describe("the books survive a crash", () => {
-  it(`keep balances equal to the posted lines and numbers without gaps across ${RUNS} SIGKILLs`, { timeout: 60_000 }, async () => {
-    const acknowledged = new Set<string>();
-    for (let run = 0; run < RUNS; run++) expect(await postUntilKilled(acknowledged)).toBeGreaterThan(0);
+  it(
+    `keep balances equal to the posted lines and numbers without gaps across ${RUNS} SIGKILLs`,
+    { timeout: 60_000 },
+    async () => {
+      const acknowledged = new Set<string>();
+      for (let run = 0; run < RUNS; run++) expect(await postUntilKilled(acknowledged)).toBeGreaterThan(0);
 
-    const server = await startEmbeddedMongo({ dbPath });
-    try {
-      await connectDatabase(`${server.uri}/${CRASH_DATABASE}`);
-      expect(await verifyLedger(CRASH_ORGANIZATION)).toEqual([]);
-      const numbers = (await Entry.find({ organizationId: CRASH_ORGANIZATION, status: "contabilizado" }, { number: 1 }).lean()).map(
-        (entry) => entry.number!,
+      const server = await startEmbeddedMongo({ dbPath });
+      try {
+        await connectDatabase(`${server.uri}/${CRASH_DATABASE}`);
+        expect(await verifyLedger(CRASH_ORGANIZATION)).toEqual([]);
+        const numbers = (
+          await Entry.find({ organizationId: CRASH_ORGANIZATION, status: "contabilizado" }, { number: 1 }).lean()
+        ).map((entry) => entry.number!);
+        const last = await lastEntryNumber(CRASH_ORGANIZATION, 2026);
+        expect(numbers.sort()).toEqual(
+          Array.from({ length: last }, (_, i) => `2026-${String(i + 1).padStart(6, "0")}`),
+        );
+        for (const number of acknowledged) expect(numbers, `acknowledged ${number} was lost`).toContain(number);
+        expect(acknowledged.size).toBeGreaterThanOrEqual(RUNS * 10);
+      } finally {
+        await disconnectDatabase();
+        await server.close();
+      }
+
+      const clean = ledgerVerify();
+      expect(clean.output).toContain("3101777777: period balances agree with the posted lines");
+      expect(clean.status).toBe(0);
+
+      const again = await startEmbeddedMongo({ dbPath });
+      let tamperedRow = "";
+      try {
+        await connectDatabase(`${again.uri}/${CRASH_DATABASE}`);
+        const row = (await PeriodBalance.findOne({
+          organizationId: CRASH_ORGANIZATION,
+          lineCount: { $gt: 0 },
+        }).lean())!;
+        await PeriodBalance.updateOne({ _id: row._id }, { $inc: { credit: 1n } });
+        tamperedRow = `${row.account} ${row.period}`;
+      } finally {
+        await disconnectDatabase();
+        await again.close();
+      }
+      const tampered = ledgerVerify();
+      expect(tampered.output).toMatch(
+        new RegExp(`${tamperedRow}: posted lines give debit \\d+\\.\\d{2}, credit \\d+\\.\\d{2}, \\d+ lines; stored`),
       );
-      const last = await lastEntryNumber(CRASH_ORGANIZATION, 2026);
-      expect(numbers.sort()).toEqual(Array.from({ length: last }, (_, i) => `2026-${String(i + 1).padStart(6, "0")}`));
-      for (const number of acknowledged) expect(numbers, `acknowledged ${number} was lost`).toContain(number);
-      expect(acknowledged.size).toBeGreaterThanOrEqual(RUNS * 10);
-    } finally {
-      await disconnectDatabase();
-      await server.close();
-    }
-
-    const clean = ledgerVerify();
-    expect(clean.output).toContain("3101777777: period balances agree with the posted lines");
-    expect(clean.status).toBe(0);
-
-    const again = await startEmbeddedMongo({ dbPath });
-    let tamperedRow = "";
-    try {
-      await connectDatabase(`${again.uri}/${CRASH_DATABASE}`);
-      const row = (await PeriodBalance.findOne({ organizationId: CRASH_ORGANIZATION, lineCount: { $gt: 0 } }).lean())!;
-      await PeriodBalance.updateOne({ _id: row._id }, { $inc: { credit: 1n } });
-      tamperedRow = `${row.account} ${row.period}`;
-    } finally {
-      await disconnectDatabase();
-      await again.close();
-    }
-    const tampered = ledgerVerify();
-    expect(tampered.output).toMatch(new RegExp(`${tamperedRow}: posted lines give debit \\d+\\.\\d{2}, credit \\d+\\.\\d{2}, \\d+ lines; stored`));
-    expect(tampered.output).toContain("3101777777: 1 difference(s)");
-    expect(tampered.status).toBe(1);
-  });
+      expect(tampered.output).toContain("3101777777: 1 difference(s)");
+      expect(tampered.status).toBe(1);
+    },
+  );
 });

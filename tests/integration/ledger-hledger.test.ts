@@ -7,14 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flattenCatalog, buildCatalog, isSelectable } from "../../app/domain/catalog";
 import { journalAccountName, type EntryInput } from "../../app/domain/ledger";
 import { parseDecimal } from "../../app/domain/money";
-import { accountTotals, createAndPost, createDraft, editPosted, exportJournal, reverse } from "../../app/services/ledger/ledger.server";
+import {
+  accountTotals,
+  createAndPost,
+  createDraft,
+  editPosted,
+  exportJournal,
+  reverse,
+} from "../../app/services/ledger/ledger.server";
 import { ensureOrganization } from "../../models/organization";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 
 // The journal export read by hledger itself: its per-account totals must equal the books' own.
 const hledger = spawnSync("hledger", ["--version"], { encoding: "utf8" });
 const HLEDGER_MISSING = hledger.error !== undefined || hledger.status !== 0;
-if (HLEDGER_MISSING) console.warn("hledger is not installed: skipping the journal oracle test (scripts/install-test-system-packages.sh installs it)");
+if (HLEDGER_MISSING)
+  console.warn(
+    "hledger is not installed: skipping the journal oracle test (scripts/install-test-system-packages.sh installs it)",
+  );
 
 const ORG = "CR:3101888888";
 const actor = { by: "oraculo@test" };
@@ -25,9 +35,15 @@ const leaves = flattenCatalog(buildCatalog({}))
   .filter((node) => isSelectable(node))
   .map((node) => node.key);
 
-const line = fc.record({ account: fc.constantFrom(...leaves), cents: fc.bigInt({ min: 1n, max: 10n ** 12n }), description: fc.constantFrom("", "línea; con punto y coma", "pago\nen dos líneas") });
+const line = fc.record({
+  account: fc.constantFrom(...leaves),
+  cents: fc.bigInt({ min: 1n, max: 10n ** 12n }),
+  description: fc.constantFrom("", "línea; con punto y coma", "pago\nen dos líneas"),
+});
 const generatedEntry = fc.record({
-  date: fc.date({ min: new Date("2025-11-01T12:00:00Z"), max: new Date("2026-06-30T12:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  date: fc
+    .date({ min: new Date("2025-11-01T12:00:00Z"), max: new Date("2026-06-30T12:00:00Z"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
   description: fc.constantFrom("Venta de contado", "Compra a crédito; factura 12", "Planilla | CCSS", "Depreciación"),
   debits: fc.array(line, { minLength: 1, maxLength: 3 }),
   creditAccounts: fc.array(fc.constantFrom(...leaves), { minLength: 1, maxLength: 3 }),
@@ -46,9 +62,10 @@ function toInput(generated: Generated): EntryInput {
   return {
     date: generated.date,
     description: generated.description,
-    lines: [...generated.debits.map((l) => ({ account: l.account, debit: l.cents * 1000n, description: l.description })), ...credits].filter(
-      (l) => ("debit" in l ? l.debit : l.credit) > 0n,
-    ),
+    lines: [
+      ...generated.debits.map((l) => ({ account: l.account, debit: l.cents * 1000n, description: l.description })),
+      ...credits,
+    ].filter((l) => ("debit" in l ? l.debit : l.credit) > 0n),
   };
 }
 
@@ -96,7 +113,12 @@ beforeAll(async () => {
     if (i % 10 === 7) {
       // Same fiscal year as the edited entry: an audited edit keeps its number.
       const year = generated[i - 2].date.slice(0, 4);
-      const edit = await editPosted(ORG, posted[i - 2], { ...toInput(generated[i - 3]), date: year === "2025" ? "2025-12-15" : "2026-06-15" }, actor);
+      const edit = await editPosted(
+        ORG,
+        posted[i - 2],
+        { ...toInput(generated[i - 3]), date: year === "2025" ? "2025-12-15" : "2026-06-15" },
+        actor,
+      );
       expect(edit.ok).toBe(true);
     }
   }

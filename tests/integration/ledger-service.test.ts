@@ -36,7 +36,12 @@ let environment: AppEnvironment;
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
-  await ensureOrganization({ _id: ORG, name: "Libros de Prueba S.A.", identificationType: "02", catalog: { "10-01-01-02-00": { disabled: true } } });
+  await ensureOrganization({
+    _id: ORG,
+    name: "Libros de Prueba S.A.",
+    identificationType: "02",
+    catalog: { "10-01-01-02-00": { disabled: true } },
+  });
   await ensureOrganization({ _id: OTHER, name: "Otra Empresa S.A.", identificationType: "02" });
 });
 
@@ -45,8 +50,16 @@ afterAll(async () => {
 });
 
 const amount = (text: string) => parseAmount(text)!;
-const dr = (account: string, text: string, description = ""): EntryLineInput => ({ account, debit: amount(text), description });
-const cr = (account: string, text: string, description = ""): EntryLineInput => ({ account, credit: amount(text), description });
+const dr = (account: string, text: string, description = ""): EntryLineInput => ({
+  account,
+  debit: amount(text),
+  description,
+});
+const cr = (account: string, text: string, description = ""): EntryLineInput => ({
+  account,
+  credit: amount(text),
+  description,
+});
 const sale = (date: string, total: string, net: string, vat: string, description = "Venta de contado"): EntryInput => ({
   date,
   description,
@@ -77,14 +90,21 @@ describe("the ledger service", () => {
     expect(first.number).toBe("2026-000001");
     await expectBooksAgree();
 
-    const draft = await createDraft(ORG, { date: "2026-01-12", description: "Salarios de enero", lines: [dr(RENT, "500000")] }, actor);
+    const draft = await createDraft(
+      ORG,
+      { date: "2026-01-12", description: "Salarios de enero", lines: [dr(RENT, "500000")] },
+      actor,
+    );
     if (!draft.ok) throw new Error(draft.refusals[0].message);
     expect(draft.entry.status).toBe("borrador");
     expect(draft.entry.number).toBeUndefined();
     await expectBooksAgree();
 
     const refused = await post(ORG, String(draft.entry._id), actor);
-    expect(refused).toMatchObject({ ok: false, refusals: [{ field: "lines", message: "El asiento necesita al menos dos líneas con monto." }] });
+    expect(refused).toMatchObject({
+      ok: false,
+      refusals: [{ field: "lines", message: "El asiento necesita al menos dos líneas con monto." }],
+    });
     const updated = await updateDraft(
       ORG,
       String(draft.entry._id),
@@ -99,7 +119,11 @@ describe("the ledger service", () => {
     const edited = await editPosted(
       ORG,
       String(first._id),
-      { date: "2026-02-03", description: "Venta de contado (corregida)", lines: [dr(BANK_BCR, "2260"), cr(SALES, "2000"), cr(VAT, "260")] },
+      {
+        date: "2026-02-03",
+        description: "Venta de contado (corregida)",
+        lines: [dr(BANK_BCR, "2260"), cr(SALES, "2000"), cr(VAT, "260")],
+      },
       actor,
     );
     expect(edited).toMatchObject({ ok: true, entry: { number: "2026-000001", date: "2026-02-03" } });
@@ -107,12 +131,18 @@ describe("the ledger service", () => {
 
     const reversal = await reverse(ORG, String(draft.entry._id), { ...actor, date: "2026-02-28" });
     if (!reversal.ok) throw new Error(reversal.refusals[0].message);
-    expect(reversal.entry).toMatchObject({ number: "2026-000003", source: { kind: "reversion", id: String(draft.entry._id) } });
+    expect(reversal.entry).toMatchObject({
+      number: "2026-000003",
+      source: { kind: "reversion", id: String(draft.entry._id) },
+    });
     expect(reversal.entry.description).toBe("Reversión del asiento 2026-000002: Salarios de enero");
     const original = await getEntry(ORG, String(draft.entry._id));
     expect(String(original!.reversedBy)).toBe(String(reversal.entry._id));
     expect(String(reversal.entry.reversalOf)).toBe(String(draft.entry._id));
-    expect(await reverse(ORG, String(draft.entry._id), actor)).toMatchObject({ ok: false, refusals: [{ message: "El asiento ya fue revertido." }] });
+    expect(await reverse(ORG, String(draft.entry._id), actor)).toMatchObject({
+      ok: false,
+      refusals: [{ message: "El asiento ya fue revertido." }],
+    });
     await expectBooksAgree();
 
     const spare = await createDraft(ORG, sale("2026-03-01", "113", "100", "13"), actor);
@@ -122,7 +152,9 @@ describe("the ledger service", () => {
     await expectBooksAgree();
 
     // The rent and its reversal cancel out; the edited sale is all that is left, in February.
-    const rows = await PeriodBalance.find({ organizationId: ORG, lineCount: { $gt: 0 } }).sort({ account: 1, period: 1 }).lean();
+    const rows = await PeriodBalance.find({ organizationId: ORG, lineCount: { $gt: 0 } })
+      .sort({ account: 1, period: 1 })
+      .lean();
     const live = rows.map((row) => [row.account, row.period, BigInt(row.debit), BigInt(row.credit), row.lineCount]);
     expect(live).toContainEqual([BANK_BCR, "2026-02", 226000n, 0n, 1]);
     expect(live).toContainEqual([RENT, "2026-01", 50000000n, 0n, 1]);
@@ -136,7 +168,9 @@ describe("the ledger service", () => {
     const organizationId = "CR:3101000333";
     await ensureOrganization({ _id: organizationId, name: "Concurrente S.A.", identificationType: "02" });
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => createAndPost(organizationId, sale("2026-05-05", "113", "100", "13", `Venta ${i + 1}`), actor)),
+      Array.from({ length: 20 }, (_, i) =>
+        createAndPost(organizationId, sale("2026-05-05", "113", "100", "13", `Venta ${i + 1}`), actor),
+      ),
     );
     const numbers = results.map((result) => (result.ok ? result.entry.number : "refused")).sort();
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `2026-${String(i + 1).padStart(6, "0")}`));
@@ -156,7 +190,12 @@ describe("the ledger service", () => {
     expect(await post(ORG, id, actor)).toMatchObject({ ok: false });
     expect((await getEntry(ORG, id))!.description).toBe("Venta 4 de abril");
 
-    const edited = await editPosted(ORG, id, { ...sale("2026-04-01", "565", "500", "65"), description: "Venta del 1 de abril" }, { by: "auditora@test" });
+    const edited = await editPosted(
+      ORG,
+      id,
+      { ...sale("2026-04-01", "565", "500", "65"), description: "Venta del 1 de abril" },
+      { by: "auditora@test" },
+    );
     expect(edited.ok).toBe(true);
     const stored = (await getEntry(ORG, id))!;
     expect(stored.number).toBe(entry.number);
@@ -179,7 +218,13 @@ describe("the ledger service", () => {
     const refused = await createAndPost(organizationId, sale("2025-12-31", "113", "100", "13"), actor);
     expect(refused).toEqual({
       ok: false,
-      refusals: [{ field: "date", message: "La fecha 31/12/2025 está en un período cerrado: el cierre contable es el 31/12/2025. Use una fecha posterior." }],
+      refusals: [
+        {
+          field: "date",
+          message:
+            "La fecha 31/12/2025 está en un período cerrado: el cierre contable es el 31/12/2025. Use una fecha posterior.",
+        },
+      ],
     });
     const edit = await editPosted(organizationId, String(old._id), sale("2026-01-02", "113", "100", "13"), actor);
     expect(edit).toMatchObject({ ok: false, refusals: [{ field: "date" }] });
@@ -211,7 +256,11 @@ describe("the ledger service", () => {
     const invalid: EntryInput[] = [
       { date: "2026-06-01", description: "Descuadrado", lines: [dr(CASH, "100.01"), cr(SALES, "100")] },
       { date: "2026-06-31", description: "Fecha inexistente", lines: [dr(CASH, "100"), cr(SALES, "100")] },
-      { date: "2026-06-01", description: "Cuenta deshabilitada", lines: [dr("10-01-01-02-00", "100"), cr(SALES, "100")] },
+      {
+        date: "2026-06-01",
+        description: "Cuenta deshabilitada",
+        lines: [dr("10-01-01-02-00", "100"), cr(SALES, "100")],
+      },
       { date: "2026-06-01", description: "Cuenta madre", lines: [dr("10-01-01-00-00", "100"), cr(SALES, "100")] },
       { date: "2026-06-01", description: "Tres decimales", lines: [dr(CASH, "100.005"), cr(SALES, "100.005")] },
       { date: "2026-06-01", description: "Una línea", lines: [dr(CASH, "100")] },
@@ -229,8 +278,14 @@ describe("the ledger service", () => {
   it("lists entries with filters, totals and pagination", async () => {
     const organizationId = "CR:3101000555";
     await ensureOrganization({ _id: organizationId, name: "Listado S.A.", identificationType: "02" });
-    for (let day = 1; day <= 9; day++) await postOk(organizationId, sale(`2026-07-0${day}`, "113", "100", "13", `Venta ${day}`));
-    await postOk(organizationId, { date: "2026-07-10", description: "Pago de salarios", reference: "TRF-88", lines: [dr(RENT, "400"), cr(BANK, "400")] });
+    for (let day = 1; day <= 9; day++)
+      await postOk(organizationId, sale(`2026-07-0${day}`, "113", "100", "13", `Venta ${day}`));
+    await postOk(organizationId, {
+      date: "2026-07-10",
+      description: "Pago de salarios",
+      reference: "TRF-88",
+      lines: [dr(RENT, "400"), cr(BANK, "400")],
+    });
     await createDraft(organizationId, { date: "2026-07-11", description: "Borrador", lines: [] }, actor);
 
     const all = await listEntries(organizationId, {}, { page: 2, pageSize: 4 });
@@ -248,18 +303,37 @@ describe("the ledger service", () => {
   it("keeps the running balance right on page 40 and aggregates a parent's children", async () => {
     const organizationId = "CR:3101000666";
     await ensureOrganization({ _id: organizationId, name: "Movimientos S.A.", identificationType: "02" });
-    await postOk(organizationId, { date: "2026-01-31", description: "Saldo inicial", lines: [dr(BANK, "1000"), cr("30-01-01-00-00", "1000")] });
-    await postOk(organizationId, { date: "2026-02-02", description: "Antes del rango", lines: [dr(BANK_BCR, "7"), cr(SALES, "7")] });
+    await postOk(organizationId, {
+      date: "2026-01-31",
+      description: "Saldo inicial",
+      lines: [dr(BANK, "1000"), cr("30-01-01-00-00", "1000")],
+    });
+    await postOk(organizationId, {
+      date: "2026-02-02",
+      description: "Antes del rango",
+      lines: [dr(BANK_BCR, "7"), cr(SALES, "7")],
+    });
     const amounts: bigint[] = [];
     for (let i = 0; i < 205; i++) {
       const cents = BigInt(100 + ((i * 37) % 900));
       const toBank = i % 3 !== 0;
       amounts.push(toBank ? cents : -cents);
       const account = i % 2 === 0 ? BANK : BANK_BCR;
-      const lines = toBank ? [dr(account, `${cents}`), cr(SALES, `${cents}`)] : [dr(RENT, `${cents}`), cr(account, `${cents}`)];
-      await postOk(organizationId, { date: `2026-02-${String(5 + (i % 20)).padStart(2, "0")}`, description: `Movimiento ${i}`, lines });
+      const lines = toBank
+        ? [dr(account, `${cents}`), cr(SALES, `${cents}`)]
+        : [dr(RENT, `${cents}`), cr(account, `${cents}`)];
+      await postOk(organizationId, {
+        date: `2026-02-${String(5 + (i % 20)).padStart(2, "0")}`,
+        description: `Movimiento ${i}`,
+        lines,
+      });
     }
-    const query = { account: "10-01-01-03-00", from: "2026-02-05" as CalendarDate, to: "2026-02-28" as CalendarDate, pageSize: 5 };
+    const query = {
+      account: "10-01-01-03-00",
+      from: "2026-02-05" as CalendarDate,
+      to: "2026-02-28" as CalendarDate,
+      pageSize: 5,
+    };
     const page1 = await accountMovements(organizationId, { ...query, page: 1 });
     expect(page1.openingBalance).toBe(100000n + 700n);
     expect([page1.count, page1.pageCount]).toEqual([205, 41]);
@@ -273,7 +347,11 @@ describe("the ledger service", () => {
     expect(everything.rows.at(-1)!.balance).toBe(everything.closingBalance);
     expect(everything.rows.every((row, i) => i === 0 || row.date >= everything.rows[i - 1].date)).toBe(true);
 
-    const leaf = await accountMovements(organizationId, { ...query, account: BANK_BCR, from: "2026-02-01" as CalendarDate });
+    const leaf = await accountMovements(organizationId, {
+      ...query,
+      account: BANK_BCR,
+      from: "2026-02-01" as CalendarDate,
+    });
     expect(leaf.openingBalance).toBe(0n);
     expect(leaf.rows[0]).toMatchObject({ description: "Antes del rango", debit: 700n, balance: 700n });
     await expectBooksAgree(organizationId);

@@ -17,8 +17,15 @@ afterAll(async () => {
 
 /** No MONGODB_URI, SMTP_URL or secrets: everything comes from DATA_DIR, as for an operator. */
 function zeroConfig(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "development", DATA_DIR: dataDir, LOG_REQUESTS: "0", ...extra };
-  for (const key of ["MONGODB_URI", "SMTP_URL", "SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SEED_DEMO", "APP_URL"]) delete env[key];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "development",
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: "0",
+    ...extra,
+  };
+  for (const key of ["MONGODB_URI", "SMTP_URL", "SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SEED_DEMO", "APP_URL"])
+    delete env[key];
   return env;
 }
 
@@ -36,7 +43,10 @@ async function startApp(dataDir: string): Promise<{ child: ChildProcess; output:
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) throw new Error(`app not healthy within 60 s:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return { child, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -44,7 +54,10 @@ async function startApp(dataDir: string): Promise<{ child: ChildProcess; output:
 
 function runScript(script: string, args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: zeroConfig(dataDir), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      env: zeroConfig(dataDir),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout!.on("data", (chunk) => (output += String(chunk)));
     child.stderr!.on("data", (chunk) => (output += String(chunk)));
@@ -63,16 +76,26 @@ describe("operator scripts on the embedded database", { timeout: 120_000 }, () =
     const dataDir = await dataDirectory();
     const app = await startApp(dataDir);
 
-    const seed = await runScript("scripts/seed.ts", ["--cedula", "3101123456", "--name", "Ferretería El Clavo S.A."], dataDir);
+    const seed = await runScript(
+      "scripts/seed.ts",
+      ["--cedula", "3101123456", "--name", "Ferretería El Clavo S.A."],
+      dataDir,
+    );
     expect(seed.output).toContain("3101123456 Ferretería El Clavo S.A.: created");
     expect(seed.code).toBe(0);
-    const user = await runScript("scripts/create-user.ts", ["--email", "ana@ejemplo.cr", "--role", "admin", "--org", "3101123456"], dataDir);
+    const user = await runScript(
+      "scripts/create-user.ts",
+      ["--email", "ana@ejemplo.cr", "--role", "admin", "--org", "3101123456"],
+      dataDir,
+    );
     expect(user.output).toContain("created admin ana@ejemplo.cr for Ferretería El Clavo S.A.");
     expect(user.code).toBe(0);
 
     const client = await MongoClient.connect((await readFile(path.join(dataDir, DATABASE_URI_FILE), "utf8")).trim());
     try {
-      expect(await client.db().collection("users").findOne({ email: "ana@ejemplo.cr" })).toMatchObject({ isAdmin: true });
+      expect(await client.db().collection("users").findOne({ email: "ana@ejemplo.cr" })).toMatchObject({
+        isAdmin: true,
+      });
     } finally {
       await client.close();
     }
@@ -86,12 +109,20 @@ describe("operator scripts on the embedded database", { timeout: 120_000 }, () =
     first.child.kill("SIGKILL");
     await exited;
 
-    const alone = await runScript("scripts/seed.ts", ["--cedula", "3102654321", "--name", "Soda La Esquina Ltda."], dataDir);
+    const alone = await runScript(
+      "scripts/seed.ts",
+      ["--cedula", "3102654321", "--name", "Soda La Esquina Ltda."],
+      dataDir,
+    );
     expect(alone.output).toContain("3102654321 Soda La Esquina Ltda.: created");
     expect(alone.code).toBe(0);
 
     const second = await startApp(dataDir);
-    const again = await runScript("scripts/seed.ts", ["--cedula", "3102654321", "--name", "Soda La Esquina Ltda."], dataDir);
+    const again = await runScript(
+      "scripts/seed.ts",
+      ["--cedula", "3102654321", "--name", "Soda La Esquina Ltda."],
+      dataDir,
+    );
     expect(again.output).toContain("3102654321 Soda La Esquina Ltda.: already present, left unchanged");
     expect(second.child.exitCode).toBeNull();
   });

@@ -18,12 +18,18 @@ const INACTIVA = "CR:3101999999";
 const DEMO_EMAILS = DEMO_ORGANIZATIONS.map((organization) => organization.contactEmail!);
 
 let environment: AppEnvironment;
-const people = {} as Record<"client" | "admin" | "adminOfSoda" | "superadmin" | "root", { user: TestUser; cookie: string }>;
+const people = {} as Record<
+  "client" | "admin" | "adminOfSoda" | "superadmin" | "root",
+  { user: TestUser; cookie: string }
+>;
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
   for (const organization of DEMO_ORGANIZATIONS) await ensureOrganization(organization);
-  const make = async (persona: "client" | "admin" | "superadmin" | "root", orgs: Record<string, "admin" | "client"> = {}) => {
+  const make = async (
+    persona: "client" | "admin" | "superadmin" | "root",
+    orgs: Record<string, "admin" | "client"> = {},
+  ) => {
     const user = await createTestUser({ persona, orgs });
     return { user, cookie: await sessionCookieFor(user.id) };
   };
@@ -49,11 +55,15 @@ async function createAs(who: Who, fields: Record<string, string>) {
   return respond(() => listRoute.action(args(postRequest("/admin/organizations?index", fields, people[who].cookie))));
 }
 async function detailAs(who: Who, cedula: string) {
-  return respond(() => detailRoute.loader(args(getRequest(`/admin/organizations/${cedula}`, people[who].cookie), { orgID: cedula })));
+  return respond(() =>
+    detailRoute.loader(args(getRequest(`/admin/organizations/${cedula}`, people[who].cookie), { orgID: cedula })),
+  );
 }
 async function postAs(who: Who, cedula: string, fields: Record<string, string>) {
   return respond(() =>
-    detailRoute.action(args(postRequest(`/admin/organizations/${cedula}`, fields, people[who].cookie), { orgID: cedula })),
+    detailRoute.action(
+      args(postRequest(`/admin/organizations/${cedula}`, fields, people[who].cookie), { orgID: cedula }),
+    ),
   );
 }
 
@@ -74,7 +84,11 @@ describe("/admin/organizations: who sees which clients", () => {
     const data = await response.json();
     const byId = new Map(data.organizations.map((o: { id: string }) => [o.id, o]));
     for (const id of [FERRETERIA, SODA, MARIA, INACTIVA]) expect(byId.has(id)).toBe(true);
-    expect(byId.get(INACTIVA)).toMatchObject({ active: false, cedula: "3101999999", contactEmail: "cierre@inactiva.cr" });
+    expect(byId.get(INACTIVA)).toMatchObject({
+      active: false,
+      cedula: "3101999999",
+      contactEmail: "cierre@inactiva.cr",
+    });
     expect(byId.get(FERRETERIA)).toMatchObject({ active: true, contactEmail: "contabilidad@elclavo.cr" });
     expect(data.showContactEmail).toBe(true);
   });
@@ -145,7 +159,13 @@ describe("creating a client", () => {
   });
 
   it("a super admin's new client needs no role and shows its contactEmail to the super admin", async () => {
-    const response = await createAs("superadmin", { ...validClient, cedula: "111220333", identificationType: "01", taxpayerKind: "persona-fisica", name: "Ana Solís" });
+    const response = await createAs("superadmin", {
+      ...validClient,
+      cedula: "111220333",
+      identificationType: "01",
+      taxpayerKind: "persona-fisica",
+      name: "Ana Solís",
+    });
     expect(response.status).toBe(302);
     const superadmin = await findUserById(people.superadmin.user.id);
     expect(Object.keys((superadmin!.orgs ?? {}) as object)).toEqual([]);
@@ -204,13 +224,21 @@ describe("/admin/organizations/:orgID", () => {
     const asAdmin = await detailAs("admin", "3101123456");
     const raw = await asAdmin.text();
     const data = JSON.parse(raw);
-    expect(data.organization).toMatchObject({ id: FERRETERIA, cedula: "3101123456", active: true, activityCodes: ["475201"] });
+    expect(data.organization).toMatchObject({
+      id: FERRETERIA,
+      cedula: "3101123456",
+      active: true,
+      activityCodes: ["475201"],
+    });
     expect(data.contactEmail).toBe("write-only");
     expect(raw).not.toContain("contabilidad@elclavo.cr");
     const emails = data.members.map((m: { email: string }) => m.email);
     expect(emails).toContain(people.client.user.email);
     expect(emails).toContain(people.admin.user.email);
-    expect(data.members.find((m: { email: string }) => m.email === people.client.user.email)).toMatchObject({ role: "client", pending: false });
+    expect(data.members.find((m: { email: string }) => m.email === people.client.user.email)).toMatchObject({
+      role: "client",
+      pending: false,
+    });
 
     const asSuper = await (await detailAs("superadmin", "3101123456")).json();
     expect(asSuper.organization.contactEmail).toBe("contabilidad@elclavo.cr");
@@ -245,15 +273,30 @@ describe("/admin/organizations/:orgID", () => {
     // A super admin sees the address, so an empty field clears it.
     await postAs("superadmin", "3101123456", { ...fields, contactEmail: "" });
     expect((await findOrganization(FERRETERIA))!.contactEmail).toBeUndefined();
-    await postAs("superadmin", "3101123456", { ...fields, name: "Ferretería El Clavo S.A.", contactEmail: "contabilidad@elclavo.cr", vatRegime: "tradicional" });
+    await postAs("superadmin", "3101123456", {
+      ...fields,
+      name: "Ferretería El Clavo S.A.",
+      contactEmail: "contabilidad@elclavo.cr",
+      vatRegime: "tradicional",
+    });
     expect((await findOrganization(FERRETERIA))!.contactEmail).toBe("contabilidad@elclavo.cr");
   });
 
   it("refuses bad data with field errors and changes nothing", async () => {
     const before = await findOrganization(FERRETERIA);
-    const base = { intent: "update", identificationType: "02", name: "X", vatRegime: "tradicional", taxpayerKind: "persona-juridica" };
+    const base = {
+      intent: "update",
+      identificationType: "02",
+      name: "X",
+      vatRegime: "tradicional",
+      taxpayerKind: "persona-juridica",
+    };
     const cases: Array<[Record<string, string>, string, string]> = [
-      [{ identificationType: "01", taxpayerKind: "persona-fisica" }, "identificationType", "La cédula física debe tener 9 dígitos."],
+      [
+        { identificationType: "01", taxpayerKind: "persona-fisica" },
+        "identificationType",
+        "La cédula física debe tener 9 dígitos.",
+      ],
       [{ activityCodes: "4752" }, "activityCodes", "Cada código de actividad debe tener 6 dígitos."],
       // The lock date is typed as dd/mm/aaaa (DateField); a day that does not exist is refused by name.
       [{ lockDate: "31/02/2025" }, "lockDate", "La fecha 31/02/2025 no existe."],
@@ -303,7 +346,11 @@ describe("/admin/organizations/:orgID", () => {
 describe("managing access to a client", () => {
   it("a new e-mail becomes a user with the role and receives an invitation to set a password", async () => {
     const email = "nueva.persona@elclavo.cr";
-    const response = await postAs("admin", "3101123456", { intent: "grant", email: "  Nueva.Persona@ElClavo.cr ", role: "client" });
+    const response = await postAs("admin", "3101123456", {
+      intent: "grant",
+      email: "  Nueva.Persona@ElClavo.cr ",
+      role: "client",
+    });
     expect(response.status).toBe(302);
     const user = await findUserByEmail(email);
     expect(user).not.toBeNull();
@@ -317,7 +364,10 @@ describe("managing access to a client", () => {
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
 
     const data = await (await detailAs("admin", "3101123456")).json();
-    expect(data.members.find((m: { email: string }) => m.email === email)).toMatchObject({ role: "client", pending: true });
+    expect(data.members.find((m: { email: string }) => m.email === email)).toMatchObject({
+      role: "client",
+      pending: true,
+    });
   });
 
   it("resends the invitation to a member who has not set a password yet", async () => {
@@ -345,15 +395,23 @@ describe("managing access to a client", () => {
 
   it("changing the role to admin makes the user an admin of that client only", async () => {
     const accountant = await createTestUser({ persona: "client", orgs: { [FERRETERIA]: "client", [MARIA]: "client" } });
-    const response = await postAs("admin", "3101123456", { intent: "change-role", userId: accountant.id, role: "admin" });
+    const response = await postAs("admin", "3101123456", {
+      intent: "change-role",
+      userId: accountant.id,
+      role: "admin",
+    });
     expect(response.status).toBe(302);
     const stored = (await findUserById(accountant.id))!;
     expect(stored.isAdmin).toBe(true);
     expect(stored.orgs).toMatchObject({ [FERRETERIA]: "admin", [MARIA]: "client" });
     const cookie = await sessionCookieFor(accountant.id);
-    const own = await respond(() => detailRoute.loader(args(getRequest("/admin/organizations/3101123456", cookie), { orgID: "3101123456" })));
+    const own = await respond(() =>
+      detailRoute.loader(args(getRequest("/admin/organizations/3101123456", cookie), { orgID: "3101123456" })),
+    );
     expect(own.status).toBe(200);
-    const maria = await respond(() => detailRoute.loader(args(getRequest("/admin/organizations/111110111", cookie), { orgID: "111110111" })));
+    const maria = await respond(() =>
+      detailRoute.loader(args(getRequest("/admin/organizations/111110111", cookie), { orgID: "111110111" })),
+    );
     expect(maria.status).toBe(404);
   });
 
@@ -394,7 +452,11 @@ describe("managing access to a client", () => {
   });
 
   it("an admin of another client can neither see nor change this client's access", async () => {
-    const response = await postAs("adminOfSoda", "3101123456", { intent: "grant", email: "intruso@correo.cr", role: "admin" });
+    const response = await postAs("adminOfSoda", "3101123456", {
+      intent: "grant",
+      email: "intruso@correo.cr",
+      role: "admin",
+    });
     expect(response.status).toBe(404);
     expect(await findUserByEmail("intruso@correo.cr")).toBeNull();
   });

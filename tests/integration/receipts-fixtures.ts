@@ -4,15 +4,28 @@ import { Types } from "mongoose";
 import { ImportJob, type ImportJobRecord } from "../../models/import-job";
 import { findReceipt, insertReceipts } from "../../models/receipt";
 import { parseComprobante } from "../../app/domain/hacienda";
-import { receiptRecordFrom, type ImportOrganization, type ImportReport } from "../../app/services/receipts/receipt-import.server";
+import {
+  receiptRecordFrom,
+  type ImportOrganization,
+  type ImportReport,
+} from "../../app/services/receipts/receipt-import.server";
 import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
-import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateComprobante, type GeneratedDocument } from "../../packages/hacienda-samples/src/generate";
+import {
+  BUSINESS_PARTIES,
+  FERRETERIA_EL_CLAVO,
+  generateComprobante,
+  type GeneratedDocument,
+} from "../../packages/hacienda-samples/src/generate";
 import { BASE_URL } from "../support/requests";
 
 export const context = { cspNonce: "" };
 
-export const FERRETERIA = { id: "CR:3101123456", cedula: "3101123456", name: "Ferretería El Clavo S.A." } satisfies ImportOrganization;
+export const FERRETERIA = {
+  id: "CR:3101123456",
+  cedula: "3101123456",
+  name: "Ferretería El Clavo S.A.",
+} satisfies ImportOrganization;
 export const SODA: ImportOrganization = { id: "CR:3102654321", cedula: "3102654321", name: "Soda La Esquina Ltda." };
 
 export interface UploadFile {
@@ -30,9 +43,18 @@ export function uploadRequest(path: string, files: UploadFile[], cookie?: string
   const form = new FormData();
   for (const file of files) {
     const bytes = typeof file.content === "string" ? strToU8(file.content) : file.content;
-    form.append("files", new File([Uint8Array.from(bytes)], file.name, { type: file.type ?? (file.name.endsWith(".zip") ? "application/zip" : "text/xml") }));
+    form.append(
+      "files",
+      new File([Uint8Array.from(bytes)], file.name, {
+        type: file.type ?? (file.name.endsWith(".zip") ? "application/zip" : "text/xml"),
+      }),
+    );
   }
-  return new Request(new URL(path, BASE_URL), { method: "POST", body: form, headers: cookie ? { Cookie: cookie } : {} });
+  return new Request(new URL(path, BASE_URL), {
+    method: "POST",
+    body: form,
+    headers: cookie ? { Cookie: cookie } : {},
+  });
 }
 
 /** Stores generated documents for an organization the way an upload does. */
@@ -48,7 +70,13 @@ export function importDocuments(documents: GeneratedDocument[], organization: Im
  * what the route-access matrix needs to reach every receipt route.
  */
 export async function storeAnsweredReceipt(id: string): Promise<void> {
-  const document = generateComprobante({ kind: "FE", version: "4.4", seed: `answered-${id}`, emisor: BUSINESS_PARTIES[0], receptor: FERRETERIA_EL_CLAVO });
+  const document = generateComprobante({
+    kind: "FE",
+    version: "4.4",
+    seed: `answered-${id}`,
+    emisor: BUSINESS_PARTIES[0],
+    receptor: FERRETERIA_EL_CLAVO,
+  });
   const parsed = parseComprobante(document.xml);
   if (!parsed.ok || parsed.document.kind === "MH") throw new Error("the sample does not parse");
   const bytes = strToU8(document.xml);
@@ -62,7 +90,12 @@ export async function storeAnsweredReceipt(id: string): Promise<void> {
   });
   await insertReceipts([{ ...record, _id: new Types.ObjectId(id) }]);
   const stored = await findReceipt(FERRETERIA.id, id);
-  const outcome = await answerReceipt(FERRETERIA, stored!, { mensaje: "1", condicionImpuesto: "01", detalleMensaje: "" }, String(new Types.ObjectId()));
+  const outcome = await answerReceipt(
+    FERRETERIA,
+    stored!,
+    { mensaje: "1", condicionImpuesto: "01", detalleMensaje: "" },
+    String(new Types.ObjectId()),
+  );
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.fieldErrors));
 }
 
@@ -70,12 +103,17 @@ export async function storeAnsweredReceipt(id: string): Promise<void> {
  * The answer of an upload route as the browser ends up seeing it: a report at once, or (303 to the
  * job's page) the report once the background job is done.
  */
-export async function settledUpload(response: Response): Promise<{ status: number; body: { error: string | null; report: ImportReport | null } }> {
+export async function settledUpload(
+  response: Response,
+): Promise<{ status: number; body: { error: string | null; report: ImportReport | null } }> {
   if (response.status !== 303) return { status: response.status, body: await response.json() };
   const jobId = /^\/detail\/import\/([0-9a-f]{24})\?/.exec(response.headers.get("Location") ?? "")?.[1];
   if (!jobId) throw new Error(`unexpected redirect to ${response.headers.get("Location")}`);
   const job = await waitForImportJob(jobId);
-  return { status: job.status === "terminada" ? 200 : 500, body: { error: job.error ?? null, report: (job.report as ImportReport | undefined) ?? null } };
+  return {
+    status: job.status === "terminada" ? 200 : 500,
+    body: { error: job.error ?? null, report: (job.report as ImportReport | undefined) ?? null },
+  };
 }
 
 export async function waitForImportJob(jobId: string, timeoutMs = 60_000): Promise<ImportJobRecord> {

@@ -13,7 +13,13 @@ import { receiptCentimos } from "../../app/domain/receipts/centimos";
 import type { MonthView } from "../../app/services/receipts/receipts.server";
 import type { ReceiptDetailView } from "../../app/services/receipts/receipts-detail.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
-import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateBatch, generateComprobante, type GeneratedDocument } from "../../packages/hacienda-samples/src/generate";
+import {
+  BUSINESS_PARTIES,
+  FERRETERIA_EL_CLAVO,
+  generateBatch,
+  generateComprobante,
+  type GeneratedDocument,
+} from "../../packages/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { getRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";
@@ -25,22 +31,44 @@ let adminOfOtherCookie: string;
 
 const october = generateBatch({ seed: "screens", count: 150, month: "2025-10", mensajeHaciendaShare: 0.35 });
 const tampered: GeneratedDocument = (() => {
-  const document = generateComprobante({ kind: "FE", version: "4.4", seed: "tampered", receptor: BUSINESS_PARTIES[3], date: "2025-10-20", currency: "CRC" });
-  const xml = document.xml.replace(/<TotalComprobante>(\d+)\.(\d+)<\/TotalComprobante>/, (_m, integer: string, fraction: string) => `<TotalComprobante>${Number(integer) + 100}.${fraction}</TotalComprobante>`);
+  const document = generateComprobante({
+    kind: "FE",
+    version: "4.4",
+    seed: "tampered",
+    receptor: BUSINESS_PARTIES[3],
+    date: "2025-10-20",
+    currency: "CRC",
+  });
+  const xml = document.xml.replace(
+    /<TotalComprobante>(\d+)\.(\d+)<\/TotalComprobante>/,
+    (_m, integer: string, fraction: string) =>
+      `<TotalComprobante>${Number(integer) + 100}.${fraction}</TotalComprobante>`,
+  );
   return { ...document, xml };
 })();
-const sodaReceipt = generateComprobante({ kind: "FE", version: "4.4", seed: "soda", emisor: BUSINESS_PARTIES[0], receptor: { nombre: SODA.name, identificacion: { tipo: "02", numero: SODA.cedula } } });
+const sodaReceipt = generateComprobante({
+  kind: "FE",
+  version: "4.4",
+  seed: "soda",
+  emisor: BUSINESS_PARTIES[0],
+  receptor: { nombre: SODA.name, identificacion: { tipo: "02", numero: SODA.cedula } },
+});
 
 const ids = new Map<string, string>();
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
   for (const organization of DEMO_ORGANIZATIONS) await ensureOrganization(organization);
-  clientCookie = await sessionCookieFor((await createTestUser({ persona: "client", orgs: { "CR:3101123456": "client" } })).id);
-  adminOfOtherCookie = await sessionCookieFor((await createTestUser({ persona: "admin", orgs: { [SODA.id]: "admin" } })).id);
+  clientCookie = await sessionCookieFor(
+    (await createTestUser({ persona: "client", orgs: { "CR:3101123456": "client" } })).id,
+  );
+  adminOfOtherCookie = await sessionCookieFor(
+    (await createTestUser({ persona: "admin", orgs: { [SODA.id]: "admin" } })).id,
+  );
   const report = await importDocuments([...october, tampered]);
   expect(report.counts.rechazado).toBe(0);
-  for (const result of report.results) if (result.receiptId && !result.file.startsWith("MH-")) ids.set(result.file, result.receiptId);
+  for (const result of report.results)
+    if (result.receiptId && !result.file.startsWith("MH-")) ids.set(result.file, result.receiptId);
   const soda = await importDocuments([sodaReceipt], SODA);
   ids.set("soda", soda.results[0].receiptId!);
 });
@@ -50,7 +78,9 @@ afterAll(async () => {
 });
 
 async function monthView(query: string, cookie = clientCookie): Promise<MonthView> {
-  const response = await respond(() => monthLoader({ request: getRequest(`/?org=3101123456&${query}`, cookie), params: {}, context }));
+  const response = await respond(() =>
+    monthLoader({ request: getRequest(`/?org=3101123456&${query}`, cookie), params: {}, context }),
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { view: MonthView }).view;
 }
@@ -66,9 +96,17 @@ function parse(document: GeneratedDocument): ElectronicReceipt {
 }
 
 const receipts = [...october, tampered].filter((document) => document.kind !== "MH");
-const rejected = new Set(october.filter((document) => document.kind === "MH" && document.xml.includes("<Mensaje>3</Mensaje>")).map((document) => document.clave));
-const issuedDocs = receipts.filter((document) => document.emisor.identificacion.numero === FERRETERIA_EL_CLAVO.identificacion.numero);
-const receivedDocs = receipts.filter((document) => document.emisor.identificacion.numero !== FERRETERIA_EL_CLAVO.identificacion.numero);
+const rejected = new Set(
+  october
+    .filter((document) => document.kind === "MH" && document.xml.includes("<Mensaje>3</Mensaje>"))
+    .map((document) => document.clave),
+);
+const issuedDocs = receipts.filter(
+  (document) => document.emisor.identificacion.numero === FERRETERIA_EL_CLAVO.identificacion.numero,
+);
+const receivedDocs = receipts.filter(
+  (document) => document.emisor.identificacion.numero !== FERRETERIA_EL_CLAVO.identificacion.numero,
+);
 
 /**
  * The month's totals in céntimos, summed here from the fixtures' own amounts: each receipt rounded
@@ -82,7 +120,12 @@ function expectedTotals(documents: GeneratedDocument[]) {
     const receipt = parse(document);
     const centimos = receiptCentimos({ totals: receipt.resumen, colones: receipt.colones });
     const sign = document.kind === "NC" ? -1n : 1n;
-    return { subtotal: sign * centimos.subtotal, iva: sign * centimos.iva, otrosCargos: sign * centimos.otrosCargos, total: sign * centimos.total };
+    return {
+      subtotal: sign * centimos.subtotal,
+      iva: sign * centimos.iva,
+      otrosCargos: sign * centimos.otrosCargos,
+      total: sign * centimos.total,
+    };
   });
   const sum = (pick: (row: (typeof each)[number]) => bigint) => each.reduce((total, row) => total + pick(row), 0n);
   return {
@@ -149,9 +192,15 @@ describe("/ (Comprobantes) month view", () => {
     const view = await monthView("month=2025-10&tab=recibidos");
     expect(view.count).toBe(receivedDocs.length);
     expect(totalsInCentimos(view.totals)).toEqual(expectedTotals(receivedDocs));
-    const all = [...view.rows, ...(view.pageCount > 1 ? (await monthView("month=2025-10&tab=recibidos&page=2")).rows : [])];
+    const all = [
+      ...view.rows,
+      ...(view.pageCount > 1 ? (await monthView("month=2025-10&tab=recibidos&page=2")).rows : []),
+    ];
     for (const row of all) {
-      const document = receivedDocs.find((candidate) => candidate.consecutivo === row.consecutivo && candidate.emisor.identificacion.numero === row.contraparteId)!;
+      const document = receivedDocs.find(
+        (candidate) =>
+          candidate.consecutivo === row.consecutivo && candidate.emisor.identificacion.numero === row.contraparteId,
+      )!;
       const { colones, moneda } = parse(document);
       const sign = document.kind === "NC" ? -1n : 1n;
       expect(row.total).toBe(formatColones(sign * colones.totalComprobante));
@@ -163,7 +212,9 @@ describe("/ (Comprobantes) month view", () => {
   it("searches by counterpart name (ignoring accents and case), cédula with dashes, or consecutivo digits", async () => {
     const sabana = BUSINESS_PARTIES[0];
     const byName = await monthView(`month=2025-10&tab=recibidos&q=${encodeURIComponent("distribuidora la SABANA")}`);
-    const expected = receivedDocs.filter((document) => document.emisor.identificacion.numero === sabana.identificacion.numero).length;
+    const expected = receivedDocs.filter(
+      (document) => document.emisor.identificacion.numero === sabana.identificacion.numero,
+    ).length;
     expect(expected).toBeGreaterThan(0);
     expect(byName.count).toBe(expected);
     expect(byName.rows.every((row) => row.contraparte === sabana.nombre)).toBe(true);
@@ -185,12 +236,21 @@ describe("/ (Comprobantes) month view", () => {
     expect(view.count).toBe(0);
     expect(view.rows).toEqual([]);
     expect(view.nearest).toEqual({ month: "2025-10", label: "octubre de 2025" });
-    expect(view.totals).toEqual({ counted: 0, subtotal: "₡0,00", iva: "₡0,00", otrosCargos: "₡0,00", ivaDevuelto: null, total: "₡0,00" });
+    expect(view.totals).toEqual({
+      counted: 0,
+      subtotal: "₡0,00",
+      iva: "₡0,00",
+      otrosCargos: "₡0,00",
+      ivaDevuelto: null,
+      total: "₡0,00",
+    });
   });
 
   it("defaults to the current month and refuses a malformed month with a Spanish 400", async () => {
     expect((await monthView("")).month).toBe(currentMonth());
-    const response = await respond(() => monthLoader({ request: getRequest("/?org=3101123456&month=octubre", clientCookie), params: {}, context }));
+    const response = await respond(() =>
+      monthLoader({ request: getRequest("/?org=3101123456&month=octubre", clientCookie), params: {}, context }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toBe("El mes debe tener el formato AAAA-MM, por ejemplo 2025-10.");
   });
@@ -200,7 +260,8 @@ describe("/ (Comprobantes) month view", () => {
       const view = await monthView(`month=2025-10&tab=${tab}`);
       const rows = await allRows(`month=2025-10&tab=${tab}`);
       const counted = rows.filter((row) => row.counts);
-      const sum = (pick: (row: MonthView["rows"][number]) => string) => counted.reduce((total, row) => total + centimosOf(pick(row)), 0n);
+      const sum = (pick: (row: MonthView["rows"][number]) => string) =>
+        counted.reduce((total, row) => total + centimosOf(pick(row)), 0n);
       expect(totalsInCentimos(view.totals)).toEqual({
         counted: counted.length,
         subtotal: sum((row) => row.subtotal),
@@ -211,17 +272,25 @@ describe("/ (Comprobantes) month view", () => {
       const withCharges = rows.filter((row) => centimosOf(row.otrosCargos) !== 0n);
       expect(withCharges.length).toBeGreaterThan(0);
       for (const row of rows.filter((candidate) => candidate.warnings === 0)) {
-        expect(centimosOf(row.subtotal) + centimosOf(row.iva) + centimosOf(row.otrosCargos)).toBe(centimosOf(row.total));
+        expect(centimosOf(row.subtotal) + centimosOf(row.iva) + centimosOf(row.otrosCargos)).toBe(
+          centimosOf(row.total),
+        );
       }
     }
     // Receipts in dollars are what made the totals row differ from the rows by a céntimo or two:
     // adding the exact colones and rounding once gives another total for these fixtures.
     const roundedOnce = (documents: GeneratedDocument[]) => {
       const counted = documents.filter((document) => document.kind !== "REP" && !rejected.has(document.clave));
-      const exact = counted.reduce((total, document) => total + (document.kind === "NC" ? -1n : 1n) * parse(document).colones.totalVentaNeta, 0n);
+      const exact = counted.reduce(
+        (total, document) => total + (document.kind === "NC" ? -1n : 1n) * parse(document).colones.totalVentaNeta,
+        0n,
+      );
       return (exact + (exact < 0n ? -500n : 500n)) / 1000n;
     };
-    expect([roundedOnce(issuedDocs), roundedOnce(receivedDocs)]).not.toEqual([expectedTotals(issuedDocs).subtotal, expectedTotals(receivedDocs).subtotal]);
+    expect([roundedOnce(issuedDocs), roundedOnce(receivedDocs)]).not.toEqual([
+      expectedTotals(issuedDocs).subtotal,
+      expectedTotals(receivedDocs).subtotal,
+    ]);
   });
 
   it("counts one receipt in the singular", async () => {
@@ -231,14 +300,22 @@ describe("/ (Comprobantes) month view", () => {
   });
 
   it("answers 404 for an organization the user may not see", async () => {
-    const response = await respond(() => monthLoader({ request: getRequest("/?org=3101123456", adminOfOtherCookie), params: {}, context }));
+    const response = await respond(() =>
+      monthLoader({ request: getRequest("/?org=3101123456", adminOfOtherCookie), params: {}, context }),
+    );
     expect(response.status).toBe(404);
   });
 });
 
 describe("exports of the filtered month", () => {
   it("CSV: a byte-order mark, one row per receipt, exact amounts", async () => {
-    const response = await respond(() => csvLoader({ request: getRequest("/receipts.csv?org=3101123456&month=2025-10&tab=recibidos", clientCookie), params: {}, context }));
+    const response = await respond(() =>
+      csvLoader({
+        request: getRequest("/receipts.csv?org=3101123456&month=2025-10&tab=recibidos", clientCookie),
+        params: {},
+        context,
+      }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toBe(
       `attachment; filename="comprobantes-recibidos-3101123456-2025-10.csv"; filename*=UTF-8''comprobantes-recibidos-3101123456-2025-10.csv`,
@@ -269,13 +346,21 @@ describe("exports of the filtered month", () => {
     for (const row of lines.slice(1)) {
       const cells = row.split(",");
       if (at(cells, "otros cargos ₡") !== 0n) withCharges += 1;
-      expect(at(cells, "subtotal ₡") + at(cells, "IVA ₡") + at(cells, "otros cargos ₡") - at(cells, "IVA devuelto ₡")).toBe(at(cells, "total ₡"));
+      expect(
+        at(cells, "subtotal ₡") + at(cells, "IVA ₡") + at(cells, "otros cargos ₡") - at(cells, "IVA devuelto ₡"),
+      ).toBe(at(cells, "total ₡"));
     }
     expect(withCharges).toBeGreaterThan(0);
   });
 
   it("XLSX: title, header, one row per receipt and the totals row", async () => {
-    const response = await respond(() => xlsxLoader({ request: getRequest("/receipts.xlsx?org=3101123456&month=2025-10", clientCookie), params: {}, context }));
+    const response = await respond(() =>
+      xlsxLoader({
+        request: getRequest("/receipts.xlsx?org=3101123456&month=2025-10", clientCookie),
+        params: {},
+        context,
+      }),
+    );
     expect(response.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
@@ -291,7 +376,12 @@ describe("exports of the filtered month", () => {
     const columnOf = (header: string) => headers.indexOf(header) + 1;
     const letter = (header: string) => sheet.getColumn(columnOf(header)).letter;
     const counts = letter("en los totales");
-    for (const [header, key] of [["subtotal ₡", "subtotal"], ["IVA ₡", "iva"], ["otros cargos ₡", "otrosCargos"], ["total ₡", "total"]] as const) {
+    for (const [header, key] of [
+      ["subtotal ₡", "subtotal"],
+      ["IVA ₡", "iva"],
+      ["otros cargos ₡", "otrosCargos"],
+      ["total ₡", "total"],
+    ] as const) {
       // A formula over the rows, with its value cached: the rows that count, as céntimos.
       const cell = totalRow.getCell(columnOf(header)).value as { formula: string; result: number };
       const range = `${letter(header)}5:${letter(header)}${sheet.rowCount - 1}`;
@@ -314,7 +404,9 @@ describe("exports of the filtered month", () => {
 
 describe("/detail/:invoiceID", () => {
   async function detail(id: string, cookie = clientCookie, org = "3101123456") {
-    return respond(() => detailLoader({ request: getRequest(`/detail/${id}?org=${org}`, cookie), params: { invoiceID: id }, context }));
+    return respond(() =>
+      detailLoader({ request: getRequest(`/detail/${id}?org=${org}`, cookie), params: { invoiceID: id }, context }),
+    );
   }
 
   it("shows header, parties, lines, taxes, totals and references of the stored document", async () => {
@@ -351,10 +443,16 @@ describe("/detail/:invoiceID", () => {
 
   it("downloads the original XML byte for byte", async () => {
     const response = await respond(() =>
-      xmlLoader({ request: getRequest(`/detail/${ids.get(tampered.fileName)}/xml?org=3101123456`, clientCookie), params: { invoiceID: ids.get(tampered.fileName)! }, context }),
+      xmlLoader({
+        request: getRequest(`/detail/${ids.get(tampered.fileName)}/xml?org=3101123456`, clientCookie),
+        params: { invoiceID: ids.get(tampered.fileName)! },
+        context,
+      }),
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="FE-${tampered.clave}.xml"; filename*=UTF-8''FE-${tampered.clave}.xml`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="FE-${tampered.clave}.xml"; filename*=UTF-8''FE-${tampered.clave}.xml`,
+    );
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(tampered.xml))).toBe(true);
   });
 

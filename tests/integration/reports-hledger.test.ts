@@ -19,7 +19,10 @@ import { startAppEnvironment, type AppEnvironment } from "../support/app-environ
 // level, and its income statement's net the Estado de Resultados' result.
 const hledger = spawnSync("hledger", ["--version"], { encoding: "utf8" });
 const HLEDGER_MISSING = hledger.error !== undefined || hledger.status !== 0;
-if (HLEDGER_MISSING) console.warn("hledger is not installed: skipping the reports oracle test (scripts/install-test-system-packages.sh installs it)");
+if (HLEDGER_MISSING)
+  console.warn(
+    "hledger is not installed: skipping the reports oracle test (scripts/install-test-system-packages.sh installs it)",
+  );
 
 const ORG = "CR:3101444444";
 const actor = { by: "oraculo-reportes@test" };
@@ -32,7 +35,9 @@ const leaves = flattenCatalog(buildCatalog({}))
   .map((node) => node.key);
 const line = fc.record({ account: fc.constantFrom(...leaves), cents: fc.bigInt({ min: 1n, max: 10n ** 10n }) });
 const generatedEntry = fc.record({
-  date: fc.date({ min: new Date("2025-10-01T12:00:00Z"), max: new Date("2026-12-31T12:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  date: fc
+    .date({ min: new Date("2025-10-01T12:00:00Z"), max: new Date("2026-12-31T12:00:00Z"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
   debits: fc.array(line, { minLength: 1, maxLength: 3 }),
   creditAccounts: fc.array(fc.constantFrom(...leaves), { minLength: 1, maxLength: 3 }),
 });
@@ -46,14 +51,31 @@ function toInput(generated: Generated, index: number): EntryInput {
     description: `Generado ${index}`,
     lines: [
       ...generated.debits.map((l) => ({ account: l.account, debit: l.cents * 1000n })),
-      ...generated.creditAccounts.map((account, i) => ({ account, credit: (i === 0 ? total - share * BigInt(generated.creditAccounts.length - 1) : share) * 1000n })),
+      ...generated.creditAccounts.map((account, i) => ({
+        account,
+        credit: (i === 0 ? total - share * BigInt(generated.creditAccounts.length - 1) : share) * 1000n,
+      })),
     ].filter((l) => ("debit" in l ? l.debit : l.credit)! > 0n),
   };
 }
 
 /** hledger's flat balances (debit − credit, céntimos) of a range, clipped to `depth`. */
 function hledgerBalances(range: { from: string; to: string }, depth: number, historical: boolean): Map<string, bigint> {
-  const flags = ["-f", journal, "bal", "--flat", "-N", "-O", "csv", "--depth", String(depth), "-b", range.from, "-e", addDays(range.to as CalendarDate, 1)];
+  const flags = [
+    "-f",
+    journal,
+    "bal",
+    "--flat",
+    "-N",
+    "-O",
+    "csv",
+    "--depth",
+    String(depth),
+    "-b",
+    range.from,
+    "-e",
+    addDays(range.to as CalendarDate, 1),
+  ];
   if (historical) flags.push("-H");
   const csv = execFileSync("hledger", flags, { encoding: "utf8" });
   const balances = new Map<string, bigint>();
@@ -83,7 +105,21 @@ async function trialBalances(search: string, pick: "net" | "closing"): Promise<M
 function hledgerNet(range: { from: string; to: string }): bigint {
   const csv = execFileSync(
     "hledger",
-    ["-f", journal, "--alias", "/^40(:|$)/=revenues:40\\1", "--alias", "/^(50|60)(:|$)/=expenses:\\1\\2", "is", "-O", "csv", "-b", range.from, "-e", addDays(range.to as CalendarDate, 1)],
+    [
+      "-f",
+      journal,
+      "--alias",
+      "/^40(:|$)/=revenues:40\\1",
+      "--alias",
+      "/^(50|60)(:|$)/=expenses:\\1\\2",
+      "is",
+      "-O",
+      "csv",
+      "-b",
+      range.from,
+      "-e",
+      addDays(range.to as CalendarDate, 1),
+    ],
     { encoding: "utf8" },
   );
   const net = /"Net:","(-?[\d.]+)(?: CRC)?"/.exec(csv)?.[1];
@@ -122,8 +158,12 @@ describe.skipIf(HLEDGER_MISSING)("the statements against hledger on a generated 
   it.each(RANGES)("Balance de Comprobación of $search equals hledger bal at every depth", async ({ search, range }) => {
     for (const level of [1, 2, 3, 4, 5]) {
       const params = `${search}&level=${level}`;
-      expect(await trialBalances(params, "net"), `movements, level ${level}`).toEqual(hledgerBalances(range, level, false));
-      expect(await trialBalances(params, "closing"), `closing balances, level ${level}`).toEqual(hledgerBalances(range, level, true));
+      expect(await trialBalances(params, "net"), `movements, level ${level}`).toEqual(
+        hledgerBalances(range, level, false),
+      );
+      expect(await trialBalances(params, "closing"), `closing balances, level ${level}`).toEqual(
+        hledgerBalances(range, level, true),
+      );
     }
     expect((await trialBalances(`${search}&level=5`, "net")).size).toBeGreaterThan(30);
   });

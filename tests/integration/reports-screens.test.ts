@@ -36,7 +36,14 @@ const UNCLASSIFIED = leafOf("70-01");
 
 const colones = (text: string) => BigInt(text.replace(".", "")) * 1000n; // "1234.56" → Amount units
 function entry(date: string, debit: string, credit: string, amount: string): EntryInput {
-  return { date, description: `Asiento ${date}`, lines: [{ account: debit, debit: colones(amount) }, { account: credit, credit: colones(amount) }] };
+  return {
+    date,
+    description: `Asiento ${date}`,
+    lines: [
+      { account: debit, debit: colones(amount) },
+      { account: credit, credit: colones(amount) },
+    ],
+  };
 }
 
 const ENTRIES = [
@@ -57,7 +64,8 @@ beforeAll(async () => {
   }
   // A draft never reaches a report.
   await createDraft(ORG, entry("2026-01-25", CASH, INCOME, "999999.00"), actor);
-  const cookieFor = async (persona: "client" | "admin", orgs: Record<string, "admin" | "client">) => sessionCookieFor((await createTestUser({ persona, orgs })).id);
+  const cookieFor = async (persona: "client" | "admin", orgs: Record<string, "admin" | "client">) =>
+    sessionCookieFor((await createTestUser({ persona, orgs })).id);
   cookies.admin = await cookieFor("admin", { [ORG]: "admin" });
   cookies.client = await cookieFor("client", { [ORG]: "client" });
   cookies.otherClient = await cookieFor("client", { [OTHER]: "client" });
@@ -83,11 +91,23 @@ interface RowView {
 
 describe("Estado de Resultados (/results)", () => {
   it("gives the quarter at level 1 with its result lines, shares and the 70 warning", async () => {
-    const response = await call(resultsPage.loader as Loader, "admin", "/results?org=3101555555&quarter=2026-Q1&level=1");
+    const response = await call(
+      resultsPage.loader as Loader,
+      "admin",
+      "/results?org=3101555555&quarter=2026-Q1&level=1",
+    );
     expect(response.status).toBe(200);
     const data = await response.json();
     const rows = new Map<string, RowView>(data.rows.map((row: RowView) => [row.key, row]));
-    expect([...rows.keys()]).toEqual(["40-00-00-00-00", "50-00-00-00-00", "grossProfit", "60-00-00-00-00", "resultBeforeTax", "incomeTax", "netResult"]);
+    expect([...rows.keys()]).toEqual([
+      "40-00-00-00-00",
+      "50-00-00-00-00",
+      "grossProfit",
+      "60-00-00-00-00",
+      "resultBeforeTax",
+      "incomeTax",
+      "netResult",
+    ]);
     expect(plain(rows.get("40-00-00-00-00")!.amount.text)).toBe("₡500 000,00");
     expect(plain(rows.get("grossProfit")!.amount.text)).toBe("₡300 000,00");
     expect(plain(rows.get("netResult")!.amount.text)).toBe("₡249 999,75");
@@ -102,7 +122,13 @@ describe("Estado de Resultados (/results)", () => {
   });
 
   it("compares with the previous period and tells a client it is a client (its links go to the entries list)", async () => {
-    const data = await (await call(resultsPage.loader as Loader, "client", "/results?org=3101555555&month=2026-02&compare=previous&level=1")).json();
+    const data = await (
+      await call(
+        resultsPage.loader as Loader,
+        "client",
+        "/results?org=3101555555&month=2026-02&compare=previous&level=1",
+      )
+    ).json();
     expect(data.role).toBe("client");
     expect(data.comparedLabel).toBe("Enero de 2026");
     const net = data.rows.find((row: RowView) => row.key === "netResult");
@@ -111,7 +137,11 @@ describe("Estado de Resultados (/results)", () => {
   });
 
   it("answers a malformed query with the page and Spanish messages, never a 500", async () => {
-    const response = await call(resultsPage.loader as Loader, "admin", "/results?org=3101555555&month=2026-13&level=abc");
+    const response = await call(
+      resultsPage.loader as Loader,
+      "admin",
+      "/results?org=3101555555&month=2026-13&level=abc",
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).messages).toEqual([QUERY_MESSAGES.month, QUERY_MESSAGES.level]);
   });
@@ -122,9 +152,16 @@ describe("Estado de Resultados (/results)", () => {
   });
 
   it("exports the CSV with group rows and result lines under an empty código", async () => {
-    const response = await call(resultsCsv.loader as Loader, "client", "/results.csv?org=3101555555&quarter=2026-Q1&level=1");
+    const response = await call(
+      resultsCsv.loader as Loader,
+      "client",
+      "/results.csv?org=3101555555&quarter=2026-Q1&level=1",
+    );
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines).toEqual([
       "código,cuenta,nivel,monto",
       "40-00-00-00-00,Ingreso,1,500000.00",
@@ -139,7 +176,11 @@ describe("Estado de Resultados (/results)", () => {
   });
 
   it("exports XLSX with the header and numbers as numbers", async () => {
-    const response = await call(resultsXlsx.loader as Loader, "admin", "/results.xlsx?org=3101555555&quarter=2026-Q1&level=1&compare=lastYear");
+    const response = await call(
+      resultsXlsx.loader as Loader,
+      "admin",
+      "/results.xlsx?org=3101555555&quarter=2026-Q1&level=1&compare=lastYear",
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.worksheets[0];
@@ -156,7 +197,9 @@ describe("Estado de Resultados (/results)", () => {
 
 describe("Balance General (/results-general)", () => {
   it("holds Activo = Pasivo + Patrimonio with the year's result as its own line", async () => {
-    const data = await (await call(generalPage.loader as Loader, "admin", "/results-general?org=3101555555&to=2026-02-28&level=1")).json();
+    const data = await (
+      await call(generalPage.loader as Loader, "admin", "/results-general?org=3101555555&to=2026-02-28&level=1")
+    ).json();
     const rows = new Map<string, RowView>(data.rows.map((row: RowView) => [row.key, row]));
     expect(plain(rows.get("10-00-00-00-00")!.amount.text)).toBe("₡1 449 999,75");
     expect(plain(rows.get("20-00-00-00-00")!.amount.text)).toBe("₡201 000,00");
@@ -166,7 +209,9 @@ describe("Balance General (/results-general)", () => {
   });
 
   it("exports the CSV with the result lines", async () => {
-    const text = await (await call(generalCsv.loader as Loader, "client", "/results-general.csv?org=3101555555&to=2026-02-28&level=1")).text();
+    const text = await (
+      await call(generalCsv.loader as Loader, "client", "/results-general.csv?org=3101555555&to=2026-02-28&level=1")
+    ).text();
     expect(text).toContain("\r\n,Utilidad (pérdida) del período en curso,,249999.75\r\n");
     expect(text).toContain("\r\n30-00-00-00-00,Patrimonio,1,1000000.00\r\n");
   });
@@ -174,7 +219,9 @@ describe("Balance General (/results-general)", () => {
 
 describe("Balance de Comprobación (/results-all)", () => {
   it("balances débitos and créditos and excludes drafts", async () => {
-    const data = await (await call(allPage.loader as Loader, "admin", "/results-all?org=3101555555&month=2026-01&level=1")).json();
+    const data = await (
+      await call(allPage.loader as Loader, "admin", "/results-all?org=3101555555&month=2026-01&level=1")
+    ).json();
     expect(data.trial.balanced).toBe(true);
     expect(plain(data.trial.totals.debit.text)).toBe("₡700 000,00");
     expect(data.trial.totals.credit.text).toBe(data.trial.totals.debit.text);
@@ -184,8 +231,17 @@ describe("Balance de Comprobación (/results-all)", () => {
   });
 
   it("reads a range that cuts months from those months' days", async () => {
-    const text = await (await call(allCsv.loader as Loader, "admin", "/results-all.csv?org=3101555555&from=2026-01-16&to=2026-02-10&level=1")).text();
-    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const text = await (
+      await call(
+        allCsv.loader as Loader,
+        "admin",
+        "/results-all.csv?org=3101555555&from=2026-01-16&to=2026-02-10&level=1",
+      )
+    ).text();
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("código,cuenta,nivel,saldo inicial,débitos,créditos,saldo final");
     expect(lines).toContain("10-00-00-00-00,Activo,1,1500000.00,0.00,50000.25,1449999.75");
     expect(lines).toContain("40-00-00-00-00,Ingreso,1,-500000.00,0.00,0.00,-500000.00");
@@ -194,12 +250,18 @@ describe("Balance de Comprobación (/results-all)", () => {
   });
 
   it("lists only leaf accounts with «solo cuentas de detalle» and exports them to XLSX", async () => {
-    const response = await call(allXlsx.loader as Loader, "client", "/results-all.xlsx?org=3101555555&year=2026&leaf=1");
+    const response = await call(
+      allXlsx.loader as Loader,
+      "client",
+      "/results-all.xlsx?org=3101555555&year=2026&leaf=1",
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.worksheets[0];
     const codes: string[] = [];
-    sheet.eachRow((row, number) => void (number > 5 && row.getCell(1).value ? codes.push(String(row.getCell(1).value)) : 0));
+    sheet.eachRow(
+      (row, number) => void (number > 5 && row.getCell(1).value ? codes.push(String(row.getCell(1).value)) : 0),
+    );
     expect(codes.sort()).toEqual([CASH, CAPITAL, PAYABLE, INCOME, COST, EXPENSE, UNCLASSIFIED].sort());
     const cash = sheet.getRows(6, codes.length + 1)!.find((row) => row.getCell(1).value === CASH)!;
     expect(cash.getCell(4).value).toBe(1000000);

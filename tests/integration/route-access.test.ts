@@ -49,17 +49,47 @@ const ROUTES: RouteCase[] = [
   { file: "reset-password.tsx", path: "/reset-password?token=nada", access: "public" },
   { file: "_app.tsx", path: "/", access: "user" },
   { file: "_app.admin.organizations._index.tsx", path: "/admin/organizations", access: "admin" },
-  { file: "_app.admin.organizations.$orgID.tsx", path: "/admin/organizations/3101123456", access: "admin", params: { orgID: "3101123456" } },
+  {
+    file: "_app.admin.organizations.$orgID.tsx",
+    path: "/admin/organizations/3101123456",
+    access: "admin",
+    params: { orgID: "3101123456" },
+  },
   { file: "_app.admin.catalog.tsx", path: "/admin/catalog", access: "admin" },
   { file: "_app.admin.catalog.csv.tsx", path: "/admin/catalog/csv", access: "admin" },
   { file: "_app._index.tsx", path: "/", access: "user" },
   { file: "_app.detail._index.tsx", path: "/detail?index", access: "user" },
   { file: "_app.detail.import.tsx", path: "/detail/import", access: "user" },
-  { file: "_app.detail.import_.$jobID.tsx", path: `/detail/import/${IMPORT_JOB_ID}`, access: "user", params: { jobID: IMPORT_JOB_ID } },
-  { file: "_app.detail.$invoiceID.hacienda.tsx", path: `/detail/${RECEIPT_ID}/hacienda`, access: "user", params: { invoiceID: RECEIPT_ID } },
-  { file: "_app.detail.$invoiceID.tsx", path: `/detail/${RECEIPT_ID}`, access: "user", params: { invoiceID: RECEIPT_ID } },
-  { file: "_app.detail.$invoiceID.xml.tsx", path: `/detail/${RECEIPT_ID}/xml`, access: "user", params: { invoiceID: RECEIPT_ID } },
-  { file: "_app.detail.$invoiceID.mensaje-receptor.tsx", path: `/detail/${RECEIPT_ID}/mensaje-receptor`, access: "user", params: { invoiceID: RECEIPT_ID } },
+  {
+    file: "_app.detail.import_.$jobID.tsx",
+    path: `/detail/import/${IMPORT_JOB_ID}`,
+    access: "user",
+    params: { jobID: IMPORT_JOB_ID },
+  },
+  {
+    file: "_app.detail.$invoiceID.hacienda.tsx",
+    path: `/detail/${RECEIPT_ID}/hacienda`,
+    access: "user",
+    params: { invoiceID: RECEIPT_ID },
+  },
+  {
+    file: "_app.detail.$invoiceID.tsx",
+    path: `/detail/${RECEIPT_ID}`,
+    access: "user",
+    params: { invoiceID: RECEIPT_ID },
+  },
+  {
+    file: "_app.detail.$invoiceID.xml.tsx",
+    path: `/detail/${RECEIPT_ID}/xml`,
+    access: "user",
+    params: { invoiceID: RECEIPT_ID },
+  },
+  {
+    file: "_app.detail.$invoiceID.mensaje-receptor.tsx",
+    path: `/detail/${RECEIPT_ID}/mensaje-receptor`,
+    access: "user",
+    params: { invoiceID: RECEIPT_ID },
+  },
   { file: "_app.receipts[.]csv.tsx", path: "/receipts.csv", access: "user" },
   { file: "_app.receipts[.]xlsx.tsx", path: "/receipts.xlsx", access: "user" },
   { file: "_app.results.tsx", path: "/results", access: "user" },
@@ -77,11 +107,28 @@ const ROUTES: RouteCase[] = [
   // Clients read the entry; its action (reverse, delete draft) answers them 403, an empty form 400 for admins.
   { file: "_app.entries.view.$entryID.tsx", path: "/entries/view/entry", access: "user", params: ENTRY_PARAMS },
   { file: "_app.entries.detail.new.tsx", path: "/entries/detail/new", access: "admin" },
-  { file: "_app.entries.detail.$accountEntryID.tsx", path: "/entries/detail/entry", access: "admin", params: FORM_ENTRY_PARAMS },
+  {
+    file: "_app.entries.detail.$accountEntryID.tsx",
+    path: "/entries/detail/entry",
+    access: "admin",
+    params: FORM_ENTRY_PARAMS,
+  },
   { file: "_app.entries.movement-list.tsx", path: "/entries/movement-list?account=10-01-00-00-00", access: "admin" },
-  { file: "_app.entries.movement-list[.]csv.tsx", path: "/entries/movement-list.csv?account=10-01-00-00-00", access: "admin" },
-  { file: "_app.entries.movement-list[.]xlsx.tsx", path: "/entries/movement-list.xlsx?account=10-01-00-00-00", access: "admin" },
-  { file: "_app.entries.export[.]journal.tsx", path: "/entries/export.journal?from=2026-01-01&to=2026-12-31", access: "user" },
+  {
+    file: "_app.entries.movement-list[.]csv.tsx",
+    path: "/entries/movement-list.csv?account=10-01-00-00-00",
+    access: "admin",
+  },
+  {
+    file: "_app.entries.movement-list[.]xlsx.tsx",
+    path: "/entries/movement-list.xlsx?account=10-01-00-00-00",
+    access: "admin",
+  },
+  {
+    file: "_app.entries.export[.]journal.tsx",
+    path: "/entries/export.journal?from=2026-01-01&to=2026-12-31",
+    access: "user",
+  },
 ];
 
 /** Routes that work on no organization: the public ones and the clients list (it lists several). */
@@ -130,7 +177,8 @@ async function cookieOf(visitor: Visitor): Promise<string | undefined> {
 beforeAll(async () => {
   environment = await startAppEnvironment();
   for (const organization of DEMO_ORGANIZATIONS) await ensureOrganization(organization);
-  const make = async (persona: Persona, orgs: Record<string, "admin" | "client">) => (await createTestUser({ persona, orgs })).id;
+  const make = async (persona: Persona, orgs: Record<string, "admin" | "client">) =>
+    (await createTestUser({ persona, orgs })).id;
   users.set("anonymous", undefined);
   users.set("client", await make("client", { [FERRETERIA]: "client" }));
   users.set("adminOfOther", await make("admin", { [SODA]: "admin" }));
@@ -153,7 +201,15 @@ beforeAll(async () => {
   if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
   ENTRY_PARAMS.entryID = String(posted.entry._id);
   FORM_ENTRY_PARAMS.accountEntryID = String(posted.entry._id);
-  await createImportJob({ id: IMPORT_JOB_ID, organizationId: FERRETERIA, userId: users.get("client")!, status: "terminada", fileNames: ["a.zip"], totalBytes: 1, budgetBytes: 1 });
+  await createImportJob({
+    id: IMPORT_JOB_ID,
+    organizationId: FERRETERIA,
+    userId: users.get("client")!,
+    status: "terminada",
+    fileNames: ["a.zip"],
+    totalBytes: 1,
+    budgetBytes: 1,
+  });
 });
 
 afterAll(async () => {
@@ -197,7 +253,9 @@ function check(response: Response, expected: ReturnType<typeof expectation>, lab
 
 describe("route-access matrix", () => {
   it("lists every route module of app/routes", () => {
-    const files = readdirSync(path.resolve("app/routes")).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+    const files = readdirSync(path.resolve("app/routes")).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
     expect(files.sort()).toEqual(ROUTES.map((route) => route.file).sort());
   });
 
@@ -205,7 +263,10 @@ describe("route-access matrix", () => {
     it(`${route.file}: works on no organization by declaration, or guards every loader and action with requireOrgContext`, () => {
       const handlers = handlerSources(route.file);
       if (WITHOUT_ORGANIZATION.has(route.file)) {
-        expect(isOrganizationScoped(route.file), `${route.file} calls requireOrgContext: remove it from WITHOUT_ORGANIZATION`).toBe(false);
+        expect(
+          isOrganizationScoped(route.file),
+          `${route.file} calls requireOrgContext: remove it from WITHOUT_ORGANIZATION`,
+        ).toBe(false);
         return;
       }
       expect(handlers.size, `${route.file} has a loader or an action`).toBeGreaterThan(0);
@@ -227,12 +288,18 @@ describe("route-access matrix", () => {
           const expected = expectation(route, visitor);
           const params = route.params ?? {};
           if (module.loader) {
-            const response = await respond(async () => module.loader!({ request: getRequest(url, await cookieOf(visitor)), params, context: { cspNonce: "" } }));
+            const response = await respond(async () =>
+              module.loader!({ request: getRequest(url, await cookieOf(visitor)), params, context: { cspNonce: "" } }),
+            );
             check(response, expected, `${route.file} loader as ${visitor}`);
           }
           if (module.action) {
             const response = await respond(async () =>
-              module.action!({ request: postRequest(url, route.form ?? {}, await cookieOf(visitor)), params, context: { cspNonce: "" } }),
+              module.action!({
+                request: postRequest(url, route.form ?? {}, await cookieOf(visitor)),
+                params,
+                context: { cspNonce: "" },
+              }),
             );
             check(response, expected, `${route.file} action as ${visitor}`);
           }

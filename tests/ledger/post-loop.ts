@@ -19,7 +19,7 @@ const [dbPath] = process.argv.slice(2);
 const amount = (cents: number) => parseAmount((cents / 100).toFixed(2))!;
 
 function entry(seed: number): EntryInput {
-  const cents = 100 + (seed * 7919) % 500_000;
+  const cents = 100 + ((seed * 7919) % 500_000);
   const month = String(1 + (seed % 12)).padStart(2, "0");
   const accounts = ["10-01-01-01-00", "10-01-01-03-01", "60-01-01-00-00"];
   return {

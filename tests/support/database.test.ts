@@ -23,6 +23,8 @@ describe("startTestDatabase", () => {
     expect(withDatabaseName("mongodb://127.0.0.1:1234", "test_a")).toBe("mongodb://127.0.0.1:1234/test_a");
     expect(withDatabaseName("mongodb://h:1/?replicaSet=rs0", "test_a")).toBe("mongodb://h:1/test_a?replicaSet=rs0");
     expect(withDatabaseName("mongodb://u:p@h:1/admin", "test_a")).toBe("mongodb://u:p@h:1/test_a?authSource=admin");
-    expect(withDatabaseName("mongodb+srv://u:p@c.example.net/app?authSource=admin", "test_a")).toBe("mongodb+srv://u:p@c.example.net/test_a?authSource=admin");
+    expect(withDatabaseName("mongodb+srv://u:p@c.example.net/app?authSource=admin", "test_a")).toBe(
+      "mongodb+srv://u:p@c.example.net/test_a?authSource=admin",
+    );
   });
 });

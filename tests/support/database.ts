@@ -12,7 +12,8 @@ export interface TestDatabase {
 // URIs handed out by this helper: tests copy them into process.env.MONGODB_URI for the app, which must
 // not make a later test file in the same worker mistake them for an external server.
 const HANDED_OUT = "__embeddedMongoTestUris";
-const handedOut: Set<string> = ((globalThis as Record<string, unknown>)[HANDED_OUT] as Set<string> | undefined) ?? new Set();
+const handedOut: Set<string> =
+  ((globalThis as Record<string, unknown>)[HANDED_OUT] as Set<string> | undefined) ?? new Set();
 (globalThis as Record<string, unknown>)[HANDED_OUT] = handedOut;
 
 function externalUri(): string | undefined {

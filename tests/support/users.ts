@@ -42,7 +42,14 @@ export async function createTestUser(options: {
     totpFactors: enrolled ? [{ _id: factorId, encryptedSecret: encryptSecret(totpSecret!), lastAcceptedStep: -1 }] : [],
     recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
   });
-  return { id: String(user._id), email, password, totpSecret, factorId: factorId ? String(factorId) : null, recoveryCodes };
+  return {
+    id: String(user._id),
+    email,
+    password,
+    totpSecret,
+    factorId: factorId ? String(factorId) : null,
+    recoveryCodes,
+  };
 }
 
 /** A code for the current time step, or for a neighbouring one (±1 is accepted) to avoid a replay. */

@@ -8,7 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { HACIENDA_XSD_CATALOG, XMLDSIG_SCHEMA } from "../../packages/hacienda-xsd/index";
 
-export { HACIENDA_XSD_DIR, haciendaXsdPath, type HaciendaXsdVersion as XsdVersion } from "../../packages/hacienda-xsd/index";
+export {
+  HACIENDA_XSD_DIR,
+  haciendaXsdPath,
+  type HaciendaXsdVersion as XsdVersion,
+} from "../../packages/hacienda-xsd/index";
 export const XMLLINT = "xmllint";
 
 export interface XmlValidation {
@@ -55,7 +59,11 @@ async function relaxedSchemaCopy(xsdPath: string, workDir: string): Promise<stri
 }
 
 /** Validates several documents with one xmllint run (the schema is compiled once). */
-export async function validateXmlBatch(xmls: string[], xsdPath: string, options: ValidateOptions = {}): Promise<XmlValidation[]> {
+export async function validateXmlBatch(
+  xmls: string[],
+  xsdPath: string,
+  options: ValidateOptions = {},
+): Promise<XmlValidation[]> {
   if (xmls.length === 0) return [];
   const workDir = await mkdtemp(path.join(tmpdir(), "xmllint-"));
   try {
@@ -63,7 +71,10 @@ export async function validateXmlBatch(xmls: string[], xsdPath: string, options:
     const files = xmls.map((_, index) => path.join(workDir, `doc-${String(index).padStart(5, "0")}.xml`));
     await Promise.all(xmls.map((xml, index) => writeFile(files[index], xml)));
     // Opened by a relative name from its own folder so the catalog also maps the relative xmldsig import.
-    const { code, stderr } = await run(["--noout", "--nonet", "--schema", path.basename(schema), ...files], path.dirname(schema));
+    const { code, stderr } = await run(
+      ["--noout", "--nonet", "--schema", path.basename(schema), ...files],
+      path.dirname(schema),
+    );
     if (/failed to compile/.test(stderr)) throw new Error(`xmllint could not compile ${schema}:\n${stderr}`);
     const lines = stderr.split("\n");
     const results = files.map((file) => {

@@ -20,7 +20,15 @@ function FormAlert({ result, intent }: { result?: SubmissionResult<string[]>; in
  * The selected account and what can be done to it: rename, add a child (code proposed by the next-code
  * rule, editable), disable or enable, remove an added account. Every form posts to `action`.
  */
-export function AccountPanel({ account, action, result }: { account: AccountDetails; action: string; result?: SubmissionResult<string[]> }) {
+export function AccountPanel({
+  account,
+  action,
+  result,
+}: {
+  account: AccountDetails;
+  action: string;
+  result?: SubmissionResult<string[]>;
+}) {
   const group = account.level === 1;
   const [renameForm, renameFields] = useSchemaForm(CATALOG_INTENTS.rename, {
     id: "rename-account-form",

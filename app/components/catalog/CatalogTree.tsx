@@ -30,7 +30,10 @@ const styles = {
   disabled: { color: "var(--mantine-color-gray-7)" },
 } satisfies Record<string, CSSProperties>;
 
-export const stickyStyle: CSSProperties = { position: "sticky", top: "calc(var(--app-shell-header-height, 60px) + 1rem)" };
+export const stickyStyle: CSSProperties = {
+  position: "sticky",
+  top: "calc(var(--app-shell-header-height, 60px) + 1rem)",
+};
 
 export interface CatalogTreeProps {
   tree: CatalogNode[];
@@ -43,14 +46,28 @@ export interface CatalogTreeProps {
   hrefFor: (code: string) => string;
 }
 
-function NodeLine({ node, selected, renamed, href }: { node: CatalogNode; selected: boolean; renamed: boolean; href: string }) {
+function NodeLine({
+  node,
+  selected,
+  renamed,
+  href,
+}: {
+  node: CatalogNode;
+  selected: boolean;
+  renamed: boolean;
+  href: string;
+}) {
   const disabledByOrganization = node.level > 1 && node.disabled;
   return (
     <span style={styles.line}>
       <Link
         to={href}
         preventScrollReset
-        style={{ ...styles.link, ...(selected ? styles.selected : {}), ...(disabledByOrganization ? styles.disabled : {}) }}
+        style={{
+          ...styles.link,
+          ...(selected ? styles.selected : {}),
+          ...(disabledByOrganization ? styles.disabled : {}),
+        }}
         aria-current={selected ? "true" : undefined}
         data-code={node.key}
       >

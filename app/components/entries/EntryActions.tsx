@@ -22,7 +22,11 @@ export function ReverseEntryForm({
   result?: SubmissionResult<string[]>;
   asked: boolean;
 }) {
-  const [form, fields] = useSchemaForm(ENTRY_VIEW_INTENTS.reverse, { id: "reverse-entry", lastResult: result, defaultValue: { date: defaultDate } });
+  const [form, fields] = useSchemaForm(ENTRY_VIEW_INTENTS.reverse, {
+    id: "reverse-entry",
+    lastResult: result,
+    defaultValue: { date: defaultDate },
+  });
   const postedDate = typeof result?.initialValue?.date === "string" ? result.initialValue.date : null;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="reverse-title">
@@ -33,8 +37,8 @@ export function ReverseEntryForm({
         <input type="hidden" name="intent" value="reverse" />
         <Stack gap="sm">
           <Text size="sm">
-            La reversión es un asiento nuevo, contabilizado, con las mismas cuentas y los débitos y créditos invertidos; el asiento {number} queda
-            como revertido y no se puede editar.
+            La reversión es un asiento nuevo, contabilizado, con las mismas cuentas y los débitos y créditos invertidos;
+            el asiento {number} queda como revertido y no se puede editar.
           </Text>
           <FormError message={formErrorOf(form)} />
           <Group align="flex-end" gap="sm">

@@ -36,8 +36,21 @@ export function EntryFilterForm({
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs">
         <DateField name="from" label="Desde" defaultValue={query.from} error={errors.from} />
         <DateField name="to" label="Hasta" defaultValue={query.to} error={errors.to} />
-        <TextInput name="q" label="Texto" defaultValue={query.q} maxLength={TEXT_MAX} placeholder="Descripción, referencia o número" error={errors.q} />
-        <AccountFilterPicker catalog={catalog} name="account" label="Cuenta" defaultValue={query.account} error={errors.account} />
+        <TextInput
+          name="q"
+          label="Texto"
+          defaultValue={query.q}
+          maxLength={TEXT_MAX}
+          placeholder="Descripción, referencia o número"
+          error={errors.q}
+        />
+        <AccountFilterPicker
+          catalog={catalog}
+          name="account"
+          label="Cuenta"
+          defaultValue={query.account}
+          error={errors.account}
+        />
         <NativeSelect name="source" label="Origen" defaultValue={query.source ?? ""} error={errors.source}>
           <option value="">Todos</option>
           {ENTRY_SOURCE_KINDS.map((kind) => (

@@ -22,8 +22,12 @@ export interface EntryFormData {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyField = FieldMetadata<any, any, string[]>;
 /** One row of the lines list, as conform gives it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type LineField = FieldMetadata<{ account?: string; description?: string; debit?: string; credit?: string }, any, string[]>;
+export type LineField = FieldMetadata<
+  { account?: string; description?: string; debit?: string; credit?: string },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's form-level type is not needed here
+  any,
+  string[]
+>;
 
 const TITLES: Record<EntryFormMode, (number: string | null) => string> = {
   new: () => "Nuevo asiento",
@@ -43,7 +47,13 @@ export function EntryFormPage() {
  * date), spare empty rows, and "Agregar línea" / "Quitar" as submit buttons that the server answers
  * with the form again; with JavaScript the same buttons act at once and the totals follow the typing.
  */
-export function EntryForm({ mode, entry, defaults, tree, lastResult }: EntryFormData & { lastResult?: SubmissionResult<string[]> }) {
+export function EntryForm({
+  mode,
+  entry,
+  defaults,
+  tree,
+  lastResult,
+}: EntryFormData & { lastResult?: SubmissionResult<string[]> }) {
   const location = useLocation();
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(entryFormSchema, {
@@ -69,7 +79,8 @@ export function EntryForm({ mode, entry, defaults, tree, lastResult }: EntryForm
       </Title>
       {mode === "posted" && (
         <Alert color="blue" title="Asiento contabilizado">
-          Los cambios se aplican a los saldos y quedan registrados en el historial del asiento (quién, cuándo y qué cambió).
+          Los cambios se aplican a los saldos y quedan registrados en el historial del asiento (quién, cuándo y qué
+          cambió).
         </Alert>
       )}
 

@@ -39,7 +39,13 @@ export function EntryLinesTable({
         </Table.Thead>
         <Table.Tbody>
           {lines.map((line, index) => (
-            <EntryLineRow key={line.key} line={line} number={index + 1} tree={tree} removeButton={removeButton(index)} />
+            <EntryLineRow
+              key={line.key}
+              line={line}
+              number={index + 1}
+              tree={tree}
+              removeButton={removeButton(index)}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -47,7 +53,17 @@ export function EntryLinesTable({
   );
 }
 
-function EntryLineRow({ line, number, tree, removeButton }: { line: LineField; number: number; tree: CatalogNode[]; removeButton: ButtonProps }) {
+function EntryLineRow({
+  line,
+  number,
+  tree,
+  removeButton,
+}: {
+  line: LineField;
+  number: number;
+  tree: CatalogNode[];
+  removeButton: ButtonProps;
+}) {
   const { account, description, debit, credit } = line.getFieldset();
   const money = (field: AnyField, label: string) => (
     <TextInput
@@ -89,7 +105,15 @@ function EntryLineRow({ line, number, tree, removeButton }: { line: LineField; n
       <Table.Td style={{ verticalAlign: "top" }}>{money(debit, "débito")}</Table.Td>
       <Table.Td style={{ verticalAlign: "top" }}>{money(credit, "crédito")}</Table.Td>
       <Table.Td style={{ verticalAlign: "top" }}>
-        <Button type="submit" variant="subtle" color="red" size="compact-sm" mt={6} {...removeButton} aria-label={`Quitar la línea ${number}`}>
+        <Button
+          type="submit"
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          mt={6}
+          {...removeButton}
+          aria-label={`Quitar la línea ${number}`}
+        >
           Quitar
         </Button>
       </Table.Td>

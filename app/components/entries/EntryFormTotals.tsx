@@ -17,7 +17,14 @@ export function EntryFormTotals({ lines }: { lines: ReadonlyArray<Record<string,
       <Text size="sm">
         Créditos: <strong>{formatColones(centsToAmount(totals.credit))}</strong>
       </Text>
-      <Text size="sm" fw={600} c={balanced ? "teal.9" : "red.9"} role="status" aria-live="polite" data-testid="entry-difference">
+      <Text
+        size="sm"
+        fw={600}
+        c={balanced ? "teal.9" : "red.9"}
+        role="status"
+        aria-live="polite"
+        data-testid="entry-difference"
+      >
         {differenceText(totals)}
       </Text>
     </Group>

@@ -5,7 +5,15 @@ const COLORS: Record<EntryDisplayStatus, string> = { borrador: "yellow", contabi
 
 export function EntryStatusBadge({ status, label }: { status: EntryDisplayStatus; label: string }) {
   return (
-    <Badge color={COLORS[status]} c="dark.7" variant="light" tt="none" style={{ minWidth: "max-content" }} data-testid="entry-status" data-status={status}>
+    <Badge
+      color={COLORS[status]}
+      c="dark.7"
+      variant="light"
+      tt="none"
+      style={{ minWidth: "max-content" }}
+      data-testid="entry-status"
+      data-status={status}
+    >
       {label}
     </Badge>
   );

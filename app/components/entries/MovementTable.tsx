@@ -24,7 +24,13 @@ export function MovementTable({
   const lastPage = movements.page === movements.pageCount;
   const columns = showAccount ? 8 : 7;
   const table = (
-    <Table.ScrollContainer minWidth={960} type="native" tabIndex={0} role="region" aria-label="Movimientos de la cuenta">
+    <Table.ScrollContainer
+      minWidth={960}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Movimientos de la cuenta"
+    >
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="movements-table">
         <Table.Thead>
           <Table.Tr>

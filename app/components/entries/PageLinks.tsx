@@ -25,7 +25,11 @@ export function PageLinks({
   return (
     <Group justify="space-between" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid={testId} data-count={count}>
-        {count === 1 ? `1 ${noun[0]}` : count <= pageSize ? `${count} ${noun[1]}` : `${first}–${last} de ${count} ${noun[1]}`}
+        {count === 1
+          ? `1 ${noun[0]}`
+          : count <= pageSize
+            ? `${count} ${noun[1]}`
+            : `${first}–${last} de ${count} ${noun[1]}`}
       </Text>
       {pageCount > 1 && (
         <Pagination
@@ -34,8 +38,18 @@ export function PageLinks({
           aria-label="Páginas"
           getItemProps={(item) => ({ component: Link, to: hrefOf(item), "aria-label": `Página ${item}` })}
           getControlProps={(control) => {
-            const target = { first: 1, previous: Math.max(1, page - 1), next: Math.min(pageCount, page + 1), last: pageCount }[control];
-            const labels = { first: "Primera página", previous: "Página anterior", next: "Página siguiente", last: "Última página" };
+            const target = {
+              first: 1,
+              previous: Math.max(1, page - 1),
+              next: Math.min(pageCount, page + 1),
+              last: pageCount,
+            }[control];
+            const labels = {
+              first: "Primera página",
+              previous: "Página anterior",
+              next: "Página siguiente",
+              last: "Última página",
+            };
             return { component: Link, to: hrefOf(target), "aria-label": labels[control] };
           }}
         />

@@ -30,7 +30,16 @@ export interface ConfirmButtonProps extends Omit<ButtonProps, "children"> {
  * consequence and submits only on confirmation. Without JavaScript the first post comes back with the
  * confirm step (`asked`): the consequence and a second button that posts `confirmed=yes`.
  */
-export function ConfirmButton({ label, title, consequence, asked = false, validate, disabled, testId, ...buttonProps }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  title,
+  consequence,
+  asked = false,
+  validate,
+  disabled,
+  testId,
+  ...buttonProps
+}: ConfirmButtonProps) {
   const hydrated = useHydrated();
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -73,7 +82,13 @@ export function ConfirmButton({ label, title, consequence, asked = false, valida
       <Button ref={button} type="submit" onClick={ask} disabled={disabled} data-testid={testId} {...buttonProps}>
         {label}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={title} centered closeButtonProps={{ "aria-label": "Cerrar" }}>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={title}
+        centered
+        closeButtonProps={{ "aria-label": "Cerrar" }}
+      >
         <Stack gap="md">
           <Text size="sm">{consequence}</Text>
           <Group justify="flex-end" gap="xs">

@@ -4,7 +4,13 @@ import { useIsomorphicEffect } from "@mantine/hooks";
 import "dayjs/locale/es.js";
 import { useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { DATE_INPUT_PATTERN, DATE_INPUT_PLACEHOLDER, formatCalendarDate, readDateInput, type CalendarDate } from "~/domain/calendar";
+import {
+  DATE_INPUT_PATTERN,
+  DATE_INPUT_PLACEHOLDER,
+  formatCalendarDate,
+  readDateInput,
+  type CalendarDate,
+} from "~/domain/calendar";
 
 export interface DateFieldProps {
   /** Form field name: the day is posted under it as dd/mm/aaaa (read it with `dateInputSchema`). */

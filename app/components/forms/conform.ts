@@ -1,4 +1,11 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 
@@ -39,7 +46,8 @@ function mantine<P extends { key?: unknown }>(props: P, field: Field) {
 export const inputProps = (field: Field, type: Parameters<typeof getInputProps>[1]["type"] = "text") =>
   mantine(getInputProps(field as never, { type, ariaAttributes: false }), field);
 export const selectProps = (field: Field) => mantine(getSelectProps(field as never, { ariaAttributes: false }), field);
-export const textareaProps = (field: Field) => mantine(getTextareaProps(field as never, { ariaAttributes: false }), field);
+export const textareaProps = (field: Field) =>
+  mantine(getTextareaProps(field as never, { ariaAttributes: false }), field);
 
 /** The form's own errors (conform's form-level key), e.g. a service refusal without a field. */
 export function formErrorOf(form: { errors?: string[] }): string | undefined {

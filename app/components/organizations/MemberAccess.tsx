@@ -29,7 +29,11 @@ export interface MemberAccessProps {
  * access. One small form per action with an `intent`, so each works without JavaScript.
  */
 export function MemberAccess({ members, currentUserId, grantResult, rowError }: MemberAccessProps) {
-  const [form, fields] = useSchemaForm(grantAccessSchema, { id: "grant-access-form", lastResult: grantResult, defaultValue: { role: "client" } });
+  const [form, fields] = useSchemaForm(grantAccessSchema, {
+    id: "grant-access-form",
+    lastResult: grantResult,
+    defaultValue: { role: "client" },
+  });
   return (
     <Stack gap="md">
       {members.length === 0 ? (
@@ -100,7 +104,13 @@ export function MemberAccess({ members, currentUserId, grantResult, rowError }: 
                       <Form method="post">
                         <input type="hidden" name="intent" value="revoke" />
                         <input type="hidden" name="userId" value={member.id} />
-                        <Button type="submit" size="xs" color="red" variant="light" aria-label={`Quitar acceso a ${member.email}`}>
+                        <Button
+                          type="submit"
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          aria-label={`Quitar acceso a ${member.email}`}
+                        >
                           Quitar acceso
                         </Button>
                       </Form>

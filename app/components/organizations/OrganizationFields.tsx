@@ -11,16 +11,19 @@ export type OrganizationFieldSet = Record<string, FieldMetadata<any, any, string
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** Conform's default value of the client's page form, from the stored client. */
-export function organizationFormDefaults(organization: {
-  identificationType: string;
-  name: string;
-  commercialName: string | null;
-  contactEmail?: string;
-  vatRegime: string;
-  taxpayerKind: string;
-  activityCodes: string[];
-  lockDate: string | null;
-}, contactEmail: "visible" | "write-only") {
+export function organizationFormDefaults(
+  organization: {
+    identificationType: string;
+    name: string;
+    commercialName: string | null;
+    contactEmail?: string;
+    vatRegime: string;
+    taxpayerKind: string;
+    activityCodes: string[];
+    lockDate: string | null;
+  },
+  contactEmail: "visible" | "write-only",
+) {
   return {
     identificationType: organization.identificationType,
     name: organization.name,
@@ -33,7 +36,11 @@ export function organizationFormDefaults(organization: {
   };
 }
 
-export const NEW_ORGANIZATION_DEFAULTS = { identificationType: "02", vatRegime: "tradicional", taxpayerKind: "persona-juridica" };
+export const NEW_ORGANIZATION_DEFAULTS = {
+  identificationType: "02",
+  vatRegime: "tradicional",
+  taxpayerKind: "persona-juridica",
+};
 
 /**
  * The client's data as form fields, shared by "Nuevo cliente" and the client's page. The cédula is
@@ -54,7 +61,12 @@ export function OrganizationFields({
 }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-      <NativeSelect label="Tipo de identificación" data={IDENTIFICATION_TYPE_OPTIONS} {...selectProps(fields.identificationType)} key={fields.identificationType.key} />
+      <NativeSelect
+        label="Tipo de identificación"
+        data={IDENTIFICATION_TYPE_OPTIONS}
+        {...selectProps(fields.identificationType)}
+        key={fields.identificationType.key}
+      />
       {mode === "create" ? (
         <TextInput
           label="Identificación (cédula)"
@@ -79,7 +91,12 @@ export function OrganizationFields({
         {...inputProps(fields.contactEmail, "email")}
         key={fields.contactEmail.key}
       />
-      <NativeSelect label="Régimen de IVA" data={options(VAT_REGIMES)} {...selectProps(fields.vatRegime)} key={fields.vatRegime.key} />
+      <NativeSelect
+        label="Régimen de IVA"
+        data={options(VAT_REGIMES)}
+        {...selectProps(fields.vatRegime)}
+        key={fields.vatRegime.key}
+      />
       <NativeSelect
         label="Tipo de contribuyente (renta)"
         data={options(TAXPAYER_KINDS)}

@@ -27,7 +27,13 @@ export function ActiveBadge({ active }: { active: boolean }) {
 }
 
 /** The clients list; the contact e-mail column exists only when the rows carry it (super admins). */
-export function OrganizationTable({ organizations, showContactEmail }: { organizations: OrganizationListRow[]; showContactEmail: boolean }) {
+export function OrganizationTable({
+  organizations,
+  showContactEmail,
+}: {
+  organizations: OrganizationListRow[];
+  showContactEmail: boolean;
+}) {
   if (organizations.length === 0) {
     return (
       <Text c="dimmed" data-testid="organizations-empty">

@@ -4,7 +4,15 @@ const COLORS: Record<string, string> = { aceptado: "green", parcial: "yellow", r
 
 export function HaciendaBadge({ status, label }: { status: string; label: string }) {
   return (
-    <Badge color={COLORS[status] ?? "gray"} c="dark.7" variant="light" size="sm" tt="none" style={{ minWidth: "max-content" }} data-status={status}>
+    <Badge
+      color={COLORS[status] ?? "gray"}
+      c="dark.7"
+      variant="light"
+      size="sm"
+      tt="none"
+      style={{ minWidth: "max-content" }}
+      data-status={status}
+    >
       {label}
     </Badge>
   );

@@ -3,7 +3,15 @@ import { Form } from "@remix-run/react";
 import { HaciendaBadge } from "./HaciendaBadge";
 
 export interface HaciendaConflictData {
-  answers: Array<{ sha: string; estado: string; estadoLabel: string; detalle: string; fileName: string; receivedAt: string; applied: boolean }>;
+  answers: Array<{
+    sha: string;
+    estado: string;
+    estadoLabel: string;
+    detalle: string;
+    fileName: string;
+    receivedAt: string;
+    applied: boolean;
+  }>;
   canChoose: boolean;
 }
 
@@ -13,8 +21,8 @@ export function HaciendaConflict({ conflict, action }: { conflict: HaciendaConfl
     <Alert color="orange" title="Respuestas de Hacienda en conflicto" data-testid="hacienda-conflict">
       <Stack gap="sm">
         <Text size="sm">
-          Se importaron respuestas de Hacienda distintas para este comprobante. Mientras un administrador no elija cuál vale, el
-          estado y los totales del mes siguen la respuesta aplicada.
+          Se importaron respuestas de Hacienda distintas para este comprobante. Mientras un administrador no elija cuál
+          vale, el estado y los totales del mes siguen la respuesta aplicada.
         </Text>
         {conflict.answers.map((answer) => (
           <Paper key={answer.sha} withBorder p="sm">
@@ -22,7 +30,11 @@ export function HaciendaConflict({ conflict, action }: { conflict: HaciendaConfl
               <Stack gap={2}>
                 <Group gap="xs">
                   <HaciendaBadge status={answer.estado} label={answer.estadoLabel} />
-                  {answer.applied && <Text size="sm" fw={600}>Aplicada</Text>}
+                  {answer.applied && (
+                    <Text size="sm" fw={600}>
+                      Aplicada
+                    </Text>
+                  )}
                 </Group>
                 <Text size="xs" c="dimmed">
                   {answer.fileName} · importada el {answer.receivedAt}

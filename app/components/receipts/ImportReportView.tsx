@@ -4,7 +4,13 @@ import { sentenceCase } from "~/domain/text";
 
 export interface ImportReportData {
   counts: { importado: number; duplicado: number; rechazado: number };
-  results: Array<{ file: string; status: "importado" | "duplicado" | "rechazado"; message: string; receiptId?: string; month?: string }>;
+  results: Array<{
+    file: string;
+    status: "importado" | "duplicado" | "rechazado";
+    message: string;
+    receiptId?: string;
+    month?: string;
+  }>;
   unlisted: number;
   months: Array<{ month: string; tab: "emitidos" | "recibidos"; count: number }>;
 }
@@ -34,9 +40,19 @@ export function ImportReportView({
   return (
     <Stack gap="sm" data-testid="import-report" aria-live="polite">
       <Group gap="xs">
-        <Text fw={600}>Resultado de la carga ({total} {total === 1 ? "archivo" : "archivos"}):</Text>
+        <Text fw={600}>
+          Resultado de la carga ({total} {total === 1 ? "archivo" : "archivos"}):
+        </Text>
         {(Object.keys(STATUS) as Array<keyof typeof STATUS>).map((status) => (
-          <Badge key={status} color={STATUS[status].color} c="dark.7" variant="light" tt="none" style={{ minWidth: "max-content" }} data-testid={`count-${status}`}>
+          <Badge
+            key={status}
+            color={STATUS[status].color}
+            c="dark.7"
+            variant="light"
+            tt="none"
+            style={{ minWidth: "max-content" }}
+            data-testid={`count-${status}`}
+          >
             {report.counts[status]} {STATUS[status].label.toLowerCase()}
             {report.counts[status] === 1 ? "" : "s"}
           </Badge>
@@ -47,7 +63,13 @@ export function ImportReportView({
           <Group gap="md">
             <Text size="sm">Ver los comprobantes importados:</Text>
             {report.months.map(({ month, tab, count }) => (
-              <Anchor key={`${month}-${tab}`} component={Link} to={monthHrefOf(month, tab)} size="sm" data-testid="imported-month-link">
+              <Anchor
+                key={`${month}-${tab}`}
+                component={Link}
+                to={monthHrefOf(month, tab)}
+                size="sm"
+                data-testid="imported-month-link"
+              >
                 {sentenceCase(monthLabelOf(month))}, {tab} ({count})
               </Anchor>
             ))}
@@ -72,7 +94,14 @@ export function ImportReportView({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS[result.status].color} c="dark.7" variant="light" size="sm" tt="none" style={{ minWidth: "max-content" }}>
+                  <Badge
+                    color={STATUS[result.status].color}
+                    c="dark.7"
+                    variant="light"
+                    size="sm"
+                    tt="none"
+                    style={{ minWidth: "max-content" }}
+                  >
                     {STATUS[result.status].label}
                   </Badge>
                 </Table.Td>

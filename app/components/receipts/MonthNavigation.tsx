@@ -18,13 +18,27 @@ export function MonthNavigation({
 }) {
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label="Mes">
-      <Button component={Link} to={previousHref} variant="default" size="xs" aria-label={`Mes anterior: ${previousLabel}`} data-testid="previous-month">
+      <Button
+        component={Link}
+        to={previousHref}
+        variant="default"
+        size="xs"
+        aria-label={`Mes anterior: ${previousLabel}`}
+        data-testid="previous-month"
+      >
         ‹ Anterior
       </Button>
       <Title order={2} size="h4" miw={170} ta="center" data-testid="month-label">
         {sentenceCase(label)}
       </Title>
-      <Button component={Link} to={nextHref} variant="default" size="xs" aria-label={`Mes siguiente: ${nextLabel}`} data-testid="next-month">
+      <Button
+        component={Link}
+        to={nextHref}
+        variant="default"
+        size="xs"
+        aria-label={`Mes siguiente: ${nextLabel}`}
+        data-testid="next-month"
+      >
         Siguiente ›
       </Button>
     </Group>

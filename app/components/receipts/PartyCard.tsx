@@ -1,7 +1,13 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
 import { FieldList } from "./FieldList";
 
-export function PartyCard({ title, party }: { title: string; party: { nombre: string; fields: Array<{ label: string; value: string }> } | null }) {
+export function PartyCard({
+  title,
+  party,
+}: {
+  title: string;
+  party: { nombre: string; fields: Array<{ label: string; value: string }> } | null;
+}) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="xs">

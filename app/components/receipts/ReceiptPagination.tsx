@@ -29,8 +29,18 @@ export function ReceiptPagination({
           aria-label="Páginas"
           getItemProps={(item) => ({ component: Link, to: hrefOf(item), "aria-label": `Página ${item}` })}
           getControlProps={(control) => {
-            const target = { first: 1, previous: Math.max(1, page - 1), next: Math.min(pageCount, page + 1), last: pageCount }[control];
-            const labels = { first: "Primera página", previous: "Página anterior", next: "Página siguiente", last: "Última página" };
+            const target = {
+              first: 1,
+              previous: Math.max(1, page - 1),
+              next: Math.min(pageCount, page + 1),
+              last: pageCount,
+            }[control];
+            const labels = {
+              first: "Primera página",
+              previous: "Página anterior",
+              next: "Página siguiente",
+              last: "Última página",
+            };
             return { component: Link, to: hrefOf(target), "aria-label": labels[control] };
           }}
         />

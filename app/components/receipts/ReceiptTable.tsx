@@ -21,7 +21,12 @@ const NOT_COUNTED_NOTE = "no suma";
  * The month's receipts of one tab, and the totals of the whole filtered month (not only this page):
  * a table on wide screens, one card per receipt (fecha, contraparte, total, estado) on small ones.
  */
-export function ReceiptTable(props: { rows: ReceiptTableRow[]; totals: MonthTotals; received: boolean; hrefOf: (id: string) => string }) {
+export function ReceiptTable(props: {
+  rows: ReceiptTableRow[];
+  totals: MonthTotals;
+  received: boolean;
+  hrefOf: (id: string) => string;
+}) {
   const { rows, totals, hrefOf } = props;
   return (
     <ResponsiveList
@@ -47,7 +52,7 @@ export function ReceiptTable(props: { rows: ReceiptTableRow[]; totals: MonthTota
           amount={row.total}
           details={row.fecha}
           status={<HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />}
-          note={!row.counts ? NOT_COUNTED_NOTE : row.totalOriginal ?? undefined}
+          note={!row.counts ? NOT_COUNTED_NOTE : (row.totalOriginal ?? undefined)}
         />
       )}
       footer={
@@ -108,7 +113,13 @@ function WideTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="receipt-row" data-counts={row.counts} data-warnings={row.warnings} c={row.counts ? undefined : "dimmed"}>
+            <Table.Tr
+              key={row.id}
+              data-testid="receipt-row"
+              data-counts={row.counts}
+              data-warnings={row.warnings}
+              c={row.counts ? undefined : "dimmed"}
+            >
               <Table.Td style={{ whiteSpace: "nowrap" }}>{row.fecha}</Table.Td>
               <Table.Td>
                 <Tooltip label={row.kindTitle} withArrow>
@@ -122,7 +133,13 @@ function WideTable({
                   {row.consecutivo}
                 </Anchor>
                 {row.warnings > 0 && (
-                  <Badge color="orange" variant="light" size="xs" ml={6} title="El documento tiene advertencias aritméticas">
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    size="xs"
+                    ml={6}
+                    title="El documento tiene advertencias aritméticas"
+                  >
                     {row.warnings} adv.
                   </Badge>
                 )}
@@ -175,7 +192,11 @@ function WideTable({
               </Table.Td>
               {received && (
                 <Table.Td>
-                  <Text span size="sm" c={row.answerLabel === "Pendiente" || row.answerLabel === "—" ? "dimmed" : undefined}>
+                  <Text
+                    span
+                    size="sm"
+                    c={row.answerLabel === "Pendiente" || row.answerLabel === "—" ? "dimmed" : undefined}
+                  >
                     {row.answerLabel}
                   </Text>
                 </Table.Td>

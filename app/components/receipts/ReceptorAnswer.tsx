@@ -1,4 +1,16 @@
-import { Alert, Anchor, Group, NativeSelect, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Group,
+  NativeSelect,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
@@ -55,9 +67,15 @@ export function ReceptorAnswer({
             <FieldList
               fields={[
                 { label: "Respuesta", value: answer.recorded.mensaje },
-                ...(answer.recorded.condicion ? [{ label: "Condición del impuesto", value: answer.recorded.condicion }] : []),
-                ...(answer.recorded.ivaAcreditable ? [{ label: "IVA acreditable", value: answer.recorded.ivaAcreditable }] : []),
-                ...(answer.recorded.gastoAplicable ? [{ label: "Gasto aplicable", value: answer.recorded.gastoAplicable }] : []),
+                ...(answer.recorded.condicion
+                  ? [{ label: "Condición del impuesto", value: answer.recorded.condicion }]
+                  : []),
+                ...(answer.recorded.ivaAcreditable
+                  ? [{ label: "IVA acreditable", value: answer.recorded.ivaAcreditable }]
+                  : []),
+                ...(answer.recorded.gastoAplicable
+                  ? [{ label: "Gasto aplicable", value: answer.recorded.gastoAplicable }]
+                  : []),
                 ...(answer.recorded.detalle ? [{ label: "Detalle", value: answer.recorded.detalle }] : []),
                 { label: "Consecutivo del mensaje", value: answer.recorded.consecutivo },
                 { label: "Registrada", value: answer.recorded.fecha },
@@ -142,7 +160,9 @@ export function ReceptorAnswer({
                   title="¿Registrar la respuesta del receptor?"
                   consequence={consequenceOf(fields.mensaje.value as string | undefined)}
                   asked={asked}
-                  validate={(element) => parseWithZod(new FormData(element), { schema: answerSchema }).status === "success"}
+                  validate={(element) =>
+                    parseWithZod(new FormData(element), { schema: answerSchema }).status === "success"
+                  }
                   testId="answer-submit"
                 />
               </Group>

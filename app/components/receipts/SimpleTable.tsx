@@ -37,7 +37,11 @@ export function SimpleTable<Row>({
           {rows.map((row, index) => (
             <Table.Tr key={keyOf(row, index)}>
               {columns.map((column) => (
-                <Table.Td key={column.header} ta={column.align} style={column.align === "right" ? { whiteSpace: "nowrap" } : undefined}>
+                <Table.Td
+                  key={column.header}
+                  ta={column.align}
+                  style={column.align === "right" ? { whiteSpace: "nowrap" } : undefined}
+                >
                   {column.cell(row)}
                 </Table.Td>
               ))}

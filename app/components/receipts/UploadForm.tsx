@@ -23,7 +23,8 @@ const INPUT_ID = "receipt-files";
 /** What the Mantine field shows once files are chosen: their names, or how many there are. */
 function ChosenFiles({ value }: { value: File | File[] | null }) {
   const files = Array.isArray(value) ? value : value ? [value] : [];
-  const text = files.length <= 3 ? files.map((file) => file.name).join(", ") : countLabel(files.length, "archivo", "archivos");
+  const text =
+    files.length <= 3 ? files.map((file) => file.name).join(", ") : countLabel(files.length, "archivo", "archivos");
   return <div style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{text}</div>;
 }
 
@@ -87,10 +88,17 @@ export function UploadForm({
     request.upload.onload = () => update({ phase: "processing" });
     request.onload = () => {
       if (new URL(request.responseURL, window.location.href).pathname === "/login") {
-        update({ phase: "failed", message: "Su sesión terminó. Inicie sesión de nuevo y vuelva a subir los archivos." });
+        update({
+          phase: "failed",
+          message: "Su sesión terminó. Inicie sesión de nuevo y vuelva a subir los archivos.",
+        });
         return;
       }
-      const data = request.response as { report?: ImportReportData; error?: string; job?: { href: string } | null } | null;
+      const data = request.response as {
+        report?: ImportReportData;
+        error?: string;
+        job?: { href: string } | null;
+      } | null;
       if (request.status === 202 && data?.job) {
         update({ phase: "queued", href: data.job.href });
       } else if (request.status >= 200 && request.status < 300 && data?.report) {
@@ -98,10 +106,15 @@ export function UploadForm({
         if (inputRef.current) inputRef.current.value = "";
         choose([]);
       } else {
-        update({ phase: "failed", message: data?.error ?? `La carga falló (error ${request.status}). Intente de nuevo.`, report: data?.report });
+        update({
+          phase: "failed",
+          message: data?.error ?? `La carga falló (error ${request.status}). Intente de nuevo.`,
+          report: data?.report,
+        });
       }
     };
-    request.onerror = () => update({ phase: "failed", message: "Se perdió la conexión durante la carga. Intente de nuevo." });
+    request.onerror = () =>
+      update({ phase: "failed", message: "Se perdió la conexión durante la carga. Intente de nuevo." });
     update({ phase: "uploading", percent: 0, bytes: 0 });
     request.send(body);
   }
@@ -132,7 +145,11 @@ export function UploadForm({
             data-testid="upload-files"
           />
         ) : (
-          <Input.Wrapper label={FILES_LABEL} description={`Uno o varios comprobantes (.xml), respuestas de Hacienda, o un .zip con ellos. Máximo ${maxMegabytes} MB por carga.`} id={INPUT_ID}>
+          <Input.Wrapper
+            label={FILES_LABEL}
+            description={`Uno o varios comprobantes (.xml), respuestas de Hacienda, o un .zip con ellos. Máximo ${maxMegabytes} MB por carga.`}
+            id={INPUT_ID}
+          >
             <input
               ref={inputRef}
               id={INPUT_ID}

@@ -66,8 +66,22 @@ export function ReportFilters({
         ) : (
           <>
             <NativeSelect name="period" label="Período" data={PERIOD_OPTIONS} defaultValue={values.period} w={160} />
-            <TextInput type="month" name="month" label="Mes" defaultValue={values.month} w={160} placeholder="AAAA-MM" />
-            <TextInput name="quarter" label="Trimestre" defaultValue={values.quarter} w={110} placeholder="2026-Q3" pattern="20[0-9]{2}-[QqTt][1-4]" />
+            <TextInput
+              type="month"
+              name="month"
+              label="Mes"
+              defaultValue={values.month}
+              w={160}
+              placeholder="AAAA-MM"
+            />
+            <TextInput
+              name="quarter"
+              label="Trimestre"
+              defaultValue={values.quarter}
+              w={110}
+              placeholder="2026-Q3"
+              pattern="20[0-9]{2}-[QqTt][1-4]"
+            />
             <TextInput type="number" name="year" label="Año" defaultValue={values.year} w={100} min={2000} max={2099} />
             <TextInput type="date" name="from" label="Desde" defaultValue={values.from} w={160} />
             <TextInput type="date" name="to" label="Hasta" defaultValue={values.to} w={160} />
@@ -84,8 +98,18 @@ export function ReportFilters({
           defaultValue={values.zero}
           w={130}
         />
-        {withComparison && <NativeSelect name="compare" label="Comparar con" data={compareOptions} defaultValue={values.compare} w={240} />}
-        {withLeafOnly && <Checkbox name="leaf" value="1" label="Solo cuentas de detalle" defaultChecked={values.leaf} mb={8} />}
+        {withComparison && (
+          <NativeSelect
+            name="compare"
+            label="Comparar con"
+            data={compareOptions}
+            defaultValue={values.compare}
+            w={240}
+          />
+        )}
+        {withLeafOnly && (
+          <Checkbox name="leaf" value="1" label="Solo cuentas de detalle" defaultChecked={values.leaf} mb={8} />
+        )}
         <Button type="submit" variant="filled">
           Ver reporte
         </Button>

@@ -33,7 +33,12 @@ export function ReportHeader({
         </Group>
       </Group>
       {messages.length > 0 && (
-        <Alert color="red" styles={{ title: { color: "var(--mantine-color-text)" } }} title="Revise los filtros" data-testid="query-messages">
+        <Alert
+          color="red"
+          styles={{ title: { color: "var(--mantine-color-text)" } }}
+          title="Revise los filtros"
+          data-testid="query-messages"
+        >
           <List size="sm">
             {messages.map((message) => (
               <List.Item key={message}>{message}</List.Item>
@@ -50,9 +55,14 @@ export function ReportHeader({
 
 export function UnclassifiedWarning({ amount }: { amount: string }) {
   return (
-    <Alert color="yellow" styles={{ title: { color: "var(--mantine-color-text)" } }} title="Hay partidas por clasificar" data-testid="unclassified-warning">
-      El grupo 70 Por clasificar tiene {amount}: son asientos pendientes de clasificar en su cuenta definitiva, y las cifras del reporte
-      pueden cambiar al clasificarlos.
+    <Alert
+      color="yellow"
+      styles={{ title: { color: "var(--mantine-color-text)" } }}
+      title="Hay partidas por clasificar"
+      data-testid="unclassified-warning"
+    >
+      El grupo 70 Por clasificar tiene {amount}: son asientos pendientes de clasificar en su cuenta definitiva, y las
+      cifras del reporte pueden cambiar al clasificarlos.
     </Alert>
   );
 }

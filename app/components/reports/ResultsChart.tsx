@@ -3,7 +3,12 @@ import { shortMonthLabel, type MonthlyView } from "~/domain/reports";
 
 const SERIES = [
   { key: "income", text: "incomeText", label: "Ingresos", color: "var(--mantine-color-teal-6)" },
-  { key: "costsAndExpenses", text: "costsAndExpensesText", label: "Costos y gastos", color: "var(--mantine-color-orange-6)" },
+  {
+    key: "costsAndExpenses",
+    text: "costsAndExpensesText",
+    label: "Costos y gastos",
+    color: "var(--mantine-color-orange-6)",
+  },
   { key: "result", text: "resultText", label: "Resultado", color: "var(--mantine-color-blue-6)" },
 ] as const;
 
@@ -27,7 +32,10 @@ export function ResultsChart({ months }: { months: MonthlyView[] }) {
   const barWidth = 14;
   const width = months.length * groupWidth + 2 * PADDING;
   const description = months
-    .map((m) => `${shortMonthLabel(m.month)}: ingresos ${m.incomeText}, costos y gastos ${m.costsAndExpensesText}, resultado ${m.resultText}`)
+    .map(
+      (m) =>
+        `${shortMonthLabel(m.month)}: ingresos ${m.incomeText}, costos y gastos ${m.costsAndExpensesText}, resultado ${m.resultText}`,
+    )
     .join("; ");
   return (
     <Paper withBorder p="sm" data-testid="results-chart">
@@ -63,7 +71,14 @@ export function ResultsChart({ months }: { months: MonthlyView[] }) {
                   const top = Math.min(y(value), zero);
                   const height = Math.max(Math.abs(y(value) - zero), value === 0 ? 0 : 1);
                   return (
-                    <rect key={series.key} x={x0 + s * (barWidth + 2)} y={top} width={barWidth} height={height} fill={series.color}>
+                    <rect
+                      key={series.key}
+                      x={x0 + s * (barWidth + 2)}
+                      y={top}
+                      width={barWidth}
+                      height={height}
+                      fill={series.color}
+                    >
                       <title>{`${series.label} de ${shortMonthLabel(m.month)}: ${m[series.text]}`}</title>
                     </rect>
                   );

@@ -60,7 +60,12 @@ export function StatementTable({
             const isLine = row.kind === "line";
             const strong = isLine || row.level === 1;
             return (
-              <Table.Tr key={row.key} data-code={row.code ?? undefined} data-line={isLine ? row.key : undefined} bg={isLine ? "var(--mantine-color-gray-light)" : undefined}>
+              <Table.Tr
+                key={row.key}
+                data-code={row.code ?? undefined}
+                data-line={isLine ? row.key : undefined}
+                bg={isLine ? "var(--mantine-color-gray-light)" : undefined}
+              >
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <Text size="sm" ff="monospace">
                     {row.code ?? ""}
@@ -72,7 +77,12 @@ export function StatementTable({
                   </Text>
                 </Table.Td>
                 <Table.Td {...numeric} data-testid="amount">
-                  <Amount value={row.amount} href={row.code ? hrefOf(row.code) : null} label={row.label} strong={strong} />
+                  <Amount
+                    value={row.amount}
+                    href={row.code ? hrefOf(row.code) : null}
+                    label={row.label}
+                    strong={strong}
+                  />
                 </Table.Td>
                 {showShare && (
                   <Table.Td {...numeric}>

@@ -26,7 +26,12 @@ export function OrganizationSwitcher({ selectedCedula }: { selectedCedula: strin
   const target = organizationSwitchTarget(location.pathname, new URLSearchParams(location.search), context);
 
   return (
-    <Form method="get" action={target.action} onChange={(event) => submit(event.currentTarget)} aria-label="Organización seleccionada">
+    <Form
+      method="get"
+      action={target.action}
+      onChange={(event) => submit(event.currentTarget)}
+      aria-label="Organización seleccionada"
+    >
       {target.fields.map(([key, value], index) => (
         <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
       ))}

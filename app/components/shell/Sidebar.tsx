@@ -1,7 +1,14 @@
 import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { isActivePath, readShellParams, sectionOfPath, sidebarMenu, withShellParam, type MenuSectionKey } from "~/domain/menu";
+import {
+  isActivePath,
+  readShellParams,
+  sectionOfPath,
+  sidebarMenu,
+  withShellParam,
+  type MenuSectionKey,
+} from "~/domain/menu";
 import { appHref } from "./links";
 import { useAccount } from "../AccountContext";
 

@@ -5,7 +5,11 @@
 export const KEPT_PARAMS = ["org", "showSidebar", "menu"] as const;
 export type KeptParam = (typeof KEPT_PARAMS)[number];
 
-export function appHref(to: string, current: URLSearchParams, changes: Partial<Record<KeptParam, string | null>> = {}): string {
+export function appHref(
+  to: string,
+  current: URLSearchParams,
+  changes: Partial<Record<KeptParam, string | null>> = {},
+): string {
   const [path, query = ""] = to.split("?");
   const params = new URLSearchParams(query);
   for (const key of KEPT_PARAMS) {
@@ -19,7 +23,10 @@ export function appHref(to: string, current: URLSearchParams, changes: Partial<R
 
 /** The kept parameters as hidden fields, for GET forms (search boxes, the organization switcher). */
 export function keptParamFields(current: URLSearchParams, omit: readonly KeptParam[] = []): Array<[KeptParam, string]> {
-  return KEPT_PARAMS.filter((key) => !omit.includes(key) && current.has(key)).map((key) => [key, current.get(key) ?? ""]);
+  return KEPT_PARAMS.filter((key) => !omit.includes(key) && current.has(key)).map((key) => [
+    key,
+    current.get(key) ?? "",
+  ]);
 }
 
 /** What the page knows about itself that the organization switcher needs: a receipt's month and tab. */

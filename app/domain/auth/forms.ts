@@ -20,7 +20,9 @@ const email = (requiredMessage: string) =>
 /** /login. A failure of any kind answers with the seed's one toast; the messages serve the page's own checks. */
 export const loginSchema = z.object({
   email: email("Ingrese su correo electrónico."),
-  password: z.string({ required_error: "Ingrese su contraseña." }).max(MAX_PASSWORD_LENGTH, "La contraseña es demasiado larga."),
+  password: z
+    .string({ required_error: "Ingrese su contraseña." })
+    .max(MAX_PASSWORD_LENGTH, "La contraseña es demasiado larga."),
 });
 
 /** /otp and /otp-verification: a 6-digit code or a recovery code such as 7KQ2-M9XD. */

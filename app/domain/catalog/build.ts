@@ -6,7 +6,17 @@ import type { CatalogNode, CatalogOverrides } from "./types";
 const PATH_SEPARATOR = " / ";
 
 function newNode(key: string, label: string, added: boolean): CatalogNode {
-  return { key, label, disabled: false, children: [], pId: parentOf(key), level: levelOf(key), path: "", value: key, added };
+  return {
+    key,
+    label,
+    disabled: false,
+    children: [],
+    pId: parentOf(key),
+    level: levelOf(key),
+    path: "",
+    value: key,
+    added,
+  };
 }
 
 const byKey = (a: CatalogNode, b: CatalogNode) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

@@ -1,12 +1,4 @@
-import {
-  CODE_GAP,
-  CODE_REQUIRED,
-  CODE_SHAPE,
-  GROUP_CODE,
-  NULL_CODE_LEVEL,
-  lastLevel,
-  noCodeLeft,
-} from "./messages";
+import { CODE_GAP, CODE_REQUIRED, CODE_SHAPE, GROUP_CODE, NULL_CODE_LEVEL, lastLevel, noCodeLeft } from "./messages";
 
 // Codes are parsed by position (segment n sits at 3n, 3n+1): building a 2,000-account tree parses
 // every code several times, and split/regex parsing alone took most of the 5 ms budget.

@@ -23,7 +23,13 @@ export function catalogToCsv(tree: readonly CatalogNode[]): string {
   const rows = [HEADER];
   for (const node of flattenCatalog(tree)) {
     const disabledByOrganization = node.level > 1 && node.disabled;
-    rows.push([node.key, textCell(node.label), String(node.level), node.pId ?? "", disabledByOrganization ? "sí" : "no"]);
+    rows.push([
+      node.key,
+      textCell(node.label),
+      String(node.level),
+      node.pId ?? "",
+      disabledByOrganization ? "sí" : "no",
+    ]);
   }
   return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

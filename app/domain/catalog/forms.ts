@@ -2,8 +2,14 @@ import { z } from "zod";
 
 /** The forms of the catalog screen, by the `intent` each one posts, shared by the page and the action. Codes are checked by the catalog rules. */
 
-const code = z.string({ required_error: "Falta la cuenta." }).trim().min(1, "Falta la cuenta.").max(40, "El código no es válido.");
-const label = z.string({ required_error: "El nombre de la cuenta es obligatorio." }).max(500, "El nombre de la cuenta es demasiado largo.");
+const code = z
+  .string({ required_error: "Falta la cuenta." })
+  .trim()
+  .min(1, "Falta la cuenta.")
+  .max(40, "El código no es válido.");
+const label = z
+  .string({ required_error: "El nombre de la cuenta es obligatorio." })
+  .max(500, "El nombre de la cuenta es demasiado largo.");
 
 export const CATALOG_INTENTS = {
   rename: z.object({ intent: z.literal("rename"), code, label }),

@@ -32,7 +32,12 @@ const foldedNodes = new WeakMap<object, Folded>();
 function foldedOf(node: { key: string; label: string }): Folded {
   const cached = foldedNodes.get(node);
   if (cached !== undefined && cached.key === node.key && cached.label === node.label) return cached;
-  const folded = { key: node.key, label: node.label, digits: node.key.replace(/-/g, ""), foldedLabel: foldText(node.label) };
+  const folded = {
+    key: node.key,
+    label: node.label,
+    digits: node.key.replace(/-/g, ""),
+    foldedLabel: foldText(node.label),
+  };
   foldedNodes.set(node, folded);
   return folded;
 }
@@ -49,8 +54,7 @@ export function catalogMatcher(query: string): (node: { key: string; label: stri
   if (words.length === 0) return () => true;
   const tests = words.map((word) => {
     const digits = CODE_LIKE.test(word) ? word.replace(/-/g, "") : null;
-    return (node: Folded) =>
-      node.foldedLabel.includes(word) || (digits !== null && node.digits.startsWith(digits));
+    return (node: Folded) => node.foldedLabel.includes(word) || (digits !== null && node.digits.startsWith(digits));
   });
   return (node) => {
     const folded = foldedOf(node);

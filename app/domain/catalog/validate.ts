@@ -38,7 +38,12 @@ export function validateNewCode(
 ): string | null {
   const shapeError = codeShapeError(code);
   if (shapeError !== null) return shapeError;
-  if (parent !== undefined && codeShapeError(parent) === null && levelOf(parent) < SEGMENT_COUNT && parentOf(code) !== parent) {
+  if (
+    parent !== undefined &&
+    codeShapeError(parent) === null &&
+    levelOf(parent) < SEGMENT_COUNT &&
+    parentOf(code) !== parent
+  ) {
     const { prefix, pattern } = childPatternOf(parent);
     return notUnderParent(code, parent, prefix, pattern);
   }

@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { ENTRY_COLUMNS, ENTRY_COLUMN_IDS, MOVEMENT_COLUMNS, MOVEMENT_COLUMN_IDS, csvHeader, csvLine, csvText, screenCell, xlsxCell, type EntryRowSource } from "./columns";
+import {
+  ENTRY_COLUMNS,
+  ENTRY_COLUMN_IDS,
+  MOVEMENT_COLUMNS,
+  MOVEMENT_COLUMN_IDS,
+  csvHeader,
+  csvLine,
+  csvText,
+  screenCell,
+  xlsxCell,
+  type EntryRowSource,
+} from "./columns";
 
 const draft: EntryRowSource = {
   date: "2025-10-31",
-  description: "=HYPERLINK(\"http://mal\")",
+  description: '=HYPERLINK("http://mal")',
   reference: "Factura 12, octubre",
   source: { kind: "comprobante" },
   status: "borrador",
@@ -12,11 +23,30 @@ const draft: EntryRowSource = {
     { debit: 0n, credit: 100000n },
   ],
 };
-const reversed: EntryRowSource = { ...draft, number: "2025-000007", status: "contabilizado", reversedBy: "x", description: "Alquiler", lines: [{ debit: 5000n, credit: 0n }, { debit: 0n, credit: 5000n }] };
+const reversed: EntryRowSource = {
+  ...draft,
+  number: "2025-000007",
+  status: "contabilizado",
+  reversedBy: "x",
+  description: "Alquiler",
+  lines: [
+    { debit: 5000n, credit: 0n },
+    { debit: 0n, credit: 5000n },
+  ],
+};
 
 describe("entry columns", () => {
   it("give typed values: dates, exact céntimos, Spanish labels", () => {
-    expect(ENTRY_COLUMN_IDS).toEqual(["fecha", "numero", "descripcion", "referencia", "origen", "estado", "debitos", "creditos"]);
+    expect(ENTRY_COLUMN_IDS).toEqual([
+      "fecha",
+      "numero",
+      "descripcion",
+      "referencia",
+      "origen",
+      "estado",
+      "debitos",
+      "creditos",
+    ]);
     expect(ENTRY_COLUMNS.fecha.value(draft)).toBe("2025-10-31");
     expect(ENTRY_COLUMNS.debitos.value(draft)).toBe(123456n);
     expect(ENTRY_COLUMNS.creditos.value(draft)).toBe(100000n);
@@ -33,7 +63,9 @@ describe("entry columns", () => {
   it("write ISO dates and plain decimals in CSV, quoting and defusing text", () => {
     const columns = ENTRY_COLUMN_IDS.map((id) => ENTRY_COLUMNS[id]);
     expect(csvHeader(columns)).toBe("Fecha,Número,Descripción,Referencia,Origen,Estado,Débitos,Créditos");
-    expect(csvLine(columns, draft)).toBe(`2025-10-31,,"'=HYPERLINK(""http://mal"")","Factura 12, octubre",Comprobante,Borrador,1234.56,1000.00`);
+    expect(csvLine(columns, draft)).toBe(
+      `2025-10-31,,"'=HYPERLINK(""http://mal"")","Factura 12, octubre",Comprobante,Borrador,1234.56,1000.00`,
+    );
     expect(csvText("-5")).toBe("'-5");
   });
 
@@ -46,8 +78,26 @@ describe("entry columns", () => {
 
 describe("movement columns", () => {
   it("carry the running balance with its sign", () => {
-    const row = { date: "2025-10-02", number: "2025-000001", description: "Pago", account: "10-01-01-01-00", lineDescription: "", debit: 0n, credit: 2550n, balance: -2550n };
-    expect(MOVEMENT_COLUMN_IDS).toEqual(["fecha", "numero", "cuenta", "descripcion", "detalle", "debito", "credito", "saldo"]);
+    const row = {
+      date: "2025-10-02",
+      number: "2025-000001",
+      description: "Pago",
+      account: "10-01-01-01-00",
+      lineDescription: "",
+      debit: 0n,
+      credit: 2550n,
+      balance: -2550n,
+    };
+    expect(MOVEMENT_COLUMN_IDS).toEqual([
+      "fecha",
+      "numero",
+      "cuenta",
+      "descripcion",
+      "detalle",
+      "debito",
+      "credito",
+      "saldo",
+    ]);
     const columns = MOVEMENT_COLUMN_IDS.map((id) => MOVEMENT_COLUMNS[id]);
     expect(csvLine(columns, row)).toBe("2025-10-02,2025-000001,10-01-01-01-00,Pago,,0.00,25.50,-25.50");
     expect(xlsxCell(MOVEMENT_COLUMNS.saldo, row)).toBe(-25.5);

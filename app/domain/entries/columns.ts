@@ -32,9 +32,24 @@ export interface AmountColumn<Row> extends ColumnBase {
 
 export type Column<Row> = TextColumn<Row> | DateColumn<Row> | AmountColumn<Row>;
 
-const text = <Row>(header: string, width: number, value: (row: Row) => string): TextColumn<Row> => ({ type: "text", header, width, value });
-const date = <Row>(header: string, width: number, value: (row: Row) => CalendarDate): DateColumn<Row> => ({ type: "date", header, width, value });
-const amount = <Row>(header: string, width: number, value: (row: Row) => bigint): AmountColumn<Row> => ({ type: "amount", header, width, value });
+const text = <Row>(header: string, width: number, value: (row: Row) => string): TextColumn<Row> => ({
+  type: "text",
+  header,
+  width,
+  value,
+});
+const date = <Row>(header: string, width: number, value: (row: Row) => CalendarDate): DateColumn<Row> => ({
+  type: "date",
+  header,
+  width,
+  value,
+});
+const amount = <Row>(header: string, width: number, value: (row: Row) => bigint): AmountColumn<Row> => ({
+  type: "amount",
+  header,
+  width,
+  value,
+});
 
 /** What a row of the entries list needs of an entry. */
 export interface EntryRowSource {

@@ -18,7 +18,12 @@ function form(entries: Record<string, string>): FormData {
   return data;
 }
 
-const base = { intent: "post", date: "31/10/2026", description: "Pago de alquiler de octubre", reference: "Recibo 1203" };
+const base = {
+  intent: "post",
+  date: "31/10/2026",
+  description: "Pago de alquiler de octubre",
+  reference: "Recibo 1203",
+};
 const parse = (entries: Record<string, string>) => parseWithZod(form(entries), { schema: entryFormSchema });
 const errorsOf = (entries: Record<string, string>) => parse(entries).reply().error ?? {};
 
@@ -88,9 +93,21 @@ describe("the entry form's schema (conform's repeated lines[i].field)", () => {
   });
 
   it("ignores forged fields: organization, number and status are not part of the form", () => {
-    const submission = parse({ ...base, organizationId: "CR:3102654321", number: "2026-000001", status: "contabilizado", "lines[0].account": "x" });
+    const submission = parse({
+      ...base,
+      organizationId: "CR:3102654321",
+      number: "2026-000001",
+      status: "contabilizado",
+      "lines[0].account": "x",
+    });
     expect(submission.status).toBe("success");
-    expect(submission.status === "success" && Object.keys(submission.value).sort()).toEqual(["date", "description", "intent", "lines", "reference"]);
+    expect(submission.status === "success" && Object.keys(submission.value).sort()).toEqual([
+      "date",
+      "description",
+      "intent",
+      "lines",
+      "reference",
+    ]);
   });
 
   it("keeps the submitted text in the reply, so the page re-renders what was typed", () => {
@@ -128,10 +145,19 @@ describe("defaults", () => {
 
 describe("the live difference", () => {
   it("sums what can be read and shows «Diferencia: ₡…» in es-CR", () => {
-    const totals = formTotals([{ debit: "1 000,50" }, { credit: "400" }, { credit: "1.2" }, { debit: "1.234" }, null, { debit: "" }]);
+    const totals = formTotals([
+      { debit: "1 000,50" },
+      { credit: "400" },
+      { credit: "1.2" },
+      { debit: "1.234" },
+      null,
+      { debit: "" },
+    ]);
     expect(totals).toEqual({ debit: 100_050n, credit: 40_120n, difference: 59_930n });
     expect(differenceText(totals).replace(/\s/g, " ")).toBe("Diferencia: ₡599,30");
     expect(differenceText(formTotals([{ debit: "1234,56" }, { credit: "1234,56" }]))).toBe("Diferencia: ₡0,00");
-    expect(differenceText(formTotals([{ debit: "1" }, { credit: "1234,56" }])).replace(/\s/g, " ")).toBe("Diferencia: ₡1 233,56");
+    expect(differenceText(formTotals([{ debit: "1" }, { credit: "1234,56" }])).replace(/\s/g, " ")).toBe(
+      "Diferencia: ₡1 233,56",
+    );
   });
 });

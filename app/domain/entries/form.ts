@@ -5,9 +5,24 @@
  */
 import { z } from "zod";
 import { dateInputSchema, type CalendarDate } from "../calendar";
-import { DESCRIPTION_MAX, DESCRIPTION_REQUIRED, DESCRIPTION_TOO_LONG, MAX_LINES, REFERENCE_TOO_LONG, TOO_MANY_LINES } from "../ledger/messages";
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_REQUIRED,
+  DESCRIPTION_TOO_LONG,
+  MAX_LINES,
+  REFERENCE_TOO_LONG,
+  TOO_MANY_LINES,
+} from "../ledger/messages";
 import type { EntryInput } from "../ledger/types";
-import { cents, centsToAmount, formatColones, formatMoneyInput, readMoneyInput, type Amount, type Cents } from "../money";
+import {
+  cents,
+  centsToAmount,
+  formatColones,
+  formatMoneyInput,
+  readMoneyInput,
+  type Amount,
+  type Cents,
+} from "../money";
 
 /** The two ways to save: keep it as a draft, or post it (for a posted entry: the audited edit). */
 export const ENTRY_FORM_INTENTS = ["draft", "post"] as const;
@@ -48,7 +63,11 @@ const lineSchema = z
 export const entryFormSchema = z.object({
   intent: z.enum(ENTRY_FORM_INTENTS, { errorMap: () => ({ message: INTENT_REQUIRED }) }),
   date: dateInputSchema,
-  description: z.string({ required_error: DESCRIPTION_REQUIRED }).trim().min(1, DESCRIPTION_REQUIRED).max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG),
+  description: z
+    .string({ required_error: DESCRIPTION_REQUIRED })
+    .trim()
+    .min(1, DESCRIPTION_REQUIRED)
+    .max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG),
   reference: z.string().trim().max(DESCRIPTION_MAX, REFERENCE_TOO_LONG).optional(),
   lines: z.array(lineSchema).max(MAX_LINES, TOO_MANY_LINES).default([]),
 });
@@ -109,7 +128,12 @@ export function storedEntryDefaults(entry: {
     description: entry.description,
     reference: entry.reference ?? "",
     lines: rows(
-      entry.lines.map((line) => ({ account: line.account, description: line.description ?? "", debit: text(line.debit), credit: text(line.credit) })),
+      entry.lines.map((line) => ({
+        account: line.account,
+        description: line.description ?? "",
+        debit: text(line.debit),
+        credit: text(line.credit),
+      })),
       SPARE_ROWS,
     ),
   };
@@ -126,7 +150,9 @@ export interface EntryFormTotals {
  * The running totals while a person types: amounts that cannot be read yet (half typed, ambiguous)
  * count as nothing; the server's check is the one that decides.
  */
-export function formTotals(lines: ReadonlyArray<{ debit?: unknown; credit?: unknown } | null | undefined>): EntryFormTotals {
+export function formTotals(
+  lines: ReadonlyArray<{ debit?: unknown; credit?: unknown } | null | undefined>,
+): EntryFormTotals {
   let debit = 0n;
   let credit = 0n;
   const read = (value: unknown): bigint => {

@@ -43,23 +43,50 @@ describe("readEntryListQuery", () => {
       NOW,
     );
     expect(problems).toEqual([]);
-    expect(query).toEqual({ from: "2025-01-01", to: "2025-03-31", q: "alquiler", account: "10-01-00-00-00", source: "comprobante", status: "borrador", page: 3 });
+    expect(query).toEqual({
+      from: "2025-01-01",
+      to: "2025-03-31",
+      q: "alquiler",
+      account: "10-01-00-00-00",
+      source: "comprobante",
+      status: "borrador",
+      page: 3,
+    });
   });
 
   it("keeps a one-sided range inside that side's month", () => {
-    expect(readEntryListQuery(params("from=2025-03-15"), NOW).query).toMatchObject({ from: "2025-03-15", to: "2025-03-31" });
-    expect(readEntryListQuery(params("to=2025-02-10"), NOW).query).toMatchObject({ from: "2025-02-01", to: "2025-02-10" });
+    expect(readEntryListQuery(params("from=2025-03-15"), NOW).query).toMatchObject({
+      from: "2025-03-15",
+      to: "2025-03-31",
+    });
+    expect(readEntryListQuery(params("to=2025-02-10"), NOW).query).toMatchObject({
+      from: "2025-02-01",
+      to: "2025-02-10",
+    });
   });
 
   it("reports each malformed field in Spanish and answers with its default", () => {
-    const { query, problems } = readEntryListQuery(params("from=32/10/2025&account=99-01&source=magia&status=perdido&page=-2&q=caja"), NOW);
-    expect(query).toEqual({ from: "2025-10-01", to: "2025-10-31", q: "caja", account: null, source: null, status: null, page: 1 });
+    const { query, problems } = readEntryListQuery(
+      params("from=32/10/2025&account=99-01&source=magia&status=perdido&page=-2&q=caja"),
+      NOW,
+    );
+    expect(query).toEqual({
+      from: "2025-10-01",
+      to: "2025-10-31",
+      q: "caja",
+      account: null,
+      source: null,
+      status: null,
+      page: 1,
+    });
     expect(problems.map((problem) => problem.field).sort()).toEqual(["account", "from", "page", "source", "status"]);
     expect(problems).toContainEqual({ field: "from", message: "La fecha 32/10/2025 no existe." });
     expect(problems).toContainEqual({ field: "source", message: SOURCE_MESSAGE });
     expect(problems).toContainEqual({ field: "status", message: STATUS_MESSAGE });
     expect(problems).toContainEqual({ field: "page", message: PAGE_MESSAGE });
-    expect(problems.find((problem) => problem.field === "account")?.message).toBe("El grupo principal debe ser 10, 20, 30, 40, 50, 60 o 70.");
+    expect(problems.find((problem) => problem.field === "account")?.message).toBe(
+      "El grupo principal debe ser 10, 20, 30, 40, 50, 60 o 70.",
+    );
   });
 
   it("refuses a range that ends before it starts", () => {
@@ -73,7 +100,17 @@ describe("readEntryListQuery", () => {
   });
 
   it("writes back only what differs from the defaults", () => {
-    expect(entryListParams({ from: "2025-01-01" as never, to: "2025-01-31" as never, q: "", account: null, source: "manual", status: null, page: 1 })).toEqual({
+    expect(
+      entryListParams({
+        from: "2025-01-01" as never,
+        to: "2025-01-31" as never,
+        q: "",
+        account: null,
+        source: "manual",
+        status: null,
+        page: 1,
+      }),
+    ).toEqual({
       from: "2025-01-01",
       to: "2025-01-31",
       source: "manual",
@@ -87,12 +124,22 @@ describe("readMovementQuery and readJournalQuery", () => {
       query: { account: "10-01-01-01-00", from: "2025-01-01", to: "2025-12-31", page: 40 },
       problems: [],
     });
-    expect(readMovementQuery(params(""), NOW).query).toEqual({ account: null, from: "2025-10-01", to: "2025-10-31", page: 1 });
+    expect(readMovementQuery(params(""), NOW).query).toEqual({
+      account: null,
+      from: "2025-10-01",
+      to: "2025-10-31",
+      page: 1,
+    });
   });
 
   it("reports bad journal dates", () => {
-    expect(readJournalQuery(params("from=2025-13-01&to=2025-12-31"), NOW).problems).toEqual([{ field: "from", message: "La fecha 01/13/2025 no existe." }]);
+    expect(readJournalQuery(params("from=2025-13-01&to=2025-12-31"), NOW).problems).toEqual([
+      { field: "from", message: "La fecha 01/13/2025 no existe." },
+    ]);
     expect(readJournalQuery(params("from=ayer"), NOW).problems).toEqual([{ field: "from", message: DATE_MESSAGE }]);
-    expect(readJournalQuery(params("from=2025-01-01&to=2025-12-31"), NOW)).toEqual({ query: { from: "2025-01-01", to: "2025-12-31" }, problems: [] });
+    expect(readJournalQuery(params("from=2025-01-01&to=2025-12-31"), NOW)).toEqual({
+      query: { from: "2025-01-01", to: "2025-12-31" },
+      problems: [],
+    });
   });
 });

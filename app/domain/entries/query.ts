@@ -4,7 +4,15 @@
  * default, so the screen still answers; the downloads refuse it instead (400).
  */
 import { z } from "zod";
-import { DATE_INPUT_MESSAGES, firstDayOfMonth, lastDayOfMonth, monthOf, readDateInput, todayInCostaRica, type CalendarDate } from "../calendar";
+import {
+  DATE_INPUT_MESSAGES,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  monthOf,
+  readDateInput,
+  todayInCostaRica,
+  type CalendarDate,
+} from "../calendar";
 import { codeShapeError, normalizeCode } from "../catalog";
 import { ENTRY_SOURCE_KINDS, ENTRY_STATUSES, type EntrySourceKind, type EntryStatus } from "../ledger";
 import type { Refusal } from "../refusal";
@@ -128,7 +136,10 @@ function rawOf(params: URLSearchParams): Record<string, string | undefined> {
 }
 
 /** Parses with `schema`; each field that fails is reported and parsed again as absent (its default). */
-function parseLeniently<S extends z.ZodObject<z.ZodRawShape>>(schema: S, params: URLSearchParams): { value: z.output<S>; problems: Refusal[] } {
+function parseLeniently<S extends z.ZodObject<z.ZodRawShape>>(
+  schema: S,
+  params: URLSearchParams,
+): { value: z.output<S>; problems: Refusal[] } {
   const raw = rawOf(params);
   const problems: Refusal[] = [];
   for (;;) {
@@ -164,7 +175,14 @@ export function readEntryListQuery(params: URLSearchParams, now: Date): ParsedQu
   const { value, problems } = parseLeniently(entryListQuerySchema, params);
   const range = rangeOf(value, now, problems);
   return {
-    query: { ...range, q: value.q, account: value.account ?? null, source: value.source ?? null, status: value.status ?? null, page: value.page },
+    query: {
+      ...range,
+      q: value.q,
+      account: value.account ?? null,
+      source: value.source ?? null,
+      status: value.status ?? null,
+      page: value.page,
+    },
     problems,
   };
 }

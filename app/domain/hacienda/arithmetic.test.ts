@@ -6,7 +6,8 @@ import { checkArithmetic, showAmount, summaryTolerance } from "./arithmetic";
 import { parseComprobante } from "./parse";
 import type { ElectronicReceipt } from "./types";
 
-const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/hacienda/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../tests/fixtures/hacienda/${name}`, import.meta.url), "utf8");
 const amount = (text: string) => parseAmount(text)!;
 
 function warningsOf(xml: string): string[] {
@@ -39,7 +40,13 @@ describe("checkArithmetic on consistent documents", () => {
   });
 
   it("finds nothing to report in hand-written v4.3 and v4.4 documents of every kind", () => {
-    for (const name of ["FE-4.3-servicios-exoneracion.xml", "NC-4.4-devolucion-usd.xml", "TE-4.3-farmacia.xml", "FEC-4.4-regimen-especial.xml", "REP-4.4-abono.xml"]) {
+    for (const name of [
+      "FE-4.3-servicios-exoneracion.xml",
+      "NC-4.4-devolucion-usd.xml",
+      "TE-4.3-farmacia.xml",
+      "FEC-4.4-regimen-especial.xml",
+      "REP-4.4-abono.xml",
+    ]) {
       expect(warningsOf(fixture(name)), name).toEqual([]);
     }
   });
@@ -71,7 +78,9 @@ describe("checkArithmetic reports tampered totals as Spanish warnings", () => {
     const warnings = warningsOf(setElement(FE44, "MontoTotal", "21000.00000"));
     expect(warnings).toContain("Línea 1: MontoTotal es 21000.00 pero Cantidad × PrecioUnitario da 20000.00.");
     expect(warnings).toContain("Línea 1: SubTotal es 18000.00 pero MontoTotal − descuentos da 19000.00.");
-    expect(warnings).toContain("ResumenFactura/TotalVenta es 20000.00 pero la suma de MontoTotal de las líneas da 21000.00.");
+    expect(warnings).toContain(
+      "ResumenFactura/TotalVenta es 20000.00 pero la suma de MontoTotal de las líneas da 21000.00.",
+    );
   });
 
   it("reports SubTotal, BaseImponible, ImpuestoNeto and MontoTotalLinea", () => {
@@ -106,8 +115,12 @@ describe("checkArithmetic reports tampered totals as Spanish warnings", () => {
       "ResumenFactura/TotalComprobante es 20340.00 pero TotalVentaNeta + TotalImpuesto + TotalOtrosCargos − TotalIVADevuelto da 20600.00.",
     ]);
     const venta = warningsOf(setElement(FE44, "TotalVenta", "25000.00000"));
-    expect(venta).toContain("ResumenFactura/TotalVenta es 25000.00 pero la suma de MontoTotal de las líneas da 20000.00.");
-    expect(venta).toContain("ResumenFactura/TotalVenta es 25000.00 pero TotalGravado + TotalExento + TotalExonerado + TotalNoSujeto da 20000.00.");
+    expect(venta).toContain(
+      "ResumenFactura/TotalVenta es 25000.00 pero la suma de MontoTotal de las líneas da 20000.00.",
+    );
+    expect(venta).toContain(
+      "ResumenFactura/TotalVenta es 25000.00 pero TotalGravado + TotalExento + TotalExonerado + TotalNoSujeto da 20000.00.",
+    );
   });
 
   it("reports TotalDesgloseImpuesto per tax and rate, and its absence", () => {
@@ -117,7 +130,10 @@ describe("checkArithmetic reports tampered totals as Spanish warnings", () => {
     expect(warningsOf(FE44.replace(/<TotalDesgloseImpuesto>[\s\S]*?<\/TotalDesgloseImpuesto>/, ""))).toEqual([
       "ResumenFactura no incluye TotalDesgloseImpuesto aunque las líneas tienen impuestos.",
     ]);
-    const wrongRate = FE44.replace("<CodigoTarifaIVA>08</CodigoTarifaIVA>\n      <TotalMontoImpuesto>", "<CodigoTarifaIVA>04</CodigoTarifaIVA>\n      <TotalMontoImpuesto>");
+    const wrongRate = FE44.replace(
+      "<CodigoTarifaIVA>08</CodigoTarifaIVA>\n      <TotalMontoImpuesto>",
+      "<CodigoTarifaIVA>04</CodigoTarifaIVA>\n      <TotalMontoImpuesto>",
+    );
     expect(warningsOf(wrongRate)).toEqual([
       "ResumenFactura/TotalDesgloseImpuesto (impuesto 01, tarifa 08) es 0.00 pero las líneas suman 2340.00.",
       "ResumenFactura/TotalDesgloseImpuesto (impuesto 01, tarifa 04) es 2340.00 pero las líneas suman 0.00.",
@@ -126,7 +142,11 @@ describe("checkArithmetic reports tampered totals as Spanish warnings", () => {
 
   it("reports gravado / exento / exonerado totals that do not follow from the lines", () => {
     const moved = setElement(setElement(FE44, "TotalGravado", "18000.00000"), "TotalExento", "2000.00000");
-    expect(warningsOf(setElement(setElement(moved, "TotalMercanciasGravadas", "18000.00000"), "TotalMercanciasExentas", "2000.00000"))).toEqual([
+    expect(
+      warningsOf(
+        setElement(setElement(moved, "TotalMercanciasGravadas", "18000.00000"), "TotalMercanciasExentas", "2000.00000"),
+      ),
+    ).toEqual([
       "ResumenFactura/TotalGravado es 18000.00 pero las líneas dan 20000.00.",
       "ResumenFactura/TotalExento es 2000.00 pero las líneas dan 0.00.",
     ]);
@@ -139,7 +159,11 @@ describe("checkArithmetic reports tampered totals as Spanish warnings", () => {
   });
 
   it("reports services reported as goods, judged by CABYS or unit", () => {
-    const swapped = setElement(setElement(FE44, "TotalMercanciasGravadas", "0.00000"), "TotalServGravados", "20000.00000");
+    const swapped = setElement(
+      setElement(FE44, "TotalMercanciasGravadas", "0.00000"),
+      "TotalServGravados",
+      "20000.00000",
+    );
     expect(warningsOf(swapped)).toEqual([
       "La separación entre servicios y mercancías de ResumenFactura no coincide con las líneas (clasificadas por CABYS o unidad de medida): según las líneas, servicios 0.00 y mercancías 20000.00; el resumen indica servicios 20000.00 y mercancías 0.00.",
     ]);
@@ -175,7 +199,10 @@ describe("checkArithmetic reports tampered totals as Spanish warnings", () => {
         const bumped = parseAmount(value)! + amount("1");
         return `<TotalComprobante>${showAmount(bumped)}</TotalComprobante>`;
       });
-      expect(warningsOf(tampered).some((warning) => warning.startsWith("ResumenFactura/TotalComprobante es")), document.fileName).toBe(true);
+      expect(
+        warningsOf(tampered).some((warning) => warning.startsWith("ResumenFactura/TotalComprobante es")),
+        document.fileName,
+      ).toBe(true);
     }
   });
 });
@@ -187,10 +214,18 @@ describe("checkArithmetic knows Hacienda's special cases", () => {
   });
 
   it("lets zero-rate lines be reported as gravado, exento or no sujeto — but not exonerado", () => {
-    const zeroRated = setElement(setElement(setElement(FE44, "CodigoTarifaIVA", "01"), "Tarifa", "0.00"), "Monto", "0.00000");
+    const zeroRated = setElement(
+      setElement(setElement(FE44, "CodigoTarifaIVA", "01"), "Tarifa", "0.00"),
+      "Monto",
+      "0.00000",
+    );
     const consistent = setElement(
       setElement(
-        setElement(setElement(setElement(zeroRated, "ImpuestoNeto", "0.00000"), "MontoTotalLinea", "18000.00000"), "TotalMontoImpuesto", "0.00000"),
+        setElement(
+          setElement(setElement(zeroRated, "ImpuestoNeto", "0.00000"), "MontoTotalLinea", "18000.00000"),
+          "TotalMontoImpuesto",
+          "0.00000",
+        ),
         "TotalImpuesto",
         "0.00000",
       ),
@@ -199,13 +234,25 @@ describe("checkArithmetic knows Hacienda's special cases", () => {
     ).replace("<CodigoTarifaIVA>08</CodigoTarifaIVA>", "<CodigoTarifaIVA>01</CodigoTarifaIVA>");
     expect(warningsOf(consistent)).toEqual([]);
     const asExento = setElement(
-      setElement(setElement(setElement(consistent, "TotalMercanciasGravadas", "0.00000"), "TotalMercanciasExentas", "20000.00000"), "TotalGravado", "0.00000"),
+      setElement(
+        setElement(
+          setElement(consistent, "TotalMercanciasGravadas", "0.00000"),
+          "TotalMercanciasExentas",
+          "20000.00000",
+        ),
+        "TotalGravado",
+        "0.00000",
+      ),
       "TotalExento",
       "20000.00000",
     );
     expect(warningsOf(asExento)).toEqual([]);
     const asExonerado = setElement(
-      setElement(setElement(setElement(consistent, "TotalMercanciasGravadas", "0.00000"), "TotalMercExonerada", "20000.00000"), "TotalGravado", "0.00000"),
+      setElement(
+        setElement(setElement(consistent, "TotalMercanciasGravadas", "0.00000"), "TotalMercExonerada", "20000.00000"),
+        "TotalGravado",
+        "0.00000",
+      ),
       "TotalExonerado",
       "20000.00000",
     );
@@ -218,7 +265,15 @@ describe("checkArithmetic knows Hacienda's special cases", () => {
   it("accepts IVA computed on MontoTotal for a regalía (discount code 01)", () => {
     const regalia = setElement(
       setElement(
-        setElement(setElement(setElement(setElement(FE44, "CodigoDescuento", "01"), "Monto", "2600.00000"), "ImpuestoNeto", "2600.00000"), "MontoTotalLinea", "20600.00000"),
+        setElement(
+          setElement(
+            setElement(setElement(FE44, "CodigoDescuento", "01"), "Monto", "2600.00000"),
+            "ImpuestoNeto",
+            "2600.00000",
+          ),
+          "MontoTotalLinea",
+          "20600.00000",
+        ),
         "TotalMontoImpuesto",
         "2600.00000",
       ),

@@ -14,7 +14,13 @@ import {
   sumAmounts,
   type Amount,
 } from "../money";
-import { BASE_IMPONIBLE_TAX_CODES, IVA_RATE_BY_CODE, IVA_TAX_CODES, SERVICE_UNITS, type HaciendaVersion } from "./codes";
+import {
+  BASE_IMPONIBLE_TAX_CODES,
+  IVA_RATE_BY_CODE,
+  IVA_TAX_CODES,
+  SERVICE_UNITS,
+  type HaciendaVersion,
+} from "./codes";
 import type { ElectronicReceipt, Impuesto, LineaDetalle, Resumen } from "./types";
 
 /** A single computed value may differ by one céntimo (each side may round half a céntimo). */
@@ -63,18 +69,28 @@ function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: str
   }
   const descuentos = sumAmounts(line.descuentos.map((descuento) => descuento.monto));
   // In a REP the line's SubTotal is the payment being registered, not MontoTotal − descuentos.
-  if (receipt.kind !== "REP") compare("SubTotal", line.subTotal, line.montoTotal - descuentos, "MontoTotal − descuentos");
+  if (receipt.kind !== "REP")
+    compare("SubTotal", line.subTotal, line.montoTotal - descuentos, "MontoTotal − descuentos");
 
   const special = line.ivaCobradoFabrica === "01" || line.impuestos.some((impuesto) => impuesto.codigo === "07");
   const selective = sumAmounts(
-    line.impuestos.filter((impuesto) => BASE_IMPONIBLE_TAX_CODES.has(impuesto.codigo)).map((impuesto) => impuesto.monto),
+    line.impuestos
+      .filter((impuesto) => BASE_IMPONIBLE_TAX_CODES.has(impuesto.codigo))
+      .map((impuesto) => impuesto.monto),
   );
   const taxed = line.impuestos.some((impuesto) => impuesto.monto > 0n || (rateOf(impuesto) ?? 0n) > 0n);
   if (line.baseImponible !== undefined && taxed && !special) {
-    compare("BaseImponible", line.baseImponible, line.subTotal + selective, "SubTotal + impuestos selectivos y específicos");
+    compare(
+      "BaseImponible",
+      line.baseImponible,
+      line.subTotal + selective,
+      "SubTotal + impuestos selectivos y específicos",
+    );
   }
   const base = line.baseImponible !== undefined && taxed ? line.baseImponible : line.subTotal + selective;
-  const gift = line.descuentos.some((descuento) => descuento.codigo !== undefined && GIFT_DISCOUNT_CODES.has(descuento.codigo));
+  const gift = line.descuentos.some(
+    (descuento) => descuento.codigo !== undefined && GIFT_DISCOUNT_CODES.has(descuento.codigo),
+  );
 
   for (const impuesto of line.impuestos) {
     const expectedRate = impuesto.codigoTarifa ? IVA_RATE_BY_CODE[impuesto.codigoTarifa] : undefined;
@@ -88,7 +104,11 @@ function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: str
     if (impuesto.codigo === "01" && impuesto.tarifa !== undefined && impuesto.factorIva === undefined && !special) {
       const expected = percentOf(base, impuesto.tarifa);
       const onMontoTotal = gift ? percentOf(line.montoTotal + selective, impuesto.tarifa) : null;
-      if (expected !== null && !close(impuesto.monto, expected, LINE_TOLERANCE) && !(onMontoTotal !== null && close(impuesto.monto, onMontoTotal, LINE_TOLERANCE))) {
+      if (
+        expected !== null &&
+        !close(impuesto.monto, expected, LINE_TOLERANCE) &&
+        !(onMontoTotal !== null && close(impuesto.monto, onMontoTotal, LINE_TOLERANCE))
+      ) {
         warnings.push(
           `${label}: el Monto del impuesto (${impuesto.tarifa} %) es ${showAmount(impuesto.monto)} pero BaseImponible × Tarifa da ${showAmount(expected)}.`,
         );
@@ -116,7 +136,12 @@ function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: str
   const asumido = line.impuestoAsumidoEmisorFabrica ?? 0n;
   const expectedNet = gross - exonerated - asumido;
   if (line.impuestoNeto !== undefined) {
-    compare("ImpuestoNeto", line.impuestoNeto, expectedNet, "Monto de los impuestos − exoneraciones − impuesto asumido");
+    compare(
+      "ImpuestoNeto",
+      line.impuestoNeto,
+      expectedNet,
+      "Monto de los impuestos − exoneraciones − impuesto asumido",
+    );
   }
   const net = line.impuestoNeto ?? expectedNet;
   compare("MontoTotalLinea", line.montoTotalLinea, line.subTotal + net, "SubTotal + ImpuestoNeto");
@@ -193,11 +218,18 @@ interface BucketNames {
   noSujeto: string;
 }
 
-function allocationProblems(stated: Record<Bucket, Amount>, allocation: Allocation, tolerance: Amount, names: BucketNames): string[] {
+function allocationProblems(
+  stated: Record<Bucket, Amount>,
+  allocation: Allocation,
+  tolerance: Amount,
+  names: BucketNames,
+): string[] {
   const problems: string[] = [];
   const direct = (bucket: Bucket) => {
     if (!close(stated[bucket], allocation.fixed[bucket], tolerance)) {
-      problems.push(`ResumenFactura/${names[bucket]} es ${showAmount(stated[bucket])} pero las líneas dan ${showAmount(allocation.fixed[bucket])}.`);
+      problems.push(
+        `ResumenFactura/${names[bucket]} es ${showAmount(stated[bucket])} pero las líneas dan ${showAmount(allocation.fixed[bucket])}.`,
+      );
     }
   };
   direct("exonerado");
@@ -210,7 +242,8 @@ function allocationProblems(stated: Record<Bucket, Amount>, allocation: Allocati
   const rest: Bucket[] = ["gravado", "exento", "noSujeto"];
   const residuals = rest.map((bucket) => stated[bucket] - allocation.fixed[bucket]);
   const fits =
-    residuals.every((residual) => residual >= -tolerance) && close(sumAmounts(residuals), allocation.flexible, tolerance);
+    residuals.every((residual) => residual >= -tolerance) &&
+    close(sumAmounts(residuals), allocation.flexible, tolerance);
   if (!fits) {
     problems.push(
       `ResumenFactura/${names.gravado}, ${names.exento} y ${names.noSujeto} (${rest.map((b) => showAmount(stated[b])).join(", ")}) ` +
@@ -234,10 +267,30 @@ function checkBuckets(receipt: ElectronicReceipt, warnings: string[]): void {
       warnings.push(`ResumenFactura/${field} es ${showAmount(stated)} pero ${how} da ${showAmount(expected)}.`);
     }
   };
-  internal("TotalGravado", r.totalGravado, r.totalServGravados + r.totalMercanciasGravadas, "TotalServGravados + TotalMercanciasGravadas");
-  internal("TotalExento", r.totalExento, r.totalServExentos + r.totalMercanciasExentas, "TotalServExentos + TotalMercanciasExentas");
-  internal("TotalExonerado", r.totalExonerado, r.totalServExonerado + r.totalMercExonerada, "TotalServExonerado + TotalMercExonerada");
-  internal("TotalNoSujeto", r.totalNoSujeto, r.totalServNoSujeto + r.totalMercNoSujeta, "TotalServNoSujeto + TotalMercNoSujeta");
+  internal(
+    "TotalGravado",
+    r.totalGravado,
+    r.totalServGravados + r.totalMercanciasGravadas,
+    "TotalServGravados + TotalMercanciasGravadas",
+  );
+  internal(
+    "TotalExento",
+    r.totalExento,
+    r.totalServExentos + r.totalMercanciasExentas,
+    "TotalServExentos + TotalMercanciasExentas",
+  );
+  internal(
+    "TotalExonerado",
+    r.totalExonerado,
+    r.totalServExonerado + r.totalMercExonerada,
+    "TotalServExonerado + TotalMercExonerada",
+  );
+  internal(
+    "TotalNoSujeto",
+    r.totalNoSujeto,
+    r.totalServNoSujeto + r.totalMercNoSujeta,
+    "TotalServNoSujeto + TotalMercNoSujeta",
+  );
   internal(
     "TotalVenta",
     r.totalVenta,
@@ -269,20 +322,41 @@ function checkBuckets(receipt: ElectronicReceipt, warnings: string[]): void {
     return;
   }
   const serviceProblems = allocationProblems(
-    { gravado: r.totalServGravados, exento: r.totalServExentos, exonerado: r.totalServExonerado, noSujeto: r.totalServNoSujeto },
+    {
+      gravado: r.totalServGravados,
+      exento: r.totalServExentos,
+      exonerado: r.totalServExonerado,
+      noSujeto: r.totalServNoSujeto,
+    },
     services,
     tolerance,
-    { gravado: "TotalServGravados", exento: "TotalServExentos", exonerado: "TotalServExonerado", noSujeto: "TotalServNoSujeto" },
+    {
+      gravado: "TotalServGravados",
+      exento: "TotalServExentos",
+      exonerado: "TotalServExonerado",
+      noSujeto: "TotalServNoSujeto",
+    },
   );
   const goodsProblems = allocationProblems(
-    { gravado: r.totalMercanciasGravadas, exento: r.totalMercanciasExentas, exonerado: r.totalMercExonerada, noSujeto: r.totalMercNoSujeta },
+    {
+      gravado: r.totalMercanciasGravadas,
+      exento: r.totalMercanciasExentas,
+      exonerado: r.totalMercExonerada,
+      noSujeto: r.totalMercNoSujeta,
+    },
     goods,
     tolerance,
-    { gravado: "TotalMercanciasGravadas", exento: "TotalMercanciasExentas", exonerado: "TotalMercExonerada", noSujeto: "TotalMercNoSujeta" },
+    {
+      gravado: "TotalMercanciasGravadas",
+      exento: "TotalMercanciasExentas",
+      exonerado: "TotalMercExonerada",
+      noSujeto: "TotalMercNoSujeta",
+    },
   );
   if (serviceProblems.length > 0 || goodsProblems.length > 0) {
     const statedServices = r.totalServGravados + r.totalServExentos + r.totalServExonerado + r.totalServNoSujeto;
-    const statedGoods = r.totalMercanciasGravadas + r.totalMercanciasExentas + r.totalMercExonerada + r.totalMercNoSujeta;
+    const statedGoods =
+      r.totalMercanciasGravadas + r.totalMercanciasExentas + r.totalMercExonerada + r.totalMercNoSujeta;
     warnings.push(
       "La separación entre servicios y mercancías de ResumenFactura no coincide con las líneas (clasificadas por CABYS o unidad de medida): " +
         `según las líneas, servicios ${showAmount(totalOf(services))} y mercancías ${showAmount(totalOf(goods))}; ` +
@@ -322,7 +396,9 @@ function checkDesglose(receipt: ElectronicReceipt, warnings: string[]): void {
     if (!close(value, lines.gross, tolerance) && !close(value, lines.net, tolerance)) {
       const [codigo, codigoTarifa] = k.split("|");
       const what = codigoTarifa ? `impuesto ${codigo}, tarifa ${codigoTarifa}` : `impuesto ${codigo}`;
-      warnings.push(`ResumenFactura/TotalDesgloseImpuesto (${what}) es ${showAmount(value)} pero las líneas suman ${showAmount(lines.net)}.`);
+      warnings.push(
+        `ResumenFactura/TotalDesgloseImpuesto (${what}) es ${showAmount(value)} pero las líneas suman ${showAmount(lines.net)}.`,
+      );
     }
   }
 }
@@ -342,8 +418,20 @@ function checkSummary(receipt: ElectronicReceipt, taxes: LineTaxes[], warnings: 
     compare("TotalVenta", r.totalVenta, montoTotal, "la suma de MontoTotal de las líneas", lineTolerance);
   }
   const descuentos = lines.flatMap((line) => line.descuentos.map((descuento) => descuento.monto));
-  compare("TotalDescuentos", r.totalDescuentos, sumAmounts(descuentos), "la suma de los descuentos de las líneas", summaryTolerance(descuentos.length));
-  compare("TotalVentaNeta", r.totalVentaNeta, r.totalVenta - r.totalDescuentos, "TotalVenta − TotalDescuentos", CENTIMO);
+  compare(
+    "TotalDescuentos",
+    r.totalDescuentos,
+    sumAmounts(descuentos),
+    "la suma de los descuentos de las líneas",
+    summaryTolerance(descuentos.length),
+  );
+  compare(
+    "TotalVentaNeta",
+    r.totalVentaNeta,
+    r.totalVenta - r.totalDescuentos,
+    "TotalVenta − TotalDescuentos",
+    CENTIMO,
+  );
 
   const net = sumAmounts(taxes.map((tax) => tax.net));
   const asumido = sumAmounts(taxes.map((tax) => tax.asumido));
@@ -351,10 +439,22 @@ function checkSummary(receipt: ElectronicReceipt, taxes: LineTaxes[], warnings: 
     compare("TotalImpuesto", r.totalImpuesto, net, "la suma de ImpuestoNeto de las líneas", lineTolerance);
   }
   if (asumido > 0n || r.totalImpAsumEmisorFabrica > 0n) {
-    compare("TotalImpAsumEmisorFabrica", r.totalImpAsumEmisorFabrica, asumido, "la suma de ImpuestoAsumidoEmisorFabrica", lineTolerance);
+    compare(
+      "TotalImpAsumEmisorFabrica",
+      r.totalImpAsumEmisorFabrica,
+      asumido,
+      "la suma de ImpuestoAsumidoEmisorFabrica",
+      lineTolerance,
+    );
   }
   const cargos = receipt.otrosCargos.map((cargo) => cargo.monto);
-  compare("TotalOtrosCargos", r.totalOtrosCargos, sumAmounts(cargos), "la suma de OtrosCargos/MontoCargo", summaryTolerance(cargos.length));
+  compare(
+    "TotalOtrosCargos",
+    r.totalOtrosCargos,
+    sumAmounts(cargos),
+    "la suma de OtrosCargos/MontoCargo",
+    summaryTolerance(cargos.length),
+  );
   compare(
     "TotalComprobante",
     r.totalComprobante,

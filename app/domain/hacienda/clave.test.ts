@@ -12,7 +12,9 @@ describe("buildConsecutivo", () => {
   });
 
   it("pads branch, terminal and sequence", () => {
-    expect(buildConsecutivo({ sucursal: 12, terminal: 345, tipo: "07", numero: 9_999_999_999 })).toBe("01200345079999999999");
+    expect(buildConsecutivo({ sucursal: 12, terminal: 345, tipo: "07", numero: 9_999_999_999 })).toBe(
+      "01200345079999999999",
+    );
     expect(buildConsecutivo({ tipo: "03", numero: 42n })).toBe("00100001030000000042");
   });
 
@@ -26,7 +28,12 @@ describe("buildConsecutivo", () => {
   });
 
   it("splits back into its parts", () => {
-    expect(parseConsecutivo("01200345079999999999")).toEqual({ sucursal: "012", terminal: "00345", tipo: "07", numero: "9999999999" });
+    expect(parseConsecutivo("01200345079999999999")).toEqual({
+      sucursal: "012",
+      terminal: "00345",
+      tipo: "07",
+      numero: "9999999999",
+    });
     expect(parseConsecutivo("123")).toBeNull();
   });
 });
@@ -45,18 +52,33 @@ describe("buildClave", () => {
   });
 
   it("pads a cédula física (9 digits) with three zeros and defaults to situación normal", () => {
-    const clave = buildClave({ fecha: "2024-12-31T23:59:00-06:00", identificacion: "112340567", consecutivo: "00100001040000000123", codigoSeguridad: "00000001" });
+    const clave = buildClave({
+      fecha: "2024-12-31T23:59:00-06:00",
+      identificacion: "112340567",
+      consecutivo: "00100001040000000123",
+      codigoSeguridad: "00000001",
+    });
     expect(clave).toBe("50631122400011234056700100001040000000123100000001");
   });
 
   it("takes the date of a Date object in Costa Rica time (UTC-6)", () => {
     const justAfterMidnightUtc = new Date("2025-01-08T03:00:00Z"); // 7 Jan, 21:00 in Costa Rica
-    const clave = buildClave({ fecha: justAfterMidnightUtc, identificacion: "3101123456", consecutivo: "00100001010000000001", codigoSeguridad: "12345678" });
+    const clave = buildClave({
+      fecha: justAfterMidnightUtc,
+      identificacion: "3101123456",
+      consecutivo: "00100001010000000001",
+      codigoSeguridad: "12345678",
+    });
     expect(clave.slice(3, 9)).toBe("070125");
   });
 
   it("refuses malformed parts", () => {
-    const valid = { fecha: "2025-01-07", identificacion: "3101123456", consecutivo: "00100001010000000001", codigoSeguridad: "12345678" };
+    const valid = {
+      fecha: "2025-01-07",
+      identificacion: "3101123456",
+      consecutivo: "00100001010000000001",
+      codigoSeguridad: "12345678",
+    };
     expect(() => buildClave({ ...valid, identificacion: "3-101-123456" })).toThrow(/identificación/);
     expect(() => buildClave({ ...valid, identificacion: "1234567890123" })).toThrow();
     expect(() => buildClave({ ...valid, consecutivo: "1" })).toThrow(/consecutivo/);
@@ -77,7 +99,13 @@ describe("buildClave", () => {
         fc.stringMatching(/^\d{8}$/),
         (fecha, identificacion, tipo, numero, situacion, codigoSeguridad) => {
           const consecutivo = buildConsecutivo({ tipo, numero });
-          const clave = buildClave({ fecha, identificacion, consecutivo, situacion: situacion as "1", codigoSeguridad });
+          const clave = buildClave({
+            fecha,
+            identificacion,
+            consecutivo,
+            situacion: situacion as "1",
+            codigoSeguridad,
+          });
           const parts = parseClave(clave);
           expect(parts).not.toBeNull();
           expect(parts!.pais).toBe("506");

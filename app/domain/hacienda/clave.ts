@@ -29,7 +29,9 @@ export function buildConsecutivo(parts: ConsecutivoParts): string {
   return `${String(sucursal).padStart(3, "0")}${String(terminal).padStart(5, "0")}${parts.tipo}${String(numero).padStart(10, "0")}`;
 }
 
-export function parseConsecutivo(consecutivo: string): { sucursal: string; terminal: string; tipo: string; numero: string } | null {
+export function parseConsecutivo(
+  consecutivo: string,
+): { sucursal: string; terminal: string; tipo: string; numero: string } | null {
   if (!/^\d{20}$/.test(consecutivo)) return null;
   return {
     sucursal: consecutivo.slice(0, 3),

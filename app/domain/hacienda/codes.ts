@@ -24,14 +24,69 @@ interface KindInfo {
 }
 
 export const KIND_INFO: Record<DocumentKind, KindInfo> = {
-  FE: { rootElement: "FacturaElectronica", namespaceName: "facturaElectronica", typeCode: "01", label: "Factura electrónica", shortLabel: "Factura", versions: HACIENDA_VERSIONS },
-  ND: { rootElement: "NotaDebitoElectronica", namespaceName: "notaDebitoElectronica", typeCode: "02", label: "Nota de débito electrónica", shortLabel: "Nota de débito", versions: HACIENDA_VERSIONS },
-  NC: { rootElement: "NotaCreditoElectronica", namespaceName: "notaCreditoElectronica", typeCode: "03", label: "Nota de crédito electrónica", shortLabel: "Nota de crédito", versions: HACIENDA_VERSIONS },
-  TE: { rootElement: "TiqueteElectronico", namespaceName: "tiqueteElectronico", typeCode: "04", label: "Tiquete electrónico", shortLabel: "Tiquete", versions: HACIENDA_VERSIONS },
-  FEC: { rootElement: "FacturaElectronicaCompra", namespaceName: "facturaElectronicaCompra", typeCode: "08", label: "Factura electrónica de compra", shortLabel: "Factura de compra", versions: HACIENDA_VERSIONS },
-  FEE: { rootElement: "FacturaElectronicaExportacion", namespaceName: "facturaElectronicaExportacion", typeCode: "09", label: "Factura electrónica de exportación", shortLabel: "Factura de exportación", versions: HACIENDA_VERSIONS },
-  REP: { rootElement: "ReciboElectronicoPago", namespaceName: "reciboElectronicoPago", typeCode: "10", label: "Recibo electrónico de pago", shortLabel: "Recibo de pago", versions: ["4.4"] },
-  MH: { rootElement: "MensajeHacienda", namespaceName: "mensajeHacienda", label: "Mensaje de Hacienda", shortLabel: "Mensaje de Hacienda", versions: HACIENDA_VERSIONS },
+  FE: {
+    rootElement: "FacturaElectronica",
+    namespaceName: "facturaElectronica",
+    typeCode: "01",
+    label: "Factura electrónica",
+    shortLabel: "Factura",
+    versions: HACIENDA_VERSIONS,
+  },
+  ND: {
+    rootElement: "NotaDebitoElectronica",
+    namespaceName: "notaDebitoElectronica",
+    typeCode: "02",
+    label: "Nota de débito electrónica",
+    shortLabel: "Nota de débito",
+    versions: HACIENDA_VERSIONS,
+  },
+  NC: {
+    rootElement: "NotaCreditoElectronica",
+    namespaceName: "notaCreditoElectronica",
+    typeCode: "03",
+    label: "Nota de crédito electrónica",
+    shortLabel: "Nota de crédito",
+    versions: HACIENDA_VERSIONS,
+  },
+  TE: {
+    rootElement: "TiqueteElectronico",
+    namespaceName: "tiqueteElectronico",
+    typeCode: "04",
+    label: "Tiquete electrónico",
+    shortLabel: "Tiquete",
+    versions: HACIENDA_VERSIONS,
+  },
+  FEC: {
+    rootElement: "FacturaElectronicaCompra",
+    namespaceName: "facturaElectronicaCompra",
+    typeCode: "08",
+    label: "Factura electrónica de compra",
+    shortLabel: "Factura de compra",
+    versions: HACIENDA_VERSIONS,
+  },
+  FEE: {
+    rootElement: "FacturaElectronicaExportacion",
+    namespaceName: "facturaElectronicaExportacion",
+    typeCode: "09",
+    label: "Factura electrónica de exportación",
+    shortLabel: "Factura de exportación",
+    versions: HACIENDA_VERSIONS,
+  },
+  REP: {
+    rootElement: "ReciboElectronicoPago",
+    namespaceName: "reciboElectronicoPago",
+    typeCode: "10",
+    label: "Recibo electrónico de pago",
+    shortLabel: "Recibo de pago",
+    versions: ["4.4"],
+  },
+  MH: {
+    rootElement: "MensajeHacienda",
+    namespaceName: "mensajeHacienda",
+    label: "Mensaje de Hacienda",
+    shortLabel: "Mensaje de Hacienda",
+    versions: HACIENDA_VERSIONS,
+  },
 };
 
 export const KIND_BY_ROOT: ReadonlyMap<string, DocumentKind> = new Map(
@@ -53,7 +108,9 @@ export function kindNamespace(kind: DocumentKind, version: HaciendaVersion): str
 
 /** Recognises `…/xml-schemas/v4.3/facturaElectronica` and the like. */
 export function parseHaciendaNamespace(namespace: string): { version: string; name: string } | null {
-  const match = /^https?:\/\/cdn\.comprobanteselectronicos\.go\.cr\/xml-schemas\/v(\d+\.\d+)\/([A-Za-z]+)\/?$/.exec(namespace.trim());
+  const match = /^https?:\/\/cdn\.comprobanteselectronicos\.go\.cr\/xml-schemas\/v(\d+\.\d+)\/([A-Za-z]+)\/?$/.exec(
+    namespace.trim(),
+  );
   return match ? { version: match[1], name: match[2] } : null;
 }
 
@@ -104,7 +161,9 @@ export const TAX_CODES: Readonly<Record<string, { label: string; iva?: true; inB
 
 export const TAX_LABELS: Readonly<Record<string, string>> = column(TAX_CODES, "label");
 export const IVA_TAX_CODES: ReadonlySet<string> = new Set(Object.keys(TAX_CODES).filter((code) => TAX_CODES[code].iva));
-export const BASE_IMPONIBLE_TAX_CODES: ReadonlySet<string> = new Set(Object.keys(TAX_CODES).filter((code) => TAX_CODES[code].inBaseImponible));
+export const BASE_IMPONIBLE_TAX_CODES: ReadonlySet<string> = new Set(
+  Object.keys(TAX_CODES).filter((code) => TAX_CODES[code].inBaseImponible),
+);
 
 /** Units of measure that denote services (costa-rica.md §1.13). */
 export const SERVICE_UNITS: ReadonlySet<string> = new Set(["Al", "Alc", "Cm", "I", "Os", "Sp", "Spe", "St"]);

@@ -3,8 +3,7 @@ import { COSTA_RICA_OFFSET, costaRicaParts, isRealDay } from "../calendar";
 
 export { COSTA_RICA_OFFSET, costaRicaParts };
 
-const DATE_TIME_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 
 function two(value: number): string {
   return String(value).padStart(2, "0");

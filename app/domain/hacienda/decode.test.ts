@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { declaredEncoding, decodeXmlBytes } from "./decode";
 import { parseComprobante } from "./parse";
 
-const xml = '<?xml version="1.0" encoding="ENCODING"?><MensajeHacienda><NombreEmisor>Ferretería Año Nuevo</NombreEmisor></MensajeHacienda>';
+const xml =
+  '<?xml version="1.0" encoding="ENCODING"?><MensajeHacienda><NombreEmisor>Ferretería Año Nuevo</NombreEmisor></MensajeHacienda>';
 
 describe("decodeXmlBytes", () => {
   it("reads UTF-8, with or without a byte-order mark", () => {

@@ -41,7 +41,10 @@ function buildMensajeReceptor(input: MensajeReceptorInput): string {
 
 afterAll(async () => {
   expect(built.length).toBeGreaterThanOrEqual(19);
-  const results = await validateXmlBatch(built.map(withPlaceholderSignature), haciendaXsdPath("MensajeReceptor", "4.4"));
+  const results = await validateXmlBatch(
+    built.map(withPlaceholderSignature),
+    haciendaXsdPath("MensajeReceptor", "4.4"),
+  );
   expect(results.flatMap((result) => result.errors)).toEqual([]);
   expect(results.every((result) => result.valid)).toBe(true);
 });
@@ -56,7 +59,11 @@ function elementsOf(xml: string): [string, unknown][] {
 describe("buildMensajeReceptor", () => {
   it("writes every field in the order of MensajeReceptor_V4.4.xsd", () => {
     const xml = buildMensajeReceptor(ACCEPTANCE);
-    expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<MensajeReceptor xmlns="https://cdn.comprobanteselectronicos.go.cr/xml-schemas/v4.4/mensajeReceptor">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="utf-8"?>\n<MensajeReceptor xmlns="https://cdn.comprobanteselectronicos.go.cr/xml-schemas/v4.4/mensajeReceptor">',
+      ),
+    ).toBe(true);
     expect(elementsOf(xml)).toEqual([
       ["Clave", "50614022500310276543200100001010000001534184736251"],
       ["NumeroCedulaEmisor", "3102765432"],
@@ -78,7 +85,9 @@ describe("buildMensajeReceptor", () => {
   it("numbers acceptance, partial acceptance and rejection as types 05, 06 and 07", () => {
     expect(mensajeReceptorConsecutivo({ mensaje: 1, consecutivo: { numero: 1 } })).toBe("00100001050000000001");
     expect(mensajeReceptorConsecutivo({ mensaje: 2, consecutivo: { numero: 2 } })).toBe("00100001060000000002");
-    expect(mensajeReceptorConsecutivo({ mensaje: 3, consecutivo: { numero: 3, sucursal: 2, terminal: 7 } })).toBe("00200007070000000003");
+    expect(mensajeReceptorConsecutivo({ mensaje: 3, consecutivo: { numero: 3, sucursal: 2, terminal: 7 } })).toBe(
+      "00200007070000000003",
+    );
   });
 
   it("leaves out the optional fields that are not given", () => {
@@ -104,7 +113,12 @@ describe("buildMensajeReceptor", () => {
   });
 
   it("escapes text and keeps a date without offset in Costa Rica time", () => {
-    const xml = buildMensajeReceptor({ ...ACCEPTANCE, detalleMensaje: 'Parcial: "3 cajas" < 5 & dañadas', mensaje: 2, fechaEmisionDoc: "2025-03-03T09:30:00" });
+    const xml = buildMensajeReceptor({
+      ...ACCEPTANCE,
+      detalleMensaje: 'Parcial: "3 cajas" < 5 & dañadas',
+      mensaje: 2,
+      fechaEmisionDoc: "2025-03-03T09:30:00",
+    });
     expect(xml).toContain("<DetalleMensaje>Parcial: &quot;3 cajas&quot; &lt; 5 &amp; dañadas</DetalleMensaje>");
     expect(xml).toContain("<FechaEmisionDoc>2025-03-03T09:30:00-06:00</FechaEmisionDoc>");
     expect(reader.parse(xml).MensajeReceptor.DetalleMensaje).toBe('Parcial: "3 cajas" < 5 & dañadas');
@@ -121,21 +135,35 @@ describe("buildMensajeReceptor", () => {
   it("builds every combination of Mensaje and CondicionImpuesto", () => {
     for (const mensaje of [1, 2, 3] as const) {
       for (const condicionImpuesto of ["01", "02", "03", "04", "05"] as const) {
-        const xml = buildMensajeReceptor({ ...ACCEPTANCE, mensaje, condicionImpuesto, consecutivo: { numero: mensaje * 10 + Number(condicionImpuesto) } });
+        const xml = buildMensajeReceptor({
+          ...ACCEPTANCE,
+          mensaje,
+          condicionImpuesto,
+          consecutivo: { numero: mensaje * 10 + Number(condicionImpuesto) },
+        });
         expect(xml).toContain(`<Mensaje>${mensaje}</Mensaje>`);
         expect(xml).toContain(`<CondicionImpuesto>${condicionImpuesto}</CondicionImpuesto>`);
-        expect(xml).toMatch(new RegExp(`<NumeroConsecutivoReceptor>001000010${4 + mensaje}\\d{10}</NumeroConsecutivoReceptor>`));
+        expect(xml).toMatch(
+          new RegExp(`<NumeroConsecutivoReceptor>001000010${4 + mensaje}\\d{10}</NumeroConsecutivoReceptor>`),
+        );
       }
     }
   });
 
   it("accepts a foreign supplier's identification and a 12-digit DIMEX receptor", () => {
-    const xml = buildMensajeReceptor({ ...ACCEPTANCE, numeroCedulaEmisor: "US880123456", numeroCedulaReceptor: "155812345678", detalleMensaje: "x".repeat(160) });
+    const xml = buildMensajeReceptor({
+      ...ACCEPTANCE,
+      numeroCedulaEmisor: "US880123456",
+      numeroCedulaReceptor: "155812345678",
+      detalleMensaje: "x".repeat(160),
+    });
     expect(xml).toContain("<NumeroCedulaEmisor>US880123456</NumeroCedulaEmisor>");
   });
 
   it("uses the v4.4 namespace", () => {
-    expect(MENSAJE_RECEPTOR_NAMESPACE).toBe("https://cdn.comprobanteselectronicos.go.cr/xml-schemas/v4.4/mensajeReceptor");
+    expect(MENSAJE_RECEPTOR_NAMESPACE).toBe(
+      "https://cdn.comprobanteselectronicos.go.cr/xml-schemas/v4.4/mensajeReceptor",
+    );
   });
 });
 
@@ -181,7 +209,9 @@ describe("validateMensajeReceptorInput", () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(MensajeReceptorInputError);
-      expect((error as MensajeReceptorInputError).errors).toEqual(["La cédula del receptor debe tener entre 9 y 12 dígitos."]);
+      expect((error as MensajeReceptorInputError).errors).toEqual([
+        "La cédula del receptor debe tener entre 9 y 12 dígitos.",
+      ]);
     }
   });
 });

@@ -7,7 +7,8 @@ import type { ReceiptKind } from "./codes";
 import { MAX_XML_BYTES, parseComprobante } from "./parse";
 import type { Comprobante, ElectronicReceipt, HaciendaMessage, ParseResult } from "./types";
 
-const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/hacienda/${name}`, import.meta.url), "utf8");
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../tests/fixtures/hacienda/${name}`, import.meta.url), "utf8");
 const amount = (text: string) => parseAmount(text)!;
 
 function errorsOf(result: ParseResult): string[] {
@@ -128,7 +129,9 @@ describe("parseComprobante refuses unsafe or unusable input with a Spanish reaso
 
   it("refuses a ReciboElectronicoPago declared as version 4.3", () => {
     const rep = fixture("REP-4.4-abono.xml").replace("v4.4/reciboElectronicoPago", "v4.3/reciboElectronicoPago");
-    expect(errorsOf(parseComprobante(rep))).toEqual(["ReciboElectronicoPago no existe en la versión 4.3 de los comprobantes electrónicos."]);
+    expect(errorsOf(parseComprobante(rep))).toEqual([
+      "ReciboElectronicoPago no existe en la versión 4.3 de los comprobantes electrónicos.",
+    ]);
   });
 
   it("lists missing and invalid fields", () => {
@@ -170,12 +173,17 @@ describe("parseComprobante refuses unsafe or unusable input with a Spanish reaso
       { numRuns: 300 },
     );
     fc.assert(
-      fc.property(fc.nat({ max: base.length }), fc.nat({ max: 200 }), fc.string({ maxLength: 20 }), (start, length, insert) => {
-        const mutated = base.slice(0, start) + insert + base.slice(start + length);
-        const result = parseComprobante(mutated);
-        if (result.ok) expect(Array.isArray(result.warnings)).toBe(true);
-        else expect(result.errors.every((error) => typeof error === "string" && error.length > 0)).toBe(true);
-      }),
+      fc.property(
+        fc.nat({ max: base.length }),
+        fc.nat({ max: 200 }),
+        fc.string({ maxLength: 20 }),
+        (start, length, insert) => {
+          const mutated = base.slice(0, start) + insert + base.slice(start + length);
+          const result = parseComprobante(mutated);
+          if (result.ok) expect(Array.isArray(result.warnings)).toBe(true);
+          else expect(result.errors.every((error) => typeof error === "string" && error.length > 0)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
     expect(parseComprobante(null as unknown as string).ok).toBe(false);
@@ -215,7 +223,10 @@ describe("parseComprobante reads v4.4 documents", () => {
       telefono: { codigoPais: "506", numero: "22345678" },
       ubicacion: { provincia: "1", canton: "01", distrito: "03", barrio: "Barrio Amón" },
     });
-    expect(receipt.receptor).toMatchObject({ nombre: "Constructora Irazú S.A.", identificacion: { tipo: "02", numero: "3101556677" } });
+    expect(receipt.receptor).toMatchObject({
+      nombre: "Constructora Irazú S.A.",
+      identificacion: { tipo: "02", numero: "3101556677" },
+    });
     expect(receipt.lines).toEqual([
       {
         numero: 1,
@@ -229,12 +240,28 @@ describe("parseComprobante reads v4.4 documents", () => {
         detalle: "Taladro percutor 1/2 pulgada 850 W",
         precioUnitario: amount("10000"),
         montoTotal: amount("20000"),
-        descuentos: [{ monto: amount("2000"), codigo: "07", codigoOtro: undefined, naturaleza: "Descuento comercial a cliente frecuente" }],
+        descuentos: [
+          {
+            monto: amount("2000"),
+            codigo: "07",
+            codigoOtro: undefined,
+            naturaleza: "Descuento comercial a cliente frecuente",
+          },
+        ],
         subTotal: amount("18000"),
         ivaCobradoFabrica: undefined,
         baseImponible: amount("18000"),
         impuestos: [
-          { codigo: "01", codigoOtro: undefined, codigoTarifa: "08", tarifa: "13.00", factorIva: undefined, monto: amount("2340"), montoExportacion: undefined, exoneracion: undefined },
+          {
+            codigo: "01",
+            codigoOtro: undefined,
+            codigoTarifa: "08",
+            tarifa: "13.00",
+            factorIva: undefined,
+            monto: amount("2340"),
+            montoExportacion: undefined,
+            exoneracion: undefined,
+          },
         ],
         impuestoAsumidoEmisorFabrica: 0n,
         impuestoNeto: amount("2340"),
@@ -287,7 +314,11 @@ describe("parseComprobante reads v4.4 documents", () => {
     expect(receipt.kind).toBe("FEC");
     expect(receipt.codigoActividad).toBeUndefined();
     expect(receipt.codigoActividadReceptor).toBe("475201");
-    expect(receipt.emisor).toMatchObject({ nombre: "Juan Carlos Pérez Mora", identificacion: { tipo: "01", numero: "204560789" }, correos: [] });
+    expect(receipt.emisor).toMatchObject({
+      nombre: "Juan Carlos Pérez Mora",
+      identificacion: { tipo: "01", numero: "204560789" },
+      correos: [],
+    });
     expect(receipt.emisor.correo).toBeUndefined();
     expect(receipt.informacionReferencia[0]).toMatchObject({ tipoDocumento: "14", numero: "CE-000458", codigo: "04" });
   });
@@ -295,17 +326,40 @@ describe("parseComprobante reads v4.4 documents", () => {
   it("reads a REP (payment receipt) without quantities or CABYS", () => {
     const { receipt, warnings } = receiptOf(fixture("REP-4.4-abono.xml"));
     expect(warnings).toEqual([]);
-    expect(receipt).toMatchObject({ kind: "REP", condicionVenta: "11", codigoActividad: undefined, mediosPago: [{ tipo: "04", total: amount("226000") }] });
-    expect(receipt.lines[0]).toMatchObject({ numero: 1, cabys: undefined, cantidad: undefined, precioUnitario: undefined, subTotal: amount("200000"), impuestoNeto: amount("26000") });
+    expect(receipt).toMatchObject({
+      kind: "REP",
+      condicionVenta: "11",
+      codigoActividad: undefined,
+      mediosPago: [{ tipo: "04", total: amount("226000") }],
+    });
+    expect(receipt.lines[0]).toMatchObject({
+      numero: 1,
+      cabys: undefined,
+      cantidad: undefined,
+      precioUnitario: undefined,
+      subTotal: amount("200000"),
+      impuestoNeto: amount("26000"),
+    });
     expect(receipt.informacionReferencia[0].numero).toBe("50602102500310112345600100001010000000350112121212");
   });
 
   it("reads v4.4 names for exonerations and third-party charges", () => {
-    const generated = generateComprobante({ kind: "FE", version: "4.4", seed: "exonerada", lineCount: 4, features: { exoneration: true } });
+    const generated = generateComprobante({
+      kind: "FE",
+      version: "4.4",
+      seed: "exonerada",
+      lineCount: 4,
+      features: { exoneration: true },
+    });
     const { receipt, warnings } = receiptOf(generated.xml);
     expect(warnings).toEqual([]);
     const exonerated = receipt.lines.flatMap((line) => line.impuestos).find((impuesto) => impuesto.exoneracion);
-    expect(exonerated?.exoneracion).toMatchObject({ tipoDocumento: "03", nombreInstitucion: "01", articulo: "5", porcentaje: undefined });
+    expect(exonerated?.exoneracion).toMatchObject({
+      tipoDocumento: "03",
+      nombreInstitucion: "01",
+      articulo: "5",
+      porcentaje: undefined,
+    });
     expect(exonerated?.exoneracion?.tarifaExonerada).toMatch(/^\d+\.00$/);
     expect(exonerated?.exoneracion?.fechaEmision).toMatch(/-06:00$/);
 
@@ -316,8 +370,14 @@ describe("parseComprobante reads v4.4 documents", () => {
           `<OtrosCargos><TipoDocumentoOC>04</TipoDocumentoOC><IdentificacionTercero><Tipo>02</Tipo><Numero>3102345678</Numero></IdentificacionTercero><NombreTercero>Transportes Guanacaste Limitada</NombreTercero><Detalle>Flete</Detalle><PorcentajeOC>3.00000</PorcentajeOC><MontoCargo>540.00000</MontoCargo></OtrosCargos>
   <ResumenFactura>`,
         )
-        .replace("<TotalImpuesto>2340.00000</TotalImpuesto>", "<TotalImpuesto>2340.00000</TotalImpuesto><TotalOtrosCargos>540.00000</TotalOtrosCargos>")
-        .replace("<TotalComprobante>20340.00000</TotalComprobante>", "<TotalComprobante>20880.00000</TotalComprobante>"),
+        .replace(
+          "<TotalImpuesto>2340.00000</TotalImpuesto>",
+          "<TotalImpuesto>2340.00000</TotalImpuesto><TotalOtrosCargos>540.00000</TotalOtrosCargos>",
+        )
+        .replace(
+          "<TotalComprobante>20340.00000</TotalComprobante>",
+          "<TotalComprobante>20880.00000</TotalComprobante>",
+        ),
     );
     expect(charged.warnings).toEqual([]);
     expect(charged.receipt.otrosCargos).toEqual([
@@ -357,7 +417,9 @@ describe("parseComprobante reads v4.3 documents into the same model", () => {
     expect(receipt.lines[0].detalle).toBe("Asesoría contable & tributaria, enero 2025");
     expect(receipt.lines[0].cabys).toBe("8222100000000");
     expect(receipt.lines[0].impuestos[0]).toMatchObject({ codigo: "01", codigoTarifa: "08", tarifa: "13.00" });
-    expect(receipt.lines[1].descuentos).toEqual([{ monto: amount("12000"), codigo: undefined, codigoOtro: undefined, naturaleza: "Descuento por pronto pago" }]);
+    expect(receipt.lines[1].descuentos).toEqual([
+      { monto: amount("12000"), codigo: undefined, codigoOtro: undefined, naturaleza: "Descuento por pronto pago" },
+    ]);
     expect(receipt.lines[2].impuestos[0].exoneracion).toEqual({
       tipoDocumento: "03",
       tipoDocumentoOtro: undefined,
@@ -373,7 +435,16 @@ describe("parseComprobante reads v4.3 documents into the same model", () => {
     });
     expect(receipt.lines[3]).toMatchObject({ impuestos: [], impuestoNeto: undefined, baseImponible: undefined });
     expect(receipt.otrosCargos).toEqual([
-      { tipoDocumento: "07", tipoDocumentoOtros: undefined, terceroIdentificacion: undefined, terceroNumero: undefined, nombreTercero: undefined, detalle: "Timbre del Colegio de Contadores Públicos", porcentaje: undefined, monto: amount("1500") },
+      {
+        tipoDocumento: "07",
+        tipoDocumentoOtros: undefined,
+        terceroIdentificacion: undefined,
+        terceroNumero: undefined,
+        nombreTercero: undefined,
+        detalle: "Timbre del Colegio de Contadores Públicos",
+        porcentaje: undefined,
+        monto: amount("1500"),
+      },
     ]);
     expect(receipt.resumen).toMatchObject({
       totalServGravados: amount("305000"),
@@ -423,7 +494,14 @@ describe("parseComprobante reads Hacienda's answers", () => {
 
   it("reads a rejected v4.4 MensajeHacienda with its detail", () => {
     const document = documentOf(parseComprobante(fixture("MH-4.4-rechazado.xml"))) as HaciendaMessage;
-    expect(document).toMatchObject({ kind: "MH", version: "4.4", mensaje: "3", estado: "rechazado", estadoMensaje: "rechazado", totalFactura: amount("56.5") });
+    expect(document).toMatchObject({
+      kind: "MH",
+      version: "4.4",
+      mensaje: "3",
+      estado: "rechazado",
+      estadoMensaje: "rechazado",
+      totalFactura: amount("56.5"),
+    });
     expect(document.detalleMensaje).toContain("debe ser <= a la fecha de emisión");
     expect(document.detalleMensaje.split("\n")).toHaveLength(3);
   });
@@ -432,7 +510,9 @@ describe("parseComprobante reads Hacienda's answers", () => {
     const parcial = fixture("MH-4.3-aceptado.xml").replace("<Mensaje>1</Mensaje>", "<Mensaje>2</Mensaje>");
     expect((documentOf(parseComprobante(parcial)) as HaciendaMessage).estado).toBe("parcial");
     const invalid = fixture("MH-4.3-aceptado.xml").replace("<Mensaje>1</Mensaje>", "<Mensaje>9</Mensaje>");
-    expect(errorsOf(parseComprobante(invalid))).toEqual(["El campo Mensaje debe ser 1 (aceptado), 2 (parcial) o 3 (rechazado): «9»."]);
+    expect(errorsOf(parseComprobante(invalid))).toEqual([
+      "El campo Mensaje debe ser 1 (aceptado), 2 (parcial) o 3 (rechazado): «9».",
+    ]);
   });
 });
 
@@ -469,18 +549,26 @@ describe("parseComprobante tolerates harmless variations", () => {
   });
 
   it("reads a FechaEmision without offset as Costa Rica time", () => {
-    expect(receiptOf(xml.replace("2025-10-07T09:41:17-06:00", "2025-10-07T09:41:17")).receipt.fechaEmision).toBe("2025-10-07T09:41:17-06:00");
+    expect(receiptOf(xml.replace("2025-10-07T09:41:17-06:00", "2025-10-07T09:41:17")).receipt.fechaEmision).toBe(
+      "2025-10-07T09:41:17-06:00",
+    );
   });
 
   it("keeps leading zeros and exact decimals as written", () => {
-    const { receipt } = receiptOf(xml.replace("<Numero>3101556677</Numero>", "<Numero>000155812345</Numero>").replace("<Cantidad>2</Cantidad>", "<Cantidad>2.000</Cantidad>"));
+    const { receipt } = receiptOf(
+      xml
+        .replace("<Numero>3101556677</Numero>", "<Numero>000155812345</Numero>")
+        .replace("<Cantidad>2</Cantidad>", "<Cantidad>2.000</Cantidad>"),
+    );
     expect(receipt.receptor?.identificacion?.numero).toBe("000155812345");
     expect(receipt.lines[0].cantidad).toBe("2.000");
   });
 
   it("warns when the clave, consecutivo and emisor disagree", () => {
     const { warnings } = receiptOf(
-      xml.replace("<NumeroConsecutivo>00100001010000000001", "<NumeroConsecutivo>00100001030000000002").replace("<Numero>3101123456</Numero>", "<Numero>3101000001</Numero>"),
+      xml
+        .replace("<NumeroConsecutivo>00100001010000000001", "<NumeroConsecutivo>00100001030000000002")
+        .replace("<Numero>3101123456</Numero>", "<Numero>3101000001</Numero>"),
     );
     expect(warnings).toEqual([
       "El tipo de documento del NumeroConsecutivo (03) no corresponde a Factura electrónica (01).",
@@ -492,13 +580,29 @@ describe("parseComprobante tolerates harmless variations", () => {
 
 describe("parseComprobante reads every generated kind and version without warnings", () => {
   const cases: [ReceiptKind, "4.3" | "4.4"][] = [
-    ["FE", "4.3"], ["NC", "4.3"], ["ND", "4.3"], ["TE", "4.3"], ["FEC", "4.3"], ["FEE", "4.3"],
-    ["FE", "4.4"], ["NC", "4.4"], ["ND", "4.4"], ["TE", "4.4"], ["FEC", "4.4"], ["FEE", "4.4"], ["REP", "4.4"],
+    ["FE", "4.3"],
+    ["NC", "4.3"],
+    ["ND", "4.3"],
+    ["TE", "4.3"],
+    ["FEC", "4.3"],
+    ["FEE", "4.3"],
+    ["FE", "4.4"],
+    ["NC", "4.4"],
+    ["ND", "4.4"],
+    ["TE", "4.4"],
+    ["FEC", "4.4"],
+    ["FEE", "4.4"],
+    ["REP", "4.4"],
   ];
 
   it.each(cases)("%s v%s", (kind, version) => {
     for (let index = 0; index < 8; index++) {
-      const generated = generateComprobante({ kind, version, seed: `parse-${kind}-${version}-${index}`, features: { discount: index % 2 === 0, otrosCargos: index % 3 === 0 } });
+      const generated = generateComprobante({
+        kind,
+        version,
+        seed: `parse-${kind}-${version}-${index}`,
+        features: { discount: index % 2 === 0, otrosCargos: index % 3 === 0 },
+      });
       const { receipt, warnings } = receiptOf(generated.xml);
       expect(warnings).toEqual([]);
       expect(receipt).toMatchObject({
@@ -515,8 +619,18 @@ describe("parseComprobante reads every generated kind and version without warnin
       expect(receipt.resumen.totalComprobante).toBe(generated.totalComprobante);
       expect(receipt.lines.length).toBeGreaterThan(0);
 
-      const answer = documentOf(parseComprobante(generateMensajeHacienda({ document: generated, estado: index % 4 === 0 ? "rechazado" : "aceptado" }).xml));
-      expect(answer).toMatchObject({ kind: "MH", version, clave: generated.clave, estado: index % 4 === 0 ? "rechazado" : "aceptado", totalFactura: generated.totalComprobante });
+      const answer = documentOf(
+        parseComprobante(
+          generateMensajeHacienda({ document: generated, estado: index % 4 === 0 ? "rechazado" : "aceptado" }).xml,
+        ),
+      );
+      expect(answer).toMatchObject({
+        kind: "MH",
+        version,
+        clave: generated.clave,
+        estado: index % 4 === 0 ? "rechazado" : "aceptado",
+        totalFactura: generated.totalComprobante,
+      });
     }
   });
 });

@@ -93,9 +93,15 @@ function resolveVersion(
   const parsed = parseHaciendaNamespace(tag.namespace);
   if (!parsed) {
     if (/v4\.[0-2]\b/.test(tag.namespace) || /tribunet/i.test(tag.namespace)) {
-      return { errors: ["Los comprobantes de versiones anteriores a la 4.3 ya no son válidos; solo se admiten las versiones 4.3 y 4.4."] };
+      return {
+        errors: [
+          "Los comprobantes de versiones anteriores a la 4.3 ya no son válidos; solo se admiten las versiones 4.3 y 4.4.",
+        ],
+      };
     }
-    return { errors: [`El espacio de nombres «${tag.namespace}» no corresponde a un comprobante electrónico de Hacienda.`] };
+    return {
+      errors: [`El espacio de nombres «${tag.namespace}» no corresponde a un comprobante electrónico de Hacienda.`],
+    };
   }
   if (parsed.version !== "4.3" && parsed.version !== "4.4") {
     return { errors: [`La versión ${parsed.version} de los comprobantes electrónicos no se admite; solo 4.3 y 4.4.`] };
@@ -119,7 +125,9 @@ function parseChecked(xml: unknown): ParseResult {
   const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   const security: string[] = [];
   if (/<!DOCTYPE/i.test(text)) {
-    security.push("El XML contiene una declaración DOCTYPE; se rechaza por seguridad (los comprobantes de Hacienda no la usan).");
+    security.push(
+      "El XML contiene una declaración DOCTYPE; se rechaza por seguridad (los comprobantes de Hacienda no la usan).",
+    );
   }
   if (/<!ENTITY/i.test(text)) {
     security.push("El XML declara entidades (<!ENTITY>); se rechaza por seguridad (XXE o expansión de entidades).");

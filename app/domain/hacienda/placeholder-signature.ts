@@ -31,6 +31,8 @@ export const PLACEHOLDER_SIGNATURE = [
 export function withPlaceholderSignature(xml: string): string {
   const closing = xml.lastIndexOf("</");
   if (closing < 0) throw new RangeError("El XML no tiene etiqueta de cierre.");
-  const indented = PLACEHOLDER_SIGNATURE.split("\n").map((line) => `  ${line}`).join("\n");
+  const indented = PLACEHOLDER_SIGNATURE.split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n");
   return `${xml.slice(0, closing)}${indented}\n${xml.slice(closing)}`;
 }

@@ -26,7 +26,8 @@ export function readHaciendaMessage(r: FieldReader, root: XmlNode, context: Mess
   if (!emisor?.identificacion) r.errors.push("Falta el campo obligatorio NumeroCedulaEmisor.");
   const mensaje = r.required(root, "Mensaje", "Mensaje");
   const estado = ESTADO_BY_MENSAJE[mensaje];
-  if (mensaje && !estado) r.errors.push(`El campo Mensaje debe ser 1 (aceptado), 2 (parcial) o 3 (rechazado): «${mensaje}».`);
+  if (mensaje && !estado)
+    r.errors.push(`El campo Mensaje debe ser 1 (aceptado), 2 (parcial) o 3 (rechazado): «${mensaje}».`);
   return {
     kind: "MH",
     version: context.version,

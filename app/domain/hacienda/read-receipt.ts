@@ -36,7 +36,13 @@ function either(r: FieldReader, node: XmlNode | undefined, names: string[]): str
   return undefined;
 }
 
-function requiredEither(r: FieldReader, node: XmlNode | undefined, names: string[], path: string, version: HaciendaVersion): string {
+function requiredEither(
+  r: FieldReader,
+  node: XmlNode | undefined,
+  names: string[],
+  path: string,
+  version: HaciendaVersion,
+): string {
   const value = either(r, node, names);
   if (value === undefined) {
     const name = version === "4.4" ? names[0] : names[names.length - 1];
@@ -46,7 +52,12 @@ function requiredEither(r: FieldReader, node: XmlNode | undefined, names: string
   return value;
 }
 
-export function readParty(r: FieldReader, node: XmlNode | undefined, path: string, required: boolean): Party | undefined {
+export function readParty(
+  r: FieldReader,
+  node: XmlNode | undefined,
+  path: string,
+  required: boolean,
+): Party | undefined {
   if (!node) {
     if (required) r.errors.push(`Falta el campo obligatorio ${path}.`);
     return undefined;
@@ -69,7 +80,10 @@ export function readParty(r: FieldReader, node: XmlNode | undefined, path: strin
     correo: correos[0],
     correos,
     telefono: telefonoNode
-      ? { codigoPais: r.optional(telefonoNode, "CodigoPais") ?? "", numero: r.optional(telefonoNode, "NumTelefono") ?? "" }
+      ? {
+          codigoPais: r.optional(telefonoNode, "CodigoPais") ?? "",
+          numero: r.optional(telefonoNode, "NumTelefono") ?? "",
+        }
       : undefined,
     ubicacion: ubicacionNode
       ? {
@@ -110,7 +124,8 @@ function readImpuesto(r: FieldReader, node: XmlNode, path: string, version: Haci
     codigoTarifa: either(r, node, ["CodigoTarifaIVA", "CodigoTarifa"]),
     tarifa: r.decimal(node, "Tarifa", `${path}/Tarifa`, 2),
     factorIva:
-      r.decimal(node, "FactorCalculoIVA", `${path}/FactorCalculoIVA`, 4) ?? r.decimal(node, "FactorIVA", `${path}/FactorIVA`, 4),
+      r.decimal(node, "FactorCalculoIVA", `${path}/FactorCalculoIVA`, 4) ??
+      r.decimal(node, "FactorIVA", `${path}/FactorIVA`, 4),
     monto: r.requiredAmount(node, "Monto", `${path}/Monto`),
     montoExportacion: r.amount(node, "MontoExportacion", `${path}/MontoExportacion`),
     exoneracion: exoneracionNode ? readExoneracion(r, exoneracionNode, `${path}/Exoneracion`, version) : undefined,
@@ -149,7 +164,11 @@ function readLine(r: FieldReader, node: XmlNode, index: number, version: Haciend
     ivaCobradoFabrica: r.optional(node, "IVACobradoFabrica"),
     baseImponible: r.amount(node, "BaseImponible", `${path}/BaseImponible`),
     impuestos: childNodes(node, "Impuesto").map((impuesto) => readImpuesto(r, impuesto, `${path}/Impuesto`, version)),
-    impuestoAsumidoEmisorFabrica: r.amount(node, "ImpuestoAsumidoEmisorFabrica", `${path}/ImpuestoAsumidoEmisorFabrica`),
+    impuestoAsumidoEmisorFabrica: r.amount(
+      node,
+      "ImpuestoAsumidoEmisorFabrica",
+      `${path}/ImpuestoAsumidoEmisorFabrica`,
+    ),
     impuestoNeto: r.amount(node, "ImpuestoNeto", `${path}/ImpuestoNeto`),
     montoTotalLinea: r.requiredAmount(node, "MontoTotalLinea", `${path}/MontoTotalLinea`),
   };
@@ -167,7 +186,9 @@ function readOtroCargo(r: FieldReader, node: XmlNode, version: HaciendaVersion):
     terceroNumero: r.optional(node, "NumeroIdentidadTercero") ?? (tercero ? r.optional(tercero, "Numero") : undefined),
     nombreTercero: r.optional(node, "NombreTercero"),
     detalle: r.optional(node, "Detalle") ?? "",
-    porcentaje: r.decimal(node, "PorcentajeOC", `${path}/PorcentajeOC`, 5) ?? r.decimal(node, "Porcentaje", `${path}/Porcentaje`, 5),
+    porcentaje:
+      r.decimal(node, "PorcentajeOC", `${path}/PorcentajeOC`, 5) ??
+      r.decimal(node, "Porcentaje", `${path}/Porcentaje`, 5),
     monto: r.requiredAmount(node, "MontoCargo", `${path}/MontoCargo`),
   };
 }
@@ -252,7 +273,8 @@ export function readReceipt(r: FieldReader, root: XmlNode, context: ReadContext)
   const monedaNode = childNode(resumenNode, "CodigoTipoMoneda");
   const moneda = r.optional(monedaNode, "CodigoMoneda") ?? "CRC";
   const tipoCambio =
-    r.amount(monedaNode, "TipoCambio", "ResumenFactura/CodigoTipoMoneda/TipoCambio") ?? (moneda === "CRC" ? AMOUNT_ONE : 0n);
+    r.amount(monedaNode, "TipoCambio", "ResumenFactura/CodigoTipoMoneda/TipoCambio") ??
+    (moneda === "CRC" ? AMOUNT_ONE : 0n);
   const resumen = readResumen(r, resumenNode);
 
   return {
@@ -275,10 +297,14 @@ export function readReceipt(r: FieldReader, root: XmlNode, context: ReadContext)
     mediosPago: readMediosPago(r, root, resumenNode),
     moneda,
     tipoCambio,
-    lines: childNodes(childNode(root, "DetalleServicio"), "LineaDetalle").map((line, index) => readLine(r, line, index, version)),
+    lines: childNodes(childNode(root, "DetalleServicio"), "LineaDetalle").map((line, index) =>
+      readLine(r, line, index, version),
+    ),
     otrosCargos: childNodes(root, "OtrosCargos").map((cargo) => readOtroCargo(r, cargo, version)),
     resumen,
-    informacionReferencia: childNodes(root, "InformacionReferencia").map((referencia) => readReferencia(r, referencia, version)),
+    informacionReferencia: childNodes(root, "InformacionReferencia").map((referencia) =>
+      readReferencia(r, referencia, version),
+    ),
     colones: colonesTotals(resumen, moneda, tipoCambio),
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_PARTIES, CONSUMERS, FERRETERIA_EL_CLAVO, FOREIGN_BUYERS, UNREGISTERED_SUPPLIERS } from "../../../packages/hacienda-samples/src/catalog";
+import {
+  BUSINESS_PARTIES,
+  CONSUMERS,
+  FERRETERIA_EL_CLAVO,
+  FOREIGN_BUYERS,
+  UNREGISTERED_SUPPLIERS,
+} from "../../../packages/hacienda-samples/src/catalog";
 import { CANTONS, cantonName, districtName, formatUbicacion, PROVINCES, provinceName } from "./territory";
 
 describe("Costa Rica's división territorial (issue 17, item 8)", () => {
@@ -36,11 +42,21 @@ describe("Costa Rica's división territorial (issue 17, item 8)", () => {
   });
 
   it("formats an address smallest place first, with names instead of codes", () => {
-    expect(formatUbicacion({ provincia: "1", canton: "01", distrito: "08", barrio: "Sabana Norte", otrasSenas: "Costado oeste del Estadio Nacional" })).toBe(
-      "Sabana Norte, Mata Redonda, San José, San José. Costado oeste del Estadio Nacional",
+    expect(
+      formatUbicacion({
+        provincia: "1",
+        canton: "01",
+        distrito: "08",
+        barrio: "Sabana Norte",
+        otrasSenas: "Costado oeste del Estadio Nacional",
+      }),
+    ).toBe("Sabana Norte, Mata Redonda, San José, San José. Costado oeste del Estadio Nacional");
+    expect(formatUbicacion({ provincia: "2", canton: "1", distrito: "1", otrasSenas: "" })).toBe(
+      "Alajuela, Alajuela, Alajuela",
     );
-    expect(formatUbicacion({ provincia: "2", canton: "1", distrito: "1", otrasSenas: "" })).toBe("Alajuela, Alajuela, Alajuela");
-    expect(formatUbicacion({ provincia: "1", canton: "01", distrito: "03", barrio: "02", otrasSenas: "Local 4" })).toBe("barrio 02, Hospital, San José, San José. Local 4");
+    expect(formatUbicacion({ provincia: "1", canton: "01", distrito: "03", barrio: "02", otrasSenas: "Local 4" })).toBe(
+      "barrio 02, Hospital, San José, San José. Local 4",
+    );
   });
 
   it("shows an unknown code as the code it is", () => {
@@ -48,13 +64,21 @@ describe("Costa Rica's división territorial (issue 17, item 8)", () => {
     expect(formatUbicacion({ provincia: "9", canton: "99", distrito: "99", otrasSenas: "Frente al parque" })).toBe(
       "distrito 99, cantón 99, provincia 9. Frente al parque",
     );
-    expect(formatUbicacion({ provincia: "1", canton: "01", distrito: "42", otrasSenas: "" })).toBe("distrito 42, San José, San José");
+    expect(formatUbicacion({ provincia: "1", canton: "01", distrito: "42", otrasSenas: "" })).toBe(
+      "distrito 42, San José, San José",
+    );
     expect(districtName("1", "01", "00")).toBeNull();
     expect(districtName("1", "01", "x")).toBeNull();
   });
 
   it("resolves every address of the demo data", () => {
-    const parties = [FERRETERIA_EL_CLAVO, ...BUSINESS_PARTIES, ...UNREGISTERED_SUPPLIERS, ...FOREIGN_BUYERS, ...CONSUMERS];
+    const parties = [
+      FERRETERIA_EL_CLAVO,
+      ...BUSINESS_PARTIES,
+      ...UNREGISTERED_SUPPLIERS,
+      ...FOREIGN_BUYERS,
+      ...CONSUMERS,
+    ];
     const located = parties.filter((party) => party.ubicacion);
     expect(located.length).toBeGreaterThan(5);
     for (const { ubicacion } of located) {

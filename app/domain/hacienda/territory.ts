@@ -22,10 +22,19 @@ export const PROVINCES: Readonly<Record<string, string>> = {
  * moved to a newer canton).
  */
 export const CANTONS: Readonly<Record<string, readonly [name: string, districts: string]>> = {
-  "101": ["San José", "Carmen|Merced|Hospital|Catedral|Zapote|San Francisco de Dos Ríos|Uruca|Mata Redonda|Pavas|Hatillo|San Sebastián"],
+  "101": [
+    "San José",
+    "Carmen|Merced|Hospital|Catedral|Zapote|San Francisco de Dos Ríos|Uruca|Mata Redonda|Pavas|Hatillo|San Sebastián",
+  ],
   "102": ["Escazú", "Escazú|San Antonio|San Rafael"],
-  "103": ["Desamparados", "Desamparados|San Miguel|San Juan de Dios|San Rafael Arriba|San Antonio|Frailes|Patarrá|San Cristóbal|Rosario|Damas|San Rafael Abajo|Gravilias|Los Guido"],
-  "104": ["Puriscal", "Santiago|Mercedes Sur|Barbacoas|Grifo Alto|San Rafael|Candelarita|Desamparaditos|San Antonio|Chires"],
+  "103": [
+    "Desamparados",
+    "Desamparados|San Miguel|San Juan de Dios|San Rafael Arriba|San Antonio|Frailes|Patarrá|San Cristóbal|Rosario|Damas|San Rafael Abajo|Gravilias|Los Guido",
+  ],
+  "104": [
+    "Puriscal",
+    "Santiago|Mercedes Sur|Barbacoas|Grifo Alto|San Rafael|Candelarita|Desamparaditos|San Antonio|Chires",
+  ],
   "105": ["Tarrazú", "San Marcos|San Lorenzo|San Carlos"],
   "106": ["Aserrí", "Aserrí|Tarbaca|Vuelta de Jorco|San Gabriel|Legua|Monterrey|Salitrillos"],
   "107": ["Mora", "Ciudad Colón|Guayabo|Tabarcia|Piedras Negras|Picagres|Jaris|Quitirrisí"],
@@ -40,10 +49,19 @@ export const CANTONS: Readonly<Record<string, readonly [name: string, districts:
   "116": ["Turrubares", "San Pablo|San Pedro|San Juan de Mata|San Luis|Carara"],
   "117": ["Dota", "Santa María|Jardín|Copey"],
   "118": ["Curridabat", "Curridabat|Granadilla|Sánchez|Tirrases"],
-  "119": ["Pérez Zeledón", "San Isidro de El General|El General|Daniel Flores|Rivas|San Pedro|Platanares|Pejibaye|Cajón|Barú|Río Nuevo|Páramo|La Amistad"],
+  "119": [
+    "Pérez Zeledón",
+    "San Isidro de El General|El General|Daniel Flores|Rivas|San Pedro|Platanares|Pejibaye|Cajón|Barú|Río Nuevo|Páramo|La Amistad",
+  ],
   "120": ["León Cortés Castro", "San Pablo|San Andrés|Llano Bonito|San Isidro|Santa Cruz|San Antonio"],
-  "201": ["Alajuela", "Alajuela|San José|Carrizal|San Antonio|Guácima|San Isidro|Sabanilla|San Rafael|Río Segundo|Desamparados|Turrúcares|Tambor|Garita|Sarapiquí"],
-  "202": ["San Ramón", "San Ramón|Santiago|San Juan|Piedades Norte|Piedades Sur|San Rafael|San Isidro|Ángeles|Alfaro|Volio|Concepción|Zapotal|Peñas Blancas|San Lorenzo"],
+  "201": [
+    "Alajuela",
+    "Alajuela|San José|Carrizal|San Antonio|Guácima|San Isidro|Sabanilla|San Rafael|Río Segundo|Desamparados|Turrúcares|Tambor|Garita|Sarapiquí",
+  ],
+  "202": [
+    "San Ramón",
+    "San Ramón|Santiago|San Juan|Piedades Norte|Piedades Sur|San Rafael|San Isidro|Ángeles|Alfaro|Volio|Concepción|Zapotal|Peñas Blancas|San Lorenzo",
+  ],
   "203": ["Grecia", "Grecia|San Isidro|San José|San Roque|Tacares||Puente de Piedra|Bolívar"],
   "204": ["San Mateo", "San Mateo|Desmonte|Jesús María|Labrador"],
   "205": ["Atenas", "Atenas|Jesús|Mercedes|San Isidro|Concepción|San José|Santa Eulalia|Escobal"],
@@ -51,18 +69,27 @@ export const CANTONS: Readonly<Record<string, readonly [name: string, districts:
   "207": ["Palmares", "Palmares|Zaragoza|Buenos Aires|Santiago|Candelaria|Esquipulas|La Granja"],
   "208": ["Poás", "San Pedro|San Juan|San Rafael|Carrillos|Sabana Redonda"],
   "209": ["Orotina", "Orotina|Mastate|Hacienda Vieja|Coyolar|La Ceiba"],
-  "210": ["San Carlos", "Quesada|Florencia|Buenavista|Aguas Zarcas|Venecia|Pital|La Fortuna|La Tigra|La Palmera|Venado|Cutris|Monterrey|Pocosol"],
+  "210": [
+    "San Carlos",
+    "Quesada|Florencia|Buenavista|Aguas Zarcas|Venecia|Pital|La Fortuna|La Tigra|La Palmera|Venado|Cutris|Monterrey|Pocosol",
+  ],
   "211": ["Zarcero", "Zarcero|Laguna|Tapezco|Guadalupe|Palmira|Zapote|Brisas"],
   "212": ["Sarchí", "Sarchí Norte|Sarchí Sur|Toro Amarillo|San Pedro|Rodríguez"],
   "213": ["Upala", "Upala|Aguas Claras|San José (Pizote)|Bijagua|Delicias|Dos Ríos|Yolillal|Canalete"],
   "214": ["Los Chiles", "Los Chiles|Caño Negro|El Amparo|San Jorge"],
   "215": ["Guatuso", "San Rafael|Buenavista|Cote|Katira"],
   "216": ["Río Cuarto", "Río Cuarto|Santa Rita|Santa Isabel"],
-  "301": ["Cartago", "Cartago|Occidental|Carmen|San Nicolás|Aguacaliente|Guadalupe o Arenilla|Corralillo|Tierra Blanca|Dulce Nombre|Llano Grande|Quebradilla"],
+  "301": [
+    "Cartago",
+    "Cartago|Occidental|Carmen|San Nicolás|Aguacaliente|Guadalupe o Arenilla|Corralillo|Tierra Blanca|Dulce Nombre|Llano Grande|Quebradilla",
+  ],
   "302": ["Paraíso", "Paraíso|Santiago|Orosi|Cachí|Llanos de Santa Lucía|Birrisito"],
   "303": ["La Unión", "Tres Ríos|San Diego|San Juan|San Rafael|Concepción|Dulce Nombre|San Ramón|Río Azul"],
   "304": ["Jiménez", "Juan Viñas|Tucurrique|Pejibaye|La Victoria"],
-  "305": ["Turrialba", "Turrialba|La Suiza|Peralta|Santa Cruz|Santa Teresita|Pavones|Tuis|Tayutic|Santa Rosa|Tres Equis|La Isabel|Chirripó"],
+  "305": [
+    "Turrialba",
+    "Turrialba|La Suiza|Peralta|Santa Cruz|Santa Teresita|Pavones|Tuis|Tayutic|Santa Rosa|Tres Equis|La Isabel|Chirripó",
+  ],
   "306": ["Alvarado", "Pacayas|Cervantes|Capellades"],
   "307": ["Oreamuno", "San Rafael|Cot|Potrero Cerrado|Cipreses|Santa Rosa"],
   "308": ["El Guarco", "El Tejar|San Isidro|Tobosi|Patio de Agua"],
@@ -78,7 +105,10 @@ export const CANTONS: Readonly<Record<string, readonly [name: string, districts:
   "410": ["Sarapiquí", "Puerto Viejo|La Virgen|Horquetas|Llanuras del Gaspar|Cureña"],
   "501": ["Liberia", "Liberia|Cañas Dulces|Mayorga|Nacascolo|Curubandé"],
   "502": ["Nicoya", "Nicoya|Mansión|San Antonio|Quebrada Honda|Sámara|Nosara|Belén de Nosarita"],
-  "503": ["Santa Cruz", "Santa Cruz|Bolsón|Veintisiete de Abril|Tempate|Cartagena|Cuajiniquil|Diriá|Cabo Velas|Tamarindo"],
+  "503": [
+    "Santa Cruz",
+    "Santa Cruz|Bolsón|Veintisiete de Abril|Tempate|Cartagena|Cuajiniquil|Diriá|Cabo Velas|Tamarindo",
+  ],
   "504": ["Bagaces", "Bagaces|La Fortuna|Mogote|Río Naranjo"],
   "505": ["Carrillo", "Filadelfia|Palmira|Sardinal|Belén"],
   "506": ["Cañas", "Cañas|Palmira|San Miguel|Bebedero|Porozal"],
@@ -87,7 +117,10 @@ export const CANTONS: Readonly<Record<string, readonly [name: string, districts:
   "509": ["Nandayure", "Carmona|Santa Rita|Zapotal|San Pablo|Porvenir|Bejuco"],
   "510": ["La Cruz", "La Cruz|Santa Cecilia|La Garita|Santa Elena"],
   "511": ["Hojancha", "Hojancha|Monte Romo|Puerto Carrillo|Huacas|Matambú"],
-  "601": ["Puntarenas", "Puntarenas|Pitahaya|Chomes|Lepanto|Paquera|Manzanillo|Guacimal|Barranca||Isla del Coco|Cóbano|Chacarita|Chira|Acapulco|El Roble|Arancibia"],
+  "601": [
+    "Puntarenas",
+    "Puntarenas|Pitahaya|Chomes|Lepanto|Paquera|Manzanillo|Guacimal|Barranca||Isla del Coco|Cóbano|Chacarita|Chira|Acapulco|El Roble|Arancibia",
+  ],
   "602": ["Esparza", "Espíritu Santo|San Juan Grande|Macacona|San Rafael|San Jerónimo|Caldera"],
   "603": ["Buenos Aires", "Buenos Aires|Volcán|Potrero Grande|Boruca|Pilas|Colinas|Chánguena|Biolley|Brunka"],
   "604": ["Montes de Oro", "Miramar|La Unión|San Isidro"],
@@ -125,7 +158,11 @@ export function cantonName(provincia: string | undefined, canton: string | undef
 }
 
 /** "San Rafael" for ("1", "02", "03"), or null (unknown code or a number no longer in use). */
-export function districtName(provincia: string | undefined, canton: string | undefined, distrito: string | undefined): string | null {
+export function districtName(
+  provincia: string | undefined,
+  canton: string | undefined,
+  distrito: string | undefined,
+): string | null {
   const entry = CANTONS[`${digits(provincia)}${twoDigits(canton)}`];
   const number = Number(twoDigits(distrito));
   if (!entry || !/^\d{2}$/.test(twoDigits(distrito)) || number < 1) return null;

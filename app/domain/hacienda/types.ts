@@ -239,6 +239,4 @@ export interface HaciendaMessage extends DocumentBase {
 
 export type Comprobante = ElectronicReceipt | HaciendaMessage;
 
-export type ParseResult =
-  | { ok: true; document: Comprobante; warnings: string[] }
-  | { ok: false; errors: string[] };
+export type ParseResult = { ok: true; document: Comprobante; warnings: string[] } | { ok: false; errors: string[] };

@@ -22,10 +22,22 @@ function names(list: string[]): string {
 const VALIDATOR_MESSAGES: Array<[RegExp, (...groups: string[]) => string]> = [
   [/^Invalid space after '<'\.$/, () => "Hay un espacio después de «<»."],
   [/^Tag '(.*)' is an invalid name\.$/s, (name) => `${quoted(name)} no es un nombre de etiqueta válido.`],
-  [/^Attributes for '(.*)' have open quote\.$/s, (name) => `Un atributo de ${quoted(name)} tiene una comilla sin cerrar.`],
-  [/^Closing tag '(.*)' doesn't have proper closing\.$/s, (name) => `La etiqueta de cierre ${quoted(`</${name}>`)} no termina con «>».`],
-  [/^Closing tag '(.*)' can't have attributes or invalid starting\.$/s, (name) => `La etiqueta de cierre ${quoted(`</${name}>`)} no puede tener atributos.`],
-  [/^Closing tag '(.*)' has not been opened\.$/s, (name) => `La etiqueta de cierre ${quoted(`</${name}>`)} no tiene su etiqueta de apertura.`],
+  [
+    /^Attributes for '(.*)' have open quote\.$/s,
+    (name) => `Un atributo de ${quoted(name)} tiene una comilla sin cerrar.`,
+  ],
+  [
+    /^Closing tag '(.*)' doesn't have proper closing\.$/s,
+    (name) => `La etiqueta de cierre ${quoted(`</${name}>`)} no termina con «>».`,
+  ],
+  [
+    /^Closing tag '(.*)' can't have attributes or invalid starting\.$/s,
+    (name) => `La etiqueta de cierre ${quoted(`</${name}>`)} no puede tener atributos.`,
+  ],
+  [
+    /^Closing tag '(.*)' has not been opened\.$/s,
+    (name) => `La etiqueta de cierre ${quoted(`</${name}>`)} no tiene su etiqueta de apertura.`,
+  ],
   [
     /^Expected closing tag '(.*)' \(opened in line (\d+), col (\d+)\) instead of closing tag '(.*)'\.$/s,
     (open, line, col, close) =>
@@ -37,7 +49,10 @@ const VALIDATOR_MESSAGES: Array<[RegExp, (...groups: string[]) => string]> = [
   [/^Extra text at the end$/, () => "Hay texto después del final del elemento raíz."],
   [/^Start tag expected\.$/, () => "No se encontró ninguna etiqueta XML: el archivo no parece un XML."],
   [/^Unclosed tag '(.*)'\.$/s, (name) => `La etiqueta ${quoted(name)} no se cerró.`],
-  [/^XML declaration allowed only at the start of the document\.$/, () => "La declaración «<?xml … ?>» solo puede ir al principio del archivo."],
+  [
+    /^XML declaration allowed only at the start of the document\.$/,
+    () => "La declaración «<?xml … ?>» solo puede ir al principio del archivo.",
+  ],
   [/^Attribute '(.*)' has no space in starting\.$/s, (name) => `Falta un espacio antes del atributo ${quoted(name)}.`],
   [/^Attribute '(.*)' is without value\.$/s, (name) => `El atributo ${quoted(name)} no tiene valor.`],
   [/^boolean attribute '(.*)' is not allowed\.$/s, (name) => `El atributo ${quoted(name)} no tiene valor.`],

@@ -17,11 +17,7 @@ export function decodeXmlEntities(text: string): string {
 }
 
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** An element to write; `undefined` / `null` / `false` children are skipped, so optional parts read naturally. */
@@ -61,7 +57,12 @@ function render(element: XmlElement, depth: number, out: string[]): void {
   for (const child of children) {
     if (typeof child === "string") {
       // Pre-rendered markup (e.g. a signature block), indented as a unit.
-      out.push(child.split("\n").map((line) => `${pad}  ${line}`).join("\n"));
+      out.push(
+        child
+          .split("\n")
+          .map((line) => `${pad}  ${line}`)
+          .join("\n"),
+      );
     } else {
       render(child, depth + 1, out);
     }

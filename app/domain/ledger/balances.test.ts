@@ -13,8 +13,19 @@ const lines = [
 function apply(map: BalanceMap, rows: ReturnType<typeof balanceChanges>) {
   for (const row of rows) {
     const key = balanceKey(row.account, row.period);
-    const current = map.get(key) ?? { account: row.account, period: row.period, debit: cents(0n), credit: cents(0n), lineCount: 0 };
-    map.set(key, { ...current, debit: cents(current.debit + row.debit), credit: cents(current.credit + row.credit), lineCount: current.lineCount + row.lineCount });
+    const current = map.get(key) ?? {
+      account: row.account,
+      period: row.period,
+      debit: cents(0n),
+      credit: cents(0n),
+      lineCount: 0,
+    };
+    map.set(key, {
+      ...current,
+      debit: cents(current.debit + row.debit),
+      credit: cents(current.credit + row.credit),
+      lineCount: current.lineCount + row.lineCount,
+    });
   }
 }
 
@@ -34,8 +45,18 @@ describe("period balances", () => {
     stored.get("A|2026-02")!.debit = cents(8n);
     stored.delete("B|2026-01");
     expect(diffBalances(expected, stored)).toEqual([
-      { account: "A", period: "2026-02", expected: { debit: 7n, credit: 0n, lineCount: 1 }, stored: { debit: 8n, credit: 0n, lineCount: 1 } },
-      { account: "B", period: "2026-01", expected: { debit: 0n, credit: 100n, lineCount: 1 }, stored: { debit: 0n, credit: 0n, lineCount: 0 } },
+      {
+        account: "A",
+        period: "2026-02",
+        expected: { debit: 7n, credit: 0n, lineCount: 1 },
+        stored: { debit: 8n, credit: 0n, lineCount: 1 },
+      },
+      {
+        account: "B",
+        period: "2026-01",
+        expected: { debit: 0n, credit: 100n, lineCount: 1 },
+        stored: { debit: 0n, credit: 0n, lineCount: 0 },
+      },
     ]);
   });
 
@@ -45,28 +66,42 @@ describe("period balances", () => {
       debit: fc.bigInt({ min: 0n, max: 1000n }).map(cents),
       credit: fc.bigInt({ min: 0n, max: 1000n }).map(cents),
     });
-    const entry = fc.record({ date: fc.constantFrom("2026-01-10", "2026-02-10", "2027-01-01"), lines: fc.array(line, { minLength: 1, maxLength: 4 }) });
+    const entry = fc.record({
+      date: fc.constantFrom("2026-01-10", "2026-02-10", "2027-01-01"),
+      lines: fc.array(line, { minLength: 1, maxLength: 4 }),
+    });
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 6 }), fc.array(entry, { maxLength: 6 }), (posted, removed, edits) => {
-        const live = [...posted];
-        const stored: BalanceMap = new Map();
-        for (const e of posted) apply(stored, balanceChanges(e.date, e.lines, 1));
-        for (const [i, pick] of removed.entries()) {
-          if (live.length === 0) break;
-          const index = pick % live.length;
-          const old = live[index];
-          const replacement = edits[i];
-          if (replacement) {
-            apply(stored, mergeChanges(balanceChanges(old.date, old.lines, -1), balanceChanges(replacement.date, replacement.lines, 1)));
-            live[index] = replacement;
-          } else {
-            apply(stored, balanceChanges(old.date, old.lines, -1));
-            live.splice(index, 1);
+      fc.property(
+        fc.array(entry, { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.array(entry, { maxLength: 6 }),
+        (posted, removed, edits) => {
+          const live = [...posted];
+          const stored: BalanceMap = new Map();
+          for (const e of posted) apply(stored, balanceChanges(e.date, e.lines, 1));
+          for (const [i, pick] of removed.entries()) {
+            if (live.length === 0) break;
+            const index = pick % live.length;
+            const old = live[index];
+            const replacement = edits[i];
+            if (replacement) {
+              apply(
+                stored,
+                mergeChanges(
+                  balanceChanges(old.date, old.lines, -1),
+                  balanceChanges(replacement.date, replacement.lines, 1),
+                ),
+              );
+              live[index] = replacement;
+            } else {
+              apply(stored, balanceChanges(old.date, old.lines, -1));
+              live.splice(index, 1);
+            }
           }
-        }
-        const rebuilt = rebuildBalances(live.flatMap((e) => e.lines.map((l) => ({ ...l, date: e.date }))));
-        expect(diffBalances(rebuilt, stored)).toEqual([]);
-      }),
+          const rebuilt = rebuildBalances(live.flatMap((e) => e.lines.map((l) => ({ ...l, date: e.date }))));
+          expect(diffBalances(rebuilt, stored)).toEqual([]);
+        },
+      ),
     );
   });
 });

@@ -44,17 +44,23 @@ export function rebuildBalances(lines: Iterable<PostedLine>, into: BalanceMap = 
  * What posting (+1) or un-posting (−1) an entry does to the balances: one change per account, so the
  * service writes one $inc per account and month.
  */
-export function balanceChanges(date: string, lines: readonly Pick<EntryLine, "account" | "debit" | "credit">[], sign: 1 | -1): PeriodBalanceRow[] {
+export function balanceChanges(
+  date: string,
+  lines: readonly Pick<EntryLine, "account" | "debit" | "credit">[],
+  sign: 1 | -1,
+): PeriodBalanceRow[] {
   const map: BalanceMap = new Map();
   const factor = BigInt(sign);
-  for (const line of lines) add(map, line.account, periodOf(date), cents(line.debit * factor), cents(line.credit * factor), sign);
+  for (const line of lines)
+    add(map, line.account, periodOf(date), cents(line.debit * factor), cents(line.credit * factor), sign);
   return [...map.values()];
 }
 
 /** Adds the changes of several postings together (an audited edit: old lines out, new lines in). */
 export function mergeChanges(...changes: PeriodBalanceRow[][]): PeriodBalanceRow[] {
   const map: BalanceMap = new Map();
-  for (const list of changes) for (const row of list) add(map, row.account, row.period, row.debit, row.credit, row.lineCount);
+  for (const list of changes)
+    for (const row of list) add(map, row.account, row.period, row.debit, row.credit, row.lineCount);
   return [...map.values()].filter((row) => row.debit !== 0n || row.credit !== 0n || row.lineCount !== 0);
 }
 
@@ -79,7 +85,10 @@ function totals(row: PeriodTotals | undefined): PeriodTotals {
  * Every (account, month) where the stored balances differ from the rebuild. A stored row of zeros
  * (left by un-posting the only lines of a month) equals no row.
  */
-export function diffBalances(expected: ReadonlyMap<string, PeriodBalanceRow>, stored: ReadonlyMap<string, PeriodBalanceRow>): BalanceDifference[] {
+export function diffBalances(
+  expected: ReadonlyMap<string, PeriodBalanceRow>,
+  stored: ReadonlyMap<string, PeriodBalanceRow>,
+): BalanceDifference[] {
   const differences: BalanceDifference[] = [];
   const keys = new Set([...expected.keys(), ...stored.keys()]);
   for (const key of [...keys].sort()) {

@@ -21,7 +21,9 @@ describe("journal writer", () => {
   });
 
   it("declares accounts with their label as comment", () => {
-    expect(accountDirective({ code: "10-01-01-02-00", label: "Caja chica" })).toBe("account 10:01:01:02  ; Caja chica\n");
+    expect(accountDirective({ code: "10-01-01-02-00", label: "Caja chica" })).toBe(
+      "account 10:01:01:02  ; Caja chica\n",
+    );
   });
 
   it("writes one posting per line, credits negative, amounts in CRC", () => {
@@ -34,12 +36,16 @@ describe("journal writer", () => {
   });
 
   it("streams accounts first, then entries, in chunks that join to the whole file", async () => {
-    const entries = Array.from({ length: 2000 }, (_, i) => ({ ...sale, number: `2026-${String(i + 1).padStart(6, "0")}` }));
+    const entries = Array.from({ length: 2000 }, (_, i) => ({
+      ...sale,
+      number: `2026-${String(i + 1).padStart(6, "0")}`,
+    }));
     async function* source() {
       yield* entries;
     }
     const chunks: string[] = [];
-    for await (const chunk of writeJournal([{ code: "10-01-01-01-00", label: "Caja general" }], source())) chunks.push(chunk);
+    for await (const chunk of writeJournal([{ code: "10-01-01-01-00", label: "Caja general" }], source()))
+      chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(1);
     const text = chunks.join("");
     expect(text.startsWith("account 10:01:01:01  ; Caja general\n\n2026-01-15 (2026-000001)")).toBe(true);

@@ -28,7 +28,10 @@ export function journalAccountName(code: string): string {
 
 // A newline would end the transaction and a `;` would start a comment: neither may reach the file.
 function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, " ").replace(/;/g, ",").trim();
+  return text
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/;/g, ",")
+    .trim();
 }
 
 export function journalAmount(value: Cents): string {

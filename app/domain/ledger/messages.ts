@@ -15,12 +15,14 @@ export const REFERENCE_TOO_LONG = `La referencia admite como máximo ${DESCRIPTI
 
 export const lineMessages = {
   account: (line: number) => `Línea ${line}: elija una cuenta.`,
-  unknownAccount: (line: number, code: string) => `Línea ${line}: la cuenta ${code} no existe en el catálogo de este cliente.`,
+  unknownAccount: (line: number, code: string) =>
+    `Línea ${line}: la cuenta ${code} no existe en el catálogo de este cliente.`,
   groupAccount: (line: number, code: string, label: string) =>
     `Línea ${line}: la cuenta ${code} (${label}) es un grupo principal; elija una cuenta de detalle.`,
   parentAccount: (line: number, code: string, label: string) =>
     `Línea ${line}: la cuenta ${code} (${label}) tiene subcuentas; elija una de ellas.`,
-  disabledAccount: (line: number, code: string, label: string) => `Línea ${line}: la cuenta ${code} (${label}) está deshabilitada.`,
+  disabledAccount: (line: number, code: string, label: string) =>
+    `Línea ${line}: la cuenta ${code} (${label}) está deshabilitada.`,
   both: (line: number) => `Línea ${line}: lleva débito o crédito, no ambos.`,
   neither: (line: number) => `Línea ${line}: indique un débito o un crédito.`,
   zero: (line: number) => `Línea ${line}: el monto debe ser mayor que cero.`,
@@ -28,7 +30,8 @@ export const lineMessages = {
   decimals: (line: number) => `Línea ${line}: el monto admite como máximo dos decimales (céntimos).`,
   tooLarge: (line: number, max: Cents) => `Línea ${line}: el monto supera el máximo de Hacienda (${colones(max)}).`,
   notANumber: (line: number) => `Línea ${line}: el monto debe ser un número, por ejemplo 1234.56.`,
-  descriptionTooLong: (line: number) => `Línea ${line}: la descripción admite como máximo ${DESCRIPTION_MAX} caracteres.`,
+  descriptionTooLong: (line: number) =>
+    `Línea ${line}: la descripción admite como máximo ${DESCRIPTION_MAX} caracteres.`,
 };
 
 export function unbalanced(debit: Cents, credit: Cents): string {
@@ -54,7 +57,8 @@ export const NOT_POSTED = "El asiento es un borrador: edítelo como borrador o c
 export const ONLY_DRAFTS_DELETED = "Solo se eliminan borradores; un asiento contabilizado se revierte.";
 export const ALREADY_REVERSED = "El asiento ya fue revertido.";
 export const REVERSED_NOT_EDITABLE = "El asiento fue revertido: ya no se puede editar.";
-export const FISCAL_YEAR_CHANGE = "Un asiento contabilizado no puede cambiar de año: reviértalo y registre uno nuevo con la fecha correcta.";
+export const FISCAL_YEAR_CHANGE =
+  "Un asiento contabilizado no puede cambiar de año: reviértalo y registre uno nuevo con la fecha correcta.";
 
 export function postedInClosedPeriod(lockDate: CalendarDate): string {
   return `El asiento está en un período cerrado (cierre contable: ${formatCalendarDate(lockDate)}): no se puede editar; registre un ajuste con fecha posterior.`;

@@ -16,17 +16,34 @@ describe("running balance pagination", () => {
       fc.bigInt({ min: 1n, max: 10n ** 15n }).map((credit): Movement => ({ debit: cents(0n), credit: cents(credit) })),
     );
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.array(movement, { maxLength: 120 }), fc.integer({ min: 1, max: 17 }), (opening, all, size) => {
-        const whole = runningBalances(cents(opening), { debit: cents(0n), credit: cents(0n) }, all).map((row) => row.balance);
-        const paged: bigint[] = [];
-        const { pageCount } = pageWindow(1, size, all.length);
-        for (let page = 1; page <= pageCount; page++) {
-          const { offset, pageSize } = pageWindow(page, size, all.length);
-          const before = all.slice(0, offset).reduce((sum, row): Movement => ({ debit: cents(sum.debit + row.debit), credit: cents(sum.credit + row.credit) }), { debit: cents(0n), credit: cents(0n) });
-          paged.push(...runningBalances(cents(opening), before, all.slice(offset, offset + pageSize)).map((row) => row.balance));
-        }
-        expect(paged).toEqual(whole);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.array(movement, { maxLength: 120 }),
+        fc.integer({ min: 1, max: 17 }),
+        (opening, all, size) => {
+          const whole = runningBalances(cents(opening), { debit: cents(0n), credit: cents(0n) }, all).map(
+            (row) => row.balance,
+          );
+          const paged: bigint[] = [];
+          const { pageCount } = pageWindow(1, size, all.length);
+          for (let page = 1; page <= pageCount; page++) {
+            const { offset, pageSize } = pageWindow(page, size, all.length);
+            const before = all.slice(0, offset).reduce(
+              (sum, row): Movement => ({
+                debit: cents(sum.debit + row.debit),
+                credit: cents(sum.credit + row.credit),
+              }),
+              { debit: cents(0n), credit: cents(0n) },
+            );
+            paged.push(
+              ...runningBalances(cents(opening), before, all.slice(offset, offset + pageSize)).map(
+                (row) => row.balance,
+              ),
+            );
+          }
+          expect(paged).toEqual(whole);
+        },
+      ),
     );
   });
 

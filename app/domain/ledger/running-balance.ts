@@ -16,7 +16,11 @@ export interface PageWindow {
 export const MAX_PAGE_SIZE = 500;
 
 /** The page asked for, kept within 1…last page (a range without movements has one empty page). */
-export function pageWindow(requestedPage: number, pageSize: number, totalCount: number): PageWindow & { pageCount: number } {
+export function pageWindow(
+  requestedPage: number,
+  pageSize: number,
+  totalCount: number,
+): PageWindow & { pageCount: number } {
   const size = Math.min(Math.max(1, Math.floor(pageSize) || 1), MAX_PAGE_SIZE);
   const pageCount = Math.max(1, Math.ceil(totalCount / size));
   const page = Math.min(Math.max(1, Math.floor(requestedPage) || 1), pageCount);

@@ -8,7 +8,15 @@ import type { Amount, Cents } from "../money";
  */
 export type Centimos = bigint;
 
-export const ENTRY_SOURCE_KINDS = ["manual", "comprobante", "plantilla", "regla", "factura", "cierre", "reversion"] as const;
+export const ENTRY_SOURCE_KINDS = [
+  "manual",
+  "comprobante",
+  "plantilla",
+  "regla",
+  "factura",
+  "cierre",
+  "reversion",
+] as const;
 export type EntrySourceKind = (typeof ENTRY_SOURCE_KINDS)[number];
 
 export const ENTRY_STATUSES = ["borrador", "contabilizado"] as const;

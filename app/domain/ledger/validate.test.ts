@@ -26,7 +26,10 @@ function refusalsOf(input: EntryInput, ctx = context) {
 
 describe("validateEntry", () => {
   it("accepts a balanced entry and keeps amounts in whole céntimos", () => {
-    const result = validateEntry(entry([debit(CASH, "1130.00"), credit(SALES, "1000"), credit("20-01-02-01-01", "130")]), context);
+    const result = validateEntry(
+      entry([debit(CASH, "1130.00"), credit(SALES, "1000"), credit("20-01-02-01-01", "130")]),
+      context,
+    );
     expect(accounts.has(SALES)).toBe(true);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -39,22 +42,22 @@ describe("validateEntry", () => {
   });
 
   it("refuses fewer than two lines", () => {
-    expect(refusalsOf(entry([debit(CASH, "1")]))).toContainEqual({ field: "lines", message: "El asiento necesita al menos dos líneas con monto." });
+    expect(refusalsOf(entry([debit(CASH, "1")]))).toContainEqual({
+      field: "lines",
+      message: "El asiento necesita al menos dos líneas con monto.",
+    });
   });
 
   it("ignores fully blank rows but numbers lines as the person sees them", () => {
-    const refusals = refusalsOf(entry([debit(CASH, "5"), { account: "" }, { account: SALES, debit: amount("5"), credit: amount("5") }]));
+    const refusals = refusalsOf(
+      entry([debit(CASH, "5"), { account: "" }, { account: SALES, debit: amount("5"), credit: amount("5") }]),
+    );
     expect(refusals).toEqual([{ field: "credit", line: 3, message: "Línea 3: lleva débito o crédito, no ambos." }]);
   });
 
   it("names the line for neither, zero, negative and more than two decimals", () => {
     const refusals = refusalsOf(
-      entry([
-        { account: CASH, description: "nada" },
-        debit(CASH, "0"),
-        credit(SALES, "-3"),
-        debit(CASH, "1.005"),
-      ]),
+      entry([{ account: CASH, description: "nada" }, debit(CASH, "0"), credit(SALES, "-3"), debit(CASH, "1.005")]),
     );
     expect(refusals).toEqual([
       { field: "debit", line: 1, message: "Línea 1: indique un débito o un crédito." },
@@ -72,11 +75,20 @@ describe("validateEntry", () => {
 
   it("refuses unknown, parent, group and disabled accounts", () => {
     const refusals = refusalsOf(
-      entry([debit("10-09-09-09-09", "1"), debit("10-01-01-00-00", "1"), debit("10-00-00-00-00", "1"), credit("10-01-01-02-00", "3"), credit("", "1")]),
+      entry([
+        debit("10-09-09-09-09", "1"),
+        debit("10-01-01-00-00", "1"),
+        debit("10-00-00-00-00", "1"),
+        credit("10-01-01-02-00", "3"),
+        credit("", "1"),
+      ]),
     );
     expect(refusals.map((r) => [r.line, r.message])).toEqual([
       [1, "Línea 1: la cuenta 10-09-09-09-09 no existe en el catálogo de este cliente."],
-      [2, "Línea 2: la cuenta 10-01-01-00-00 (Efectivo y equivalentes de efectivo) tiene subcuentas; elija una de ellas."],
+      [
+        2,
+        "Línea 2: la cuenta 10-01-01-00-00 (Efectivo y equivalentes de efectivo) tiene subcuentas; elija una de ellas.",
+      ],
       [3, "Línea 3: la cuenta 10-00-00-00-00 (Activo) es un grupo principal; elija una cuenta de detalle."],
       [4, "Línea 4: la cuenta 10-01-01-02-00 (Caja chica) está deshabilitada."],
       [5, "Línea 5: elija una cuenta."],
@@ -89,7 +101,8 @@ describe("validateEntry", () => {
     expect(refusalsOf(entry(lines, { date: "2025-12-31" }))).toEqual([
       {
         field: "date",
-        message: "La fecha 31/12/2025 está en un período cerrado: el cierre contable es el 31/12/2025. Use una fecha posterior.",
+        message:
+          "La fecha 31/12/2025 está en un período cerrado: el cierre contable es el 31/12/2025. Use una fecha posterior.",
       },
     ]);
     expect(validateEntry(entry(lines, { date: "2026-01-01" }), context).ok).toBe(true);
@@ -127,16 +140,20 @@ describe("validateEntry", () => {
   it("accepts exactly the balanced céntimo entries (property)", () => {
     const cents = fc.bigInt({ min: 1n, max: 10n ** 12n });
     fc.assert(
-      fc.property(fc.array(cents, { minLength: 1, maxLength: 6 }), fc.array(cents, { minLength: 1, maxLength: 6 }), (debits, credits) => {
-        const lines = [
-          ...debits.map((value) => ({ account: CASH, debit: value * 1000n })),
-          ...credits.map((value) => ({ account: SALES, credit: value * 1000n })),
-        ];
-        const balanced = debits.reduce((a, b) => a + b, 0n) === credits.reduce((a, b) => a + b, 0n);
-        const result = validateEntry(entry(lines), context);
-        expect(result.ok).toBe(balanced);
-        if (result.ok) expect(result.entry.totalDebit).toBe(result.entry.totalCredit);
-      }),
+      fc.property(
+        fc.array(cents, { minLength: 1, maxLength: 6 }),
+        fc.array(cents, { minLength: 1, maxLength: 6 }),
+        (debits, credits) => {
+          const lines = [
+            ...debits.map((value) => ({ account: CASH, debit: value * 1000n })),
+            ...credits.map((value) => ({ account: SALES, credit: value * 1000n })),
+          ];
+          const balanced = debits.reduce((a, b) => a + b, 0n) === credits.reduce((a, b) => a + b, 0n);
+          const result = validateEntry(entry(lines), context);
+          expect(result.ok).toBe(balanced);
+          if (result.ok) expect(result.entry.totalDebit).toBe(result.entry.totalCredit);
+        },
+      ),
     );
   });
 });

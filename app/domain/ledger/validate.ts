@@ -62,7 +62,8 @@ function checkLine(input: EntryLineInput, line: number, context: LedgerContext, 
   if (problem) refusals.push(refusal(problem, "account", line));
 
   const description = input.description?.trim() ?? "";
-  if (description.length > DESCRIPTION_MAX) refusals.push(refusal(lineMessages.descriptionTooLong(line), "description", line));
+  if (description.length > DESCRIPTION_MAX)
+    refusals.push(refusal(lineMessages.descriptionTooLong(line), "description", line));
 
   const debit = input.debit ?? null;
   const credit = input.credit ?? null;
@@ -93,12 +94,17 @@ function checkLine(input: EntryLineInput, line: number, context: LedgerContext, 
  * The ledger's invariants (ledger.md §1) over a proposed entry: every refusal, in Spanish, naming the
  * line (1-based, counted as the person sees them) and the field; or the entry in whole céntimos.
  */
-export function validateEntry(input: EntryInput, context: LedgerContext, options: { draft?: boolean } = {}): EntryCheck {
+export function validateEntry(
+  input: EntryInput,
+  context: LedgerContext,
+  options: { draft?: boolean } = {},
+): EntryCheck {
   const refusals: Refusal[] = [];
 
   const date = parseCalendarDate(input.date);
   if (date === null) refusals.push(refusal(CALENDAR_DATE_MESSAGE, "date"));
-  else if (context.lockDate !== null && date <= context.lockDate) refusals.push(refusal(lockedDate(date, context.lockDate), "date"));
+  else if (context.lockDate !== null && date <= context.lockDate)
+    refusals.push(refusal(lockedDate(date, context.lockDate), "date"));
 
   const description = input.description?.trim() ?? "";
   if (!description) refusals.push(refusal(DESCRIPTION_REQUIRED, "description"));
@@ -127,8 +133,20 @@ export function validateEntry(input: EntryInput, context: LedgerContext, options
     totalDebit += line.debit;
     totalCredit += line.credit;
   }
-  if (totalDebit > MAX_LINE_CENTIMOS || totalCredit > MAX_LINE_CENTIMOS) refusals.push(refusal(totalTooLarge(MAX_LINE_CENTIMOS), "lines"));
-  else if (totalDebit !== totalCredit && !options.draft) refusals.push(refusal(unbalanced(cents(totalDebit), cents(totalCredit)), "lines"));
+  if (totalDebit > MAX_LINE_CENTIMOS || totalCredit > MAX_LINE_CENTIMOS)
+    refusals.push(refusal(totalTooLarge(MAX_LINE_CENTIMOS), "lines"));
+  else if (totalDebit !== totalCredit && !options.draft)
+    refusals.push(refusal(unbalanced(cents(totalDebit), cents(totalCredit)), "lines"));
   if (refusals.length > 0) return { ok: false, refusals };
-  return { ok: true, entry: { date: date!, description, reference, lines, totalDebit: cents(totalDebit), totalCredit: cents(totalCredit) } };
+  return {
+    ok: true,
+    entry: {
+      date: date!,
+      description,
+      reference,
+      lines,
+      totalDebit: cents(totalDebit),
+      totalCredit: cents(totalCredit),
+    },
+  };
 }

@@ -7,7 +7,12 @@ function formatterFor(currency: string): Intl.NumberFormat {
   let formatter = formatters.get(currency);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat("es-CR", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      formatter = new Intl.NumberFormat("es-CR", {
+        style: "currency",
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
     } catch {
       formatter = new Intl.NumberFormat("es-CR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     }

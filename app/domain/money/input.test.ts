@@ -16,14 +16,21 @@ describe("typed amounts", () => {
     expect(parseMoneyInput("0")).toBe(0n);
     for (const bad of ["", "mil", "-5", "1,234,567", "1.2.3", "12,345678"]) expect(parseMoneyInput(bad)).toBeNull();
   });
-
 });
 
 describe("money typed by a person", () => {
   const read = (text: string, decimals?: number) => readMoneyInput(text, decimals);
 
   it("reads Costa Rica's decimal comma with spaces, no-break or thin spaces between thousands", () => {
-    for (const text of ["1234,56", "1 234,56", "1\u00a0234,56", "1\u2009234,56", "1\u202f234,56", "₡1 234,56", "1234.56"]) {
+    for (const text of [
+      "1234,56",
+      "1 234,56",
+      "1\u00a0234,56",
+      "1\u2009234,56",
+      "1\u202f234,56",
+      "₡1 234,56",
+      "1234.56",
+    ]) {
       expect(read(text)).toEqual({ ok: true, amount: amount("1234.56") });
     }
     expect(read("1 234 567")).toEqual({ ok: true, amount: amount("1234567") });
@@ -38,13 +45,19 @@ describe("money typed by a person", () => {
 
   it("refuses ambiguous forms, saying how to write the amount", () => {
     for (const ambiguous of ["1.234", "1,234", "12.345", "999,999", "1.234.567", "1,234,567"]) {
-      expect(read(ambiguous)).toEqual({ ok: false, message: "Escriba el monto con coma decimal, por ejemplo 1234,56." });
+      expect(read(ambiguous)).toEqual({
+        ok: false,
+        message: "Escriba el monto con coma decimal, por ejemplo 1234,56.",
+      });
     }
   });
 
   it("refuses badly grouped thousands, signs, text and too many decimals", () => {
     expect(read("12.34.567,8")).toEqual({ ok: false, message: MONEY_INPUT_MESSAGES.grouping });
-    expect(read("12 34,5")).toEqual({ ok: false, message: "Separe los miles en grupos de tres cifras, por ejemplo 1 234 567,89." });
+    expect(read("12 34,5")).toEqual({
+      ok: false,
+      message: "Separe los miles en grupos de tres cifras, por ejemplo 1 234 567,89.",
+    });
     expect(read("-5")).toEqual({ ok: false, message: "El monto no puede ser negativo." });
     expect(read("mil")).toEqual({ ok: false, message: "Escriba un monto válido, por ejemplo 1234,56." });
     expect(read("1e5")).toEqual({ ok: false, message: MONEY_INPUT_MESSAGES.invalid });

@@ -12,7 +12,9 @@ export const MONEY_INPUT_MESSAGES = {
   negative: "El monto no puede ser negativo.",
   grouping: "Separe los miles en grupos de tres cifras, por ejemplo 1 234 567,89.",
   tooManyDecimals: (decimals: number) =>
-    decimals === 2 ? "El monto admite como máximo 2 decimales (céntimos)." : `El monto admite como máximo ${decimals} decimales.`,
+    decimals === 2
+      ? "El monto admite como máximo 2 decimales (céntimos)."
+      : `El monto admite como máximo ${decimals} decimales.`,
 } as const;
 
 export type MoneyInputResult = { ok: true; amount: Amount } | { ok: false; message: string };
@@ -52,7 +54,8 @@ function split(text: string): { integer: string; fraction: string } | { message:
     if (parts.length > 2) return { message: MONEY_INPUT_MESSAGES.ambiguous };
     [integerPart, fraction] = parts;
     // "1.234": a thousand (grouped) or one and 234 thousandths.
-    if (!hasSpace && fraction.length === 3 && /^[1-9]\d{0,2}$/.test(integerPart)) return { message: MONEY_INPUT_MESSAGES.ambiguous };
+    if (!hasSpace && fraction.length === 3 && /^[1-9]\d{0,2}$/.test(integerPart))
+      return { message: MONEY_INPUT_MESSAGES.ambiguous };
   }
   if (hasSpace) {
     const groups = integerPart.split(GROUP_SPACE);

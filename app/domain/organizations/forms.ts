@@ -51,7 +51,10 @@ const optionalEmail = z
   .max(EMAIL_MAX, "El correo de contacto es demasiado largo.")
   .optional()
   .transform((value) => (value ? value.toLowerCase() : null))
-  .refine((value) => value === null || z.string().email().safeParse(value).success, "Ingrese un correo electrónico válido.");
+  .refine(
+    (value) => value === null || z.string().email().safeParse(value).success,
+    "Ingrese un correo electrónico válido.",
+  );
 
 const activityCodes = z
   .string()
@@ -70,7 +73,10 @@ const KIND_OF_IDENTIFICATION: Partial<Record<IdentificationType, keyof typeof TA
   "03": "persona-fisica",
 };
 
-function checkTaxpayerKind(value: { identificationType: IdentificationType; taxpayerKind: keyof typeof TAXPAYER_KINDS }, ctx: z.RefinementCtx) {
+function checkTaxpayerKind(
+  value: { identificationType: IdentificationType; taxpayerKind: keyof typeof TAXPAYER_KINDS },
+  ctx: z.RefinementCtx,
+) {
   const expected = KIND_OF_IDENTIFICATION[value.identificationType];
   if (expected && expected !== value.taxpayerKind) {
     ctx.addIssue({

@@ -6,7 +6,9 @@ const amount = (text: string) => parseAmount(text)!;
 
 describe("the receptor's answer", () => {
   it("the answer form: condition needed to accept, reason needed to reject", () => {
-    expect(answerSchema.safeParse({ mensaje: "1", condicionImpuesto: "01", montoTotalImpuestoAcreditar: "10,5" }).data).toEqual({
+    expect(
+      answerSchema.safeParse({ mensaje: "1", condicionImpuesto: "01", montoTotalImpuestoAcreditar: "10,5" }).data,
+    ).toEqual({
       mensaje: "1",
       condicionImpuesto: "01",
       montoTotalImpuestoAcreditar: amount("10.5"),

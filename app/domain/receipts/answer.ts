@@ -41,12 +41,20 @@ const optionalAmount = (label: string) =>
 
 export const answerSchema = z
   .object({
-    mensaje: z.enum(["1", "2", "3"], { errorMap: () => ({ message: "Elija aceptar, aceptar parcialmente o rechazar." }) }),
+    mensaje: z.enum(["1", "2", "3"], {
+      errorMap: () => ({ message: "Elija aceptar, aceptar parcialmente o rechazar." }),
+    }),
     condicionImpuesto: z
       .string()
       .optional()
       .transform((value) => (value ? value : undefined))
-      .pipe(z.enum(["01", "02", "03", "04", "05"], { errorMap: () => ({ message: "Elija una condición del impuesto válida." }) }).optional()),
+      .pipe(
+        z
+          .enum(["01", "02", "03", "04", "05"], {
+            errorMap: () => ({ message: "Elija una condición del impuesto válida." }),
+          })
+          .optional(),
+      ),
     montoTotalImpuestoAcreditar: optionalAmount("IVA acreditable"),
     montoTotalDeGastoAplicable: optionalAmount("Gasto aplicable"),
     // A blank detail arrives as undefined from the form (conform); checked by hand, not with .pipe, for that reason.
@@ -55,18 +63,35 @@ export const answerSchema = z
       .optional()
       .transform((value, context) => {
         const text = (value ?? "").trim();
-        if (text.length > DETALLE_MAX) context.addIssue({ code: z.ZodIssueCode.custom, message: `El detalle no puede superar ${DETALLE_MAX} caracteres.` });
+        if (text.length > DETALLE_MAX)
+          context.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: `El detalle no puede superar ${DETALLE_MAX} caracteres.`,
+          });
         return text;
       }),
   })
   .superRefine((data, context) => {
     if (data.mensaje !== "3" && !data.condicionImpuesto) {
-      context.addIssue({ code: z.ZodIssueCode.custom, path: ["condicionImpuesto"], message: "Indique la condición del impuesto." });
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["condicionImpuesto"],
+        message: "Indique la condición del impuesto.",
+      });
     }
     if (data.mensaje === "3" && data.detalleMensaje === "") {
-      context.addIssue({ code: z.ZodIssueCode.custom, path: ["detalleMensaje"], message: "Indique el motivo del rechazo." });
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["detalleMensaje"],
+        message: "Indique el motivo del rechazo.",
+      });
     }
-    if (data.mensaje !== "3" && data.condicionImpuesto === "04" && data.montoTotalImpuestoAcreditar !== undefined && data.montoTotalImpuestoAcreditar !== 0n) {
+    if (
+      data.mensaje !== "3" &&
+      data.condicionImpuesto === "04" &&
+      data.montoTotalImpuestoAcreditar !== undefined &&
+      data.montoTotalImpuestoAcreditar !== 0n
+    ) {
       context.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["montoTotalImpuestoAcreditar"],

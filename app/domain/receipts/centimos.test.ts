@@ -22,7 +22,13 @@ const inColones = (document: ReceiptSummaryAmounts, rate: Amount): ReceiptSummar
 describe("a receipt's céntimos (decision 105)", () => {
   it("keeps a colones document that is already in céntimos as it is", () => {
     const document = summary("1000", "130", "1230", "100");
-    expect(receiptCentimos({ totals: document, colones: document })).toEqual({ subtotal: 100000n, iva: 13000n, otrosCargos: 10000n, ivaDevuelto: 0n, total: 123000n });
+    expect(receiptCentimos({ totals: document, colones: document })).toEqual({
+      subtotal: 100000n,
+      iva: 13000n,
+      otrosCargos: 10000n,
+      ivaDevuelto: 0n,
+      total: 123000n,
+    });
   });
 
   it("rounds a converted document's total and IVA on their own and lets the subtotal take what is left, so the row adds up", () => {
@@ -40,7 +46,11 @@ describe("a receipt's céntimos (decision 105)", () => {
 
   it("keeps each rounded amount of a document that does not add up (its row carries the warning)", () => {
     const document = summary("1000", "130", "1330");
-    expect(receiptCentimos({ totals: document, colones: document })).toMatchObject({ subtotal: 100000n, iva: 13000n, total: 133000n });
+    expect(receiptCentimos({ totals: document, colones: document })).toMatchObject({
+      subtotal: 100000n,
+      iva: 13000n,
+      total: 133000n,
+    });
   });
 
   it("subtracts IVA devuelto", () => {
@@ -51,7 +61,11 @@ describe("a receipt's céntimos (decision 105)", () => {
 
   it("signs a credit note's céntimos and adds only receipts that count", () => {
     const document = summary("10.005", "1.3", "11.305");
-    expect(signedCentimos({ totals: document, colones: document, effect: -1 })).toMatchObject({ subtotal: -1001n, iva: -130n, total: -1131n });
+    expect(signedCentimos({ totals: document, colones: document, effect: -1 })).toMatchObject({
+      subtotal: -1001n,
+      iva: -130n,
+      total: -1131n,
+    });
     let totals = emptyTotals();
     totals = addToTotals(totals, { totals: document, colones: document, effect: 1 });
     totals = addToTotals(totals, { totals: document, colones: document, effect: -1 });
@@ -63,22 +77,29 @@ describe("a receipt's céntimos (decision 105)", () => {
   it("property: a document that adds up gives a row that adds up, total and IVA within half a céntimo of the exact colones", () => {
     const cents = fc.bigInt({ min: 0n, max: 10_000_000_000n });
     fc.assert(
-      fc.property(cents, cents, cents, fc.bigInt({ min: 100_000n, max: 100_000_000n }), (subtotal, iva, otros, rate) => {
-        const document: ReceiptSummaryAmounts = {
-          totalVentaNeta: subtotal * 1000n,
-          totalImpuesto: iva * 1000n,
-          totalOtrosCargos: otros * 1000n,
-          totalIVADevuelto: 0n,
-          totalComprobante: (subtotal + iva + otros) * 1000n,
-        };
-        const colones = inColones(document, rate);
-        const result = receiptCentimos({ totals: document, colones });
-        expect(result.subtotal + result.iva + result.otrosCargos).toBe(result.total);
-        const distance = (centimos: bigint, exact: bigint) => (centimos * 1000n - exact < 0n ? exact - centimos * 1000n : centimos * 1000n - exact);
-        expect(distance(result.total, colones.totalComprobante) <= 500n).toBe(true);
-        expect(distance(result.iva, colones.totalImpuesto) <= 500n).toBe(true);
-        expect(distance(result.subtotal, colones.totalVentaNeta) <= 2000n).toBe(true);
-      }),
+      fc.property(
+        cents,
+        cents,
+        cents,
+        fc.bigInt({ min: 100_000n, max: 100_000_000n }),
+        (subtotal, iva, otros, rate) => {
+          const document: ReceiptSummaryAmounts = {
+            totalVentaNeta: subtotal * 1000n,
+            totalImpuesto: iva * 1000n,
+            totalOtrosCargos: otros * 1000n,
+            totalIVADevuelto: 0n,
+            totalComprobante: (subtotal + iva + otros) * 1000n,
+          };
+          const colones = inColones(document, rate);
+          const result = receiptCentimos({ totals: document, colones });
+          expect(result.subtotal + result.iva + result.otrosCargos).toBe(result.total);
+          const distance = (centimos: bigint, exact: bigint) =>
+            centimos * 1000n - exact < 0n ? exact - centimos * 1000n : centimos * 1000n - exact;
+          expect(distance(result.total, colones.totalComprobante) <= 500n).toBe(true);
+          expect(distance(result.iva, colones.totalImpuesto) <= 500n).toBe(true);
+          expect(distance(result.subtotal, colones.totalVentaNeta) <= 2000n).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -28,7 +28,11 @@ export interface ReceiptCentimos {
 const TOLERANCE: Amount = CENTIMO;
 
 function addsUp(amounts: ReceiptSummaryAmounts): boolean {
-  const computed = amounts.totalVentaNeta + amounts.totalImpuesto + (amounts.totalOtrosCargos ?? 0n) - (amounts.totalIVADevuelto ?? 0n);
+  const computed =
+    amounts.totalVentaNeta +
+    amounts.totalImpuesto +
+    (amounts.totalOtrosCargos ?? 0n) -
+    (amounts.totalIVADevuelto ?? 0n);
   const difference = computed - amounts.totalComprobante;
   return difference <= TOLERANCE && difference >= -TOLERANCE;
 }
@@ -41,18 +45,27 @@ function addsUp(amounts: ReceiptSummaryAmounts): boolean {
  * most a few céntimos from its own rounding; the total and the IVA never do). A document that does
  * not add up keeps its own subtotal: its row carries the arithmetic warning that explains it.
  */
-export function receiptCentimos(receipt: { totals: ReceiptSummaryAmounts; colones: ReceiptSummaryAmounts }): ReceiptCentimos {
+export function receiptCentimos(receipt: {
+  totals: ReceiptSummaryAmounts;
+  colones: ReceiptSummaryAmounts;
+}): ReceiptCentimos {
   const colones = receipt.colones;
   const total = amountToCents(colones.totalComprobante);
   const iva = amountToCents(colones.totalImpuesto);
   const otrosCargos = amountToCents(colones.totalOtrosCargos ?? 0n);
   const ivaDevuelto = amountToCents(colones.totalIVADevuelto ?? 0n);
-  const subtotal = addsUp(receipt.totals) ? cents(total - iva - otrosCargos + ivaDevuelto) : amountToCents(colones.totalVentaNeta);
+  const subtotal = addsUp(receipt.totals)
+    ? cents(total - iva - otrosCargos + ivaDevuelto)
+    : amountToCents(colones.totalVentaNeta);
   return { subtotal, iva, otrosCargos, ivaDevuelto, total };
 }
 
 /** The céntimos as the receipt's row shows them: negative for a credit note. */
-export function signedCentimos(receipt: { totals: ReceiptSummaryAmounts; colones: ReceiptSummaryAmounts; effect: ReceiptEffect }): ReceiptCentimos {
+export function signedCentimos(receipt: {
+  totals: ReceiptSummaryAmounts;
+  colones: ReceiptSummaryAmounts;
+  effect: ReceiptEffect;
+}): ReceiptCentimos {
   const value = receiptCentimos(receipt);
   if (receipt.effect >= 0) return value;
   return {
@@ -70,13 +83,25 @@ export interface CentimosTotals extends ReceiptCentimos {
 }
 
 export function emptyTotals(): CentimosTotals {
-  return { counted: 0, subtotal: cents(0n), iva: cents(0n), otrosCargos: cents(0n), ivaDevuelto: cents(0n), total: cents(0n) };
+  return {
+    counted: 0,
+    subtotal: cents(0n),
+    iva: cents(0n),
+    otrosCargos: cents(0n),
+    ivaDevuelto: cents(0n),
+    total: cents(0n),
+  };
 }
 
 /** Adds one receipt to a month's totals, exactly as its row shows it, if it counts. */
 export function addToTotals(
   totals: CentimosTotals,
-  receipt: { totals: ReceiptSummaryAmounts; colones: ReceiptSummaryAmounts; effect: ReceiptEffect; hacienda?: { estado?: string } },
+  receipt: {
+    totals: ReceiptSummaryAmounts;
+    colones: ReceiptSummaryAmounts;
+    effect: ReceiptEffect;
+    hacienda?: { estado?: string };
+  },
 ): CentimosTotals {
   if (!countsInTotals({ effect: receipt.effect, haciendaEstado: receipt.hacienda?.estado })) return totals;
   const row = signedCentimos(receipt);

@@ -73,20 +73,34 @@ describe("the receipt columns shared by the list and the exports", () => {
       effect: 1,
       moneda: "CRC",
       tipoCambio: amount("1"),
-      totals: { totalVentaNeta: amount("1000"), totalImpuesto: amount("130"), totalOtrosCargos: amount("100"), totalComprobante: amount("1230") },
-      colones: { totalVentaNeta: amount("1000"), totalImpuesto: amount("130"), totalOtrosCargos: amount("100"), totalComprobante: amount("1230") },
+      totals: {
+        totalVentaNeta: amount("1000"),
+        totalImpuesto: amount("130"),
+        totalOtrosCargos: amount("100"),
+        totalComprobante: amount("1230"),
+      },
+      colones: {
+        totalVentaNeta: amount("1000"),
+        totalImpuesto: amount("130"),
+        totalOtrosCargos: amount("100"),
+        totalComprobante: amount("1230"),
+      },
     };
     const column = RECEIPT_COLUMNS;
     expect(column.otrosCargos.value(withCharges)).toBe(amount("100"));
     expect(column.otrosCargosColones.value(withCharges)).toBe(amount("100"));
-    expect(column.subtotalColones.value(withCharges) + column.ivaColones.value(withCharges) + column.otrosCargosColones.value(withCharges)).toBe(
-      column.totalColones.value(withCharges),
-    );
+    expect(
+      column.subtotalColones.value(withCharges) +
+        column.ivaColones.value(withCharges) +
+        column.otrosCargosColones.value(withCharges),
+    ).toBe(column.totalColones.value(withCharges));
   });
 
   it("writes colones in céntimos that add up: the converted credit note's row (decision 105)", () => {
     const column = RECEIPT_COLUMNS;
-    const parts = [column.subtotalColones, column.ivaColones, column.otrosCargosColones].map((each) => each.value(creditNote));
+    const parts = [column.subtotalColones, column.ivaColones, column.otrosCargosColones].map((each) =>
+      each.value(creditNote),
+    );
     expect(parts.reduce((sum, value) => sum + value, 0n)).toBe(column.totalColones.value(creditNote));
     for (const value of parts) expect(value % 1000n).toBe(0n);
   });

@@ -59,8 +59,18 @@ export function columnText(column: TextColumn | DateColumn, receipt: ReceiptRowS
   return column.type === "date" ? formatCalendarDate(column.value(receipt)) : column.value(receipt);
 }
 
-const text = (header: string, width: number, value: TextColumn["value"]): TextColumn => ({ type: "text", header, width, value });
-const date = (header: string, width: number, value: DateColumn["value"]): DateColumn => ({ type: "date", header, width, value });
+const text = (header: string, width: number, value: TextColumn["value"]): TextColumn => ({
+  type: "text",
+  header,
+  width,
+  value,
+});
+const date = (header: string, width: number, value: DateColumn["value"]): DateColumn => ({
+  type: "date",
+  header,
+  width,
+  value,
+});
 const amount = (header: string, width: number, value: AmountColumn["value"], decimals: 2 | 5 = 2): AmountColumn => ({
   type: "amount",
   header,
@@ -77,9 +87,11 @@ export function kindShortLabel(kind: string): string {
   return KIND_INFO[kind as ReceiptKind]?.shortLabel ?? kind;
 }
 
-const signed = (pick: (receipt: ReceiptRowSource) => Amount) => (receipt: ReceiptRowSource) => signedByEffect(pick(receipt), receipt.effect);
+const signed = (pick: (receipt: ReceiptRowSource) => Amount) => (receipt: ReceiptRowSource) =>
+  signedByEffect(pick(receipt), receipt.effect);
 /** Colones columns read the receipt's céntimos (decision 105), so rows, totals and files agree to the céntimo. */
-const colones = (pick: keyof ReceiptCentimos) => (receipt: ReceiptRowSource) => centsToAmount(signedCentimos(receipt)[pick]);
+const colones = (pick: keyof ReceiptCentimos) => (receipt: ReceiptRowSource) =>
+  centsToAmount(signedCentimos(receipt)[pick]);
 
 /** Every column, in the order the files write them. */
 export const RECEIPT_COLUMNS = {
@@ -91,19 +103,43 @@ export const RECEIPT_COLUMNS = {
   identificacion: text("identificación", 16, (receipt) => receipt.counterpart.numero ?? ""),
   moneda: text("moneda", 8, (receipt) => receipt.moneda),
   tipoCambio: amount("tipo de cambio", 12, (receipt) => receipt.tipoCambio, 5),
-  subtotal: amount("subtotal", 16, signed((receipt) => receipt.totals.totalVentaNeta)),
-  iva: amount("IVA", 14, signed((receipt) => receipt.totals.totalImpuesto)),
-  otrosCargos: amount("otros cargos", 14, signed((receipt) => receipt.totals.totalOtrosCargos ?? 0n)),
-  ivaDevuelto: amount("IVA devuelto", 14, signed((receipt) => receipt.totals.totalIVADevuelto ?? 0n)),
-  total: amount("total", 16, signed((receipt) => receipt.totals.totalComprobante)),
+  subtotal: amount(
+    "subtotal",
+    16,
+    signed((receipt) => receipt.totals.totalVentaNeta),
+  ),
+  iva: amount(
+    "IVA",
+    14,
+    signed((receipt) => receipt.totals.totalImpuesto),
+  ),
+  otrosCargos: amount(
+    "otros cargos",
+    14,
+    signed((receipt) => receipt.totals.totalOtrosCargos ?? 0n),
+  ),
+  ivaDevuelto: amount(
+    "IVA devuelto",
+    14,
+    signed((receipt) => receipt.totals.totalIVADevuelto ?? 0n),
+  ),
+  total: amount(
+    "total",
+    16,
+    signed((receipt) => receipt.totals.totalComprobante),
+  ),
   subtotalColones: amount("subtotal ₡", 16, colones("subtotal")),
   ivaColones: amount("IVA ₡", 14, colones("iva")),
   otrosCargosColones: amount("otros cargos ₡", 14, colones("otrosCargos")),
   ivaDevueltoColones: amount("IVA devuelto ₡", 14, colones("ivaDevuelto")),
   totalColones: amount("total ₡", 16, colones("total")),
   estadoHacienda: text("estado Hacienda", 20, (receipt) => HACIENDA_STATUS_LABELS[haciendaStatusOf(receipt)]),
-  respuesta: text("respuesta del receptor", 22, (receipt) => (receipt.receptorMessage ? MENSAJE_RECEPTOR_LABELS[receipt.receptorMessage.mensaje] : "")),
-  enLosTotales: text("en los totales", 14, (receipt) => effectLabel({ effect: receipt.effect, haciendaEstado: receipt.hacienda?.estado })),
+  respuesta: text("respuesta del receptor", 22, (receipt) =>
+    receipt.receptorMessage ? MENSAJE_RECEPTOR_LABELS[receipt.receptorMessage.mensaje] : "",
+  ),
+  enLosTotales: text("en los totales", 14, (receipt) =>
+    effectLabel({ effect: receipt.effect, haciendaEstado: receipt.hacienda?.estado }),
+  ),
 } satisfies Record<string, ReceiptColumn>;
 
 export type ReceiptColumnId = keyof typeof RECEIPT_COLUMNS;

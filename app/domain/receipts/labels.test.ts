@@ -8,5 +8,4 @@ describe("labels", () => {
     expect(directionAdjective("TE", "issued")).toBe("emitido");
     expect(directionAdjective("REP", "received")).toBe("recibido");
   });
-
 });

@@ -27,8 +27,17 @@ describe("a receipt's tax totals", () => {
     const totals = taxTotalsOf({
       resumen: { totalDesgloseImpuesto: [] },
       lines: [
-        { impuestos: [{ codigo: "01", codigoTarifa: "08", monto: amount("1300"), exoneracion: { monto: amount("500") } }] },
-        { impuestos: [{ codigo: "01", codigoTarifa: "08", monto: amount("13.00001") }, { codigo: "02", monto: amount("5") }] },
+        {
+          impuestos: [
+            { codigo: "01", codigoTarifa: "08", monto: amount("1300"), exoneracion: { monto: amount("500") } },
+          ],
+        },
+        {
+          impuestos: [
+            { codigo: "01", codigoTarifa: "08", monto: amount("13.00001") },
+            { codigo: "02", monto: amount("5") },
+          ],
+        },
       ],
       colones: { tipoCambio: amount("1") },
     });

@@ -12,7 +12,9 @@ export interface TaxTotal {
 /** The document's TotalDesgloseImpuesto, or (4.3, which has none) its lines' taxes net of exonerations. */
 export interface TaxSource {
   resumen: { totalDesgloseImpuesto: DesgloseImpuesto[] };
-  lines: Array<{ impuestos: Array<Pick<Impuesto, "codigo" | "codigoTarifa" | "monto"> & { exoneracion?: { monto: Amount } }> }>;
+  lines: Array<{
+    impuestos: Array<Pick<Impuesto, "codigo" | "codigoTarifa" | "monto"> & { exoneracion?: { monto: Amount } }>;
+  }>;
   colones: { tipoCambio: Amount };
 }
 
@@ -26,7 +28,8 @@ export function taxTotalsOf(document: TaxSource): TaxTotal[] {
     byKey.set(key, entry);
   };
   if (document.resumen.totalDesgloseImpuesto.length > 0) {
-    for (const desglose of document.resumen.totalDesgloseImpuesto) add(desglose.codigo, desglose.codigoTarifa, desglose.monto);
+    for (const desglose of document.resumen.totalDesgloseImpuesto)
+      add(desglose.codigo, desglose.codigoTarifa, desglose.monto);
   } else {
     for (const line of document.lines) {
       for (const tax of line.impuestos) add(tax.codigo, tax.codigoTarifa, tax.monto - (tax.exoneracion?.monto ?? 0n));

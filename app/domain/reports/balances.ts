@@ -43,7 +43,8 @@ type Place = "before" | "inside" | "after";
 /** Where a balance row falls against a range; a month the range cuts must have come by day. */
 export function placeOf(period: string, range: DateRange, since: MonthKey): Place {
   if (period === OPENING_PERIOD) {
-    if (range.from < firstDayOfMonth(since)) throw new RangeError(`El rango ${range.from} empieza antes de los saldos leídos (${since}).`);
+    if (range.from < firstDayOfMonth(since))
+      throw new RangeError(`El rango ${range.from} empieza antes de los saldos leídos (${since}).`);
     return "before";
   }
   if (period.length === 10) return period < range.from ? "before" : period > range.to ? "after" : "inside";
@@ -52,7 +53,9 @@ export function placeOf(period: string, range: DateRange, since: MonthKey): Plac
   if (last < range.from) return "before";
   if (first > range.to) return "after";
   if (first >= range.from && last <= range.to) return "inside";
-  throw new RangeError(`El mes ${period} está partido por el rango ${range.from}–${range.to}: hacen falta sus saldos por día.`);
+  throw new RangeError(
+    `El mes ${period} está partido por el rango ${range.from}–${range.to}: hacen falta sus saldos por día.`,
+  );
 }
 
 /** The months a range's boundaries cut: the service reads those by day. */
@@ -106,7 +109,11 @@ export function accountFigures(leaves: ReadonlyMap<string, Figures>): Map<string
   return all;
 }
 
-export const EMPTY_FIGURES: Readonly<Figures> = Object.freeze({ opening: 0n as bigint, debit: 0n as bigint, credit: 0n as bigint });
+export const EMPTY_FIGURES: Readonly<Figures> = Object.freeze({
+  opening: 0n as bigint,
+  debit: 0n as bigint,
+  credit: 0n as bigint,
+});
 
 export interface ReportAccount {
   code: string;
@@ -132,7 +139,13 @@ export function reportAccounts(tree: readonly CatalogNode[], figures: ReadonlyMa
   };
   visit(tree);
   for (const code of figures.keys()) {
-    if (!byCode.has(code)) byCode.set(code, { code, label: UNKNOWN_ACCOUNT_LABEL, level: codeShapeError(code) === null ? levelOf(code) : 5, leaf: true });
+    if (!byCode.has(code))
+      byCode.set(code, {
+        code,
+        label: UNKNOWN_ACCOUNT_LABEL,
+        level: codeShapeError(code) === null ? levelOf(code) : 5,
+        leaf: true,
+      });
   }
   return [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }

@@ -5,7 +5,15 @@ import type { StatementRow, TrialBalance } from "./statements";
  * The CSV downloads, with the column names and order others process (issue 12): RFC 4180, CRLF,
  * amounts as plain decimals with a dot, a byte-order mark so spreadsheet programs read the accents.
  */
-export const TRIAL_CSV_HEADER = ["código", "cuenta", "nivel", "saldo inicial", "débitos", "créditos", "saldo final"] as const;
+export const TRIAL_CSV_HEADER = [
+  "código",
+  "cuenta",
+  "nivel",
+  "saldo inicial",
+  "débitos",
+  "créditos",
+  "saldo final",
+] as const;
 export const STATEMENT_CSV_HEADER = ["código", "cuenta", "nivel", "monto"] as const;
 export const COMPARISON_CSV_COLUMN = "comparación";
 export const TRIAL_TOTALS_LABEL = "Totales";
@@ -26,10 +34,26 @@ function document(lines: string[][]): string {
 export function trialBalanceCsv(trial: TrialBalance): string {
   const lines: string[][] = [TRIAL_CSV_HEADER.map(csvText)];
   for (const row of trial.rows) {
-    lines.push([row.code, csvText(row.label), String(row.level), plainAmount(row.opening), plainAmount(row.debit), plainAmount(row.credit), plainAmount(row.closing)]);
+    lines.push([
+      row.code,
+      csvText(row.label),
+      String(row.level),
+      plainAmount(row.opening),
+      plainAmount(row.debit),
+      plainAmount(row.credit),
+      plainAmount(row.closing),
+    ]);
   }
   const t = trial.totals;
-  lines.push(["", TRIAL_TOTALS_LABEL, "", plainAmount(t.opening), plainAmount(t.debit), plainAmount(t.credit), plainAmount(t.closing)]);
+  lines.push([
+    "",
+    TRIAL_TOTALS_LABEL,
+    "",
+    plainAmount(t.opening),
+    plainAmount(t.debit),
+    plainAmount(t.credit),
+    plainAmount(t.closing),
+  ]);
   return document(lines);
 }
 
@@ -42,7 +66,12 @@ export function statementCsv(rows: readonly StatementRow[], withComparison: bool
   if (withComparison) header.push(COMPARISON_CSV_COLUMN);
   const lines: string[][] = [header.map(csvText)];
   for (const row of rows) {
-    const cells = [row.code ?? "", csvText(row.label), row.kind === "line" ? "" : String(row.level), plainAmount(row.amount)];
+    const cells = [
+      row.code ?? "",
+      csvText(row.label),
+      row.kind === "line" ? "" : String(row.level),
+      plainAmount(row.amount),
+    ];
     if (withComparison) cells.push(row.compared === null ? "" : plainAmount(row.compared));
     lines.push(cells);
   }

@@ -28,23 +28,70 @@ describe("report amounts", () => {
 
 describe("CSV exports", () => {
   const rows: StatementRow[] = [
-    { key: "40-00-00-00-00", code: "40-00-00-00-00", label: "Ingreso", level: 1, kind: "account", group: "40", leaf: false, amount: cents(123456n), compared: cents(100n) },
-    { key: "grossProfit", code: null, label: "Utilidad bruta", level: 0, kind: "line", group: "50", leaf: false, amount: cents(-5n), compared: null },
-    { key: "40-01-00-00-00", code: "40-01-00-00-00", label: '=Ventas, "contado"', level: 2, kind: "account", group: "40", leaf: true, amount: cents(0n), compared: cents(0n) },
+    {
+      key: "40-00-00-00-00",
+      code: "40-00-00-00-00",
+      label: "Ingreso",
+      level: 1,
+      kind: "account",
+      group: "40",
+      leaf: false,
+      amount: cents(123456n),
+      compared: cents(100n),
+    },
+    {
+      key: "grossProfit",
+      code: null,
+      label: "Utilidad bruta",
+      level: 0,
+      kind: "line",
+      group: "50",
+      leaf: false,
+      amount: cents(-5n),
+      compared: null,
+    },
+    {
+      key: "40-01-00-00-00",
+      code: "40-01-00-00-00",
+      label: '=Ventas, "contado"',
+      level: 2,
+      kind: "account",
+      group: "40",
+      leaf: true,
+      amount: cents(0n),
+      compared: cents(0n),
+    },
   ];
 
   it("writes código,cuenta,nivel,monto[,comparación] with result lines under an empty código", () => {
     expect(statementCsv(rows, false)).toBe(
       '\uFEFFcódigo,cuenta,nivel,monto\r\n40-00-00-00-00,Ingreso,1,1234.56\r\n,Utilidad bruta,,-0.05\r\n40-01-00-00-00,"\'=Ventas, ""contado""",2,0.00\r\n',
     );
-    expect(statementCsv(rows, true).split("\r\n").slice(0, 3)).toEqual(["\uFEFFcódigo,cuenta,nivel,monto,comparación", "40-00-00-00-00,Ingreso,1,1234.56,1.00", ",Utilidad bruta,,-0.05,"]);
+    expect(statementCsv(rows, true).split("\r\n").slice(0, 3)).toEqual([
+      "\uFEFFcódigo,cuenta,nivel,monto,comparación",
+      "40-00-00-00-00,Ingreso,1,1234.56,1.00",
+      ",Utilidad bruta,,-0.05,",
+    ]);
   });
 
   it("writes código,cuenta,nivel,saldo inicial,débitos,créditos,saldo final, debit positive", () => {
     const csv = trialBalanceCsv({
-      rows: [{ code: "20-00-00-00-00", label: "Pasivo", level: 1, leaf: false, opening: cents(-100n), debit: cents(50n), credit: cents(250n), closing: cents(-300n) }],
+      rows: [
+        {
+          code: "20-00-00-00-00",
+          label: "Pasivo",
+          level: 1,
+          leaf: false,
+          opening: cents(-100n),
+          debit: cents(50n),
+          credit: cents(250n),
+          closing: cents(-300n),
+        },
+      ],
       totals: { opening: cents(0n), debit: cents(50n), credit: cents(50n), closing: cents(0n) },
     });
-    expect(csv).toBe("\uFEFFcódigo,cuenta,nivel,saldo inicial,débitos,créditos,saldo final\r\n20-00-00-00-00,Pasivo,1,-1.00,0.50,2.50,-3.00\r\n,Totales,,0.00,0.50,0.50,0.00\r\n");
+    expect(csv).toBe(
+      "\uFEFFcódigo,cuenta,nivel,saldo inicial,débitos,créditos,saldo final\r\n20-00-00-00-00,Pasivo,1,-1.00,0.50,2.50,-3.00\r\n,Totales,,0.00,0.50,0.50,0.00\r\n",
+    );
   });
 });

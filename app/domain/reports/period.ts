@@ -1,4 +1,12 @@
-import { addDays, firstDayOfMonth, lastDayOfMonth, parseCalendarDate, shiftMonth, type CalendarDate, type MonthKey } from "../calendar";
+import {
+  addDays,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  parseCalendarDate,
+  shiftMonth,
+  type CalendarDate,
+  type MonthKey,
+} from "../calendar";
 
 /**
  * The period a report covers. Month, quarter and year are whole months; a range is any two days.
@@ -18,7 +26,20 @@ export interface DateRange {
 export const COMPARISONS = ["none", "previous", "lastYear"] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 
-const MONTH_NAMES = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "setiembre", "octubre", "noviembre", "diciembre"];
+const MONTH_NAMES = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "setiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
 
 function pad(value: number, width = 2): string {
   return String(value).padStart(width, "0");
@@ -78,7 +99,8 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
 /** The same day a year earlier; 29 February becomes 28 February. */
 export function sameDayLastYear(date: CalendarDate): CalendarDate {
   const [year, month, day] = date.split("-").map(Number);
-  return (parseCalendarDate(`${pad(year - 1, 4)}-${pad(month)}-${pad(day)}`) ?? `${pad(year - 1, 4)}-${pad(month)}-28`) as CalendarDate;
+  return (parseCalendarDate(`${pad(year - 1, 4)}-${pad(month)}-${pad(day)}`) ??
+    `${pad(year - 1, 4)}-${pad(month)}-28`) as CalendarDate;
 }
 
 /**
@@ -92,12 +114,16 @@ export function comparisonPeriod(period: PeriodSpec, comparison: Comparison): Pe
       return { kind: "month", month: shiftMonth(period.month, comparison === "previous" ? -1 : -12) };
     case "quarter":
       if (comparison === "lastYear") return { ...period, year: period.year - 1 };
-      return period.quarter === 1 ? { kind: "quarter", year: period.year - 1, quarter: 4 } : { ...period, quarter: (period.quarter - 1) as 1 | 2 | 3 };
+      return period.quarter === 1
+        ? { kind: "quarter", year: period.year - 1, quarter: 4 }
+        : { ...period, quarter: (period.quarter - 1) as 1 | 2 | 3 };
     case "year":
       return { kind: "year", year: period.year - 1 };
     case "range": {
       if (comparison === "lastYear") {
-        const to = endsMonth(period.to) ? lastDayOfMonth(shiftMonth(period.to.slice(0, 7), -12)) : sameDayLastYear(period.to);
+        const to = endsMonth(period.to)
+          ? lastDayOfMonth(shiftMonth(period.to.slice(0, 7), -12))
+          : sameDayLastYear(period.to);
         return { kind: "range", from: sameDayLastYear(period.from), to };
       }
       if (startsMonth(period.from) && endsMonth(period.to)) {
@@ -115,7 +141,8 @@ export function comparisonPeriod(period: PeriodSpec, comparison: Comparison): Pe
 /** Every month the range touches, in order. */
 export function monthsOf(range: DateRange): MonthKey[] {
   const months: MonthKey[] = [];
-  for (let month = range.from.slice(0, 7); month <= range.to.slice(0, 7); month = shiftMonth(month, 1)) months.push(month);
+  for (let month = range.from.slice(0, 7); month <= range.to.slice(0, 7); month = shiftMonth(month, 1))
+    months.push(month);
   return months;
 }
 

@@ -1,6 +1,23 @@
 import { z } from "zod";
-import { firstDayOfMonth, lastDayOfMonth, parseCalendarDate, parseMonth, shiftMonth, type CalendarDate } from "../calendar";
-import { COMPARISONS, comparisonPeriod, monthKey, rangeOf, sameDayLastYear, endsMonth, type Comparison, type DateRange, type PeriodSpec } from "./period";
+import {
+  firstDayOfMonth,
+  lastDayOfMonth,
+  parseCalendarDate,
+  parseMonth,
+  shiftMonth,
+  type CalendarDate,
+} from "../calendar";
+import {
+  COMPARISONS,
+  comparisonPeriod,
+  monthKey,
+  rangeOf,
+  sameDayLastYear,
+  endsMonth,
+  type Comparison,
+  type DateRange,
+  type PeriodSpec,
+} from "./period";
 
 /**
  * A report's query, read from the URL once (ledger.md §4): the period, the level of detail, whether
@@ -59,7 +76,11 @@ const paramsSchema = z.object({
 });
 
 const periodKindSchema = z.enum(PERIOD_KINDS, { errorMap: () => ({ message: QUERY_MESSAGES.period }) });
-const levelSchema = z.coerce.number({ invalid_type_error: QUERY_MESSAGES.level }).int(QUERY_MESSAGES.level).min(1, QUERY_MESSAGES.level).max(5, QUERY_MESSAGES.level);
+const levelSchema = z.coerce
+  .number({ invalid_type_error: QUERY_MESSAGES.level })
+  .int(QUERY_MESSAGES.level)
+  .min(1, QUERY_MESSAGES.level)
+  .max(5, QUERY_MESSAGES.level);
 const zeroSchema = z.enum(["hide", "show"], { errorMap: () => ({ message: QUERY_MESSAGES.zero }) });
 const compareSchema = z.enum(COMPARISONS, { errorMap: () => ({ message: QUERY_MESSAGES.compare }) });
 
@@ -75,7 +96,8 @@ function readQuarter(text: string): { year: number; quarter: 1 | 2 | 3 | 4 } | n
 export type QueryResult = { ok: true; query: ReportQuery } | { ok: false; query: ReportQuery; messages: string[] };
 
 function defaultPeriod(kind: ReportKind, today: CalendarDate): PeriodSpec {
-  if (kind === "general") return { kind: "range", from: firstDayOfMonth(monthKey(Number(today.slice(0, 4)), 1)), to: today };
+  if (kind === "general")
+    return { kind: "range", from: firstDayOfMonth(monthKey(Number(today.slice(0, 4)), 1)), to: today };
   return { kind: "month", month: today.slice(0, 7) };
 }
 
@@ -91,7 +113,12 @@ export function comparisonDate(to: CalendarDate, comparison: Comparison): Calend
   return endsMonth(to) ? lastDayOfMonth(shiftMonth(to.slice(0, 7), -12)) : sameDayLastYear(to);
 }
 
-function readPeriod(kind: ReportKind, params: z.infer<typeof paramsSchema>, today: CalendarDate, messages: string[]): PeriodSpec {
+function readPeriod(
+  kind: ReportKind,
+  params: z.infer<typeof paramsSchema>,
+  today: CalendarDate,
+  messages: string[],
+): PeriodSpec {
   let chosen = params.period;
   if (chosen !== undefined) {
     const parsed = periodKindSchema.safeParse(chosen);
@@ -101,7 +128,17 @@ function readPeriod(kind: ReportKind, params: z.infer<typeof paramsSchema>, toda
     }
   }
   // Without an explicit choice the URL says it: a range, then a month, a quarter, a year.
-  const inferred = chosen ?? (params.from || params.to ? "range" : params.month ? "month" : params.quarter ? "quarter" : params.year ? "year" : undefined);
+  const inferred =
+    chosen ??
+    (params.from || params.to
+      ? "range"
+      : params.month
+        ? "month"
+        : params.quarter
+          ? "quarter"
+          : params.year
+            ? "year"
+            : undefined);
   const fallback = defaultPeriod(kind, today);
   switch (inferred) {
     case undefined:
@@ -151,7 +188,9 @@ function field<T>(schema: z.ZodType<T>, value: string | undefined, fallback: T, 
  * says what was wrong (in Spanish) and carries a usable query with the defaults in its place.
  */
 export function parseReportQuery(kind: ReportKind, search: URLSearchParams, today: CalendarDate): QueryResult {
-  const params = paramsSchema.parse(Object.fromEntries([...paramsSchema.keyof().options].map((key) => [key, search.get(key) ?? undefined])));
+  const params = paramsSchema.parse(
+    Object.fromEntries([...paramsSchema.keyof().options].map((key) => [key, search.get(key) ?? undefined])),
+  );
   const messages: string[] = [];
   let period = readPeriod(kind, params, today, messages);
   // The Balance General is at the end of the chosen month, quarter or year.

@@ -23,9 +23,27 @@ describe("Balance de Comprobación", () => {
   it("gives every account at level 5 with opening, débitos, créditos and closing, debit positive", () => {
     const trial = trialBalance(tree, books, query("all", "quarter=2026-Q1"));
     const row = (code: string) => trial.rows.find((r) => r.code === code);
-    expect(row("10-01-01-00-00")).toMatchObject({ label: "Caja", level: 3, opening: c("500000"), debit: c("12345.67"), credit: c("150000"), closing: c("362345.67") });
-    expect(row("10-01-02-00-00")).toMatchObject({ level: 2 + 1, opening: c("800000"), debit: c("1000000"), credit: 0n, closing: c("1800000") });
-    expect(row("40-00-00-00-00")).toMatchObject({ opening: c("-500000"), debit: 0n, credit: c("1012345.67"), closing: c("-1512345.67") });
+    expect(row("10-01-01-00-00")).toMatchObject({
+      label: "Caja",
+      level: 3,
+      opening: c("500000"),
+      debit: c("12345.67"),
+      credit: c("150000"),
+      closing: c("362345.67"),
+    });
+    expect(row("10-01-02-00-00")).toMatchObject({
+      level: 2 + 1,
+      opening: c("800000"),
+      debit: c("1000000"),
+      credit: 0n,
+      closing: c("1800000"),
+    });
+    expect(row("40-00-00-00-00")).toMatchObject({
+      opening: c("-500000"),
+      debit: 0n,
+      credit: c("1012345.67"),
+      closing: c("-1512345.67"),
+    });
     expect(row("30-04-01-00-00")).toBeUndefined(); // no movement, no balance: hidden
     expect(trial.totals.debit).toBe(trial.totals.credit);
     expect(trial.totals.debit).toBe(c("1000000") + c("400000") + c("150000") + c("25000.50") + c("12345.67"));
@@ -35,7 +53,15 @@ describe("Balance de Comprobación", () => {
 
   it("stops at the chosen level and its parents add their children", () => {
     const level1 = trialBalance(tree, books, query("all", "quarter=2026-Q1&level=1"));
-    expect(level1.rows.map((r) => r.code)).toEqual(["10-00-00-00-00", "20-00-00-00-00", "30-00-00-00-00", "40-00-00-00-00", "50-00-00-00-00", "60-00-00-00-00", "70-00-00-00-00"]);
+    expect(level1.rows.map((r) => r.code)).toEqual([
+      "10-00-00-00-00",
+      "20-00-00-00-00",
+      "30-00-00-00-00",
+      "40-00-00-00-00",
+      "50-00-00-00-00",
+      "60-00-00-00-00",
+      "70-00-00-00-00",
+    ]);
     expect(level1.rows[0].closing).toBe(c("2162345.67"));
     const level2 = trialBalance(tree, books, query("all", "quarter=2026-Q1&level=2"));
     expect(level2.rows.every((r) => r.level <= 2)).toBe(true);
@@ -68,13 +94,18 @@ describe("Balance de Comprobación", () => {
   it("reads everything before `since` from one opening row", () => {
     const folded = balancesOf(BOOKS, { since: "2026-01" });
     expect(folded.rows.filter((r) => r.period === "").length).toBeGreaterThan(0);
-    expect(trialBalance(tree, folded, query("all", "quarter=2026-Q1"))).toEqual(trialBalance(tree, balancesOf(BOOKS), query("all", "quarter=2026-Q1")));
+    expect(trialBalance(tree, folded, query("all", "quarter=2026-Q1"))).toEqual(
+      trialBalance(tree, balancesOf(BOOKS), query("all", "quarter=2026-Q1")),
+    );
     expect(() => trialBalance(tree, folded, query("all", "month=2025-12"))).toThrow(RangeError);
   });
 
   it("keeps accounts the catalog no longer has", () => {
     const trial = trialBalance(testTree(TEST_WITHOUT_RENT), books, query("all", "quarter=2026-Q1"));
-    expect(trial.rows.find((r) => r.code === "60-02-00-00-00")).toMatchObject({ label: "Cuenta que ya no está en el catálogo", debit: c("150000") });
+    expect(trial.rows.find((r) => r.code === "60-02-00-00-00")).toMatchObject({
+      label: "Cuenta que ya no está en el catálogo",
+      debit: c("150000"),
+    });
     expect(trial.totals.debit).toBe(trial.totals.credit);
   });
 });
@@ -96,8 +127,17 @@ describe("Estado de Resultados", () => {
     });
     const rows = statement.rows;
     expect(rows.map((r) => r.code ?? r.key)).toEqual([
-      "40-00-00-00-00", "40-01-00-00-00", "40-02-00-00-00", "50-00-00-00-00", "50-01-00-00-00", "grossProfit",
-      "60-00-00-00-00", "60-02-00-00-00", "resultBeforeTax", "incomeTax", "netResult",
+      "40-00-00-00-00",
+      "40-01-00-00-00",
+      "40-02-00-00-00",
+      "50-00-00-00-00",
+      "50-01-00-00-00",
+      "grossProfit",
+      "60-00-00-00-00",
+      "60-02-00-00-00",
+      "resultBeforeTax",
+      "incomeTax",
+      "netResult",
     ]);
     expect(byKey(rows).get("incomeTax")?.label).toMatch(/Impuesto sobre la renta estimado/);
     expect(byKey(rows).get("40-01-00-00-00")?.amount).toBe(c("1000000"));
@@ -109,21 +149,31 @@ describe("Estado de Resultados", () => {
 
   it("stops at level 1 and hides zero accounts unless asked", () => {
     const level1 = incomeStatement(tree, books, query("results", "quarter=2026-Q1&level=1"));
-    expect(level1.rows.filter((r) => r.kind === "account").map((r) => r.code)).toEqual(["40-00-00-00-00", "50-00-00-00-00", "60-00-00-00-00"]);
+    expect(level1.rows.filter((r) => r.kind === "account").map((r) => r.code)).toEqual([
+      "40-00-00-00-00",
+      "50-00-00-00-00",
+      "60-00-00-00-00",
+    ]);
     const shown = incomeStatement(tree, books, query("results", "quarter=2026-Q1&zero=show"));
     expect(byKey(shown.rows).get("60-01-00-00-00")?.amount).toBe(0n);
   });
 
   it("compares with the previous period and the same period last year", () => {
     const previous = incomeStatement(tree, books, query("results", "quarter=2026-Q1&compare=previous"));
-    expect(previous.compared).toMatchObject({ income: c("500000"), expenses: c("200000"), resultBeforeTax: c("300000") });
+    expect(previous.compared).toMatchObject({
+      income: c("500000"),
+      expenses: c("200000"),
+      resultBeforeTax: c("300000"),
+    });
     // Salarios moved only in the compared quarter: shown, with zero now.
     expect(byKey(previous.rows).get("60-01-00-00-00")).toMatchObject({ amount: 0n, compared: c("200000") });
     expect(byKey(previous.rows).get("netResult")).toMatchObject({ amount: c("462345.67"), compared: c("300000") });
     const lastYear = incomeStatement(tree, books, query("results", "month=2026-01&compare=lastYear"));
     expect(lastYear.compared?.income).toBe(0n);
     expect(byKey(lastYear.rows).get("40-00-00-00-00")?.compared).toBe(0n);
-    expect(incomeStatement(tree, books, query("results", "month=2026-01")).rows.every((r) => r.compared === null)).toBe(true);
+    expect(incomeStatement(tree, books, query("results", "month=2026-01")).rows.every((r) => r.compared === null)).toBe(
+      true,
+    );
   });
 
   it("gives the result month by month for the chart", () => {
@@ -142,13 +192,25 @@ describe("Balance General", () => {
     expect(rows.get("10-00-00-00-00")?.amount).toBe(c("2162345.67"));
     expect(rows.get("20-00-00-00-00")?.amount).toBe(c("425000.50"));
     expect(rows.get("30-00-00-00-00")?.amount).toBe(c("1000000"));
-    expect(rows.get("priorResults")).toMatchObject({ code: null, amount: c("300000"), label: "Resultados de años anteriores sin cerrar" });
+    expect(rows.get("priorResults")).toMatchObject({
+      code: null,
+      amount: c("300000"),
+      label: "Resultados de años anteriores sin cerrar",
+    });
     expect(rows.get("yearResult")).toMatchObject({ code: null, amount: c("462345.67") });
     expect(rows.get("totalEquity")?.amount).toBe(c("1762345.67"));
-    expect(sheet.check).toEqual({ assets: c("2162345.67"), liabilities: c("425000.50"), equity: c("1762345.67"), unclassified: c("25000.50"), difference: 0n });
+    expect(sheet.check).toEqual({
+      assets: c("2162345.67"),
+      liabilities: c("425000.50"),
+      equity: c("1762345.67"),
+      unclassified: c("25000.50"),
+      difference: 0n,
+    });
     expect(sheet.unclassifiedRows[0]).toMatchObject({ code: "70-00-00-00-00", amount: c("25000.50") });
     // No income or expense account appears in the Balance General.
-    expect(sheet.rows.some((r) => r.code !== null && ["40", "50", "60", "70"].includes(r.code.slice(0, 2)))).toBe(false);
+    expect(sheet.rows.some((r) => r.code !== null && ["40", "50", "60", "70"].includes(r.code.slice(0, 2)))).toBe(
+      false,
+    );
   });
 
   it("after closing a year, its result sits in retained earnings and the check still holds", () => {
@@ -161,7 +223,12 @@ describe("Balance General", () => {
     expect(sheet.check.difference).toBe(0n);
     const closedYear = balanceSheet(tree, balancesOf([...BOOKS, CLOSING_2025]), query("general", "to=2025-12-31"));
     expect(byKey(closedYear.rows).get("yearResult")?.amount).toBe(0n);
-    expect(closedYear.check).toMatchObject({ assets: c("1300000"), liabilities: 0n, equity: c("1300000"), difference: 0n });
+    expect(closedYear.check).toMatchObject({
+      assets: c("1300000"),
+      liabilities: 0n,
+      equity: c("1300000"),
+      difference: 0n,
+    });
   });
 
   it("without the close the year's own result is the line at its end", () => {

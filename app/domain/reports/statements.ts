@@ -23,9 +23,25 @@ import type { Level, ReportQuery } from "./query";
  */
 
 /** Natural side (ledger.md §3): +1 shows debit − credit, −1 shows credit − debit. 70 shows its sign. */
-export const NATURAL_SIGN: Readonly<Record<string, 1n | -1n>> = { "10": 1n, "20": -1n, "30": -1n, "40": -1n, "50": 1n, "60": 1n, "70": 1n };
+export const NATURAL_SIGN: Readonly<Record<string, 1n | -1n>> = {
+  "10": 1n,
+  "20": -1n,
+  "30": -1n,
+  "40": -1n,
+  "50": 1n,
+  "60": 1n,
+  "70": 1n,
+};
 
-export const GROUP = { assets: "10", liabilities: "20", equity: "30", income: "40", costs: "50", expenses: "60", unclassified: "70" } as const;
+export const GROUP = {
+  assets: "10",
+  liabilities: "20",
+  equity: "30",
+  income: "40",
+  costs: "50",
+  expenses: "60",
+  unclassified: "70",
+} as const;
 
 export function naturalOf(code: string, debitMinusCredit: bigint): Cents {
   return cents((NATURAL_SIGN[groupOf(code)] ?? 1n) * debitMinusCredit);
@@ -87,12 +103,28 @@ function rowsOfGroup(
     const compared = comparedOf ? comparedOf(account.code) : null;
     // A group row is its section's total: always shown.
     if (hideZero && account.level > 1 && amount === 0n && (compared === null || compared === 0n)) continue;
-    rows.push({ key: account.code, code: account.code, label: account.label, level: account.level, kind: "account", group, leaf: account.leaf, amount, compared });
+    rows.push({
+      key: account.code,
+      code: account.code,
+      label: account.label,
+      level: account.level,
+      kind: "account",
+      group,
+      leaf: account.leaf,
+      amount,
+      compared,
+    });
   }
   return rows;
 }
 
-function line(key: LineKey, group: string, amount: Cents, compared: Cents | null, label: string = LINE_LABELS[key]): StatementRow {
+function line(
+  key: LineKey,
+  group: string,
+  amount: Cents,
+  compared: Cents | null,
+  label: string = LINE_LABELS[key],
+): StatementRow {
   return { key, code: null, label, level: 0, kind: "line", group, leaf: false, amount, compared };
 }
 
@@ -129,7 +161,16 @@ export function resultFigures(movement: (code: string) => Cents, unclassified: C
   const resultBeforeTax = cents(grossProfit - expenses);
   // Until the income-tax issue lands the estimate is a labelled zero.
   const incomeTax = cents(0n);
-  return { income, costs, expenses, grossProfit, resultBeforeTax, incomeTax, netResult: cents(resultBeforeTax - incomeTax), unclassified };
+  return {
+    income,
+    costs,
+    expenses,
+    grossProfit,
+    resultBeforeTax,
+    incomeTax,
+    netResult: cents(resultBeforeTax - incomeTax),
+    unclassified,
+  };
 }
 
 export interface IncomeStatement {
@@ -140,7 +181,11 @@ export interface IncomeStatement {
   unclassifiedRows: StatementRow[];
 }
 
-export function incomeStatement(tree: readonly CatalogNode[], balances: ReportBalances, query: Pick<ReportQuery, "range" | "level" | "hideZero" | "compared">): IncomeStatement {
+export function incomeStatement(
+  tree: readonly CatalogNode[],
+  balances: ReportBalances,
+  query: Pick<ReportQuery, "range" | "level" | "hideZero" | "compared">,
+): IncomeStatement {
   const figures = accountFigures(leafFigures(balances, query.range));
   const comparedFigures = query.compared ? accountFigures(leafFigures(balances, query.compared.range)) : null;
   const accounts = reportAccounts(tree, new Map([...figures, ...(comparedFigures ?? [])]));
@@ -158,7 +203,10 @@ export function incomeStatement(tree: readonly CatalogNode[], balances: ReportBa
     line("incomeTax", GROUP.expenses, current.incomeTax, compared ? compared.incomeTax : null),
     line("netResult", GROUP.expenses, current.netResult, compared?.netResult ?? null),
   ];
-  const moved = current.unclassified !== 0n || (compared !== null && compared.unclassified !== 0n) || hasMovement(figures, "70-00-00-00-00");
+  const moved =
+    current.unclassified !== 0n ||
+    (compared !== null && compared.unclassified !== 0n) ||
+    hasMovement(figures, "70-00-00-00-00");
   return { rows, current, compared, unclassifiedRows: moved ? section(GROUP.unclassified) : [] };
 }
 
@@ -181,7 +229,12 @@ export function monthlyResults(balances: ReportBalances, range: DateRange): Mont
     const from = firstDayOfMonth(month) < range.from ? range.from : firstDayOfMonth(month);
     const to = lastDayOfMonth(month) > range.to ? range.to : lastDayOfMonth(month);
     const figures = resultFigures(movementOf(accountFigures(leafFigures(balances, { from, to }))), cents(0n));
-    return { month, income: figures.income, costsAndExpenses: cents(figures.costs + figures.expenses), result: figures.resultBeforeTax };
+    return {
+      month,
+      income: figures.income,
+      costsAndExpenses: cents(figures.costs + figures.expenses),
+      result: figures.resultBeforeTax,
+    };
   });
 }
 
@@ -223,14 +276,30 @@ function sheetFigures(balances: ReportBalances, date: CalendarDate): SheetFigure
   const figures = accountFigures(leafFigures(balances, yearRange));
   const closing = closingNatural(figures);
   const resultOf = (pick: (f: Figures) => bigint) =>
-    cents(-[GROUP.income, GROUP.costs, GROUP.expenses].reduce((sum, group) => sum + pick(figures.get(`${group}-00-00-00-00`) ?? EMPTY_FIGURES), 0n));
+    cents(
+      -[GROUP.income, GROUP.costs, GROUP.expenses].reduce(
+        (sum, group) => sum + pick(figures.get(`${group}-00-00-00-00`) ?? EMPTY_FIGURES),
+        0n,
+      ),
+    );
   const priorResults = resultOf((f) => f.opening);
   const yearResult = resultOf((f) => f.debit - f.credit);
   const assets = closing("10-00-00-00-00");
   const liabilities = closing("20-00-00-00-00");
   const equity = cents(closing("30-00-00-00-00") + priorResults + yearResult);
   const unclassified = closing("70-00-00-00-00");
-  return { closing, priorResults, yearResult, check: { assets, liabilities, equity, unclassified, difference: cents(assets - liabilities - equity + unclassified) } };
+  return {
+    closing,
+    priorResults,
+    yearResult,
+    check: {
+      assets,
+      liabilities,
+      equity,
+      unclassified,
+      difference: cents(assets - liabilities - equity + unclassified),
+    },
+  };
 }
 
 export function balanceSheet(
@@ -242,9 +311,12 @@ export function balanceSheet(
   const current = sheetFigures(balances, date);
   const compared = query.compared ? sheetFigures(balances, query.compared.range.to) : null;
   const allFigures = accountFigures(leafFigures(balances, atDateRange(date)));
-  if (query.compared) for (const [code, f] of accountFigures(leafFigures(balances, atDateRange(query.compared.range.to)))) if (!allFigures.has(code)) allFigures.set(code, f);
+  if (query.compared)
+    for (const [code, f] of accountFigures(leafFigures(balances, atDateRange(query.compared.range.to))))
+      if (!allFigures.has(code)) allFigures.set(code, f);
   const accounts = reportAccounts(tree, allFigures);
-  const section = (group: string) => rowsOfGroup(accounts, group, query.level, query.hideZero, current.closing, compared ? compared.closing : null);
+  const section = (group: string) =>
+    rowsOfGroup(accounts, group, query.level, query.hideZero, current.closing, compared ? compared.closing : null);
   const rows = [...section(GROUP.assets), ...section(GROUP.liabilities), ...section(GROUP.equity)];
   if (current.priorResults !== 0n || (compared && compared.priorResults !== 0n)) {
     rows.push(line("priorResults", GROUP.equity, current.priorResults, compared ? compared.priorResults : null));
@@ -252,10 +324,22 @@ export function balanceSheet(
   rows.push(
     line("yearResult", GROUP.equity, current.yearResult, compared ? compared.yearResult : null),
     line("totalEquity", GROUP.equity, current.check.equity, compared ? compared.check.equity : null),
-    line("totalLiabilitiesAndEquity", GROUP.equity, cents(current.check.liabilities + current.check.equity), compared ? cents(compared.check.liabilities + compared.check.equity) : null),
+    line(
+      "totalLiabilitiesAndEquity",
+      GROUP.equity,
+      cents(current.check.liabilities + current.check.equity),
+      compared ? cents(compared.check.liabilities + compared.check.equity) : null,
+    ),
   );
-  const unclassifiedMoved = current.check.unclassified !== 0n || (compared !== null && compared.check.unclassified !== 0n);
-  return { date, rows, check: current.check, comparedCheck: compared?.check ?? null, unclassifiedRows: unclassifiedMoved ? section(GROUP.unclassified) : [] };
+  const unclassifiedMoved =
+    current.check.unclassified !== 0n || (compared !== null && compared.check.unclassified !== 0n);
+  return {
+    date,
+    rows,
+    check: current.check,
+    comparedCheck: compared?.check ?? null,
+    unclassifiedRows: unclassifiedMoved ? section(GROUP.unclassified) : [],
+  };
 }
 
 // ── Balance de Comprobación ──────────────────────────────────────────────────────────────────────
@@ -282,7 +366,11 @@ export interface TrialBalance {
  * closing balance, debit positive. The totals add the top-level groups (the leaves when leaf-only):
  * débitos = créditos and both balances total zero whenever the books balance.
  */
-export function trialBalance(tree: readonly CatalogNode[], balances: ReportBalances, query: Pick<ReportQuery, "range" | "level" | "hideZero" | "leafOnly">): TrialBalance {
+export function trialBalance(
+  tree: readonly CatalogNode[],
+  balances: ReportBalances,
+  query: Pick<ReportQuery, "range" | "level" | "hideZero" | "leafOnly">,
+): TrialBalance {
   const figures = accountFigures(leafFigures(balances, query.range));
   const rows: TrialRow[] = [];
   const totals = { opening: 0n, debit: 0n, credit: 0n, closing: 0n };
@@ -308,5 +396,13 @@ export function trialBalance(tree: readonly CatalogNode[], balances: ReportBalan
     if (query.hideZero && isZero(f)) continue;
     rows.push(rowOf(account, f));
   }
-  return { rows, totals: { opening: cents(totals.opening), debit: cents(totals.debit), credit: cents(totals.credit), closing: cents(totals.closing) } };
+  return {
+    rows,
+    totals: {
+      opening: cents(totals.opening),
+      debit: cents(totals.debit),
+      credit: cents(totals.credit),
+      closing: cents(totals.closing),
+    },
+  };
 }

@@ -34,7 +34,17 @@ export function testTree(accounts: Array<[string, string]> = TEST_ACCOUNTS): Cat
   for (const [key, label] of accounts) {
     const pId = parentOf(key);
     const level = levelOf(key);
-    const node: CatalogNode = { key, label, disabled: level === 1, children: [], pId, level, path: "", value: key, added: false };
+    const node: CatalogNode = {
+      key,
+      label,
+      disabled: level === 1,
+      children: [],
+      pId,
+      level,
+      path: "",
+      value: key,
+      added: false,
+    };
     nodes.set(key, node);
     if (pId) nodes.get(pId)!.children.push(node);
     else roots.push(node);
@@ -59,7 +69,10 @@ export function c(text: string): bigint {
  * The period balances the entries imply: by month, except the months in `byDay` (given per day,
  * as the service reads a month a range cuts) and the months before `since` (one opening row).
  */
-export function balancesOf(entries: readonly TestEntry[], options: { since?: string; byDay?: readonly string[] } = {}): ReportBalances {
+export function balancesOf(
+  entries: readonly TestEntry[],
+  options: { since?: string; byDay?: readonly string[] } = {},
+): ReportBalances {
   const since = options.since ?? "2000-01";
   const sums = new Map<string, BalanceRow>();
   for (const entry of entries) {
@@ -77,14 +90,62 @@ export function balancesOf(entries: readonly TestEntry[], options: { since?: str
 
 /** Capital, a year 2025 left open, and a first quarter of 2026 with an unclassified purchase. */
 export const BOOKS: TestEntry[] = [
-  { date: "2025-06-01", lines: [["10-01-02-01-00", c("1000000"), 0n], ["30-01-00-00-00", 0n, c("1000000")]] },
-  { date: "2025-11-20", lines: [["10-01-01-00-00", c("500000"), 0n], ["40-01-00-00-00", 0n, c("500000")]] },
-  { date: "2025-12-15", lines: [["60-01-00-00-00", c("200000"), 0n], ["10-01-02-01-00", 0n, c("200000")]] },
-  { date: "2026-01-10", lines: [["10-01-02-02-00", c("1000000"), 0n], ["40-01-00-00-00", 0n, c("1000000")]] },
-  { date: "2026-01-20", lines: [["50-01-00-00-00", c("400000"), 0n], ["20-01-00-00-00", 0n, c("400000")]] },
-  { date: "2026-02-05", lines: [["60-02-00-00-00", c("150000"), 0n], ["10-01-01-00-00", 0n, c("150000")]] },
-  { date: "2026-02-18", lines: [["70-01-00-00-00", c("25000.50"), 0n], ["20-01-00-00-00", 0n, c("25000.50")]] },
-  { date: "2026-03-30", lines: [["10-01-01-00-00", c("12345.67"), 0n], ["40-02-00-00-00", 0n, c("12345.67")]] },
+  {
+    date: "2025-06-01",
+    lines: [
+      ["10-01-02-01-00", c("1000000"), 0n],
+      ["30-01-00-00-00", 0n, c("1000000")],
+    ],
+  },
+  {
+    date: "2025-11-20",
+    lines: [
+      ["10-01-01-00-00", c("500000"), 0n],
+      ["40-01-00-00-00", 0n, c("500000")],
+    ],
+  },
+  {
+    date: "2025-12-15",
+    lines: [
+      ["60-01-00-00-00", c("200000"), 0n],
+      ["10-01-02-01-00", 0n, c("200000")],
+    ],
+  },
+  {
+    date: "2026-01-10",
+    lines: [
+      ["10-01-02-02-00", c("1000000"), 0n],
+      ["40-01-00-00-00", 0n, c("1000000")],
+    ],
+  },
+  {
+    date: "2026-01-20",
+    lines: [
+      ["50-01-00-00-00", c("400000"), 0n],
+      ["20-01-00-00-00", 0n, c("400000")],
+    ],
+  },
+  {
+    date: "2026-02-05",
+    lines: [
+      ["60-02-00-00-00", c("150000"), 0n],
+      ["10-01-01-00-00", 0n, c("150000")],
+    ],
+  },
+  {
+    date: "2026-02-18",
+    lines: [
+      ["70-01-00-00-00", c("25000.50"), 0n],
+      ["20-01-00-00-00", 0n, c("25000.50")],
+    ],
+  },
+  {
+    date: "2026-03-30",
+    lines: [
+      ["10-01-01-00-00", c("12345.67"), 0n],
+      ["40-02-00-00-00", 0n, c("12345.67")],
+    ],
+  },
 ];
 
 /** Closing 2025: its result (₡300 000) moves from 40–60 to retained earnings on 31/12/2025. */

@@ -32,7 +32,10 @@ export interface StatementRowView {
   variationPercent: string | null;
 }
 
-export function statementRowsView(rows: readonly StatementRow[], shareBase: { current: bigint; compared: bigint | null } | null): StatementRowView[] {
+export function statementRowsView(
+  rows: readonly StatementRow[],
+  shareBase: { current: bigint; compared: bigint | null } | null,
+): StatementRowView[] {
   return rows.map((row) => {
     const variation = row.compared === null ? null : variationOf(row.amount, row.compared);
     return {
@@ -62,7 +65,11 @@ export interface TrialRowView {
   closing: AmountView;
 }
 
-export function trialView(trial: TrialBalance): { rows: TrialRowView[]; totals: Omit<TrialRowView, "code" | "label" | "level" | "leaf">; balanced: boolean } {
+export function trialView(trial: TrialBalance): {
+  rows: TrialRowView[];
+  totals: Omit<TrialRowView, "code" | "label" | "level" | "leaf">;
+  balanced: boolean;
+} {
   return {
     rows: trial.rows.map((row) => ({
       code: row.code,
@@ -74,7 +81,12 @@ export function trialView(trial: TrialBalance): { rows: TrialRowView[]; totals: 
       credit: amountView(row.credit),
       closing: amountView(row.closing),
     })),
-    totals: { opening: amountView(trial.totals.opening), debit: amountView(trial.totals.debit), credit: amountView(trial.totals.credit), closing: amountView(trial.totals.closing) },
+    totals: {
+      opening: amountView(trial.totals.opening),
+      debit: amountView(trial.totals.debit),
+      credit: amountView(trial.totals.credit),
+      closing: amountView(trial.totals.closing),
+    },
     balanced: trial.totals.debit === trial.totals.credit && trial.totals.closing === 0n,
   };
 }
@@ -121,7 +133,11 @@ export function monthlyView(months: readonly MonthlyResult[]): MonthlyView[] {
 }
 
 /** Where an amount leads: the movements of that account over the range (admins) or the entries list. */
-export function drillHref(role: "admin" | "client", code: string, range: DateRange | { from: CalendarDate; to: CalendarDate }): string {
+export function drillHref(
+  role: "admin" | "client",
+  code: string,
+  range: DateRange | { from: CalendarDate; to: CalendarDate },
+): string {
   const params = new URLSearchParams({ account: code, from: range.from, to: range.to });
   return `${role === "admin" ? "/entries/movement-list" : "/entries/list"}?${params.toString()}`;
 }
@@ -147,7 +163,9 @@ export function filterValues(query: ReportQuery) {
 /** "oct. 2026" style label of the compared column. */
 export function comparedColumnLabel(query: ReportQuery): string | null {
   if (!query.compared) return null;
-  return query.kind === "general" ? `Al ${dateLabel(query.compared.range.to)}` : capitalize(periodLabel(query.compared.period));
+  return query.kind === "general"
+    ? `Al ${dateLabel(query.compared.range.to)}`
+    : capitalize(periodLabel(query.compared.period));
 }
 
 function capitalize(text: string): string {

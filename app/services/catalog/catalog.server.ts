@@ -48,7 +48,9 @@ export async function accountsWithMovements(organizationId: string): Promise<Rea
   return accountsInUse(organizationId);
 }
 
-export async function loadCatalog(organizationId: string): Promise<{ tree: CatalogNode[]; overrides: CatalogOverrides }> {
+export async function loadCatalog(
+  organizationId: string,
+): Promise<{ tree: CatalogNode[]; overrides: CatalogOverrides }> {
   const state = await readCatalogOverrides(organizationId);
   if (!state) throw notFound("Organización no encontrada");
   const overrides = asOverrides(state.catalog);
@@ -65,7 +67,8 @@ export function planCatalogChange(
   inUse: ReadonlySet<string>,
 ): { overrides: CatalogOverrides; code: string } | CatalogRefusal {
   const index = indexCatalog(buildCatalog(overrides));
-  const refuse = (message: string, field?: "code" | "label"): CatalogRefusal => (field ? { field, message } : { message });
+  const refuse = (message: string, field?: "code" | "label"): CatalogRefusal =>
+    field ? { field, message } : { message };
 
   if (change.kind === "add") {
     const parent = index.get(change.parent);
@@ -79,7 +82,8 @@ export function planCatalogChange(
     const code = normalizeCode(change.code);
     const codeError = validateNewCode(index, code, parent.key);
     if (codeError) return refuse(codeError, "code");
-    if (parentOf(code) !== parent.key) return refuse(`La cuenta ${code} no es una subcuenta directa de ${parent.key}.`, "code");
+    if (parentOf(code) !== parent.key)
+      return refuse(`La cuenta ${code} no es una subcuenta directa de ${parent.key}.`, "code");
     const labelError = validateLabel(change.label);
     if (labelError) return refuse(labelError, "label");
     return { overrides: applyOverride(overrides, code, { label: change.label.trim() }), code };
@@ -96,7 +100,8 @@ export function planCatalogChange(
     }
     case "reset-label": {
       const original = defaultLabels().get(node.key);
-      if (original === undefined) return refuse("Esta cuenta fue agregada por el cliente: no tiene un nombre original.");
+      if (original === undefined)
+        return refuse("Esta cuenta fue agregada por el cliente: no tiene un nombre original.");
       return { overrides: applyOverride(overrides, node.key, { label: original }), code: node.key };
     }
     case "set-disabled": {
@@ -145,7 +150,9 @@ export async function changeCatalog(
     if (!("overrides" in plan)) return plan;
     // Stored data written before validation existed may hold bad entries; only refuse new ones.
     const before = issueKeys(current);
-    const introduced = validateOverrides(plan.overrides).find((issue) => !before.has(`${issue.code}\u0000${issue.message}`));
+    const introduced = validateOverrides(plan.overrides).find(
+      (issue) => !before.has(`${issue.code}\u0000${issue.message}`),
+    );
     if (introduced) return { message: introduced.message };
     if (await setCatalogOverrides(organizationId, plan.overrides, state.revision)) return { code: plan.code };
   }
@@ -197,7 +204,8 @@ export function describeAccount(
 
   let proposedCode: string | null = null;
   let proposalProblem: string | null = null;
-  if (!group && node.disabled) proposalProblem = "La cuenta está deshabilitada: habilítela antes de agregarle subcuentas.";
+  if (!group && node.disabled)
+    proposalProblem = "La cuenta está deshabilitada: habilítela antes de agregarle subcuentas.";
   else {
     // The code rules (fifth level, full parent) come first: they hold whatever the books say.
     try {

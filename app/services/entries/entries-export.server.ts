@@ -37,11 +37,19 @@ const DATE_FORMAT = "dd/mm/yyyy";
 
 type ListQuery = Omit<EntryListQuery, "page">;
 
-export function entriesFileName(organization: OrganizationSummary, range: DateRange, extension: "csv" | "xlsx"): string {
+export function entriesFileName(
+  organization: OrganizationSummary,
+  range: DateRange,
+  extension: "csv" | "xlsx",
+): string {
   return `asientos-${organization.cedula}-${range.from}-${range.to}.${extension}`;
 }
 
-export function movementsFileName(organization: OrganizationSummary, query: MovementQuery & { account: string }, extension: "csv" | "xlsx"): string {
+export function movementsFileName(
+  organization: OrganizationSummary,
+  query: MovementQuery & { account: string },
+  extension: "csv" | "xlsx",
+): string {
   return `movimientos-${organization.cedula}-${query.account}-${query.from}-${query.to}.${extension}`;
 }
 
@@ -70,7 +78,8 @@ async function checkedAccount(organizationId: string, account: string | null) {
 export async function entriesCsv(organization: OrganizationSummary, query: ListQuery): Promise<string> {
   await checkedAccount(organization.id, query.account);
   const lines = [csvHeader(ENTRY_FILE_COLUMNS)];
-  for await (const entry of filteredEntries(organization.id, query)) lines.push(csvLine(ENTRY_FILE_COLUMNS, rowSource(entry)));
+  for await (const entry of filteredEntries(organization.id, query))
+    lines.push(csvLine(ENTRY_FILE_COLUMNS, rowSource(entry)));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
@@ -101,7 +110,11 @@ function newWorkbook(title: string, organization: OrganizationSummary, subtitle:
 /** The filtered list as a workbook: a title, one row per entry (real dates, numbers) and the totals. */
 export async function entriesXlsx(organization: OrganizationSummary, query: ListQuery): Promise<ArrayBuffer> {
   const account = await checkedAccount(organization.id, query.account);
-  const { workbook, sheet } = newWorkbook("Asientos", organization, describeFilter(query, account ? `${account.key} ${account.label}` : null));
+  const { workbook, sheet } = newWorkbook(
+    "Asientos",
+    organization,
+    describeFilter(query, account ? `${account.key} ${account.label}` : null),
+  );
   sheet.addRow(ENTRY_FILE_COLUMNS.map((column) => column.header)).font = { bold: true };
   let debit = 0n;
   let credit = 0n;
@@ -127,8 +140,22 @@ export async function entriesXlsx(organization: OrganizationSummary, query: List
 /** Every movement of the range in book order, with its running balance, page after page of the ledger's reads. */
 async function* allMovements(organizationId: string, query: MovementQuery & { account: string }) {
   for (let page = 1; ; page++) {
-    const movements = await accountMovements(organizationId, { account: query.account, from: query.from, to: query.to, page, pageSize: EXPORT_PAGE_SIZE });
-    yield { movements, rows: movements.rows.map((row): MovementRowSource => ({ ...row, debit: asBigInt(row.debit), credit: asBigInt(row.credit), balance: asBigInt(row.balance) })) };
+    const movements = await accountMovements(organizationId, {
+      account: query.account,
+      from: query.from,
+      to: query.to,
+      page,
+      pageSize: EXPORT_PAGE_SIZE,
+    });
+    yield {
+      movements,
+      rows: movements.rows.map((row): MovementRowSource => ({
+        ...row,
+        debit: asBigInt(row.debit),
+        credit: asBigInt(row.credit),
+        balance: asBigInt(row.balance),
+      })),
+    };
     if (page >= movements.pageCount) return;
   }
 }
@@ -142,12 +169,16 @@ export async function movementsCsv(organization: OrganizationSummary, movementQu
   const query = requireAccount(movementQuery);
   await checkedAccount(organization.id, query.account);
   const lines = [csvHeader(MOVEMENT_FILE_COLUMNS)];
-  for await (const { rows } of allMovements(organization.id, query)) for (const row of rows) lines.push(csvLine(MOVEMENT_FILE_COLUMNS, row));
+  for await (const { rows } of allMovements(organization.id, query))
+    for (const row of rows) lines.push(csvLine(MOVEMENT_FILE_COLUMNS, row));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
 /** The movements as a workbook: opening balance, one row per movement with its running balance, totals and closing balance. */
-export async function movementsXlsx(organization: OrganizationSummary, movementQuery: MovementQuery): Promise<ArrayBuffer> {
+export async function movementsXlsx(
+  organization: OrganizationSummary,
+  movementQuery: MovementQuery,
+): Promise<ArrayBuffer> {
   const query = requireAccount(movementQuery);
   const account = (await checkedAccount(organization.id, query.account))!;
   const { workbook, sheet } = newWorkbook(
@@ -162,9 +193,14 @@ export async function movementsXlsx(organization: OrganizationSummary, movementQ
   };
   let closing: { debit: bigint; credit: bigint; balance: bigint } | null = null;
   for await (const { movements, rows } of allMovements(organization.id, query)) {
-    if (movements.page === 1) summaryRow("Saldo inicial", { saldo: Number(plainDecimal(asBigInt(movements.openingBalance))) });
+    if (movements.page === 1)
+      summaryRow("Saldo inicial", { saldo: Number(plainDecimal(asBigInt(movements.openingBalance))) });
     for (const row of rows) sheet.addRow(MOVEMENT_FILE_COLUMNS.map((column) => xlsxCell(column, row)));
-    closing = { debit: asBigInt(movements.totalDebit), credit: asBigInt(movements.totalCredit), balance: asBigInt(movements.closingBalance) };
+    closing = {
+      debit: asBigInt(movements.totalDebit),
+      credit: asBigInt(movements.totalCredit),
+      balance: asBigInt(movements.closingBalance),
+    };
   }
   if (closing) {
     summaryRow("Saldo final", {
@@ -178,7 +214,10 @@ export async function movementsXlsx(organization: OrganizationSummary, movementQ
 }
 
 /** The posted entries of the range as the plain-text journal, streamed as the ledger writes it. */
-export async function journalStream(organization: OrganizationSummary, range: DateRange): Promise<ReadableStream<Uint8Array>> {
+export async function journalStream(
+  organization: OrganizationSummary,
+  range: DateRange,
+): Promise<ReadableStream<Uint8Array>> {
   const journal = await exportJournal(organization.id, range);
   if (!journal) throw notFound("Organización no encontrada");
   const encoder = new TextEncoder();

@@ -7,9 +7,23 @@ import { Types } from "mongoose";
 import { findUserById } from "~models/user";
 import { formatCalendarDate, formatDateTime, type CalendarDate } from "~/domain/calendar";
 import { indexCatalog, type CatalogNode } from "~/domain/catalog";
-import { ENTRY_COLUMNS, MOVEMENT_COLUMNS, entryCredit, entryDebit, screenCell, type EntryRowSource } from "~/domain/entries/columns";
+import {
+  ENTRY_COLUMNS,
+  MOVEMENT_COLUMNS,
+  entryCredit,
+  entryDebit,
+  screenCell,
+  type EntryRowSource,
+} from "~/domain/entries/columns";
 import { describeChanges, historyActionLabel, type HistoryChange } from "~/domain/entries/history";
-import { displayStatus, entriesCount, movementsCount, sourceLabel, STATUS_LABELS, type EntryDisplayStatus } from "~/domain/entries/labels";
+import {
+  displayStatus,
+  entriesCount,
+  movementsCount,
+  sourceLabel,
+  STATUS_LABELS,
+  type EntryDisplayStatus,
+} from "~/domain/entries/labels";
 import { colones } from "~/domain/entries/money";
 import { ENTRY_PAGE_SIZE, MOVEMENT_PAGE_SIZE, type EntryListQuery, type MovementQuery } from "~/domain/entries/query";
 import { sourceLink } from "~/domain/entries/source";
@@ -71,7 +85,12 @@ async function catalogWithAccount(organizationId: string, account: string | null
   const index = indexCatalog(tree);
   if (account === null) return { tree, index, node: null, problem: null };
   const node = index.get(account) ?? null;
-  return { tree, index, node, problem: node ? null : ({ field: "account", message: unknownAccount(account) } satisfies Refusal) };
+  return {
+    tree,
+    index,
+    node,
+    problem: node ? null : ({ field: "account", message: unknownAccount(account) } satisfies Refusal),
+  };
 }
 
 function filtersOf(query: Omit<EntryListQuery, "page">): EntryFilters {
@@ -86,7 +105,10 @@ function filtersOf(query: Omit<EntryListQuery, "page">): EntryFilters {
 }
 
 /** Every entry of the filter, page after page, in the list's order (newest first). */
-export async function* filteredEntries(organizationId: string, query: Omit<EntryListQuery, "page">): AsyncGenerator<StoredEntry> {
+export async function* filteredEntries(
+  organizationId: string,
+  query: Omit<EntryListQuery, "page">,
+): AsyncGenerator<StoredEntry> {
   const filters = filtersOf(query);
   for (let page = 1; ; page++) {
     const list = await listEntries(organizationId, filters, { page, pageSize: EXPORT_PAGE_SIZE });
@@ -145,7 +167,10 @@ function listRow(entry: StoredEntry): EntryListRow {
 export async function entryListView(organization: OrganizationSummary, query: EntryListQuery, problems: Refusal[]) {
   const catalog = await catalogWithAccount(organization.id, query.account);
   const effective: EntryListQuery = catalog.problem ? { ...query, account: null } : query;
-  const list = await listEntries(organization.id, filtersOf(effective), { page: effective.page, pageSize: ENTRY_PAGE_SIZE });
+  const list = await listEntries(organization.id, filtersOf(effective), {
+    page: effective.page,
+    pageSize: ENTRY_PAGE_SIZE,
+  });
   const debit = asBigInt(list.totalDebit);
   const totals = await filterTotals(organization.id, effective, debit);
   return {
@@ -161,7 +186,11 @@ export async function entryListView(organization: OrganizationSummary, query: En
     page: list.page,
     pageCount: list.pageCount,
     pageSize: list.pageSize,
-    totals: { debit: colones(totals.debit), credit: colones(totals.credit), difference: totals.debit === totals.credit ? null : colones(totals.debit - totals.credit) },
+    totals: {
+      debit: colones(totals.debit),
+      credit: colones(totals.credit),
+      difference: totals.debit === totals.credit ? null : colones(totals.debit - totals.credit),
+    },
   };
 }
 
@@ -199,7 +228,16 @@ export interface EntryHistoryItem {
  * entries are 404 «Asiento no encontrado».
  */
 export async function entryView(organization: OrganizationSummary, id: string | undefined, admin: boolean) {
-  const entry = id ? ((await getEntry(organization.id, id)) as unknown as (StoredEntry & { history?: Array<{ at: Date; by: string; action: string; before?: unknown; after?: unknown }>; createdAt?: Date; createdBy?: string; postedAt?: Date }) | null) : null;
+  const entry = id
+    ? ((await getEntry(organization.id, id)) as unknown as
+        | (StoredEntry & {
+            history?: Array<{ at: Date; by: string; action: string; before?: unknown; after?: unknown }>;
+            createdAt?: Date;
+            createdBy?: string;
+            postedAt?: Date;
+          })
+        | null)
+    : null;
   if (!entry) throw notFound(ENTRY_NOT_FOUND);
   const { tree } = await loadCatalog(organization.id);
   const index = indexCatalog(tree);
@@ -207,7 +245,10 @@ export async function entryView(organization: OrganizationSummary, id: string | 
   const status = displayStatus(source);
   const history = entry.history ?? [];
   const names = await authorNames(history.map((item) => item.by));
-  const [reversalOf, reversedBy] = await Promise.all([linkedEntry(organization.id, entry.reversalOf), linkedEntry(organization.id, entry.reversedBy)]);
+  const [reversalOf, reversedBy] = await Promise.all([
+    linkedEntry(organization.id, entry.reversalOf),
+    linkedEntry(organization.id, entry.reversedBy),
+  ]);
   const link = sourceLink(entry.source);
   const debit = entryDebit(source);
   const credit = entryCredit(source);
@@ -238,15 +279,17 @@ export async function entryView(organization: OrganizationSummary, id: string | 
         debit: asBigInt(line.debit) > 0n ? colones(asBigInt(line.debit)) : "",
         credit: asBigInt(line.credit) > 0n ? colones(asBigInt(line.credit)) : "",
       })),
-      totals: { debit: colones(debit), credit: colones(credit), difference: debit === credit ? null : colones(debit - credit) },
-      history: history.map(
-        (item): EntryHistoryItem => ({
-          at: formatDateTime(item.at),
-          by: names.get(item.by) ?? item.by,
-          action: historyActionLabel(item.action),
-          changes: describeChanges(item.before, item.after),
-        }),
-      ),
+      totals: {
+        debit: colones(debit),
+        credit: colones(credit),
+        difference: debit === credit ? null : colones(debit - credit),
+      },
+      history: history.map((item): EntryHistoryItem => ({
+        at: formatDateTime(item.at),
+        by: names.get(item.by) ?? item.by,
+        action: historyActionLabel(item.action),
+        changes: describeChanges(item.before, item.after),
+      })),
     },
     can: {
       edit: admin && !entry.reversedBy && !entry.reversalOf,
@@ -268,7 +311,13 @@ export async function movementView(organization: OrganizationSummary, query: Mov
     rangeLabel: `${formatCalendarDate(query.from)} – ${formatCalendarDate(query.to)}`,
   };
   if (!catalog.node) return { ...base, query: { ...query, account: null }, account: null, movements: null };
-  const movements = await accountMovements(organization.id, { account: catalog.node.key, from: query.from, to: query.to, page: query.page, pageSize: MOVEMENT_PAGE_SIZE });
+  const movements = await accountMovements(organization.id, {
+    account: catalog.node.key,
+    from: query.from,
+    to: query.to,
+    page: query.page,
+    pageSize: MOVEMENT_PAGE_SIZE,
+  });
   return {
     ...base,
     query: { ...query, page: movements.page },
@@ -284,7 +333,12 @@ export async function movementView(organization: OrganizationSummary, query: Mov
       pageCount: movements.pageCount,
       pageSize: movements.pageSize,
       rows: movements.rows.map((row, position) => {
-        const source = { ...row, debit: asBigInt(row.debit), credit: asBigInt(row.credit), balance: asBigInt(row.balance) };
+        const source = {
+          ...row,
+          debit: asBigInt(row.debit),
+          credit: asBigInt(row.credit),
+          balance: asBigInt(row.balance),
+        };
         return {
           key: `${row.entryId}-${position}`,
           entryId: row.entryId,

@@ -4,7 +4,13 @@
  */
 import { todayInCostaRica, type CalendarDate } from "~/domain/calendar";
 import type { CatalogNode } from "~/domain/catalog";
-import { entryInputOf, newEntryDefaults, storedEntryDefaults, type EntryFormDefaults, type EntryFormValue } from "~/domain/entries/form";
+import {
+  entryInputOf,
+  newEntryDefaults,
+  storedEntryDefaults,
+  type EntryFormDefaults,
+  type EntryFormValue,
+} from "~/domain/entries/form";
 import { ENTRY_NOT_FOUND, REVERSED_NOT_EDITABLE, postedInClosedPeriod } from "~/domain/ledger/messages";
 import type { Refusal } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
@@ -26,7 +32,8 @@ import { findOrganization } from "~models/organization";
 export type EntryFormMode = "new" | "draft" | "posted";
 
 /** What the form works on: a new entry, or a stored one and why it can no longer change (null when it can). */
-export type EntryFormTarget = { mode: "new"; entry: null; locked: null } | { mode: "draft" | "posted"; entry: EntryRecord; locked: string | null };
+export type EntryFormTarget =
+  { mode: "new"; entry: null; locked: null } | { mode: "draft" | "posted"; entry: EntryRecord; locked: string | null };
 
 export interface EntryFormPage {
   mode: EntryFormMode;
@@ -36,7 +43,10 @@ export interface EntryFormPage {
 }
 
 /** Why a stored entry cannot be changed from the form any more; null when it can. */
-export function notEditable(entry: Pick<EntryRecord, "status" | "reversedBy" | "date">, lockDate: CalendarDate | null): string | null {
+export function notEditable(
+  entry: Pick<EntryRecord, "status" | "reversedBy" | "date">,
+  lockDate: CalendarDate | null,
+): string | null {
   if (entry.status !== "contabilizado") return null;
   if (entry.reversedBy) return REVERSED_NOT_EDITABLE;
   if (lockDate !== null && entry.date <= lockDate) return postedInClosedPeriod(lockDate);
@@ -57,9 +67,14 @@ export async function entryFormTarget(organizationId: string, id: string | undef
 }
 
 /** The page's data: the merged catalog for the account picker and the form's values. */
-export async function entryFormPage(organizationId: string, target: EntryFormTarget, now = new Date()): Promise<EntryFormPage> {
+export async function entryFormPage(
+  organizationId: string,
+  target: EntryFormTarget,
+  now = new Date(),
+): Promise<EntryFormPage> {
   const { tree } = await loadCatalog(organizationId);
-  if (target.mode === "new") return { mode: "new", entry: null, defaults: newEntryDefaults(todayInCostaRica(now)), tree };
+  if (target.mode === "new")
+    return { mode: "new", entry: null, defaults: newEntryDefaults(todayInCostaRica(now)), tree };
   const { entry } = target;
   return {
     mode: target.mode,
@@ -69,14 +84,19 @@ export async function entryFormPage(organizationId: string, target: EntryFormTar
   };
 }
 
-export type EntryFormOutcome = { ok: true; id: string; message: string } | { ok: false; notFound?: boolean; refusals: Refusal[] };
+export type EntryFormOutcome =
+  { ok: true; id: string; message: string } | { ok: false; notFound?: boolean; refusals: Refusal[] };
 
 /**
  * Saves the checked form through the ledger service: a new entry as a draft or posted; a draft
  * changed in place, or changed and posted in one transaction; a posted entry through the audited
  * edit. A refusal writes nothing.
  */
-export async function saveEntryForm({ user, organization }: OrgContext, target: EntryFormTarget, value: EntryFormValue): Promise<EntryFormOutcome> {
+export async function saveEntryForm(
+  { user, organization }: OrgContext,
+  target: EntryFormTarget,
+  value: EntryFormValue,
+): Promise<EntryFormOutcome> {
   const input = entryInputOf(value);
   const actor = { by: String(user._id) };
   const post = value.intent === "post";

@@ -23,8 +23,15 @@ export function lockDateOf(stored: Date | string | null | undefined): CalendarDa
 }
 
 /** The organization's merged catalog and lock date, read in the caller's transaction; null when unknown. */
-export async function loadLedgerContext(organizationId: string, session?: ClientSession): Promise<OrganizationLedgerContext | null> {
-  const organization = await Organization.findById(organizationId, { catalog: 1, lockDate: 1 }, { session }).lean<OrganizationDocument>();
+export async function loadLedgerContext(
+  organizationId: string,
+  session?: ClientSession,
+): Promise<OrganizationLedgerContext | null> {
+  const organization = await Organization.findById(
+    organizationId,
+    { catalog: 1, lockDate: 1 },
+    { session },
+  ).lean<OrganizationDocument>();
   if (!organization) return null;
   const overrides = asOverrides(organization.catalog);
   const key = JSON.stringify(overrides);

@@ -56,7 +56,10 @@ function escapeRegex(text: string): string {
 async function accountsCondition(organizationId: string, account: string): Promise<string | { $in: string[] }> {
   const prefix = accountCodePrefix(account);
   if (prefix === account) return account;
-  const leaves: string[] = await PeriodBalance.distinct("account", { organizationId, account: { $regex: `^${escapeRegex(prefix)}` } });
+  const leaves: string[] = await PeriodBalance.distinct("account", {
+    organizationId,
+    account: { $regex: `^${escapeRegex(prefix)}` },
+  });
   return { $in: leaves.sort() };
 }
 
@@ -80,7 +83,12 @@ interface Segment extends Sums {
  * cut months at either end from the posted lines. Reads at most two months of lines, wherever the
  * range lies.
  */
-async function segmentsOf(organizationId: string, accounts: Accounts, from: CalendarDate, to: CalendarDate): Promise<Segment[]> {
+async function segmentsOf(
+  organizationId: string,
+  accounts: Accounts,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<Segment[]> {
   if (from > to) return [];
   const [firstMonth, lastMonth] = [monthOf(from), monthOf(to)];
   const months: string[] = [];
@@ -96,13 +104,29 @@ async function segmentsOf(organizationId: string, accounts: Accounts, from: Cale
       ? Promise.resolve([])
       : PeriodBalance.aggregate([
           { $match: { organizationId, account: accounts, period: { $gte: whole[0], $lte: whole[whole.length - 1] } } },
-          { $group: { _id: "$period", debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: "$lineCount" } } },
+          {
+            $group: {
+              _id: "$period",
+              debit: { $sum: "$debit" },
+              credit: { $sum: "$credit" },
+              count: { $sum: "$lineCount" },
+            },
+          },
         ]),
     ...bounds.filter((bound) => !bound.whole).map((bound) => sumLines(organizationId, accounts, bound.from, bound.to)),
   ]);
-  const byPeriod = new Map((periods as Array<{ _id: string; debit: unknown; credit: unknown; count: number }>).map((row) => [row._id, sums(row)]));
+  const byPeriod = new Map(
+    (periods as Array<{ _id: string; debit: unknown; credit: unknown; count: number }>).map((row) => [
+      row._id,
+      sums(row),
+    ]),
+  );
   let cut = 0;
-  return bounds.map((bound) => ({ from: bound.from, to: bound.to, ...(bound.whole ? (byPeriod.get(bound.month) ?? NONE) : (cuts[cut++] as Sums)) }));
+  return bounds.map((bound) => ({
+    from: bound.from,
+    to: bound.to,
+    ...(bound.whole ? (byPeriod.get(bound.month) ?? NONE) : (cuts[cut++] as Sums)),
+  }));
 }
 
 /** Σ of the posted lines before `from` (the opening balance): the months before it and its month's first days. */
@@ -113,7 +137,9 @@ async function sumBefore(organizationId: string, accounts: Accounts, from: Calen
       { $match: { organizationId, account: accounts, period: { $lt: month } } },
       { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: "$lineCount" } } },
     ]).then((rows) => sums(rows[0])),
-    from > firstDayOfMonth(month) ? sumLines(organizationId, accounts, firstDayOfMonth(month), addDays(from, -1)) : Promise.resolve(NONE),
+    from > firstDayOfMonth(month)
+      ? sumLines(organizationId, accounts, firstDayOfMonth(month), addDays(from, -1))
+      : Promise.resolve(NONE),
   ]);
   return plus(earlier, days);
 }
@@ -132,7 +158,10 @@ export async function accountMovements(
 ): Promise<AccountMovements> {
   const { account, from, to } = query;
   const accounts = await accountsCondition(organizationId, account);
-  const [opening, segments] = await Promise.all([sumBefore(organizationId, accounts, from), segmentsOf(organizationId, accounts, from, to)]);
+  const [opening, segments] = await Promise.all([
+    sumBefore(organizationId, accounts, from),
+    segmentsOf(organizationId, accounts, from, to),
+  ]);
   const range = segments.reduce<Sums>(plus, NONE);
   const openingBalance = cents(opening.debit - opening.credit);
   const window = pageWindow(query.page ?? 1, query.pageSize ?? 50, range.count);
@@ -150,7 +179,9 @@ export async function accountMovements(
   const within = window.offset - before.count;
   const filter = { organizationId, account: accounts, date: { $gte: start?.from ?? from, $lte: to } };
   const [page, earlierInMonth] = await Promise.all([
-    start ? PostedLine.find(filter).sort(BOOK_ORDER).skip(within).limit(window.pageSize).lean<PostedLineRecord[]>() : Promise.resolve([]),
+    start
+      ? PostedLine.find(filter).sort(BOOK_ORDER).skip(within).limit(window.pageSize).lean<PostedLineRecord[]>()
+      : Promise.resolve([]),
     // The month's lines before the page, in book order: bounded by one month whatever the page number.
     start && within > 0
       ? PostedLine.aggregate([

@@ -32,8 +32,16 @@ export function postedLineRecords(organizationId: string, entry: PostingEntry): 
  * balances (one $inc per account and month over all of them) and the posted-line copies the movement
  * list reads.
  */
-export async function bookPostings(organizationId: string, entries: readonly PostingEntry[], session: ClientSession): Promise<void> {
-  await applyBalanceChanges(organizationId, mergeChanges(...entries.map((entry) => balanceChanges(entry.date, entry.lines, 1))), session);
+export async function bookPostings(
+  organizationId: string,
+  entries: readonly PostingEntry[],
+  session: ClientSession,
+): Promise<void> {
+  await applyBalanceChanges(
+    organizationId,
+    mergeChanges(...entries.map((entry) => balanceChanges(entry.date, entry.lines, 1))),
+    session,
+  );
   await insertPostedLines(
     entries.flatMap((entry) => postedLineRecords(organizationId, entry)),
     session,
@@ -41,8 +49,17 @@ export async function bookPostings(organizationId: string, entries: readonly Pos
 }
 
 /** The audited edit: the old lines leave the balances and the movement list, the new ones enter. */
-export async function rebookPosting(organizationId: string, before: PostingEntry, after: PostingEntry, session: ClientSession): Promise<void> {
-  await applyBalanceChanges(organizationId, mergeChanges(balanceChanges(before.date, before.lines, -1), balanceChanges(after.date, after.lines, 1)), session);
+export async function rebookPosting(
+  organizationId: string,
+  before: PostingEntry,
+  after: PostingEntry,
+  session: ClientSession,
+): Promise<void> {
+  await applyBalanceChanges(
+    organizationId,
+    mergeChanges(balanceChanges(before.date, before.lines, -1), balanceChanges(after.date, after.lines, 1)),
+    session,
+  );
   await deletePostedLines(organizationId, before._id, session);
   await insertPostedLines(postedLineRecords(organizationId, after), session);
 }

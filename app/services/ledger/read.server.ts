@@ -40,7 +40,12 @@ export function entryFilter(organizationId: string, filters: EntryFilters): Reco
   const text = filters.text?.trim();
   if (text) {
     const pattern = { $regex: escapeRegex(text), $options: "i" };
-    filter.$or = [{ description: pattern }, { reference: pattern }, { number: pattern }, { "lines.description": pattern }];
+    filter.$or = [
+      { description: pattern },
+      { reference: pattern },
+      { number: pattern },
+      { "lines.description": pattern },
+    ];
   }
   return filter;
 }
@@ -56,7 +61,11 @@ export interface EntryList {
 }
 
 /** One page of the filtered history, newest first, with the count and totals of the whole filter. */
-export async function listEntries(organizationId: string, filters: EntryFilters, paging: { page?: number; pageSize?: number } = {}): Promise<EntryList> {
+export async function listEntries(
+  organizationId: string,
+  filters: EntryFilters,
+  paging: { page?: number; pageSize?: number } = {},
+): Promise<EntryList> {
   const filter = entryFilter(organizationId, filters);
   const [summary] = await Entry.aggregate<{ count: number; totalDebit: unknown }>([
     { $match: filter },
@@ -69,7 +78,14 @@ export async function listEntries(organizationId: string, filters: EntryFilters,
     .skip(window.offset)
     .limit(window.pageSize)
     .lean<EntryRecord[]>();
-  return { rows, count, page: window.page, pageSize: window.pageSize, pageCount: window.pageCount, totalDebit: toCents(summary?.totalDebit) };
+  return {
+    rows,
+    count,
+    page: window.page,
+    pageSize: window.pageSize,
+    pageCount: window.pageCount,
+    totalDebit: toCents(summary?.totalDebit),
+  };
 }
 
 /** Accounts any entry of the organization uses (drafts too): the catalog refuses to remove them or give them children. */

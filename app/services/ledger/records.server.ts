@@ -30,9 +30,17 @@ export function lineRecord(line: EntryLine): EntryLineRecord {
 export function linesOf(record: Pick<EntryRecord, "lines">): EntryLine[] {
   return record.lines.map((line) => {
     const optional: Partial<EntryLine> = {};
-    for (const key of ["receiptId", "currency", "taxCode", "taxRate"] as const) if (line[key]) optional[key] = line[key];
-    if (line.foreignAmount !== undefined && line.foreignAmount !== null) optional.foreignAmount = toBigInt(line.foreignAmount);
-    return { account: line.account, description: line.description ?? "", debit: toCents(line.debit), credit: toCents(line.credit), ...optional };
+    for (const key of ["receiptId", "currency", "taxCode", "taxRate"] as const)
+      if (line[key]) optional[key] = line[key];
+    if (line.foreignAmount !== undefined && line.foreignAmount !== null)
+      optional.foreignAmount = toBigInt(line.foreignAmount);
+    return {
+      account: line.account,
+      description: line.description ?? "",
+      debit: toCents(line.debit),
+      credit: toCents(line.credit),
+      ...optional,
+    };
   });
 }
 
@@ -59,7 +67,12 @@ export interface EntrySnapshot {
 }
 
 function snapshotLines(lines: readonly EntryLine[]) {
-  return lines.map((line) => ({ account: line.account, description: line.description, debit: centimosText(line.debit), credit: centimosText(line.credit) }));
+  return lines.map((line) => ({
+    account: line.account,
+    description: line.description,
+    debit: centimosText(line.debit),
+    credit: centimosText(line.credit),
+  }));
 }
 
 /** The fields that changed, before and after: the audit trail of an edit. */

@@ -13,7 +13,10 @@ const DUPLICATE_KEY = 11000;
 function isRetryable(error: unknown): boolean {
   const labels = (error as { errorLabels?: string[] } | null)?.errorLabels;
   const hasLabel = (error as { hasErrorLabel?: (label: string) => boolean } | null)?.hasErrorLabel;
-  const transient = typeof hasLabel === "function" ? hasLabel.call(error, "TransientTransactionError") : !!labels?.includes("TransientTransactionError");
+  const transient =
+    typeof hasLabel === "function"
+      ? hasLabel.call(error, "TransientTransactionError")
+      : !!labels?.includes("TransientTransactionError");
   return transient || (error as { code?: number } | null)?.code === DUPLICATE_KEY;
 }
 
@@ -34,7 +37,9 @@ export async function inTransaction<T>(work: (session: ClientSession) => Promise
 }
 /** Thrown inside a transaction to abort it with a refusal: nothing it wrote stays. */
 export class LedgerRefusal extends Error {
-  constructor(readonly outcome: { ok: false; notFound?: boolean; refusals: { field?: string; line?: number; message: string }[] }) {
+  constructor(
+    readonly outcome: { ok: false; notFound?: boolean; refusals: { field?: string; line?: number; message: string }[] },
+  ) {
     super(outcome.refusals.map((refusal) => refusal.message).join(" "));
   }
 }

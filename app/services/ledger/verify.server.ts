@@ -8,12 +8,20 @@ import { toCents } from "./records.server";
 /** The balances the posted lines imply, read line by line from a cursor. */
 export async function rebuildFromPostedLines(organizationId: string): Promise<BalanceMap> {
   const rebuilt: BalanceMap = new Map();
-  const cursor = Entry.find({ organizationId, status: "contabilizado" }, { date: 1, "lines.account": 1, "lines.debit": 1, "lines.credit": 1 })
+  const cursor = Entry.find(
+    { organizationId, status: "contabilizado" },
+    { date: 1, "lines.account": 1, "lines.debit": 1, "lines.credit": 1 },
+  )
     .lean<EntryRecord[]>()
     .cursor();
   for await (const entry of cursor as AsyncIterable<EntryRecord>) {
     rebuildBalances(
-      entry.lines.map((line) => ({ account: line.account, date: entry.date, debit: toCents(line.debit), credit: toCents(line.credit) })),
+      entry.lines.map((line) => ({
+        account: line.account,
+        date: entry.date,
+        debit: toCents(line.debit),
+        credit: toCents(line.credit),
+      })),
       rebuilt,
     );
   }
@@ -23,11 +31,18 @@ export async function rebuildFromPostedLines(organizationId: string): Promise<Ba
 /** The same balances from the posted-line copies the movement list reads. */
 export async function rebuildFromPostedLineCopies(organizationId: string): Promise<BalanceMap> {
   const rebuilt: BalanceMap = new Map();
-  const cursor = PostedLine.find({ organizationId }, { _id: 0, account: 1, date: 1, debit: 1, credit: 1 }).lean<PostedLineRecord[]>().cursor();
+  const cursor = PostedLine.find({ organizationId }, { _id: 0, account: 1, date: 1, debit: 1, credit: 1 })
+    .lean<PostedLineRecord[]>()
+    .cursor();
   const batch: PostedLineRecord[] = [];
   const flush = () => {
     rebuildBalances(
-      batch.map((line) => ({ account: line.account, date: line.date, debit: toCents(line.debit), credit: toCents(line.credit) })),
+      batch.map((line) => ({
+        account: line.account,
+        date: line.date,
+        debit: toCents(line.debit),
+        credit: toCents(line.credit),
+      })),
       rebuilt,
     );
     batch.length = 0;
@@ -68,13 +83,21 @@ export async function verifyLedger(organizationId: string): Promise<BalanceDiffe
 }
 
 /** Σ debit and Σ credit per leaf account from the period balances (optionally months from–to). */
-export async function accountTotals(organizationId: string, months: { from?: string; to?: string } = {}): Promise<Map<string, { debit: Cents; credit: Cents }>> {
+export async function accountTotals(
+  organizationId: string,
+  months: { from?: string; to?: string } = {},
+): Promise<Map<string, { debit: Cents; credit: Cents }>> {
   const totals = new Map<string, { debit: Cents; credit: Cents }>();
   for (const row of (await storedBalances(organizationId)).values()) {
     if ((months.from && row.period < months.from) || (months.to && row.period > months.to)) continue;
     if (row.lineCount === 0 && row.debit === 0n && row.credit === 0n) continue;
     const total = totals.get(row.account);
-    totals.set(row.account, total ? { debit: cents(total.debit + row.debit), credit: cents(total.credit + row.credit) } : { debit: row.debit, credit: row.credit });
+    totals.set(
+      row.account,
+      total
+        ? { debit: cents(total.debit + row.debit), credit: cents(total.credit + row.credit) }
+        : { debit: row.debit, credit: row.credit },
+    );
   }
   return totals;
 }

@@ -20,7 +20,15 @@ import {
 } from "~/domain/ledger";
 import { centsToAmount } from "~/domain/money";
 import type { Refusal } from "~/domain/refusal";
-import { deleteDraftEntry, findEntry, insertEntries, insertEntry, saveEntry, type EntryHistoryRecord, type EntryRecord } from "~models/entry";
+import {
+  deleteDraftEntry,
+  findEntry,
+  insertEntries,
+  insertEntry,
+  saveEntry,
+  type EntryHistoryRecord,
+  type EntryRecord,
+} from "~models/entry";
 import { takeEntryNumber, takeEntryNumbers } from "~models/entry-number";
 import { loadLedgerContext, type OrganizationLedgerContext } from "./context.server";
 import { bookPostings, rebookPosting, type PostingEntry } from "./posting.server";
@@ -70,7 +78,11 @@ async function entryOf(organizationId: string, id: string, session: ClientSessio
   return (await findEntry(organizationId, id, session)) ?? notFound();
 }
 
-function history(actor: Actor, action: EntryHistoryRecord["action"], change: Pick<EntryHistoryRecord, "before" | "after"> = {}): EntryHistoryRecord {
+function history(
+  actor: Actor,
+  action: EntryHistoryRecord["action"],
+  change: Pick<EntryHistoryRecord, "before" | "after"> = {},
+): EntryHistoryRecord {
   return { at: actor.now ?? new Date(), by: actor.by, action, ...change };
 }
 
@@ -117,12 +129,21 @@ async function insertPosted(
     },
     session,
   );
-  await bookPostings(organizationId, [{ _id: record._id, number, date: entry.date, description: entry.description, lines: entry.lines }], session);
+  await bookPostings(
+    organizationId,
+    [{ _id: record._id, number, date: entry.date, description: entry.description, lines: entry.lines }],
+    session,
+  );
   return record;
 }
 
 /** Saves a draft: well-formed lines, but it may be short or unbalanced. Touches no balance. */
-export function createDraft(organizationId: string, input: EntryInput, actor: Actor, source: EntrySource = { kind: "manual" }) {
+export function createDraft(
+  organizationId: string,
+  input: EntryInput,
+  actor: Actor,
+  source: EntrySource = { kind: "manual" },
+) {
   return refusalsAsOutcome(() =>
     inTransaction(async (session) => {
       const entry = checked(input, await contextOf(organizationId, session), true);
@@ -169,9 +190,20 @@ export function post(organizationId: string, id: string, actor: Actor) {
       const entry = checked(inputOf(stored), await contextOf(organizationId, session));
       const number = await nextNumber(organizationId, entry.date, session);
       const now = actor.now ?? new Date();
-      const set = { status: "contabilizado" as const, number, fiscalYear: fiscalYearOf(entry.date), postedAt: now, updatedBy: actor.by, updatedAt: now };
+      const set = {
+        status: "contabilizado" as const,
+        number,
+        fiscalYear: fiscalYearOf(entry.date),
+        postedAt: now,
+        updatedBy: actor.by,
+        updatedAt: now,
+      };
       await saveEntry(organizationId, stored._id, set, history(actor, "contabilizado", { after: { number } }), session);
-      await bookPostings(organizationId, [{ _id: stored._id, number, date: entry.date, description: entry.description, lines: entry.lines }], session);
+      await bookPostings(
+        organizationId,
+        [{ _id: stored._id, number, date: entry.date, description: entry.description, lines: entry.lines }],
+        session,
+      );
       return { ...stored, ...set };
     }),
   );
@@ -190,10 +222,21 @@ export function updateAndPost(organizationId: string, id: string, input: EntryIn
       const diff = entryDiff({ ...stored, lines: linesOf(stored) }, entry);
       const number = await nextNumber(organizationId, entry.date, session);
       const now = actor.now ?? new Date();
-      const set = { ...storedFields(entry), status: "contabilizado" as const, number, postedAt: now, updatedBy: actor.by, updatedAt: now };
+      const set = {
+        ...storedFields(entry),
+        status: "contabilizado" as const,
+        number,
+        postedAt: now,
+        updatedBy: actor.by,
+        updatedAt: now,
+      };
       await saveEntry(organizationId, stored._id, {}, history(actor, "modificado", diff), session);
       await saveEntry(organizationId, stored._id, set, history(actor, "contabilizado", { after: { number } }), session);
-      await bookPostings(organizationId, [{ _id: stored._id, number, date: entry.date, description: entry.description, lines: entry.lines }], session);
+      await bookPostings(
+        organizationId,
+        [{ _id: stored._id, number, date: entry.date, description: entry.description, lines: entry.lines }],
+        session,
+      );
       return { ...stored, ...set };
     }),
   );
@@ -217,7 +260,12 @@ const waiting = new Map<string, PendingPost[]>();
  * A new entry posted at once (manual form, receipt booking, templates, rules …). Resolves once its
  * transaction has committed; a refusal concerns this entry only.
  */
-export function createAndPost(organizationId: string, input: EntryInput, actor: Actor, source: EntrySource = { kind: "manual" }): Promise<LedgerOutcome<EntryRecord>> {
+export function createAndPost(
+  organizationId: string,
+  input: EntryInput,
+  actor: Actor,
+  source: EntrySource = { kind: "manual" },
+): Promise<LedgerOutcome<EntryRecord>> {
   return new Promise<LedgerOutcome<EntryRecord>>((resolve, reject) => {
     const settle = (outcome: Promise<LedgerOutcome<EntryRecord>>) => outcome.then(resolve, reject);
     const queue = waiting.get(organizationId);
@@ -262,7 +310,11 @@ async function postBatch(organizationId: string, batch: PendingPost[]): Promise<
 }
 
 /** Checks each entry against the catalog and lock date read in the transaction, then posts the valid ones together. */
-async function insertPostedBatch(organizationId: string, batch: PendingPost[], session: ClientSession): Promise<Array<LedgerOutcome<EntryRecord>>> {
+async function insertPostedBatch(
+  organizationId: string,
+  batch: PendingPost[],
+  session: ClientSession,
+): Promise<Array<LedgerOutcome<EntryRecord>>> {
   const context = await contextOf(organizationId, session);
   const outcomes: Array<LedgerOutcome<EntryRecord>> = [];
   const valid: Array<{ index: number; entry: ValidEntry }> = [];
@@ -319,7 +371,8 @@ export function editPosted(organizationId: string, id: string, input: EntryInput
       if (stored.status !== "contabilizado") refuse(NOT_POSTED);
       if (stored.reversedBy) refuse(REVERSED_NOT_EDITABLE);
       const context = await contextOf(organizationId, session);
-      if (context.lockDate !== null && stored.date <= context.lockDate) refuse(postedInClosedPeriod(context.lockDate), "date");
+      if (context.lockDate !== null && stored.date <= context.lockDate)
+        refuse(postedInClosedPeriod(context.lockDate), "date");
       const entry = checked(input, context);
       if (fiscalYearOf(entry.date) !== stored.fiscalYear) refuse(FISCAL_YEAR_CHANGE, "date");
       const before = linesOf(stored);
@@ -329,7 +382,13 @@ export function editPosted(organizationId: string, id: string, input: EntryInput
       await rebookPosting(
         organizationId,
         { _id: stored._id, number: stored.number!, date: stored.date, description: stored.description, lines: before },
-        { _id: stored._id, number: stored.number!, date: entry.date, description: entry.description, lines: entry.lines },
+        {
+          _id: stored._id,
+          number: stored.number!,
+          date: entry.date,
+          description: entry.description,
+          lines: entry.lines,
+        },
         session,
       );
       return { ...stored, ...set };
@@ -350,10 +409,17 @@ export function reverse(organizationId: string, id: string, actor: Actor & { dat
       if (stored.reversedBy) refuse(ALREADY_REVERSED);
       const entry = checked(mirror(stored, date), await contextOf(organizationId, session));
       const reversalId = new Types.ObjectId();
-      const reversal = await insertPosted(organizationId, entry, { kind: "reversion", id: String(stored._id) }, actor, session, {
-        _id: reversalId,
-        reversalOf: stored._id,
-      });
+      const reversal = await insertPosted(
+        organizationId,
+        entry,
+        { kind: "reversion", id: String(stored._id) },
+        actor,
+        session,
+        {
+          _id: reversalId,
+          reversalOf: stored._id,
+        },
+      );
       await saveEntry(
         organizationId,
         stored._id,

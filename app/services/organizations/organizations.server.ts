@@ -43,7 +43,6 @@ export interface OrganizationDetail extends OrganizationRow {
   lockDate: CalendarDate | null;
 }
 
-
 function toRow(organization: OrganizationDocument, withContact: boolean): OrganizationRow {
   return {
     id: organization._id,
@@ -101,7 +100,10 @@ export const DUPLICATE_CLIENT = "Ya existe un cliente con esa identificación.";
  * Creates the client. An admin who creates one administers it from then on (otherwise it would vanish
  * from the admin's own lists); super admins and root need no role.
  */
-export async function createClient(user: UserDocument, input: CreateOrganizationInput): Promise<{ cedula: string } | Refusal> {
+export async function createClient(
+  user: UserDocument,
+  input: CreateOrganizationInput,
+): Promise<{ cedula: string } | Refusal> {
   const id = toOrganizationId(input.cedula);
   const created = await createOrganization(id, {
     name: input.name,
@@ -158,9 +160,11 @@ export async function membersOf(organizationId: string): Promise<Member[]> {
   return listMembers(organizationId);
 }
 
-export const SELF_DEMOTION = "No puede quitarse a sí mismo la administración de este cliente; pídaselo a otro administrador.";
+export const SELF_DEMOTION =
+  "No puede quitarse a sí mismo la administración de este cliente; pídaselo a otro administrador.";
 export const NOT_A_MEMBER = "Ese usuario ya no tiene acceso a este cliente.";
-export const INVITATION_FAILED = "Se dio el acceso, pero no se pudo enviar la invitación por correo. Inténtelo más tarde con «Reenviar invitación».";
+export const INVITATION_FAILED =
+  "Se dio el acceso, pero no se pudo enviar la invitación por correo. Inténtelo más tarde con «Reenviar invitación».";
 
 // An admin who is not a super admin or root works on a client only through its role: losing it locks them out.
 function wouldLockOut(actor: UserDocument, userId: string, role: OrganizationRole | null): boolean {
@@ -201,7 +205,11 @@ export async function changeMemberRole(
   return (await changeRole(userId, organizationId, role)) ? null : { message: NOT_A_MEMBER };
 }
 
-export async function revokeMemberAccess(actor: UserDocument, organizationId: string, userId: string): Promise<Refusal | null> {
+export async function revokeMemberAccess(
+  actor: UserDocument,
+  organizationId: string,
+  userId: string,
+): Promise<Refusal | null> {
   if (wouldLockOut(actor, userId, null)) return { message: SELF_DEMOTION };
   return (await revokeAccess(userId, organizationId)) ? null : { message: NOT_A_MEMBER };
 }

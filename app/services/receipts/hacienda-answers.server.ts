@@ -7,9 +7,14 @@ import { chooseHaciendaAnswer, type HaciendaAnswer, type ReceiptRecord } from "~
 import { formatCostaRicaDateTime } from "~/domain/hacienda";
 
 export const CHOOSE_ANSWER_ADMIN_ONLY = "Solo los administradores del cliente pueden elegir la respuesta de Hacienda.";
-export const CHOOSE_ANSWER_STALE = "La respuesta elegida ya no está en conflicto (otro administrador pudo haber elegido). Revise el estado actual.";
+export const CHOOSE_ANSWER_STALE =
+  "La respuesta elegida ya no está en conflicto (otro administrador pudo haber elegido). Revise el estado actual.";
 
-const ESTADO_LABELS: Record<string, string> = { aceptado: "Aceptado", parcial: "Aceptado parcialmente", rechazado: "Rechazado" };
+const ESTADO_LABELS: Record<string, string> = {
+  aceptado: "Aceptado",
+  parcial: "Aceptado parcialmente",
+  rechazado: "Rechazado",
+};
 
 export interface HaciendaAnswerView {
   sha: string;
@@ -39,14 +44,25 @@ function answerView(answer: HaciendaAnswer, applied: boolean): HaciendaAnswerVie
 }
 
 /** The receipt's answers when they conflict (the applied one first), else null. */
-export function haciendaConflictOf(receipt: Pick<ReceiptRecord, "hacienda" | "haciendaConflicts">, canChoose: boolean): HaciendaConflictView | null {
+export function haciendaConflictOf(
+  receipt: Pick<ReceiptRecord, "hacienda" | "haciendaConflicts">,
+  canChoose: boolean,
+): HaciendaConflictView | null {
   const conflicts = receipt.haciendaConflicts ?? [];
   if (!receipt.hacienda || conflicts.length === 0) return null;
-  return { answers: [answerView(receipt.hacienda, true), ...conflicts.map((answer) => answerView(answer, false))], canChoose };
+  return {
+    answers: [answerView(receipt.hacienda, true), ...conflicts.map((answer) => answerView(answer, false))],
+    canChoose,
+  };
 }
 
 /** Applies the chosen answer; false when it is no longer one of the conflicting answers. */
-export async function chooseAnswer(organizationId: string, receipt: ReceiptRecord, sha: string, userId: string): Promise<boolean> {
+export async function chooseAnswer(
+  organizationId: string,
+  receipt: ReceiptRecord,
+  sha: string,
+  userId: string,
+): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(sha)) return false;
   return chooseHaciendaAnswer(organizationId, String(receipt._id), sha, userId);
 }

@@ -9,10 +9,23 @@ import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { json, redirect } from "@remix-run/node";
-import { createImportJob, findImportJob, inflatedBytesSince, updateImportJob, type ImportJobRecord, type ImportJobStatus } from "~models/import-job";
+import {
+  createImportJob,
+  findImportJob,
+  inflatedBytesSince,
+  updateImportJob,
+  type ImportJobRecord,
+  type ImportJobStatus,
+} from "~models/import-job";
 import { multipartBoundary, readMultipart } from "./multipart.server";
 import { ReceiptImporter, type ImportOrganization, type ImportReport, type Uploader } from "./receipt-import.server";
-import { budgetFor, importFile, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type InflatedBudget } from "./receipts-upload.server";
+import {
+  budgetFor,
+  importFile,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  type InflatedBudget,
+} from "./receipts-upload.server";
 
 /** Loose XML files up to this size in total are imported while the request waits. */
 export const INLINE_MAX_BYTES = 2 * 1024 * 1024;
@@ -58,7 +71,8 @@ async function spool(request: Request, boundary: string): Promise<Spooled | { st
       const handle = await open(file.path, "w");
       try {
         for await (const chunk of part.data) {
-          if (file.bytes === 0 && (/\.zip$/i.test(file.name) || (chunk[0] === 0x50 && chunk[1] === 0x4b))) spooled.zip = true;
+          if (file.bytes === 0 && (/\.zip$/i.test(file.name) || (chunk[0] === 0x50 && chunk[1] === 0x4b)))
+            spooled.zip = true;
           file.bytes += chunk.length;
           spooled.totalBytes += chunk.length;
           if (spooled.totalBytes > MAX_UPLOAD_BYTES) {
@@ -101,14 +115,20 @@ async function importSpooled(
       }
       await importFile({ name: file.name, data: data() }, { importer, budget });
     }
-    if (spooled.broken) importer.refuse("(carga)", `${UPLOAD_MESSAGES.malformed} Se procesaron los archivos recibidos antes del error.`);
+    if (spooled.broken)
+      importer.refuse("(carga)", `${UPLOAD_MESSAGES.malformed} Se procesaron los archivos recibidos antes del error.`);
     return await importer.finish();
   } finally {
     await rm(spooled.dir, { recursive: true, force: true });
   }
 }
 
-async function runJob(jobId: string, spooled: Spooled, importer: ReceiptImporter, budget: InflatedBudget): Promise<ImportReport | null> {
+async function runJob(
+  jobId: string,
+  spooled: Spooled,
+  importer: ReceiptImporter,
+  budget: InflatedBudget,
+): Promise<ImportReport | null> {
   let processedBytes = 0;
   let lastWrite = Date.now();
   let writing: Promise<void> | null = null;
@@ -124,7 +144,13 @@ async function runJob(jobId: string, spooled: Spooled, importer: ReceiptImporter
     await updateImportJob(jobId, { status: "procesando" });
     const report = await importSpooled(spooled, importer, budget, onRead);
     await writing;
-    await updateImportJob(jobId, { status: "terminada", processedBytes, counts: report.counts, inflatedBytes: budget.used, report });
+    await updateImportJob(jobId, {
+      status: "terminada",
+      processedBytes,
+      counts: report.counts,
+      inflatedBytes: budget.used,
+      report,
+    });
     return report;
   } catch (error) {
     console.error(`[receipts] import job ${jobId} failed: ${error instanceof Error ? error.stack : error}`);
@@ -133,7 +159,8 @@ async function runJob(jobId: string, spooled: Spooled, importer: ReceiptImporter
       status: "fallida",
       inflatedBytes: budget.used,
       counts: importer.progress,
-      error: "La importación se interrumpió por un error del servidor. Los comprobantes importados hasta ese momento se conservan; vuelva a subir la carga para completar el resto.",
+      error:
+        "La importación se interrumpió por un error del servidor. Los comprobantes importados hasta ese momento se conservan; vuelva a subir la carga para completar el resto.",
     }).catch(() => undefined);
     return null;
   }
@@ -146,7 +173,8 @@ async function runJob(jobId: string, spooled: Spooled, importer: ReceiptImporter
 export async function receiveUpload(request: Request, uploading: Uploading): Promise<UploadStart> {
   const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
   if (!boundary || !request.body) return { kind: "refused", status: 400, message: UPLOAD_MESSAGES.notMultipart };
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_UPLOAD_BYTES) return { kind: "refused", status: 413, message: UPLOAD_MESSAGES.tooLarge };
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_UPLOAD_BYTES)
+    return { kind: "refused", status: 413, message: UPLOAD_MESSAGES.tooLarge };
   const budget = budgetFor(await inflatedBytesSince(uploading.userId, new Date(Date.now() - HOUR_MS)));
   if (budget.limit <= 0) return { kind: "refused", status: 429, message: UPLOAD_MESSAGES.hourSpent };
 
@@ -161,7 +189,10 @@ export async function receiveUpload(request: Request, uploading: Uploading): Pro
     totalBytes: spooled.totalBytes,
     budgetBytes: budget.limit,
   });
-  const importer = new ReceiptImporter(uploading.organization, { importedBy: uploading.userId, uploader: uploading.uploader });
+  const importer = new ReceiptImporter(uploading.organization, {
+    importedBy: uploading.userId,
+    uploader: uploading.uploader,
+  });
   if (inline) {
     const report = await runJob(jobId, spooled, importer, budget);
     return report ? { kind: "report", report } : { kind: "job", jobId };
@@ -196,7 +227,12 @@ export function importJobView(job: ImportJobRecord, now = Date.now()): ImportJob
     id: String(job._id),
     status,
     statusLabel: STATUS_LABELS[status],
-    percent: job.status === "terminada" ? 100 : job.totalBytes > 0 ? Math.min(99, Math.floor((job.processedBytes / job.totalBytes) * 100)) : 0,
+    percent:
+      job.status === "terminada"
+        ? 100
+        : job.totalBytes > 0
+          ? Math.min(99, Math.floor((job.processedBytes / job.totalBytes) * 100))
+          : 0,
     counts: job.counts,
     fileNames: job.fileNames,
     report: job.status === "terminada" ? ((job.report as ImportReport | undefined) ?? null) : null,

@@ -17,7 +17,9 @@ async function partsOf(body: string | Uint8Array, boundary: string, chunkSize = 
 
 describe("multipart reading", () => {
   it("reads quoted parameters with ; = and escaped quotes, and RFC 5987 filename*", () => {
-    expect(parseParameters('; name="files"; filename="Facturas junio; proveedor.xml"').get("filename")).toBe("Facturas junio; proveedor.xml");
+    expect(parseParameters('; name="files"; filename="Facturas junio; proveedor.xml"').get("filename")).toBe(
+      "Facturas junio; proveedor.xml",
+    );
     expect(parseParameters('; name="files"; filename="clave=506.xml"').get("filename")).toBe("clave=506.xml");
     expect(parseParameters('; filename="dice \\"hola\\".xml"').get("filename")).toBe('dice "hola".xml');
     expect(multipartBoundary('multipart/form-data; boundary="a;b=c"')).toBe("a;b=c");
@@ -25,10 +27,21 @@ describe("multipart reading", () => {
   });
 
   it("hands over every file name a computer produces, whatever the chunking", async () => {
-    const names = ["Facturas junio; proveedor.xml", "clave=506.xml", "Factura %22junio%22.xml", "Recepción ñandú.xml", "🧾 factura.xml"];
+    const names = [
+      "Facturas junio; proveedor.xml",
+      "clave=506.xml",
+      "Factura %22junio%22.xml",
+      "Recepción ñandú.xml",
+      "🧾 factura.xml",
+    ];
     const boundary = "----limite";
     const body =
-      names.map((name, index) => `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n<a>${index}</a>\r\n`).join("") +
+      names
+        .map(
+          (name, index) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n<a>${index}</a>\r\n`,
+        )
+        .join("") +
       `--${boundary}\r\nContent-Disposition: form-data; name="nota"\r\n\r\ntexto\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename*=UTF-8''%E2%9C%93%20listo.xml\r\n\r\n<b/>\r\n--${boundary}--\r\n`;
     for (const chunkSize of [1, 7, 64, 100_000]) {
@@ -42,11 +55,21 @@ describe("multipart reading", () => {
         undefined,
         "✓ listo.xml",
       ]);
-      expect(parts.map((part) => part.text)).toEqual(["<a>0</a>", "<a>1</a>", "<a>2</a>", "<a>3</a>", "<a>4</a>", "texto", "<b/>"]);
+      expect(parts.map((part) => part.text)).toEqual([
+        "<a>0</a>",
+        "<a>1</a>",
+        "<a>2</a>",
+        "<a>3</a>",
+        "<a>4</a>",
+        "texto",
+        "<b/>",
+      ]);
     }
   });
 
   it("refuses a body that ends before its closing boundary", async () => {
-    await expect(partsOf('--x\r\nContent-Disposition: form-data; name="files"; filename="a.xml"\r\n\r\n<a>', "x")).rejects.toThrow(/unexpected end/);
+    await expect(
+      partsOf('--x\r\nContent-Disposition: form-data; name="files"; filename="a.xml"\r\n\r\n<a>', "x"),
+    ).rejects.toThrow(/unexpected end/);
   });
 });

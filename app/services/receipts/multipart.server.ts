@@ -59,7 +59,10 @@ function decodeExtendedValue(value: string): string | undefined {
   const match = /^([\w!#$%&+^`{}~-]*)'[\w-]*'(.*)$/.exec(value);
   if (!match) return undefined;
   const charset = match[1].toLowerCase();
-  const bytes = Buffer.from(match[2].replace(/%([0-9a-f]{2})/gi, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+  const bytes = Buffer.from(
+    match[2].replace(/%([0-9a-f]{2})/gi, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  );
   try {
     return new TextDecoder(charset === "iso-8859-1" ? "latin1" : "utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -76,7 +79,8 @@ function fileNameOf(parameters: Map<string, string>): string | undefined {
   const plain = parameters.get("filename");
   const raw = extended ?? plain;
   if (raw === undefined) return undefined;
-  const unescaped = extended !== undefined ? raw : raw.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
+  const unescaped =
+    extended !== undefined ? raw : raw.replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
   return unescaped.split(/[/\\]/).pop() ?? "";
 }
 
@@ -98,7 +102,11 @@ function parseHeaders(block: Buffer): Omit<MultipartPart, "data"> {
   }
   if (!disposition) throw new MultipartError("part without Content-Disposition");
   const filename = fileNameOf(disposition);
-  return { name: disposition.get("name") ?? "", ...(filename !== undefined ? { filename } : {}), ...(contentType ? { contentType } : {}) };
+  return {
+    name: disposition.get("name") ?? "",
+    ...(filename !== undefined ? { filename } : {}),
+    ...(contentType ? { contentType } : {}),
+  };
 }
 
 class BufferedReader {

@@ -9,11 +9,15 @@ import { parseComprobante } from "../../domain/hacienda/parse";
 import type { Comprobante } from "../../domain/hacienda/types";
 
 export type ParsedDocument =
-  | { ok: true; sha: string; document: Comprobante; warnings: string[] }
-  | { ok: false; errors: string[] };
+  { ok: true; sha: string; document: Comprobante; warnings: string[] } | { ok: false; errors: string[] };
 
 export function parseDocument(bytes: Uint8Array): ParsedDocument {
   const result = parseComprobante(decodeXmlBytes(bytes));
   if (!result.ok) return result;
-  return { ok: true, sha: createHash("sha256").update(bytes).digest("hex"), document: result.document, warnings: result.warnings };
+  return {
+    ok: true,
+    sha: createHash("sha256").update(bytes).digest("hex"),
+    document: result.document,
+    warnings: result.warnings,
+  };
 }

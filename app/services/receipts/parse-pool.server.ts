@@ -96,7 +96,9 @@ export async function parseOffThread(bytes: Uint8Array): Promise<ParsedDocument>
   try {
     return await parseInWorker(bytes);
   } catch (error) {
-    console.error(`[receipts] parse worker failed, parsing in process: ${error instanceof Error ? error.message : error}`);
+    console.error(
+      `[receipts] parse worker failed, parsing in process: ${error instanceof Error ? error.message : error}`,
+    );
     return parseDocument(bytes);
   }
 }

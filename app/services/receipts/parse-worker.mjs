@@ -11,7 +11,10 @@ parentPort.on("message", ({ id, bytes }) => {
   try {
     result = parseDocument(bytes);
   } catch (error) {
-    result = { ok: false, errors: [`No se pudo leer el XML: ${error instanceof Error ? error.message : String(error)}`] };
+    result = {
+      ok: false,
+      errors: [`No se pudo leer el XML: ${error instanceof Error ? error.message : String(error)}`],
+    };
   }
   parentPort.postMessage({ id, result });
 });

@@ -245,7 +245,9 @@ export class ReceiptImporter {
   /** `order` is the file's place in the upload, so the report lists files in the order they came. */
   private record(result: ImportResult, order: number): void {
     this.counts[result.status]++;
-    if (result.status === "rechazado" ? this.counts.rechazado <= LISTED_REFUSALS : this.listedOthers++ < LISTED_OTHERS) {
+    if (
+      result.status === "rechazado" ? this.counts.rechazado <= LISTED_REFUSALS : this.listedOthers++ < LISTED_OTHERS
+    ) {
       this.listed.push({ ...result, order });
     } else {
       this.unlisted++;
@@ -350,21 +352,36 @@ export class ReceiptImporter {
     for (const receipt of receipts) {
       const seenSha = this.seen.get(receipt.document.clave);
       if (seenSha !== undefined) {
-        this.record({ file: receipt.file, status: "duplicado", message: this.duplicateMessage(seenSha === receipt.sha) }, receipt.order);
+        this.record(
+          { file: receipt.file, status: "duplicado", message: this.duplicateMessage(seenSha === receipt.sha) },
+          receipt.order,
+        );
       } else {
         this.seen.set(receipt.document.clave, receipt.sha);
         fresh.push(receipt);
       }
     }
     const stored = new Map(
-      (await findStoredClaves(this.organization.id, fresh.map((receipt) => receipt.document.clave))).map((found) => [found.clave, found]),
+      (
+        await findStoredClaves(
+          this.organization.id,
+          fresh.map((receipt) => receipt.document.clave),
+        )
+      ).map((found) => [found.clave, found]),
     );
     const toInsert: ParsedReceipt[] = [];
     for (const receipt of fresh) {
       const existing = stored.get(receipt.document.clave);
       if (existing) {
         this.seen.set(receipt.document.clave, existing.xmlSha256);
-        this.record({ file: receipt.file, status: "duplicado", message: this.duplicateMessage(existing.xmlSha256 === receipt.sha) }, receipt.order);
+        this.record(
+          {
+            file: receipt.file,
+            status: "duplicado",
+            message: this.duplicateMessage(existing.xmlSha256 === receipt.sha),
+          },
+          receipt.order,
+        );
       } else {
         toInsert.push(receipt);
       }
@@ -384,22 +401,31 @@ export class ReceiptImporter {
     toInsert.forEach((receipt, index) => {
       const record = records[index];
       if (outcome.duplicates.has(index)) {
-        this.record({ file: receipt.file, status: "duplicado", message: "Otra carga simultánea ya importó este comprobante." }, receipt.order);
+        this.record(
+          { file: receipt.file, status: "duplicado", message: "Otra carga simultánea ya importó este comprobante." },
+          receipt.order,
+        );
       } else if (outcome.failures.has(index)) {
         this.seen.delete(receipt.document.clave);
         this.refuse(receipt.file, "No se pudo guardar el comprobante; intente de nuevo más tarde.", receipt.order);
       } else {
-        const warnings = receipt.warnings.length > 0 ? ` Con ${countLabel(receipt.warnings.length, "advertencia aritmética", "advertencias aritméticas")}.` : "";
-        this.record({
-          file: receipt.file,
-          status: "importado",
-          message:
-            `${KIND_INFO[receipt.document.kind].shortLabel} ${directionAdjective(record.kind, record.direction)} ` +
-            `${record.consecutivo}, ${monthLabel(record.month)}.${warnings}`,
-          receiptId: String(record._id),
-          month: record.month,
-          tab: record.direction === "issued" ? "emitidos" : "recibidos",
-        }, receipt.order);
+        const warnings =
+          receipt.warnings.length > 0
+            ? ` Con ${countLabel(receipt.warnings.length, "advertencia aritmética", "advertencias aritméticas")}.`
+            : "";
+        this.record(
+          {
+            file: receipt.file,
+            status: "importado",
+            message:
+              `${KIND_INFO[receipt.document.kind].shortLabel} ${directionAdjective(record.kind, record.direction)} ` +
+              `${record.consecutivo}, ${monthLabel(record.month)}.${warnings}`,
+            receiptId: String(record._id),
+            month: record.month,
+            tab: record.direction === "issued" ? "emitidos" : "recibidos",
+          },
+          receipt.order,
+        );
       }
     });
   }
@@ -426,10 +452,18 @@ export class ReceiptImporter {
       }
       const emisorNumero = document.emisor.identificacion?.numero;
       if (receipt.emisorNumero && emisorNumero && receipt.emisorNumero !== emisorNumero) {
-        this.refuse(message.file, `La respuesta de Hacienda indica el emisor ${emisorNumero}, pero el comprobante con esa clave es de ${receipt.emisorNumero}.`, message.order);
+        this.refuse(
+          message.file,
+          `La respuesta de Hacienda indica el emisor ${emisorNumero}, pero el comprobante con esa clave es de ${receipt.emisorNumero}.`,
+          message.order,
+        );
         continue;
       }
-      const duplicate = () => this.record({ file: message.file, status: "duplicado", message: "La respuesta de Hacienda ya estaba registrada." }, message.order);
+      const duplicate = () =>
+        this.record(
+          { file: message.file, status: "duplicado", message: "La respuesta de Hacienda ya estaba registrada." },
+          message.order,
+        );
       if (receipt.haciendaSha256 === message.sha || receipt.conflictSha256s.includes(message.sha)) {
         duplicate();
         continue;
@@ -449,16 +483,19 @@ export class ReceiptImporter {
         continue;
       }
       const consecutivo = document.clave.slice(21, 41);
-      this.record({
-        file: message.file,
-        status: "importado",
-        message:
-          outcome === "attached"
-            ? `Respuesta de Hacienda (${document.estado}) registrada en el comprobante ${consecutivo}.`
-            : `Respuesta de Hacienda (${document.estado}) distinta de la ya registrada en el comprobante ${consecutivo}: ` +
-              "se guardan ambas y el estado no cambia hasta que un administrador elija cuál vale.",
-        receiptId: String(receipt._id),
-      }, message.order);
+      this.record(
+        {
+          file: message.file,
+          status: "importado",
+          message:
+            outcome === "attached"
+              ? `Respuesta de Hacienda (${document.estado}) registrada en el comprobante ${consecutivo}.`
+              : `Respuesta de Hacienda (${document.estado}) distinta de la ya registrada en el comprobante ${consecutivo}: ` +
+                "se guardan ambas y el estado no cambia hasta que un administrador elija cuál vale.",
+          receiptId: String(receipt._id),
+        },
+        message.order,
+      );
     }
   }
 }

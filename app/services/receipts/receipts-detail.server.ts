@@ -4,7 +4,13 @@
  */
 import { findOrganization } from "~models/organization";
 import { countLabel } from "~/domain/text";
-import { findReceipt, findReceiptOrganizationId, findStoredClaves, setReceptorMessage, type ReceiptRecord } from "~models/receipt";
+import {
+  findReceipt,
+  findReceiptOrganizationId,
+  findStoredClaves,
+  setReceptorMessage,
+  type ReceiptRecord,
+} from "~models/receipt";
 import { nextSequenceValue } from "~models/sequence";
 import { formatDate, formatDateTime, monthLabel } from "~/domain/calendar";
 import {
@@ -29,7 +35,15 @@ import {
   type ReceiptKind,
 } from "~/domain/hacienda";
 import type { CondicionImpuesto, MensajeReceptorCode } from "~/domain/hacienda/mensaje-receptor";
-import { formatExchangeRate, formatMoney, formatMoneyInput, formatPercent, formatQuantity, sumAmounts, type Amount } from "~/domain/money";
+import {
+  formatExchangeRate,
+  formatMoney,
+  formatMoneyInput,
+  formatPercent,
+  formatQuantity,
+  sumAmounts,
+  type Amount,
+} from "~/domain/money";
 import type { AnswerInput } from "~/domain/receipts/answer";
 import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labels";
 import type { OrganizationSummary } from "~/utils/account.server";
@@ -106,7 +120,14 @@ export interface ReceiptDetailView {
   taxes: Array<{ impuesto: string; tarifa: string; monto: string; montoColones: string | null }>;
   otrosCargos: Array<{ tipo: string; detalle: string; tercero: string; porcentaje: string; monto: string }>;
   totals: Array<{ label: string; value: string; colones: string | null; strong?: boolean }>;
-  references: Array<{ tipo: string; numero: string; fecha: string; codigo: string; razon: string; receiptId: string | null }>;
+  references: Array<{
+    tipo: string;
+    numero: string;
+    fecha: string;
+    codigo: string;
+    razon: string;
+    receiptId: string | null;
+  }>;
   warnings: string[];
   hacienda: { status: string; label: string; detalle: string | null; estadoMensaje: string | null };
   answer: AnswerView;
@@ -118,13 +139,19 @@ function partyView(party: Party): PartyView {
   const fields: Field[] = [];
   if (party.nombreComercial) fields.push({ label: "Nombre comercial", value: party.nombreComercial });
   if (party.identificacion) {
-    fields.push({ label: ID_TYPE_LABELS[party.identificacion.tipo] ?? `Identificación (${party.identificacion.tipo})`, value: party.identificacion.numero });
+    fields.push({
+      label: ID_TYPE_LABELS[party.identificacion.tipo] ?? `Identificación (${party.identificacion.tipo})`,
+      value: party.identificacion.numero,
+    });
   }
-  if (party.identificacionExtranjero) fields.push({ label: "Identificación de extranjero", value: party.identificacionExtranjero });
+  if (party.identificacionExtranjero)
+    fields.push({ label: "Identificación de extranjero", value: party.identificacionExtranjero });
   if (party.correos.length > 0) fields.push({ label: "Correo", value: party.correos.join(", ") });
-  if (party.telefono) fields.push({ label: "Teléfono", value: `+${party.telefono.codigoPais} ${party.telefono.numero}` });
+  if (party.telefono)
+    fields.push({ label: "Teléfono", value: `+${party.telefono.codigoPais} ${party.telefono.numero}` });
   if (party.ubicacion) fields.push({ label: "Ubicación", value: formatUbicacion(party.ubicacion) });
-  if (party.otrasSenasExtranjero) fields.push({ label: "Dirección en el extranjero", value: party.otrasSenasExtranjero });
+  if (party.otrasSenasExtranjero)
+    fields.push({ label: "Dirección en el extranjero", value: party.otrasSenasExtranjero });
   return { nombre: party.nombre, fields };
 }
 
@@ -147,7 +174,9 @@ function lineView(line: ElectronicReceipt["lines"][number], currency: string): L
     impuestos: line.impuestos.map((tax) => {
       const name = TAX_LABELS[tax.codigo] ?? `Impuesto ${tax.codigo}`;
       const rate = tax.tarifa !== undefined ? ` ${formatPercent(tax.tarifa)}` : "";
-      const exoneration = tax.exoneracion ? ` (exonerado ${money(tax.exoneracion.monto, currency)}, doc. ${tax.exoneracion.numeroDocumento})` : "";
+      const exoneration = tax.exoneracion
+        ? ` (exonerado ${money(tax.exoneracion.monto, currency)}, doc. ${tax.exoneracion.numeroDocumento})`
+        : "";
       return `${name}${rate}: ${money(tax.monto, currency)}${exoneration}`;
     }),
     impuestoNeto: money(line.impuestoNeto, currency),
@@ -159,21 +188,35 @@ function headerFields(document: ElectronicReceipt, receipt: ReceiptRecord): Fiel
   const fields: Field[] = [{ label: "Fecha de emisión", value: formatDateTime(receipt.fechaEmision) }];
   if (document.condicionVenta) {
     const otros = document.condicionVentaOtros ? ` — ${document.condicionVentaOtros}` : "";
-    fields.push({ label: "Condición de venta", value: `${labelOf(CONDICION_VENTA_LABELS, document.condicionVenta)}${otros}` });
+    fields.push({
+      label: "Condición de venta",
+      value: `${labelOf(CONDICION_VENTA_LABELS, document.condicionVenta)}${otros}`,
+    });
   }
-  if (document.plazoCredito) fields.push({ label: "Plazo de crédito", value: /^\d+$/.test(document.plazoCredito.trim()) ? countLabel(Number(document.plazoCredito.trim()), "día", "días") : document.plazoCredito });
+  if (document.plazoCredito)
+    fields.push({
+      label: "Plazo de crédito",
+      value: /^\d+$/.test(document.plazoCredito.trim())
+        ? countLabel(Number(document.plazoCredito.trim()), "día", "días")
+        : document.plazoCredito,
+    });
   if (document.mediosPago.length > 0) {
     fields.push({
       label: "Medios de pago",
       value: document.mediosPago
-        .map((medio) => `${labelOf(MEDIO_PAGO_LABELS, medio.tipo)}${medio.total !== undefined ? `: ${formatMoney(medio.total, document.moneda)}` : ""}`)
+        .map(
+          (medio) =>
+            `${labelOf(MEDIO_PAGO_LABELS, medio.tipo)}${medio.total !== undefined ? `: ${formatMoney(medio.total, document.moneda)}` : ""}`,
+        )
         .join("; "),
     });
   }
   fields.push({ label: "Moneda", value: document.moneda });
-  if (document.moneda !== "CRC") fields.push({ label: "Tipo de cambio", value: formatExchangeRate(document.tipoCambio) });
+  if (document.moneda !== "CRC")
+    fields.push({ label: "Tipo de cambio", value: formatExchangeRate(document.tipoCambio) });
   if (document.codigoActividad) fields.push({ label: "Actividad del emisor", value: document.codigoActividad });
-  if (document.codigoActividadReceptor) fields.push({ label: "Actividad del receptor", value: document.codigoActividadReceptor });
+  if (document.codigoActividadReceptor)
+    fields.push({ label: "Actividad del receptor", value: document.codigoActividadReceptor });
   if (document.proveedorSistemas) fields.push({ label: "Proveedor de sistemas", value: document.proveedorSistemas });
   fields.push({ label: "Versión", value: document.version });
   return fields;
@@ -212,7 +255,9 @@ function totalsView(document: ElectronicReceipt): ReceiptDetailView["totals"] {
 }
 
 /** Why a receipt takes no receptor answer, or null when it does. */
-export function notAnswerableReason(receipt: Pick<ReceiptRecord, "direction" | "kind"> & { hacienda?: { estado: string } }): string | null {
+export function notAnswerableReason(
+  receipt: Pick<ReceiptRecord, "direction" | "kind"> & { hacienda?: { estado: string } },
+): string | null {
   if (receipt.direction !== "received") return "Solo los comprobantes recibidos se aceptan o rechazan.";
   if (!ANSWERABLE_KINDS.has(receipt.kind)) {
     return `${KIND_INFO[receipt.kind as ReceiptKind]?.label ?? receipt.kind}: este tipo de comprobante no se acepta ni se rechaza con un mensaje del receptor.`;
@@ -231,8 +276,14 @@ function answerView(receipt: ReceiptRecord, canAnswer: boolean): AnswerView {
           condicion: message.condicionImpuesto
             ? `${message.condicionImpuesto} · ${CONDICION_IMPUESTO_LABELS[message.condicionImpuesto as CondicionImpuesto] ?? ""}`
             : null,
-          ivaAcreditable: message.montoTotalImpuestoAcreditar !== undefined ? formatMoney(message.montoTotalImpuestoAcreditar, currency) : null,
-          gastoAplicable: message.montoTotalDeGastoAplicable !== undefined ? formatMoney(message.montoTotalDeGastoAplicable, currency) : null,
+          ivaAcreditable:
+            message.montoTotalImpuestoAcreditar !== undefined
+              ? formatMoney(message.montoTotalImpuestoAcreditar, currency)
+              : null,
+          gastoAplicable:
+            message.montoTotalDeGastoAplicable !== undefined
+              ? formatMoney(message.montoTotalDeGastoAplicable, currency)
+              : null,
           detalle: message.detalleMensaje || null,
           consecutivo: message.consecutivo,
           fecha: formatDateTime(message.recordedAt),
@@ -254,7 +305,11 @@ function answerView(receipt: ReceiptRecord, canAnswer: boolean): AnswerView {
  * A receipt link that names no organization (`/detail/:id` without ?org) opens in the receipt's own
  * organization when the user may see it: the same URL with its ?org. Null when there is nothing to do.
  */
-export async function receiptOrganizationRedirect(request: Request, organizations: readonly OrganizationSummary[], id: string | undefined): Promise<string | null> {
+export async function receiptOrganizationRedirect(
+  request: Request,
+  organizations: readonly OrganizationSummary[],
+  id: string | undefined,
+): Promise<string | null> {
   const url = new URL(request.url);
   if (url.searchParams.has("org") || !id) return null;
   const organizationId = await findReceiptOrganizationId(id);
@@ -265,7 +320,10 @@ export async function receiptOrganizationRedirect(request: Request, organization
 }
 
 /** The organization's receipt or a 404 (unknown id or another organization's receipt). */
-export async function requireReceipt(organization: OrganizationSummary, id: string | undefined): Promise<ReceiptRecord> {
+export async function requireReceipt(
+  organization: OrganizationSummary,
+  id: string | undefined,
+): Promise<ReceiptRecord> {
   const receipt = id ? await findReceipt(organization.id, id) : null;
   if (!receipt) throw notFound("Comprobante no encontrado");
   return receipt;
@@ -275,16 +333,26 @@ function reparse(receipt: ReceiptRecord): { document: ElectronicReceipt; warning
   const result = parseComprobante(decodeXmlBytes(receipt.xml));
   if (!result.ok || result.document.kind === "MH") {
     // The bytes were parsed when stored; this only happens if the parser became stricter since.
-    throw new Error(`stored receipt ${receipt._id} no longer parses: ${result.ok ? "MensajeHacienda" : result.errors.join(" ")}`);
+    throw new Error(
+      `stored receipt ${receipt._id} no longer parses: ${result.ok ? "MensajeHacienda" : result.errors.join(" ")}`,
+    );
   }
   return { document: result.document, warnings: result.warnings };
 }
 
-export async function loadReceiptDetail(organization: OrganizationSummary, receipt: ReceiptRecord, canAnswer: boolean): Promise<ReceiptDetailView> {
+export async function loadReceiptDetail(
+  organization: OrganizationSummary,
+  receipt: ReceiptRecord,
+  canAnswer: boolean,
+): Promise<ReceiptDetailView> {
   const { document, warnings } = reparse(receipt);
   const currency = document.moneda;
-  const referenced = document.informacionReferencia.map((reference) => reference.numero).filter((numero): numero is string => !!numero);
-  const known = new Map((await findStoredClaves(organization.id, referenced)).map((found) => [found.clave, String(found._id)]));
+  const referenced = document.informacionReferencia
+    .map((reference) => reference.numero)
+    .filter((numero): numero is string => !!numero);
+  const known = new Map(
+    (await findStoredClaves(organization.id, referenced)).map((found) => [found.clave, String(found._id)]),
+  );
   const foreign = currency !== "CRC";
   const status = receipt.hacienda?.estado ?? "pendiente";
   return {
@@ -314,7 +382,9 @@ export async function loadReceiptDetail(organization: OrganizationSummary, recei
     otrosCargos: document.otrosCargos.map((cargo) => ({
       tipo: labelOf(OTRO_CARGO_LABELS, cargo.tipoDocumento),
       detalle: cargo.detalle,
-      tercero: [cargo.nombreTercero, cargo.terceroIdentificacion?.numero ?? cargo.terceroNumero].filter(Boolean).join(", "),
+      tercero: [cargo.nombreTercero, cargo.terceroIdentificacion?.numero ?? cargo.terceroNumero]
+        .filter(Boolean)
+        .join(", "),
       porcentaje: formatPercent(cargo.porcentaje),
       monto: formatMoney(cargo.monto, currency),
     })),
@@ -355,11 +425,16 @@ export async function answerReceipt(
   input: AnswerInput,
   userId: string,
 ): Promise<AnswerOutcome> {
-  const refuse = (status: 400 | 409, field: string, message: string): AnswerOutcome => ({ ok: false, status, fieldErrors: { [field]: [message] } });
+  const refuse = (status: 400 | 409, field: string, message: string): AnswerOutcome => ({
+    ok: false,
+    status,
+    fieldErrors: { [field]: [message] },
+  });
   const reason = notAnswerableReason(receipt);
   if (reason) return refuse(400, "form", reason);
   if (receipt.receptorMessage) return refuse(409, "form", "La respuesta a este comprobante ya se registró.");
-  if (!/^\d{9,12}$/.test(organization.cedula)) return refuse(400, "form", "La cédula de este cliente no es válida para un mensaje del receptor.");
+  if (!/^\d{9,12}$/.test(organization.cedula))
+    return refuse(400, "form", "La cédula de este cliente no es válida para un mensaje del receptor.");
   const emisorNumero = receipt.emisor.numero;
   if (!emisorNumero) return refuse(400, "form", "El comprobante no indica la identificación del emisor.");
 
@@ -372,10 +447,18 @@ export async function answerReceipt(
     : undefined;
   const gasto = accepting ? input.montoTotalDeGastoAplicable : undefined;
   if (acreditable !== undefined && acreditable > totalImpuesto) {
-    return refuse(400, "montoTotalImpuestoAcreditar", `El IVA acreditable no puede superar el impuesto del comprobante (${formatMoney(totalImpuesto, receipt.moneda)}).`);
+    return refuse(
+      400,
+      "montoTotalImpuestoAcreditar",
+      `El IVA acreditable no puede superar el impuesto del comprobante (${formatMoney(totalImpuesto, receipt.moneda)}).`,
+    );
   }
   if (gasto !== undefined && gasto > totalFactura) {
-    return refuse(400, "montoTotalDeGastoAplicable", `El gasto aplicable no puede superar el total del comprobante (${formatMoney(totalFactura, receipt.moneda)}).`);
+    return refuse(
+      400,
+      "montoTotalDeGastoAplicable",
+      `El gasto aplicable no puede superar el total del comprobante (${formatMoney(totalFactura, receipt.moneda)}).`,
+    );
   }
 
   const organizationRecord = await findOrganization(organization.id);

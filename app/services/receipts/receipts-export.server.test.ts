@@ -14,11 +14,19 @@ describe("CSV cells", () => {
       kind: "NC",
       consecutivo: "00100001030000000042",
       clave: "5".repeat(50),
-      counterpart: { nombre: "=HYPERLINK(\"http://x\")" },
+      counterpart: { nombre: '=HYPERLINK("http://x")' },
       moneda: "CRC",
       tipoCambio: amount("1"),
-      totals: { totalVentaNeta: amount("329626.11"), totalImpuesto: amount("42851.39"), totalComprobante: amount("372477.50") },
-      colones: { totalVentaNeta: amount("329626.11"), totalImpuesto: amount("42851.39"), totalComprobante: amount("372477.50") },
+      totals: {
+        totalVentaNeta: amount("329626.11"),
+        totalImpuesto: amount("42851.39"),
+        totalComprobante: amount("372477.50"),
+      },
+      colones: {
+        totalVentaNeta: amount("329626.11"),
+        totalImpuesto: amount("42851.39"),
+        totalComprobante: amount("372477.50"),
+      },
       effect: -1,
     } satisfies ReceiptRowSource;
     expect(csvCell(RECEIPT_COLUMNS.totalColones, creditNote)).toBe("-372477.50");
@@ -26,7 +34,8 @@ describe("CSV cells", () => {
   });
 
   it("defuses text that a spreadsheet would run as a formula, and only that", () => {
-    for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(csvText(`${start}1+1`).replace(/^"/, "").startsWith(`'${start}`)).toBe(true);
+    for (const start of ["=", "+", "-", "@", "\t", "\r"])
+      expect(csvText(`${start}1+1`).replace(/^"/, "").startsWith(`'${start}`)).toBe(true);
     expect(csvText("-372477.50")).toBe("'-372477.50");
     expect(csvText("Ferretería El Clavo, S.A.")).toBe('"Ferretería El Clavo, S.A."');
     expect(csvText("Sabana")).toBe("Sabana");

@@ -5,7 +5,14 @@ import { monthLabel } from "~/domain/calendar";
 import { centsToAmount, formatAmount, type Amount } from "~/domain/money";
 import type { ReceiptCentimos } from "~/domain/receipts/centimos";
 import { NOT_COUNTED_LABEL } from "~/domain/receipts/effect";
-import { columnText, EXPORT_COLUMN_IDS, RECEIPT_COLUMNS, type ReceiptColumn, type ReceiptColumnId, type ReceiptRowSource } from "~/domain/receipts/columns";
+import {
+  columnText,
+  EXPORT_COLUMN_IDS,
+  RECEIPT_COLUMNS,
+  type ReceiptColumn,
+  type ReceiptColumnId,
+  type ReceiptRowSource,
+} from "~/domain/receipts/columns";
 import { countLabel } from "~/domain/text";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { listFilter, type MonthQuery } from "./receipts.server";
@@ -30,7 +37,9 @@ export function csvNumber(amount: Amount, decimals: number): string {
 }
 
 export function csvCell(column: ReceiptColumn, receipt: ReceiptRowSource): string {
-  return column.type === "amount" ? csvNumber(column.value(receipt), column.decimals) : csvText(columnText(column, receipt));
+  return column.type === "amount"
+    ? csvNumber(column.value(receipt), column.decimals)
+    : csvText(columnText(column, receipt));
 }
 
 /** A spreadsheet number from an exact amount's decimal text: the only place an amount becomes a float. */
@@ -48,11 +57,16 @@ function xlsxCell(column: ReceiptColumn, receipt: ReceiptRowSource): string | nu
 /** "A", "B", … "Z", "AA": the sheet's name of a 1-based column. */
 export function columnLetter(index: number): string {
   let letters = "";
-  for (let rest = index; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  for (let rest = index; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
   return letters;
 }
 
-export function exportFileName(organization: OrganizationSummary, query: MonthQuery, extension: "csv" | "xlsx"): string {
+export function exportFileName(
+  organization: OrganizationSummary,
+  query: MonthQuery,
+  extension: "csv" | "xlsx",
+): string {
   return `comprobantes-${query.tab}-${organization.cedula}-${query.month}.${extension}`;
 }
 
@@ -76,9 +90,7 @@ export async function receiptsXlsx(organization: OrganizationSummary, query: Mon
   workbook.creator = "Contabilidad CR";
   const sheet = workbook.addWorksheet("Comprobantes", { views: [{ state: "frozen", ySplit: 4 }] });
   sheet.addRow([`${organization.name} (${organization.cedula})`]).font = { bold: true, size: 13 };
-  sheet.addRow([
-    `Comprobantes ${query.tab} de ${monthLabel(query.month)}${query.q ? ` · búsqueda «${query.q}»` : ""}`,
-  ]);
+  sheet.addRow([`Comprobantes ${query.tab} de ${monthLabel(query.month)}${query.q ? ` · búsqueda «${query.q}»` : ""}`]);
   sheet.addRow([]);
   const header = sheet.addRow(COLUMNS.map((column) => column.header));
   header.font = { bold: true };
@@ -96,7 +108,9 @@ export async function receiptsXlsx(organization: OrganizationSummary, query: Mon
   const sumOf = (id: ReceiptColumnId, pick: keyof ReceiptCentimos) => {
     const letter = columnLetter(EXPORT_COLUMN_IDS.indexOf(id) + 1);
     const result = xlsxNumber(centsToAmount(totals[pick]), 2);
-    return lastRow < firstRow ? result : { formula: `SUMIF(${countsRange},"<>${NOT_COUNTED_LABEL}",${letter}${firstRow}:${letter}${lastRow})`, result };
+    return lastRow < firstRow
+      ? result
+      : { formula: `SUMIF(${countsRange},"<>${NOT_COUNTED_LABEL}",${letter}${firstRow}:${letter}${lastRow})`, result };
   };
   const totalCells: Partial<Record<ReceiptColumnId, ExcelJS.CellValue>> = {
     fecha: "Totales",

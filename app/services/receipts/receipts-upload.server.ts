@@ -11,7 +11,13 @@ import { inflateRawSync } from "node:zlib";
 import { Unzip, type AsyncFlateStreamHandler, type FlateError, type UnzipDecoder } from "fflate";
 import { MAX_XML_BYTES } from "~/domain/hacienda";
 import { multipartBoundary, readMultipart } from "./multipart.server";
-import { ReceiptImporter, REFUSAL, type ImportOrganization, type ImportReport, type Uploader } from "./receipt-import.server";
+import {
+  ReceiptImporter,
+  REFUSAL,
+  type ImportOrganization,
+  type ImportReport,
+  type Uploader,
+} from "./receipt-import.server";
 
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 20_000;
@@ -58,8 +64,7 @@ export function budgetFor(usedThisHour: number): InflatedBudget {
 }
 
 export type UploadOutcome =
-  | { ok: true; report: ImportReport }
-  | { ok: false; status: 400 | 413; message: string; report?: ImportReport };
+  { ok: true; report: ImportReport } | { ok: false; status: 400 | 413; message: string; report?: ImportReport };
 
 class UploadTooLargeError extends Error {}
 
@@ -98,7 +103,9 @@ class BoundedInflate implements UnzipDecoder {
     try {
       output = inflateRawSync(concat(this.chunks, this.size), { maxOutputLength: MAX_XML_BYTES });
     } catch (error) {
-      return this.fail((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? ENTRY_TOO_LARGE : "invalid deflate data");
+      return this.fail(
+        (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? ENTRY_TOO_LARGE : "invalid deflate data",
+      );
     }
     this.chunks = [];
     this.ondata(null, output as Uint8Array<ArrayBuffer>, true);
@@ -118,14 +125,25 @@ function concat(parts: Uint8Array[], size: number): Uint8Array {
 
 function isZip(name: string, head: Uint8Array | undefined): boolean {
   if (/\.zip$/i.test(name)) return true;
-  return !!head && head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
+  return (
+    !!head &&
+    head.length >= 4 &&
+    head[0] === 0x50 &&
+    head[1] === 0x4b &&
+    (head[2] === 3 || head[2] === 5) &&
+    (head[3] === 4 || head[3] === 6)
+  );
 }
 
 /** Whether the bytes start like XML text (after a BOM and blanks). */
 function looksLikeXml(bytes: Uint8Array): boolean {
   let index = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
-  while (index < bytes.length && (bytes[index] === 0x20 || bytes[index] === 0x09 || bytes[index] === 0x0a || bytes[index] === 0x0d)) index++;
+  while (
+    index < bytes.length &&
+    (bytes[index] === 0x20 || bytes[index] === 0x09 || bytes[index] === 0x0a || bytes[index] === 0x0d)
+  )
+    index++;
   return bytes[index] === 0x3c;
 }
 
@@ -155,7 +173,12 @@ interface ImportTarget {
   budget: InflatedBudget;
 }
 
-async function importXmlFile(name: string, data: AsyncIterable<Uint8Array>, first: Uint8Array | undefined, { importer, budget }: ImportTarget) {
+async function importXmlFile(
+  name: string,
+  data: AsyncIterable<Uint8Array>,
+  first: Uint8Array | undefined,
+  { importer, budget }: ImportTarget,
+) {
   const parts: Uint8Array[] = [];
   let size = 0;
   const take = (chunk: Uint8Array) => {
@@ -171,7 +194,12 @@ async function importXmlFile(name: string, data: AsyncIterable<Uint8Array>, firs
   await importer.add(name, bytes);
 }
 
-async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, first: Uint8Array | undefined, { importer, budget }: ImportTarget) {
+async function importZipFile(
+  zipName: string,
+  data: AsyncIterable<Uint8Array>,
+  first: Uint8Array | undefined,
+  { importer, budget }: ImportTarget,
+) {
   const ready: Entry[] = [];
   let entries = 0;
   let broken: string | null = null;
@@ -184,13 +212,17 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
     entries++;
     if (entries > MAX_ZIP_ENTRIES) {
       if (entries === MAX_ZIP_ENTRIES + 1) {
-        ready.push({ name: zipName, refusal: `El ZIP tiene más de ${MAX_ZIP_ENTRIES} archivos; los siguientes se omitieron. Divídalo en varios ZIP.` });
+        ready.push({
+          name: zipName,
+          refusal: `El ZIP tiene más de ${MAX_ZIP_ENTRIES} archivos; los siguientes se omitieron. Divídalo en varios ZIP.`,
+        });
       }
       return;
     }
     if (/\.zip$/i.test(file.name)) return void ready.push({ name, refusal: REFUSAL.nestedZip });
     if (!/\.xml$/i.test(file.name)) return void ready.push({ name, refusal: REFUSAL.notXml });
-    if (file.originalSize !== undefined && file.originalSize > MAX_XML_BYTES) return void ready.push({ name, refusal: REFUSAL.tooLarge });
+    if (file.originalSize !== undefined && file.originalSize > MAX_XML_BYTES)
+      return void ready.push({ name, refusal: REFUSAL.tooLarge });
 
     const parts: Uint8Array[] = [];
     let size = 0;
@@ -203,7 +235,10 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
         if (error.message === ENTRY_TOO_LARGE) spend(MAX_XML_BYTES);
         ready.push({
           name,
-          refusal: error.message === ENTRY_TOO_LARGE ? REFUSAL.tooLarge : "No se pudo descomprimir este archivo del ZIP (datos dañados o cifrados).",
+          refusal:
+            error.message === ENTRY_TOO_LARGE
+              ? REFUSAL.tooLarge
+              : "No se pudo descomprimir este archivo del ZIP (datos dañados o cifrados).",
         });
         return;
       }
@@ -226,7 +261,11 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
     try {
       file.start();
     } catch {
-      if (!done) ready.push({ name, refusal: "El archivo usa un método de compresión que no se admite (use ZIP normal, «deflate»)." });
+      if (!done)
+        ready.push({
+          name,
+          refusal: "El archivo usa un método de compresión que no se admite (use ZIP normal, «deflate»).",
+        });
       done = true;
     }
   });
@@ -275,7 +314,12 @@ async function importZipFile(zipName: string, data: AsyncIterable<Uint8Array>, f
   if (overBudget) {
     // Already refused, once, with the budget's reason.
   } else if (broken) {
-    importer.refuse(zipName, entries > 0 ? `${broken}; se procesaron los archivos anteriores al daño.` : `${broken}; no se pudo leer ningún archivo.`);
+    importer.refuse(
+      zipName,
+      entries > 0
+        ? `${broken}; se procesaron los archivos anteriores al daño.`
+        : `${broken}; no se pudo leer ningún archivo.`,
+    );
   } else if (entries === 0) {
     importer.refuse(zipName, "El ZIP no contiene archivos.");
   }
@@ -311,7 +355,11 @@ export interface ImportOptions {
  * Reads the upload of the request as it streams in and imports it for the organization (small
  * uploads, the benchmark; larger ones are spooled and imported as a job). Never throws for bad input.
  */
-export async function importUpload(request: Request, organization: ImportOrganization, options: ImportOptions = {}): Promise<UploadOutcome> {
+export async function importUpload(
+  request: Request,
+  organization: ImportOrganization,
+  options: ImportOptions = {},
+): Promise<UploadOutcome> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const boundary = multipartBoundary(contentType);
   if (!boundary || !request.body) return { ok: false, status: 400, message: UPLOAD_MESSAGES.notMultipart };
@@ -328,7 +376,10 @@ export async function importUpload(request: Request, organization: ImportOrganiz
   };
 
   try {
-    for await (const part of readMultipart(counted(request.body as unknown as AsyncIterable<Uint8Array>, count), boundary)) {
+    for await (const part of readMultipart(
+      counted(request.body as unknown as AsyncIterable<Uint8Array>, count),
+      boundary,
+    )) {
       if (part.filename === undefined || part.filename === "") continue;
       files++;
       await importFile({ name: part.filename, data: part.data }, target);
@@ -355,7 +406,8 @@ export async function importFiles(
   const chunkSize = options.chunkSize ?? 64 * 1024;
   for (const file of files) {
     async function* chunks() {
-      for (let offset = 0; offset < file.bytes.length; offset += chunkSize) yield file.bytes.subarray(offset, offset + chunkSize);
+      for (let offset = 0; offset < file.bytes.length; offset += chunkSize)
+        yield file.bytes.subarray(offset, offset + chunkSize);
     }
     await importFile({ name: file.name, data: chunks() }, target);
   }

@@ -33,7 +33,9 @@ const monthQuerySchema = z.object({
   month: z
     .string()
     .optional()
-    .refine((value) => value === undefined || value === "" || parseMonth(value) !== null, { message: MONTH_FORMAT_MESSAGE }),
+    .refine((value) => value === undefined || value === "" || parseMonth(value) !== null, {
+      message: MONTH_FORMAT_MESSAGE,
+    }),
   tab: z.enum(RECEIPT_TABS).catch("emitidos"),
   q: z
     .string()
@@ -124,7 +126,8 @@ export function monthRow(receipt: ReceiptSummary): MonthRow {
     subtotal: formatColones(column.subtotalColones.value(receipt)),
     iva: formatColones(column.ivaColones.value(receipt)),
     otrosCargos: formatColones(column.otrosCargosColones.value(receipt)),
-    ivaDevuelto: column.ivaDevueltoColones.value(receipt) === 0n ? null : formatColones(column.ivaDevueltoColones.value(receipt)),
+    ivaDevuelto:
+      column.ivaDevueltoColones.value(receipt) === 0n ? null : formatColones(column.ivaDevueltoColones.value(receipt)),
     total: formatColones(column.totalColones.value(receipt)),
     totalOriginal: foreign ? formatMoney(column.total.value(receipt), receipt.moneda) : null,
     effect: receipt.effect,
@@ -188,7 +191,10 @@ export async function loadMonthView(organization: OrganizationSummary, query: Mo
   const pageCount = Math.max(1, Math.ceil(count / PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const receipts = count === 0 ? [] : await listReceipts(filter, { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-  const nearestMonth = count === 0 && !filter.search ? await nearestMonthWithReceipts(organization.id, filter.direction, query.month) : null;
+  const nearestMonth =
+    count === 0 && !filter.search
+      ? await nearestMonthWithReceipts(organization.id, filter.direction, query.month)
+      : null;
   return {
     organization: { cedula: organization.cedula, name: organization.name },
     month: query.month,

@@ -1,6 +1,12 @@
 import { firstDayOfMonth, lastDayOfMonth } from "~/domain/calendar";
 import { cents } from "~/domain/money";
-import { OPENING_PERIOD, monthsNeedingDays, type BalanceRow, type DateRange, type ReportBalances } from "~/domain/reports";
+import {
+  OPENING_PERIOD,
+  monthsNeedingDays,
+  type BalanceRow,
+  type DateRange,
+  type ReportBalances,
+} from "~/domain/reports";
 import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { toBigInt } from "../ledger/records.server";
@@ -17,9 +23,15 @@ interface Summed {
  * between one row each. Only a month that a range boundary cuts (a from/to inside a month) is read
  * from that month's posted lines, per day.
  */
-export async function readReportBalances(organizationId: string, ranges: readonly DateRange[]): Promise<ReportBalances> {
+export async function readReportBalances(
+  organizationId: string,
+  ranges: readonly DateRange[],
+): Promise<ReportBalances> {
   const since = ranges.map((range) => range.from.slice(0, 7)).sort()[0];
-  const until = ranges.map((range) => range.to.slice(0, 7)).sort().at(-1)!;
+  const until = ranges
+    .map((range) => range.to.slice(0, 7))
+    .sort()
+    .at(-1)!;
   const byDay = monthsNeedingDays(ranges);
   const period: Record<string, unknown> = { $lte: until };
   if (byDay.length > 0) period.$nin = byDay;
@@ -37,9 +49,21 @@ export async function readReportBalances(organizationId: string, ranges: readonl
     byDay.length === 0
       ? Promise.resolve([] as Summed[])
       : Entry.aggregate<Summed>([
-          { $match: { organizationId, status: "contabilizado", $or: byDay.map((month) => ({ date: { $gte: firstDayOfMonth(month), $lte: lastDayOfMonth(month) } })) } },
+          {
+            $match: {
+              organizationId,
+              status: "contabilizado",
+              $or: byDay.map((month) => ({ date: { $gte: firstDayOfMonth(month), $lte: lastDayOfMonth(month) } })),
+            },
+          },
           { $unwind: "$lines" },
-          { $group: { _id: { account: "$lines.account", period: "$date" }, debit: { $sum: "$lines.debit" }, credit: { $sum: "$lines.credit" } } },
+          {
+            $group: {
+              _id: { account: "$lines.account", period: "$date" },
+              debit: { $sum: "$lines.debit" },
+              credit: { $sum: "$lines.credit" },
+            },
+          },
         ]);
   const rows: BalanceRow[] = [];
   for (const row of [...(await monthly), ...(await daily)]) {

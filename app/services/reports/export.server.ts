@@ -17,9 +17,18 @@ import {
 import type { OrganizationSummary } from "~/utils/account.server";
 import { generalReport, resultsReport, trialReport } from "./reports.server";
 
-const FILE_STEMS: Record<ReportKind, string> = { results: "estado-de-resultados", general: "balance-general", all: "balance-de-comprobacion" };
+const FILE_STEMS: Record<ReportKind, string> = {
+  results: "estado-de-resultados",
+  general: "balance-general",
+  all: "balance-de-comprobacion",
+};
 
-export function reportFileName(kind: ReportKind, organization: OrganizationSummary, query: ReportQuery, extension: "csv" | "xlsx"): string {
+export function reportFileName(
+  kind: ReportKind,
+  organization: OrganizationSummary,
+  query: ReportQuery,
+  extension: "csv" | "xlsx",
+): string {
   const period = kind === "general" ? query.range.to : `${query.range.from}_${query.range.to}`;
   return `${FILE_STEMS[kind]}-${organization.cedula}-${period}.${extension}`;
 }
@@ -31,7 +40,11 @@ export async function reportCsv(kind: ReportKind, organizationId: string, query:
   return statementCsv(rows, query.compared !== null);
 }
 
-async function statementRows(kind: "results" | "general", organizationId: string, query: ReportQuery): Promise<StatementRow[]> {
+async function statementRows(
+  kind: "results" | "general",
+  organizationId: string,
+  query: ReportQuery,
+): Promise<StatementRow[]> {
   if (kind === "results") {
     const { statement } = await resultsReport(organizationId, query);
     return [...statement.rows, ...statement.unclassifiedRows];
@@ -51,7 +64,12 @@ function number(value: bigint): number {
  * The same rows as an XLSX workbook: a header with the organization, the period and when it was
  * generated; numbers as numbers, no formulas.
  */
-export async function reportXlsx(kind: ReportKind, organization: OrganizationSummary, query: ReportQuery, now: Date = new Date()): Promise<ArrayBuffer> {
+export async function reportXlsx(
+  kind: ReportKind,
+  organization: OrganizationSummary,
+  query: ReportQuery,
+  now: Date = new Date(),
+): Promise<ArrayBuffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Contabilidad CR";
   const sheet = workbook.addWorksheet(REPORT_TITLES[kind], { views: [{ state: "frozen", ySplit: 5 }] });
@@ -63,9 +81,26 @@ export async function reportXlsx(kind: ReportKind, organization: OrganizationSum
   if (kind === "all") {
     const trial = await trialReport(organization.id, query);
     sheet.addRow([...TRIAL_CSV_HEADER]).font = { bold: true };
-    for (const row of trial.rows) sheet.addRow([row.code, row.label, row.level, number(row.opening), number(row.debit), number(row.credit), number(row.closing)]);
+    for (const row of trial.rows)
+      sheet.addRow([
+        row.code,
+        row.label,
+        row.level,
+        number(row.opening),
+        number(row.debit),
+        number(row.credit),
+        number(row.closing),
+      ]);
     const t = trial.totals;
-    sheet.addRow(["", TRIAL_TOTALS_LABEL, "", number(t.opening), number(t.debit), number(t.credit), number(t.closing)]).font = { bold: true };
+    sheet.addRow([
+      "",
+      TRIAL_TOTALS_LABEL,
+      "",
+      number(t.opening),
+      number(t.debit),
+      number(t.credit),
+      number(t.closing),
+    ]).font = { bold: true };
     amountColumns = [4, 5, 6, 7];
   } else {
     const withComparison = query.compared !== null;
@@ -73,7 +108,12 @@ export async function reportXlsx(kind: ReportKind, organization: OrganizationSum
     if (withComparison) header.push(COMPARISON_CSV_COLUMN);
     sheet.addRow(header).font = { bold: true };
     for (const row of await statementRows(kind, organization.id, query)) {
-      const cells: Array<string | number> = [row.code ?? "", row.label, row.kind === "line" ? "" : row.level, number(row.amount)];
+      const cells: Array<string | number> = [
+        row.code ?? "",
+        row.label,
+        row.kind === "line" ? "" : row.level,
+        number(row.amount),
+      ];
       if (withComparison) cells.push(row.compared === null ? "" : number(row.compared));
       const added = sheet.addRow(cells);
       if (row.kind === "line" || row.level === 1) added.font = { bold: true };

@@ -31,7 +31,8 @@ async function catalogOf(organizationId: string) {
 }
 
 function rangesOf(query: ReportQuery): DateRange[] {
-  if (query.kind === "general") return [atDateRange(query.range.to), ...(query.compared ? [atDateRange(query.compared.range.to)] : [])];
+  if (query.kind === "general")
+    return [atDateRange(query.range.to), ...(query.compared ? [atDateRange(query.compared.range.to)] : [])];
   return [query.range, ...(query.compared ? [query.compared.range] : [])];
 }
 
@@ -41,16 +42,25 @@ export interface ResultsReport {
 }
 
 export async function resultsReport(organizationId: string, query: ReportQuery): Promise<ResultsReport> {
-  const [tree, balances] = await Promise.all([catalogOf(organizationId), readReportBalances(organizationId, rangesOf(query))]);
+  const [tree, balances] = await Promise.all([
+    catalogOf(organizationId),
+    readReportBalances(organizationId, rangesOf(query)),
+  ]);
   return { statement: incomeStatement(tree, balances, query), monthly: monthlyResults(balances, query.range) };
 }
 
 export async function generalReport(organizationId: string, query: ReportQuery): Promise<BalanceSheet> {
-  const [tree, balances] = await Promise.all([catalogOf(organizationId), readReportBalances(organizationId, rangesOf(query))]);
+  const [tree, balances] = await Promise.all([
+    catalogOf(organizationId),
+    readReportBalances(organizationId, rangesOf(query)),
+  ]);
   return balanceSheet(tree, balances, query);
 }
 
 export async function trialReport(organizationId: string, query: ReportQuery): Promise<TrialBalance> {
-  const [tree, balances] = await Promise.all([catalogOf(organizationId), readReportBalances(organizationId, rangesOf(query))]);
+  const [tree, balances] = await Promise.all([
+    catalogOf(organizationId),
+    readReportBalances(organizationId, rangesOf(query)),
+  ]);
   return trialBalance(tree, balances, query);
 }

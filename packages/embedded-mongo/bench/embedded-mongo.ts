@@ -42,7 +42,9 @@ function entry(i: number, orgs: number) {
 async function fill(db: Db, name: string, count: number): Promise<void> {
   const collection = db.collection(name);
   for (let start = 0; start < count; start += 10_000) {
-    await collection.insertMany(Array.from({ length: Math.min(10_000, count - start) }, (_, k) => entry(start + k, 50)));
+    await collection.insertMany(
+      Array.from({ length: Math.min(10_000, count - start) }, (_, k) => entry(start + k, 50)),
+    );
   }
 }
 
@@ -75,13 +77,27 @@ export async function runEmbeddedMongoBench(): Promise<Figure[]> {
     record("indexed equality lookup, 100k documents", `${equality.toFixed(3)} ms`, "< 2 ms");
     const range = await perOperation(300, (i) =>
       large
-        .find({ orgId: `org-${i % 50}`, date: { $gte: new Date(Date.UTC(2024, 0, 1) + (i % 700) * 86_400_000), $lt: new Date(Date.UTC(2024, 0, 1) + ((i % 700) + 30) * 86_400_000) } })
+        .find({
+          orgId: `org-${i % 50}`,
+          date: {
+            $gte: new Date(Date.UTC(2024, 0, 1) + (i % 700) * 86_400_000),
+            $lt: new Date(Date.UTC(2024, 0, 1) + ((i % 700) + 30) * 86_400_000),
+          },
+        })
         .toArray(),
     );
     record("indexed range query (org + 30 days), 100k documents", `${range.toFixed(3)} ms`, "< 2 ms");
-    const sorted = await perOperation(200, (i) => large.find({ orgId: `org-${i % 50}` }).sort({ date: -1 }).limit(20).toArray());
+    const sorted = await perOperation(200, (i) =>
+      large
+        .find({ orgId: `org-${i % 50}` })
+        .sort({ date: -1 })
+        .limit(20)
+        .toArray(),
+    );
     record("latest 20 of one org via index sort, 100k documents", `${sorted.toFixed(3)} ms`);
-    const [groups, groupMs] = await time(() => large.aggregate([{ $group: { _id: "$account", total: { $sum: "$amount" }, n: { $sum: 1 } } }]).toArray());
+    const [groups, groupMs] = await time(() =>
+      large.aggregate([{ $group: { _id: "$account", total: { $sum: "$amount" }, n: { $sum: 1 } } }]).toArray(),
+    );
     record(`$group over 100k (${groups.length} groups)`, `${groupMs.toFixed(0)} ms`);
     const [, countMs] = await time(() => large.countDocuments({ orgId: "org-7" }));
     record("countDocuments on an indexed field, 100k documents", `${countMs.toFixed(1)} ms`);
@@ -92,7 +108,12 @@ export async function runEmbeddedMongoBench(): Promise<Figure[]> {
         const session = client.startSession();
         try {
           await session.withTransaction(async () => {
-            await db.collection(name).insertOne({ transaction: i, number: -1 - i - (name === "large" ? 0 : 1_000_000), at: new Date() }, { session });
+            await db
+              .collection(name)
+              .insertOne(
+                { transaction: i, number: -1 - i - (name === "large" ? 0 : 1_000_000), at: new Date() },
+                { session },
+              );
           });
         } finally {
           await session.endSession();
@@ -105,7 +126,9 @@ export async function runEmbeddedMongoBench(): Promise<Figure[]> {
     record("  ratio 100k / 1k", `${(onLarge / onSmall).toFixed(2)}x`);
 
     const concurrentStarted = performance.now();
-    await Promise.all(Array.from({ length: 20 }, (_, w) => perOperation(50, (i) => db.collection("concurrent").insertOne({ w, i }))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, w) => perOperation(50, (i) => db.collection("concurrent").insertOne({ w, i }))),
+    );
     const perWrite = (performance.now() - concurrentStarted) / 1000;
     record("durable insertOne, 20 concurrent writers (group commit)", `${perWrite.toFixed(3)} ms/write`);
 
@@ -115,7 +138,10 @@ export async function runEmbeddedMongoBench(): Promise<Figure[]> {
     server = restarted;
     client = await MongoClient.connect(server.uri);
     db = client.db("bench");
-    record(`restart from snapshot (${await db.collection("large").estimatedDocumentCount()} + 12.2k documents)`, `${restartMs.toFixed(0)} ms`);
+    record(
+      `restart from snapshot (${await db.collection("large").estimatedDocumentCount()} + 12.2k documents)`,
+      `${restartMs.toFixed(0)} ms`,
+    );
     await db.collection("large").updateMany({ orgId: "org-1" }, { $set: { touched: true } });
     await client.close();
     await server.close();
@@ -125,12 +151,18 @@ export async function runEmbeddedMongoBench(): Promise<Figure[]> {
 
     const journalOnly = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-bench-journal-"));
     try {
-      const writer = await startEmbeddedMongo({ dbPath: journalOnly, compactAfterBytes: Number.MAX_SAFE_INTEGER, snapshotOnClose: false });
+      const writer = await startEmbeddedMongo({
+        dbPath: journalOnly,
+        compactAfterBytes: Number.MAX_SAFE_INTEGER,
+        snapshotOnClose: false,
+      });
       const writerClient = await MongoClient.connect(writer.uri);
       await fill(writerClient.db("bench"), "large", 100_000);
       await writerClient.close();
       await writer.close();
-      const [fromJournal, journalMs] = await time(() => startEmbeddedMongo({ dbPath: journalOnly, snapshotOnClose: false }));
+      const [fromJournal, journalMs] = await time(() =>
+        startEmbeddedMongo({ dbPath: journalOnly, snapshotOnClose: false }),
+      );
       record("recovery of 100k documents from the journal alone", `${journalMs.toFixed(0)} ms`);
       await fromJournal.close();
     } finally {

@@ -28,7 +28,9 @@ export function socketUri(socketPath: string): string {
  * Starts the embedded MongoDB-wire-compatible server. The `mongodb` driver and mongoose connect to
  * `uri` unchanged; with `dbPath` every acknowledged write is on disk.
  */
-export async function startEmbeddedMongo(opts: StartOptions & Omit<ServerOptions, keyof StartOptions> = {}): Promise<EmbeddedMongo> {
+export async function startEmbeddedMongo(
+  opts: StartOptions & Omit<ServerOptions, keyof StartOptions> = {},
+): Promise<EmbeddedMongo> {
   const server = new EmbeddedServer(opts);
   const port = await server.start();
   return {

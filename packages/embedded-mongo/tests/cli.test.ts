@@ -16,7 +16,10 @@ afterAll(() => {
 
 function launch(args: string[]): Promise<{ child: ChildProcess; uri: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout!.on("data", (chunk) => {
       output += String(chunk);
@@ -40,25 +43,34 @@ describe("npm run db", () => {
     expect(manifest.scripts.db).toBe("tsx packages/embedded-mongo/src/cli.ts");
   });
 
-  it("prints its URI, serves the driver, stops cleanly on SIGINT and SIGTERM, and keeps data in --dbpath", { timeout: 30_000 }, async () => {
-    const first = await launch(["--port", "0", "--dbpath", dbPath]);
-    expect(first.output()).toMatch(/listening on mongodb:\/\/127\.0\.0\.1:\d+/);
-    const client = await MongoClient.connect(first.uri);
-    await client.db("cli").collection("notes").insertOne({ text: "persisted" });
-    await client.close();
-    const firstExit = exitOf(first.child);
-    first.child.kill("SIGINT");
-    expect(await firstExit).toEqual({ code: 0, signal: null });
-    expect(fs.existsSync(path.join(dbPath, "embedded-mongo.lock"))).toBe(false);
+  it(
+    "prints its URI, serves the driver, stops cleanly on SIGINT and SIGTERM, and keeps data in --dbpath",
+    { timeout: 30_000 },
+    async () => {
+      const first = await launch(["--port", "0", "--dbpath", dbPath]);
+      expect(first.output()).toMatch(/listening on mongodb:\/\/127\.0\.0\.1:\d+/);
+      const client = await MongoClient.connect(first.uri);
+      await client.db("cli").collection("notes").insertOne({ text: "persisted" });
+      await client.close();
+      const firstExit = exitOf(first.child);
+      first.child.kill("SIGINT");
+      expect(await firstExit).toEqual({ code: 0, signal: null });
+      expect(fs.existsSync(path.join(dbPath, "embedded-mongo.lock"))).toBe(false);
 
-    const second = await launch(["--port", "0", "--dbpath", dbPath]);
-    const again = await MongoClient.connect(second.uri);
-    expect(await again.db("cli").collection("notes").findOne({}, { projection: { _id: 0 } })).toEqual({ text: "persisted" });
-    await again.close();
-    const secondExit = exitOf(second.child);
-    second.child.kill("SIGTERM");
-    expect(await secondExit).toEqual({ code: 0, signal: null });
-  });
+      const second = await launch(["--port", "0", "--dbpath", dbPath]);
+      const again = await MongoClient.connect(second.uri);
+      expect(
+        await again
+          .db("cli")
+          .collection("notes")
+          .findOne({}, { projection: { _id: 0 } }),
+      ).toEqual({ text: "persisted" });
+      await again.close();
+      const secondExit = exitOf(second.child);
+      second.child.kill("SIGTERM");
+      expect(await secondExit).toEqual({ code: 0, signal: null });
+    },
+  );
 
   it("keeps data in memory without --dbpath", { timeout: 30_000 }, async () => {
     const server = await launch(["--port", "0"]);

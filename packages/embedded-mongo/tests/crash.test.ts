@@ -56,7 +56,14 @@ function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-async function worker(db: Db, client: MongoClient, w: number, run: number, ledger: Ledger, stopped: () => boolean): Promise<void> {
+async function worker(
+  db: Db,
+  client: MongoClient,
+  w: number,
+  run: number,
+  ledger: Ledger,
+  stopped: () => boolean,
+): Promise<void> {
   const mine: number[] = [];
   for (let i = 0; !stopped(); i++) {
     const seq = run * 1_000_000 + w * 100_000 + i;
@@ -90,7 +97,10 @@ async function worker(db: Db, client: MongoClient, w: number, run: number, ledge
       const error = await db
         .collection("docs")
         .insertOne({ _id: -seq, code: `c${duplicateOf}` } as never)
-        .then(() => null, (caught) => caught);
+        .then(
+          () => null,
+          (caught) => caught,
+        );
       if (!(error instanceof MongoServerError) || error.code !== 11000) {
         if (stopped()) return;
         throw new Error(`duplicate code c${duplicateOf} was accepted`);
@@ -113,9 +123,13 @@ function verify(ledger: Ledger, run: number): void {
     else if (!ledger.deleteBegun.has(seq)) expect(present, `acknowledged insert ${seq} lost in run ${run}`).toBe(true);
   }
   for (const record of docs?.records.values() ?? []) {
-    expect(ledger.insertBegun.has(record.doc._id as number), `document ${String(record.doc._id)} was never written`).toBe(true);
+    expect(
+      ledger.insertBegun.has(record.doc._id as number),
+      `document ${String(record.doc._id)} was never written`,
+    ).toBe(true);
   }
-  for (const seq of ledger.pairsAcked) expect(pairsA?.records.has(idKeyOf(seq)), `transaction ${seq} lost in run ${run}`).toBe(true);
+  for (const seq of ledger.pairsAcked)
+    expect(pairsA?.records.has(idKeyOf(seq)), `transaction ${seq} lost in run ${run}`).toBe(true);
   const aIds = [...(pairsA?.records.keys() ?? [])].sort();
   const bIds = [...(pairsB?.records.keys() ?? [])].sort();
   expect(aIds, `a transaction was half-applied in run ${run}`).toEqual(bIds);
@@ -148,13 +162,20 @@ describe("crash safety", () => {
     for (let run = 1; run <= KILLS; run++) {
       const { child, uri } = await startServer();
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 300, retryWrites: false, retryReads: false, maxPoolSize: WORKERS + 1 });
+      const client = await MongoClient.connect(uri, {
+        serverSelectionTimeoutMS: 300,
+        retryWrites: false,
+        retryReads: false,
+        maxPoolSize: WORKERS + 1,
+      });
       const db = client.db("crash");
       await db.collection("docs").createIndex({ code: 1 }, { unique: true });
       let killed = false;
-      const workers = Array.from({ length: WORKERS }, (_, w) => worker(db, client, w, run, ledger, () => killed).catch((error) => {
-        if (!killed) throw error;
-      }));
+      const workers = Array.from({ length: WORKERS }, (_, w) =>
+        worker(db, client, w, run, ledger, () => killed).catch((error) => {
+          if (!killed) throw error;
+        }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 30 + Math.floor(Math.random() * 220)));
       killed = true;
       child.kill("SIGKILL");

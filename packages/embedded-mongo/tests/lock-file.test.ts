@@ -52,24 +52,38 @@ async function pings(dbPath: string): Promise<void> {
 }
 
 describe("the data directory lock", () => {
-  it("is taken over from a crashed server that is still a zombie (its parent has not reaped it)", { timeout: 40_000 }, async () => {
-    const dbPath = dataDirectory();
-    // The shell starts the server in the background and then becomes `sleep`, which never reaps it.
-    const parent = spawn("sh", ["-c", `"$0" --import tsx "$1" --port 0 --dbpath "$2" & echo "server $!"; exec sleep 60`, process.execPath, cli, dbPath], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    children.push(parent);
-    let output = "";
-    parent.stdout!.on("data", (chunk) => (output += String(chunk)));
-    await until(() => /listening on/.test(output), "the server to listen");
-    const serverPid = Number(/server (\d+)/.exec(output)![1]);
-    expect(readLockOwner(dbPath)?.pid).toBe(serverPid);
+  it(
+    "is taken over from a crashed server that is still a zombie (its parent has not reaped it)",
+    { timeout: 40_000 },
+    async () => {
+      const dbPath = dataDirectory();
+      // The shell starts the server in the background and then becomes `sleep`, which never reaps it.
+      const parent = spawn(
+        "sh",
+        [
+          "-c",
+          `"$0" --import tsx "$1" --port 0 --dbpath "$2" & echo "server $!"; exec sleep 60`,
+          process.execPath,
+          cli,
+          dbPath,
+        ],
+        {
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
+      children.push(parent);
+      let output = "";
+      parent.stdout!.on("data", (chunk) => (output += String(chunk)));
+      await until(() => /listening on/.test(output), "the server to listen");
+      const serverPid = Number(/server (\d+)/.exec(output)![1]);
+      expect(readLockOwner(dbPath)?.pid).toBe(serverPid);
 
-    process.kill(serverPid, "SIGKILL");
-    await until(() => processState(serverPid) === "Z", "the server to become a zombie");
+      process.kill(serverPid, "SIGKILL");
+      await until(() => processState(serverPid) === "Z", "the server to become a zombie");
 
-    await pings(dbPath);
-  });
+      await pings(dbPath);
+    },
+  );
 
   it("is taken over when its pid now belongs to another process (started at another time)", async () => {
     const dbPath = dataDirectory();
@@ -90,7 +104,9 @@ describe("the data directory lock", () => {
     const startTime = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
     fs.writeFileSync(path.join(dbPath, LOCK_NAME), `${holder.pid}\n${startTime}\n`);
 
-    await expect(startEmbeddedMongo({ dbPath })).rejects.toThrow(/already in use by another embedded MongoDB server \(pid \d+\)/);
+    await expect(startEmbeddedMongo({ dbPath })).rejects.toThrow(
+      /already in use by another embedded MongoDB server \(pid \d+\)/,
+    );
   });
 
   it("and the data directory, its lock and its journal are readable by their owner only", async () => {

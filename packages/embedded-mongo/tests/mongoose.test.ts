@@ -7,7 +7,10 @@ import { startTestDatabase, supportsTransactions, type TestDatabase } from "../.
 let database: TestDatabase;
 let connection: mongoose.Connection;
 
-const organizationSchema = new Schema({ name: { type: String, required: true }, taxId: { type: String, required: true, unique: true } });
+const organizationSchema = new Schema({
+  name: { type: String, required: true },
+  taxId: { type: String, required: true, unique: true },
+});
 const accountSchema = new Schema(
   {
     organization: { type: Schema.Types.ObjectId, ref: "Organization", required: true },
@@ -52,7 +55,12 @@ afterAll(async () => {
 describe("mongoose on the embedded server", () => {
   it("creates, reads, updates and deletes with validation and timestamps", async () => {
     const org = await Organization.create({ name: "Ferretería La Esquina", taxId: "3-101-123456" });
-    const account = await Account.create({ organization: org._id, code: "1.1.01", name: "Caja general", balance: "1500.25" });
+    const account = await Account.create({
+      organization: org._id,
+      code: "1.1.01",
+      name: "Caja general",
+      balance: "1500.25",
+    });
     expect(account.createdAt).toBeInstanceOf(Date);
     const found = await Account.findOne({ code: "1.1.01" }).lean();
     expect(found?.balance?.toString()).toBe("1500.25");
@@ -65,7 +73,10 @@ describe("mongoose on the embedded server", () => {
 
   it("enforces unique and compound unique indexes with E11000", async () => {
     const org = await Organization.create({ name: "Uno", taxId: "3-101-000001" });
-    await expect(Organization.create({ name: "Dos", taxId: "3-101-000001" })).rejects.toMatchObject({ code: 11000, keyValue: { taxId: "3-101-000001" } });
+    await expect(Organization.create({ name: "Dos", taxId: "3-101-000001" })).rejects.toMatchObject({
+      code: 11000,
+      keyValue: { taxId: "3-101-000001" },
+    });
     await Account.create({ organization: org._id, code: "2.1" });
     await expect(Account.create({ organization: org._id, code: "2.1" })).rejects.toMatchObject({ code: 11000 });
     const other = await Organization.create({ name: "Tres", taxId: "3-101-000003" });
@@ -100,14 +111,20 @@ describe("mongoose on the embedded server", () => {
 
   it("hands out consecutive numbers with findOneAndUpdate $inc under concurrency", async () => {
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => Counter.findOneAndUpdate({ _id: "factura" }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean()),
+      Array.from({ length: 40 }, () =>
+        Counter.findOneAndUpdate({ _id: "factura" }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean(),
+      ),
     );
-    expect(results.map((doc) => doc?.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(results.map((doc) => doc?.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
   });
 
   it("streams a cursor", async () => {
     const org = await Organization.create({ name: "Cursor", taxId: "3-101-777777" });
-    await Account.insertMany(Array.from({ length: 150 }, (_, i) => ({ organization: org._id, code: `c${String(i).padStart(3, "0")}` })));
+    await Account.insertMany(
+      Array.from({ length: 150 }, (_, i) => ({ organization: org._id, code: `c${String(i).padStart(3, "0")}` })),
+    );
     let seen = 0;
     for await (const account of Account.find({ organization: org._id }).sort({ code: 1 }).batchSize(40).cursor()) {
       expect(account.code).toBe(`c${String(seen).padStart(3, "0")}`);

@@ -58,8 +58,13 @@ describe("persistence", () => {
     const second = await start(dbPath);
     await withClient(second, async (client) => {
       const db = client.db("books");
-      const entries = await db.collection("entries").find({}, { projection: { _id: 0 } }).toArray();
-      expect(entries.map((doc) => ({ ...doc, amount: doc.amount.toString() }))).toEqual([{ number: 2, amount: "20.25", memo: "corrected" }]);
+      const entries = await db
+        .collection("entries")
+        .find({}, { projection: { _id: 0 } })
+        .toArray();
+      expect(entries.map((doc) => ({ ...doc, amount: doc.amount.toString() }))).toEqual([
+        { number: 2, amount: "20.25", memo: "corrected" },
+      ]);
       await expect(db.collection("entries").insertOne({ number: 2 })).rejects.toMatchObject({ code: 11000 });
       const names = (await db.listCollections().toArray()).map((entry) => entry.name).sort();
       expect(names).toEqual(["entries", "new_name"]);
@@ -70,7 +75,10 @@ describe("persistence", () => {
     const dbPath = dataDirectory();
     const first = await start(dbPath, { compactAfterBytes: Number.MAX_SAFE_INTEGER });
     await withClient(first, async (client) => {
-      await client.db("t").collection("c").insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
+      await client
+        .db("t")
+        .collection("c")
+        .insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
     });
     await first.close();
     const journals = fs.readdirSync(dbPath).filter((name) => name.startsWith("journal-"));

@@ -16,7 +16,11 @@ const start = Date.UTC(2024, 0, 1);
 
 function plan(filter: Record<string, unknown>, sort: Record<string, 1 | -1> = {}) {
   const result = planQuery(collection, filter, parseSort(sort));
-  return { index: result?.index ?? null, candidates: result ? [...result.ids].length : DOCS, ordered: result?.ordered ?? false };
+  return {
+    index: result?.index ?? null,
+    candidates: result ? [...result.ids].length : DOCS,
+    ordered: result?.ordered ?? false,
+  };
 }
 
 function bruteForce(filter: Record<string, unknown>): number {
@@ -39,7 +43,11 @@ beforeAll(() => {
     };
     engine.commit([{ collection, id: idKeyOf(doc._id), doc, insertOnly: true }]);
   }
-  engine.createIndexes(collection, [{ key: { orgId: 1, date: -1 }, name: "org_date" }, { key: { number: 1 }, name: "number", unique: true }, { key: { tags: 1 } }]);
+  engine.createIndexes(collection, [
+    { key: { orgId: 1, date: -1 }, name: "org_date" },
+    { key: { number: 1 }, name: "number", unique: true },
+    { key: { tags: 1 } },
+  ]);
 }, 60_000);
 
 describe("query planning", () => {

@@ -8,9 +8,23 @@ const decimal = (text: string) => Decimal128.fromString(text);
 
 describe("BSON comparison", () => {
   it("orders types canonically", () => {
-    const ordered = [null, 1, "a", { a: 1 }, [1], new ObjectId("000000000000000000000000"), false, true, new Date(0), /x/];
+    const ordered = [
+      null,
+      1,
+      "a",
+      { a: 1 },
+      [1],
+      new ObjectId("000000000000000000000000"),
+      false,
+      true,
+      new Date(0),
+      /x/,
+    ];
     for (let i = 0; i < ordered.length - 1; i++) {
-      expect(compareValues(ordered[i], ordered[i + 1]), `${formatValue(ordered[i])} < ${formatValue(ordered[i + 1])}`).toBe(-1);
+      expect(
+        compareValues(ordered[i], ordered[i + 1]),
+        `${formatValue(ordered[i])} < ${formatValue(ordered[i + 1])}`,
+      ).toBe(-1);
     }
   });
 
@@ -28,7 +42,9 @@ describe("BSON comparison", () => {
       fc.integer({ min: -1_000_000, max: 1_000_000 }),
       fc.double({ noNaN: true, min: -1e6, max: 1e6 }),
       fc.bigInt({ min: -(1n << 62n), max: 1n << 62n }),
-      fc.tuple(fc.integer({ min: -999_999, max: 999_999 }), fc.integer({ min: 0, max: 6 })).map(([n, scale]) => decimal((n / 10 ** scale).toFixed(scale))),
+      fc
+        .tuple(fc.integer({ min: -999_999, max: 999_999 }), fc.integer({ min: 0, max: 6 }))
+        .map(([n, scale]) => decimal((n / 10 ** scale).toFixed(scale))),
     );
     fc.assert(
       fc.property(numeric, numeric, (a, b) => {

@@ -14,7 +14,10 @@ let client: MongoClient;
 beforeAll(async () => {
   server = await startEmbeddedMongo();
   client = await MongoClient.connect(server.uri);
-  await client.db("fuzz").collection("items").insertMany([{ a: 1 }, { a: 2 }]);
+  await client
+    .db("fuzz")
+    .collection("items")
+    .insertMany([{ a: 1 }, { a: 2 }]);
 });
 
 afterAll(async () => {
@@ -22,7 +25,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-function opMsg(body: Record<string, unknown>, sequence?: { id: string; docs: Record<string, unknown>[] }, flags = 0): Buffer {
+function opMsg(
+  body: Record<string, unknown>,
+  sequence?: { id: string; docs: Record<string, unknown>[] },
+  flags = 0,
+): Buffer {
   const sections: Buffer[] = [Buffer.from([0]), Buffer.from(BSON.serialize(body))];
   if (sequence) {
     const docs = sequence.docs.map((doc) => Buffer.from(BSON.serialize(doc)));
@@ -97,7 +104,12 @@ async function exchange(messages: Buffer[], waitMs = 400): Promise<Buffer[]> {
 
 async function serverStillWorks(): Promise<void> {
   expect(await client.db("admin").command({ ping: 1 })).toMatchObject({ ok: 1 });
-  expect(await client.db("fuzz").collection("items").countDocuments({ a: { $exists: true } })).toBeGreaterThanOrEqual(2);
+  expect(
+    await client
+      .db("fuzz")
+      .collection("items")
+      .countDocuments({ a: { $exists: true } }),
+  ).toBeGreaterThanOrEqual(2);
 }
 
 describe("wire protocol robustness", () => {
@@ -109,7 +121,10 @@ describe("wire protocol robustness", () => {
     const withChecksum = opMsg({ ping: 1, $db: "admin" }, undefined, 1);
     const padded = Buffer.concat([withChecksum, Buffer.from([1, 2, 3, 4])]);
     padded.writeInt32LE(padded.length, 0);
-    const replies = await exchange([opMsg({ insert: "items", documents: [{ silent: true }], $db: "fuzz" }, undefined, 2), padded]);
+    const replies = await exchange([
+      opMsg({ insert: "items", documents: [{ silent: true }], $db: "fuzz" }, undefined, 2),
+      padded,
+    ]);
     expect(replies).toHaveLength(1);
     expect(BSON.deserialize(replies[0].subarray(21)).ok).toBe(1);
     expect(await client.db("fuzz").collection("items").countDocuments({ silent: true })).toBe(1);

@@ -6,7 +6,13 @@
  */
 import { formatAmount, parseAmount, roundAmount, scaleAmount, type Amount } from "../../../app/domain/money";
 import { buildClave, buildConsecutivo } from "../../../app/domain/hacienda/clave";
-import { KIND_INFO, kindNamespace, type DocumentKind, type HaciendaVersion, type ReceiptKind } from "../../../app/domain/hacienda/codes";
+import {
+  KIND_INFO,
+  kindNamespace,
+  type DocumentKind,
+  type HaciendaVersion,
+  type ReceiptKind,
+} from "../../../app/domain/hacienda/codes";
 import { COSTA_RICA_OFFSET, formatCostaRicaDateTime, normalizeDateTime } from "../../../app/domain/hacienda/datetime";
 import { PLACEHOLDER_SIGNATURE } from "../../../app/domain/hacienda/placeholder-signature";
 import { leaf, node, renderXmlDocument } from "../../../app/domain/hacienda/xml-text";
@@ -109,7 +115,10 @@ function pickOther(pool: readonly SampleParty[], exclude: SampleParty | undefine
   return random.pick(candidates.length > 0 ? candidates : pool);
 }
 
-function defaultParties(options: GenerateComprobanteOptions, random: Random): { emisor: SampleParty; receptor?: SampleParty } {
+function defaultParties(
+  options: GenerateComprobanteOptions,
+  random: Random,
+): { emisor: SampleParty; receptor?: SampleParty } {
   const { kind } = options;
   if (kind === "FEC") {
     const receptor = options.receptor ?? FERRETERIA_EL_CLAVO;
@@ -127,10 +136,29 @@ function defaultParties(options: GenerateComprobanteOptions, random: Random): { 
 }
 
 function chooseItems(options: GenerateComprobanteOptions, random: Random): SampleItem[] {
-  const count = options.lineCount ?? random.weighted([[1, 30], [2, 25], [3, 20], [4, 10], [5, 8], [8, 5], [12, 2]] as const);
+  const count =
+    options.lineCount ??
+    random.weighted([
+      [1, 30],
+      [2, 25],
+      [3, 20],
+      [4, 10],
+      [5, 8],
+      [8, 5],
+      [12, 2],
+    ] as const);
   if (options.kind === "REP") {
     const price = `${random.int(40, 600) * 1000}.00`;
-    return [{ detalle: "Abono a factura a crédito (artículo 27 LIVA)", cabys: "", service: true, unit: { "4.3": "Os", "4.4": "Os" }, price, rateCode: "08" }];
+    return [
+      {
+        detalle: "Abono a factura a crédito (artículo 27 LIVA)",
+        cabys: "",
+        service: true,
+        unit: { "4.3": "Os", "4.4": "Os" },
+        price,
+        rateCode: "08",
+      },
+    ];
   }
   const pool =
     options.kind === "FEE"
@@ -152,17 +180,30 @@ function tipoCambioFor(options: GenerateComprobanteOptions, currency: "CRC" | "U
   return amount(options.tipoCambio ?? `${random.int(500, 529)}.${two(random.int(0, 99))}`);
 }
 
-function condicionVenta(kind: ReceiptKind, version: HaciendaVersion, random: Random): { codigo: string; plazo?: string } {
+function condicionVenta(
+  kind: ReceiptKind,
+  version: HaciendaVersion,
+  random: Random,
+): { codigo: string; plazo?: string } {
   if (kind === "REP") return { codigo: "11" };
   if (kind === "TE") return { codigo: "01" };
-  const choices: [string, number][] = [["01", 70], ["02", 20]];
+  const choices: [string, number][] = [
+    ["01", 70],
+    ["02", 20],
+  ];
   if (version === "4.4" && kind !== "FEC") choices.push(["10", 10]);
   const codigo = random.weighted(choices);
   if (codigo === "01") return { codigo };
   return { codigo, plazo: codigo === "10" ? "60" : random.pick(["15", "30", "45"]) };
 }
 
-function mediosPago(kind: ReceiptKind, version: HaciendaVersion, contado: boolean, total: Amount, random: Random): { tipo: string; total?: Amount }[] {
+function mediosPago(
+  kind: ReceiptKind,
+  version: HaciendaVersion,
+  contado: boolean,
+  total: Amount,
+  random: Random,
+): { tipo: string; total?: Amount }[] {
   if (kind === "REP") return [{ tipo: "04", total }];
   if (version === "4.3") {
     if (!contado) return [{ tipo: "04" }];
@@ -171,24 +212,50 @@ function mediosPago(kind: ReceiptKind, version: HaciendaVersion, contado: boolea
   if (!contado) return [];
   if (random.chance(0.15)) {
     const first = roundAmount(scaleAmount(total, 40n, 100n), 2);
-    return [{ tipo: "01", total: first }, { tipo: "02", total: total - first }];
+    return [
+      { tipo: "01", total: first },
+      { tipo: "02", total: total - first },
+    ];
   }
   return [{ tipo: random.pick(["01", "02", "04", "06"]), total }];
 }
 
-function madeUpReference(options: GenerateComprobanteOptions, emisor: SampleParty, fechaEmision: string, random: Random): ReferenceInput {
+function madeUpReference(
+  options: GenerateComprobanteOptions,
+  emisor: SampleParty,
+  fechaEmision: string,
+  random: Random,
+): ReferenceInput {
   const earlier = new Date(Date.parse(fechaEmision) - random.int(2, 25) * 86_400_000);
   const fecha = formatCostaRicaDateTime(earlier);
   const consecutivo = buildConsecutivo({ tipo: "01", numero: random.int(1, 90_000) });
-  const clave = buildClave({ fecha, identificacion: emisor.identificacion.numero, consecutivo, codigoSeguridad: random.digits(8) });
+  const clave = buildClave({
+    fecha,
+    identificacion: emisor.identificacion.numero,
+    consecutivo,
+    codigoSeguridad: random.digits(8),
+  });
   return { clave, fechaEmision: fecha, kind: "FE" };
 }
 
-function references(options: GenerateComprobanteOptions, emisor: SampleParty, fechaEmision: string, random: Random): PlannedReference[] {
+function references(
+  options: GenerateComprobanteOptions,
+  emisor: SampleParty,
+  fechaEmision: string,
+  random: Random,
+): PlannedReference[] {
   const { kind, version } = options;
   if (kind === "FEC") {
     if (version === "4.3") return [];
-    return [{ tipoDoc: "14", numero: `CE-${random.digits(6)}`, fechaEmision, codigo: "04", razon: "Compra a contribuyente del régimen especial" }];
+    return [
+      {
+        tipoDoc: "14",
+        numero: `CE-${random.digits(6)}`,
+        fechaEmision,
+        codigo: "04",
+        razon: "Compra a contribuyente del régimen especial",
+      },
+    ];
   }
   if (kind !== "NC" && kind !== "ND" && kind !== "REP") return [];
   const reference = options.reference ?? madeUpReference(options, emisor, fechaEmision, random);
@@ -219,14 +286,31 @@ export function generateComprobante(options: GenerateComprobanteOptions): Genera
   const tipoCambio = tipoCambioFor(options, currency, random.fork("tipoCambio"));
 
   const plan = planDocument(
-    { kind, version, items: chooseItems(options, random.fork("items")), currency, tipoCambio, fechaEmision, features: options.features ?? {}, random: random.fork("plan") },
+    {
+      kind,
+      version,
+      items: chooseItems(options, random.fork("items")),
+      currency,
+      tipoCambio,
+      fechaEmision,
+      features: options.features ?? {},
+      random: random.fork("plan"),
+    },
     pickOther(BUSINESS_PARTIES, emisor, random.fork("tercero")),
   );
   const condicion = condicionVenta(kind, version, random.fork("condicion"));
   // The buyer generates the FEC, so its clave and sequence carry the receptor's identification.
   const issuer = kind === "FEC" && receptor ? receptor : emisor;
-  const consecutivo = buildConsecutivo({ tipo: KIND_INFO[kind].typeCode!, numero: options.sequence ?? random.int(1, 5_000) });
-  const clave = buildClave({ fecha: fechaEmision, identificacion: issuer.identificacion.numero, consecutivo, codigoSeguridad: random.digits(8) });
+  const consecutivo = buildConsecutivo({
+    tipo: KIND_INFO[kind].typeCode!,
+    numero: options.sequence ?? random.int(1, 5_000),
+  });
+  const clave = buildClave({
+    fecha: fechaEmision,
+    identificacion: issuer.identificacion.numero,
+    consecutivo,
+    codigoSeguridad: random.digits(8),
+  });
   const actividadReceptor = receptor?.codigoActividad ?? (kind === "FEC" ? "475201" : undefined);
 
   const xml = writeReceiptXml({
@@ -237,11 +321,18 @@ export function generateComprobante(options: GenerateComprobanteOptions): Genera
     fechaEmision,
     emisor,
     receptor,
-    codigoActividadEmisor: kind === "FEC" ? (version === "4.3" ? actividadReceptor : undefined) : (emisor.codigoActividad ?? "523401"),
+    codigoActividadEmisor:
+      kind === "FEC" ? (version === "4.3" ? actividadReceptor : undefined) : (emisor.codigoActividad ?? "523401"),
     codigoActividadReceptor: actividadReceptor,
     condicionVenta: condicion.codigo,
     plazoCredito: condicion.plazo,
-    mediosPago: mediosPago(kind, version, condicion.codigo === "01" || kind === "REP", plan.summary.totalComprobante, random.fork("pago")),
+    mediosPago: mediosPago(
+      kind,
+      version,
+      condicion.codigo === "01" || kind === "REP",
+      plan.summary.totalComprobante,
+      random.fork("pago"),
+    ),
     currency,
     tipoCambio,
     plan,
@@ -264,7 +355,10 @@ export function generateComprobante(options: GenerateComprobanteOptions): Genera
 }
 
 export interface GenerateMensajeHaciendaOptions {
-  document: Pick<GeneratedDocument, "clave" | "version" | "emisor" | "receptor" | "totalImpuesto" | "totalComprobante"> &
+  document: Pick<
+    GeneratedDocument,
+    "clave" | "version" | "emisor" | "receptor" | "totalImpuesto" | "totalComprobante"
+  > &
     Partial<Pick<GeneratedDocument, "fechaEmision" | "moneda">>;
   estado?: "aceptado" | "rechazado";
 }
@@ -295,7 +389,10 @@ export function generateMensajeHacienda(options: GenerateMensajeHaciendaOptions)
         showReceptor ? leaf("NumeroCedulaReceptor", receptor.identificacion.numero) : undefined,
         leaf("Mensaje", estado === "aceptado" ? "1" : "3"),
         version === "4.4" ? leaf("EstadoMensaje", estado === "aceptado" ? "Aceptado" : "Rechazado") : undefined,
-        leaf("DetalleMensaje", estado === "aceptado" ? "Este comprobante fue aceptado por el Ministerio de Hacienda." : REJECTION_DETAIL),
+        leaf(
+          "DetalleMensaje",
+          estado === "aceptado" ? "Este comprobante fue aceptado por el Ministerio de Hacienda." : REJECTION_DETAIL,
+        ),
         leaf("MontoTotalImpuesto", formatAmount(document.totalImpuesto)),
         leaf("TotalFactura", formatAmount(document.totalComprobante)),
         PLACEHOLDER_SIGNATURE,
@@ -350,7 +447,9 @@ const ISSUED_ONLY: ReadonlySet<ReceiptKind> = new Set(["TE", "FEE", "REP"]);
 function range(options: GenerateBatchOptions): [number, number] {
   const toTime = (value: Date | string, endOfDay: boolean) => {
     if (value instanceof Date) return value.getTime();
-    const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${endOfDay ? "23:59:59" : "00:00:00"}${COSTA_RICA_OFFSET}` : value;
+    const text = /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? `${value}T${endOfDay ? "23:59:59" : "00:00:00"}${COSTA_RICA_OFFSET}`
+      : value;
     const time = Date.parse(normalizeDateTime(text) ?? text);
     if (Number.isNaN(time)) throw new RangeError(`Fecha inválida: ${value}`);
     return time;
@@ -379,7 +478,9 @@ export function generateBatch(options: GenerateBatchOptions): GeneratedDocument[
   const random = createRandom(`batch:${options.seed}`);
   const organization = options.organization ?? FERRETERIA_EL_CLAVO;
   const [from, to] = range(options);
-  const times = Array.from({ length: options.count }, () => from + Math.floor(random.next() * (to - from + 1))).sort((a, b) => a - b);
+  const times = Array.from({ length: options.count }, () => from + Math.floor(random.next() * (to - from + 1))).sort(
+    (a, b) => a - b,
+  );
   const weights = { ...DEFAULT_WEIGHTS, ...options.kinds };
   const sequences = new Map<string, number>();
   const issuedFe: GeneratedDocument[] = [];
@@ -408,8 +509,11 @@ export function generateBatch(options: GenerateBatchOptions): GeneratedDocument[
     }
     if (receptor === null && !RECEPTOR_OPTIONAL.has(kind)) receptor = undefined;
 
-    const referable = issuedFe.filter((doc) => doc.emisor.identificacion.numero === emisor!.identificacion.numero && doc.version === version);
-    const reference = (kind === "NC" || kind === "ND" || kind === "REP") && referable.length > 0 ? random.pick(referable) : undefined;
+    const referable = issuedFe.filter(
+      (doc) => doc.emisor.identificacion.numero === emisor!.identificacion.numero && doc.version === version,
+    );
+    const reference =
+      (kind === "NC" || kind === "ND" || kind === "REP") && referable.length > 0 ? random.pick(referable) : undefined;
     const issuerId = kind === "FEC" ? organization.identificacion.numero : emisor!.identificacion.numero;
     const sequenceKey = `${issuerId}|${kind}`;
     const sequence = sequences.get(sequenceKey) ?? options.sequenceStart ?? 1;

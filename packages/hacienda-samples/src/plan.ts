@@ -114,11 +114,18 @@ function unitPrice(item: SampleItem, input: PlanInput): Amount {
 
 function quantity(item: SampleItem, random: Random): string {
   if (item.service) return random.chance(0.8) ? "1.000" : `${random.int(2, 8)}.000`;
-  if (item.unit["4.4"] === "Kg" || item.unit["4.4"] === "L") return `${random.int(1, 60)}.${random.pick(["000", "250", "500", "750"])}`;
+  if (item.unit["4.4"] === "Kg" || item.unit["4.4"] === "L")
+    return `${random.int(1, 60)}.${random.pick(["000", "250", "500", "750"])}`;
   return `${random.int(1, 40)}.000`;
 }
 
-function planLine(numero: number, item: SampleItem, input: PlanInput, exonerate: boolean, discount: boolean): PlannedLine {
+function planLine(
+  numero: number,
+  item: SampleItem,
+  input: PlanInput,
+  exonerate: boolean,
+  discount: boolean,
+): PlannedLine {
   const { random, version } = input;
   const cantidad = quantity(item, random);
   const precioUnitario = unitPrice(item, input);
@@ -141,7 +148,8 @@ function planLine(numero: number, item: SampleItem, input: PlanInput, exonerate:
     const full = rateHundredths <= 400n || random.chance(0.6);
     const porcentaje = full ? 100 : 50;
     const pointsHundredths = full ? rateHundredths : rateHundredths - 400n; // partial: leaves 4 %
-    const share: [bigint, bigint] = version === "4.3" ? [BigInt(porcentaje), HUNDRED] : [pointsHundredths, rateHundredths];
+    const share: [bigint, bigint] =
+      version === "4.3" ? [BigInt(porcentaje), HUNDRED] : [pointsHundredths, rateHundredths];
     const montoExoneracion =
       version === "4.3"
         ? round2(scaleAmount(monto, BigInt(porcentaje), HUNDRED))
@@ -186,13 +194,24 @@ function planCargos(input: PlanInput, lines: PlannedLine[], tercero: SampleParty
     porcentaje: version === "4.4" ? "10.00000" : "10",
     monto: round2(scaleAmount(subTotal, 10n, HUNDRED)),
   };
-  const cruzRoja = { tipo: "02", detalle: "Timbre de la Cruz Roja", monto: input.currency === "CRC" ? amount("200.00") : amount("0.40") };
+  const cruzRoja = {
+    tipo: "02",
+    detalle: "Timbre de la Cruz Roja",
+    monto: input.currency === "CRC" ? amount("200.00") : amount("0.40"),
+  };
   const options: PlannedCargo[] = [serviceTax, cruzRoja];
   // v4.3 FEC has no third-party fields; v4.4 identifies the third party with IdentificacionTercero.
   if (!(version === "4.3" && kind === "FEC")) {
-    options.push({ tipo: "04", detalle: "Flete cobrado por cuenta de un tercero", monto: round2(scaleAmount(subTotal, 3n, HUNDRED)), tercero });
+    options.push({
+      tipo: "04",
+      detalle: "Flete cobrado por cuenta de un tercero",
+      monto: round2(scaleAmount(subTotal, 3n, HUNDRED)),
+      tercero,
+    });
   }
-  return random.chance(0.25) ? [random.pick(options), cruzRoja].filter((c, i, all) => all.indexOf(c) === i) : [random.pick(options)];
+  return random.chance(0.25)
+    ? [random.pick(options), cruzRoja].filter((c, i, all) => all.indexOf(c) === i)
+    : [random.pick(options)];
 }
 
 export function summarize(lines: PlannedLine[], cargos: PlannedCargo[]): PlannedSummary {
@@ -235,7 +254,9 @@ export function planDocument(input: PlanInput, tercero: SampleParty): DocumentPl
   const { random, kind, features } = input;
   const canExonerate = kind !== "FEE" && kind !== "TE" && kind !== "REP";
   const wantsExoneration = canExonerate && (features.exoneration ?? random.chance(0.12));
-  const exonerable = input.items.map((item, index) => ({ item, index })).filter(({ item }) => RATE_BY_CODE[rateCodeFor(item, input.version)] !== "0.00");
+  const exonerable = input.items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => RATE_BY_CODE[rateCodeFor(item, input.version)] !== "0.00");
   const exoneratedIndex = wantsExoneration && exonerable.length > 0 ? random.pick(exonerable).index : -1;
   const canDiscount = kind !== "REP";
   const forcedDiscount = canDiscount && features.discount === true ? random.int(0, input.items.length - 1) : -1;

@@ -55,13 +55,19 @@ function ubicacion(location: SampleLocation | undefined, version: HaciendaVersio
 }
 
 function telefono(party: SampleParty): XmlElement | undefined {
-  return party.telefono ? node("Telefono", [leaf("CodigoPais", "506"), leaf("NumTelefono", party.telefono)]) : undefined;
+  return party.telefono
+    ? node("Telefono", [leaf("CodigoPais", "506"), leaf("NumTelefono", party.telefono)])
+    : undefined;
 }
 
 function emisorElement(input: WriteInput): XmlElement {
   const { emisor: party, version, kind } = input;
   if (kind === "REP") {
-    return node("Emisor", [leaf("Nombre", party.nombre), identificacion("Identificacion", party), leaf("CorreoElectronico", party.correo)]);
+    return node("Emisor", [
+      leaf("Nombre", party.nombre),
+      identificacion("Identificacion", party),
+      leaf("CorreoElectronico", party.correo),
+    ]);
   }
   return node("Emisor", [
     leaf("Nombre", party.nombre),
@@ -79,7 +85,11 @@ function receptorElement(input: WriteInput): XmlElement | undefined {
   if (!party) return undefined;
   const foreign = party.identificacion.tipo === "05";
   if (kind === "REP") {
-    return node("Receptor", [leaf("Nombre", party.nombre), identificacion("Identificacion", party), leaf("CorreoElectronico", party.correo)]);
+    return node("Receptor", [
+      leaf("Nombre", party.nombre),
+      identificacion("Identificacion", party),
+      leaf("CorreoElectronico", party.correo),
+    ]);
   }
   const v43Foreign = version === "4.3" && foreign;
   return node("Receptor", [
@@ -223,17 +233,27 @@ function bucketTotals(services: Buckets, goods: Buckets, input: WriteInput): Xml
 function resumenElement(input: WriteInput): XmlElement {
   const { version, kind, plan } = input;
   const summary = plan.summary;
-  const moneda = node("CodigoTipoMoneda", [leaf("CodigoMoneda", input.currency), leaf("TipoCambio", money(input.tipoCambio))]);
+  const moneda = node("CodigoTipoMoneda", [
+    leaf("CodigoMoneda", input.currency),
+    leaf("TipoCambio", money(input.tipoCambio)),
+  ]);
   const desglose =
     version === "4.4"
       ? summary.desglose.map((item) =>
-          node("TotalDesgloseImpuesto", [leaf("Codigo", "01"), leaf("CodigoTarifaIVA", item.codigoTarifa), leaf("TotalMontoImpuesto", money(item.monto))]),
+          node("TotalDesgloseImpuesto", [
+            leaf("Codigo", "01"),
+            leaf("CodigoTarifaIVA", item.codigoTarifa),
+            leaf("TotalMontoImpuesto", money(item.monto)),
+          ]),
         )
       : [];
   const mediosPago =
     version === "4.4"
       ? input.mediosPago.map((medio) =>
-          node("MedioPago", [leaf("TipoMedioPago", medio.tipo), leaf("TotalMedioPago", medio.total === undefined ? undefined : money(medio.total))]),
+          node("MedioPago", [
+            leaf("TipoMedioPago", medio.tipo),
+            leaf("TotalMedioPago", medio.total === undefined ? undefined : money(medio.total)),
+          ]),
         )
       : [];
   if (kind === "REP") {
@@ -289,7 +309,9 @@ export function writeReceiptXml(input: WriteInput): string {
           leaf("Clave", input.clave),
           leaf("ProveedorSistemas", PROVEEDOR_SISTEMAS),
           kind === "REP" ? undefined : leaf("CodigoActividadEmisor", input.codigoActividadEmisor),
-          kind === "TE" || kind === "FEE" || kind === "REP" ? undefined : leaf("CodigoActividadReceptor", input.codigoActividadReceptor),
+          kind === "TE" || kind === "FEE" || kind === "REP"
+            ? undefined
+            : leaf("CodigoActividadReceptor", input.codigoActividadReceptor),
         ]
       : [leaf("Clave", input.clave), leaf("CodigoActividad", input.codigoActividadEmisor)];
   const root = node(
@@ -303,7 +325,10 @@ export function writeReceiptXml(input: WriteInput): string {
       leaf("CondicionVenta", input.condicionVenta),
       kind === "REP" ? undefined : leaf("PlazoCredito", input.plazoCredito),
       ...(version === "4.3" ? input.mediosPago.map((medio) => leaf("MedioPago", medio.tipo)) : []),
-      node("DetalleServicio", input.plan.lines.map((line) => lineElement(line, input))),
+      node(
+        "DetalleServicio",
+        input.plan.lines.map((line) => lineElement(line, input)),
+      ),
       ...input.plan.cargos.map((cargo) => cargoElement(cargo, input)),
       resumenElement(input),
       ...input.references.map((reference) => referenceElement(reference, version)),

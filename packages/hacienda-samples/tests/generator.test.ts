@@ -59,7 +59,13 @@ describe("generateComprobante", () => {
     expect(read.tipoCambio).toBe(parseAmount("512.34"));
     expect(read.lines).toHaveLength(5);
     expect(read.consecutivo).toBe("00100001010000000321");
-    expect(parseClave(read.clave)).toMatchObject({ dia: "20", mes: "11", anio: "25", identificacion: emisor.identificacion.numero.padStart(12, "0"), consecutivo: read.consecutivo });
+    expect(parseClave(read.clave)).toMatchObject({
+      dia: "20",
+      mes: "11",
+      anio: "25",
+      identificacion: emisor.identificacion.numero.padStart(12, "0"),
+      consecutivo: read.consecutivo,
+    });
     expect(document.fileName).toBe(`FE-${read.clave}.xml`);
   });
 
@@ -70,13 +76,33 @@ describe("generateComprobante", () => {
 
   it("forces or forbids discounts, exonerations and otros cargos", () => {
     for (const version of ["4.3", "4.4"] as const) {
-      const rich = receipt(generateComprobante({ kind: "FE", version, seed: `rich-${version}`, lineCount: 4, features: { discount: true, exoneration: true, otrosCargos: true } }));
+      const rich = receipt(
+        generateComprobante({
+          kind: "FE",
+          version,
+          seed: `rich-${version}`,
+          lineCount: 4,
+          features: { discount: true, exoneration: true, otrosCargos: true },
+        }),
+      );
       expect(rich.lines.some((line) => line.descuentos.length > 0)).toBe(true);
       expect(rich.lines.some((line) => line.impuestos.some((impuesto) => impuesto.exoneracion))).toBe(true);
       expect(rich.otrosCargos.length).toBeGreaterThan(0);
       expect(rich.resumen.totalExonerado).toBeGreaterThan(0n);
-      const plain = receipt(generateComprobante({ kind: "FE", version, seed: `plain-${version}`, lineCount: 6, features: { discount: false, exoneration: false, otrosCargos: false } }));
-      expect(plain.lines.every((line) => line.descuentos.length === 0 && line.impuestos.every((impuesto) => !impuesto.exoneracion))).toBe(true);
+      const plain = receipt(
+        generateComprobante({
+          kind: "FE",
+          version,
+          seed: `plain-${version}`,
+          lineCount: 6,
+          features: { discount: false, exoneration: false, otrosCargos: false },
+        }),
+      );
+      expect(
+        plain.lines.every(
+          (line) => line.descuentos.length === 0 && line.impuestos.every((impuesto) => !impuesto.exoneracion),
+        ),
+      ).toBe(true);
       expect(plain.otrosCargos).toEqual([]);
     }
   });
@@ -103,9 +129,21 @@ describe("generateComprobante", () => {
   it("points NC, ND and REP at the document they modify or pay", () => {
     const fe = generateComprobante({ kind: "FE", version: "4.4", seed: "original", date: "2025-10-01" });
     for (const kind of ["NC", "ND", "REP"] as const) {
-      const read = receipt(generateComprobante({ kind, version: "4.4", seed: `ref-${kind}`, date: "2025-10-20", reference: { clave: fe.clave, fechaEmision: fe.fechaEmision } }));
+      const read = receipt(
+        generateComprobante({
+          kind,
+          version: "4.4",
+          seed: `ref-${kind}`,
+          date: "2025-10-20",
+          reference: { clave: fe.clave, fechaEmision: fe.fechaEmision },
+        }),
+      );
       expect(read.informacionReferencia).toHaveLength(1);
-      expect(read.informacionReferencia[0]).toMatchObject({ tipoDocumento: "01", numero: fe.clave, fechaEmision: fe.fechaEmision });
+      expect(read.informacionReferencia[0]).toMatchObject({
+        tipoDocumento: "01",
+        numero: fe.clave,
+        fechaEmision: fe.fechaEmision,
+      });
     }
     const madeUp = receipt(generateComprobante({ kind: "NC", version: "4.3", seed: "no-ref", date: "2025-03-20" }));
     expect(parseClave(madeUp.informacionReferencia[0].numero!)).not.toBeNull();
@@ -114,8 +152,12 @@ describe("generateComprobante", () => {
 
   it("refuses combinations Hacienda does not have", () => {
     expect(() => generateComprobante({ kind: "REP", version: "4.3", seed: 1 })).toThrow(/no existe en la versión 4.3/);
-    expect(() => generateComprobante({ kind: "FE", version: "4.4", seed: 1, receptor: null })).toThrow(/requiere un receptor/);
-    expect(receipt(generateComprobante({ kind: "TE", version: "4.4", seed: 1, receptor: null })).receptor).toBeUndefined();
+    expect(() => generateComprobante({ kind: "FE", version: "4.4", seed: 1, receptor: null })).toThrow(
+      /requiere un receptor/,
+    );
+    expect(
+      receipt(generateComprobante({ kind: "TE", version: "4.4", seed: 1, receptor: null })).receptor,
+    ).toBeUndefined();
   });
 });
 
@@ -169,7 +211,9 @@ describe("generateBatch", () => {
   it("covers every kind, both currencies, every IVA rate, discounts, exonerations, otros cargos, goods and services", () => {
     expect(new Set(receipts.map((read) => read.kind))).toEqual(new Set(["FE", "TE", "NC", "ND", "FEC", "FEE", "REP"]));
     expect(new Set(receipts.map((read) => read.moneda))).toEqual(new Set(["CRC", "USD"]));
-    const rates = new Set(receipts.flatMap((read) => read.lines.flatMap((line) => line.impuestos.map((impuesto) => impuesto.codigoTarifa))));
+    const rates = new Set(
+      receipts.flatMap((read) => read.lines.flatMap((line) => line.impuestos.map((impuesto) => impuesto.codigoTarifa))),
+    );
     for (const code of ["01", "02", "03", "04", "08", "10", "11"]) expect(rates, code).toContain(code);
     expect(receipts.some((read) => read.lines.some((line) => line.descuentos.length > 0))).toBe(true);
     expect(receipts.some((read) => read.resumen.totalExonerado > 0n)).toBe(true);
@@ -215,7 +259,13 @@ describe("generateBatch", () => {
   });
 
   it("chooses the version by date: 4.3 before April 2025, 4.4 from September", () => {
-    const year = generateBatch({ seed: "year", count: 120, from: "2025-01-01", to: "2025-12-31", mensajeHaciendaShare: 0 }).map(receipt);
+    const year = generateBatch({
+      seed: "year",
+      count: 120,
+      from: "2025-01-01",
+      to: "2025-12-31",
+      mensajeHaciendaShare: 0,
+    }).map(receipt);
     for (const read of year) {
       if (read.fechaEmision < "2025-04") expect(read.version).toBe("4.3");
       if (read.fechaEmision >= "2025-09") expect(read.version).toBe("4.4");

@@ -11,7 +11,13 @@ function resolveModule(from: string, specifier: string): string | null {
   else if (specifier.startsWith("~models/")) base = path.join(root, "models", specifier.slice("~models/".length));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (existsSync(candidate) && !candidate.endsWith(path.sep) && /\.(tsx?|js)$/.test(candidate)) return candidate;
   }
   return null;
@@ -26,7 +32,9 @@ function staticImportGraph(entry: string): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     const source = readFileSync(file, "utf8");
-    for (const match of source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm)) {
+    for (const match of source.matchAll(
+      /^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm,
+    )) {
       const resolved = resolveModule(file, match[1]);
       if (resolved) pending.push(resolved);
     }
@@ -38,11 +46,15 @@ describe("the sample generator is a development tool", () => {
   it("is not reachable from the production server's static imports", () => {
     const graph = [...staticImportGraph(path.join(root, "server.ts"))].map((file) => path.relative(root, file));
     expect(graph).toContain("app/boot/local-services.server.ts");
-    expect(graph.filter((file) => file.startsWith("packages/hacienda-samples/") || file.startsWith("scripts/"))).toEqual([]);
+    expect(
+      graph.filter((file) => file.startsWith("packages/hacienda-samples/") || file.startsWith("scripts/")),
+    ).toEqual([]);
   });
 
   it("is reached by the demo seed, which says so", () => {
-    const graph = [...staticImportGraph(path.join(root, "scripts/seed-demo.ts"))].map((file) => path.relative(root, file));
+    const graph = [...staticImportGraph(path.join(root, "scripts/seed-demo.ts"))].map((file) =>
+      path.relative(root, file),
+    );
     expect(graph).toContain("packages/hacienda-samples/src/generate.ts");
   });
 });

@@ -10,5 +10,11 @@ export async function seriousViolations(page: Page, screen: string): Promise<str
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${screen}: ${violation.id} (${violation.nodes.length}) ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join(" | ")}`);
+    .map(
+      (violation) =>
+        `${screen}: ${violation.id} (${violation.nodes.length}) ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(" "))
+          .join(" | ")}`,
+    );
 }

@@ -21,7 +21,11 @@ export default async function globalSetup() {
   const mail = await startMailCapture();
   const inbox = createServer((req, res) => {
     res.setHeader("Content-Type", "application/json");
-    res.end(JSON.stringify(mail.messages.map(({ from, to, subject, text, receivedAt }) => ({ from, to, subject, text, receivedAt }))));
+    res.end(
+      JSON.stringify(
+        mail.messages.map(({ from, to, subject, text, receivedAt }) => ({ from, to, subject, text, receivedAt })),
+      ),
+    );
   });
   await new Promise<void>((resolve) => inbox.listen(0, "127.0.0.1", resolve));
 

@@ -46,7 +46,10 @@ function numericOrNull(values: unknown[], operator: string): Numeric[] | null {
   for (const value of values) {
     if (value === null || value === undefined) return null;
     if (!isNumeric(value)) {
-      throw new ServerError(ErrorCode.TypeMismatch, `${operator} only supports numeric types, not ${bsonTypeAlias(value)}`);
+      throw new ServerError(
+        ErrorCode.TypeMismatch,
+        `${operator} only supports numeric types, not ${bsonTypeAlias(value)}`,
+      );
     }
     numbers.push(value);
   }
@@ -65,7 +68,10 @@ const $add: ExpressionOperator = (obj, expr, options) => {
     } else if (isNumeric(value)) {
       result = addNumeric(result, value);
     } else {
-      throw new ServerError(ErrorCode.TypeMismatch, `$add only supports numeric or date types, not ${bsonTypeAlias(value)}`);
+      throw new ServerError(
+        ErrorCode.TypeMismatch,
+        `$add only supports numeric or date types, not ${bsonTypeAlias(value)}`,
+      );
     }
   }
   return date ? new Date(date.getTime() + toJsNumber(result)) : result;
@@ -171,7 +177,10 @@ function convertToDecimal(value: unknown): unknown {
     return toDecimal128(parsed);
   }
   if (isNumeric(value)) return toDecimal128(toExact(value));
-  throw new ServerError(241, `Unsupported conversion from ${bsonTypeAlias(value)} to decimal in $convert with no onError value`);
+  throw new ServerError(
+    241,
+    `Unsupported conversion from ${bsonTypeAlias(value)} to decimal in $convert with no onError value`,
+  );
 }
 
 function convertToLong(value: unknown): unknown {
@@ -180,11 +189,15 @@ function convertToLong(value: unknown): unknown {
   if (typeof value === "boolean") return value ? 1n : 0n;
   if (value instanceof Date) return BigInt(value.getTime());
   if (typeof value === "string") {
-    if (!/^[+-]?\d+$/.test(value.trim())) throw new ServerError(241, `Failed to parse number '${value}' in $convert with no onError value`);
+    if (!/^[+-]?\d+$/.test(value.trim()))
+      throw new ServerError(241, `Failed to parse number '${value}' in $convert with no onError value`);
     return BigInt(value.trim());
   }
   if (isNumeric(value)) return BigInt(Math.trunc(toJsNumber(value)));
-  throw new ServerError(241, `Unsupported conversion from ${bsonTypeAlias(value)} to long in $convert with no onError value`);
+  throw new ServerError(
+    241,
+    `Unsupported conversion from ${bsonTypeAlias(value)} to long in $convert with no onError value`,
+  );
 }
 
 function convertToNumber(value: unknown, integer: boolean): unknown {
@@ -210,7 +223,10 @@ function convertToString(value: unknown): unknown {
   const tag = bsonTypeTag(value);
   if (tag === "ObjectId") return (value as ObjectId).toHexString();
   if (tag === "Decimal128") return (value as Decimal128).toString();
-  throw new ServerError(241, `Unsupported conversion from ${bsonTypeAlias(value)} to string in $convert with no onError value`);
+  throw new ServerError(
+    241,
+    `Unsupported conversion from ${bsonTypeAlias(value)} to string in $convert with no onError value`,
+  );
 }
 
 const unary =
@@ -248,7 +264,8 @@ const $convert: ExpressionOperator = (obj, expr, options) => {
     string: convertToString,
     objectId: (value) => $toObjectId({ value }, "$value", options),
     bool: (value) => (isNumeric(value) ? toJsNumber(value) !== 0 : Boolean(value)),
-    date: (value) => (value instanceof Date ? value : new Date(typeof value === "string" ? value : toJsNumber(value as Numeric))),
+    date: (value) =>
+      value instanceof Date ? value : new Date(typeof value === "string" ? value : toJsNumber(value as Numeric)),
   };
   const convert = converters[String(target)];
   try {
@@ -292,7 +309,11 @@ const overrides: Record<string, ExpressionOperator> = {
 const CAPTURE = "$__computeOptions";
 
 const context = Context.init({
-  expression: { ...expressionOperators, ...overrides, [CAPTURE]: (_obj: unknown, _expr: unknown, options: unknown) => options },
+  expression: {
+    ...expressionOperators,
+    ...overrides,
+    [CAPTURE]: (_obj: unknown, _expr: unknown, options: unknown) => options,
+  },
   accumulator: { ...accumulatorOperators },
   pipeline: { ...pipelineOperators },
   projection: { ...projectionOperators },
@@ -332,7 +353,8 @@ function resolveFieldPath(value: unknown, parts: readonly string[], index: numbe
 /** Evaluates an aggregation expression against a document; `variables` are `$$name` bindings. */
 export function evaluate(doc: unknown, expr: unknown, variables?: Doc): unknown {
   if (typeof expr === "string") {
-    if (expr.length > 1 && expr[0] === "$" && expr[1] !== "$") return resolveFieldPath(doc, splitPath(expr.slice(1)), 0);
+    if (expr.length > 1 && expr[0] === "$" && expr[1] !== "$")
+      return resolveFieldPath(doc, splitPath(expr.slice(1)), 0);
     if (expr[0] !== "$") return expr;
   } else if (expr === null || typeof expr !== "object" || (!Array.isArray(expr) && !isPlainObject(expr))) {
     return expr;
@@ -347,4 +369,3 @@ export function isTruthy(value: unknown): boolean {
   if (isNumeric(value)) return toJsNumber(value) !== 0;
   return true;
 }
-

@@ -23,21 +23,30 @@ export interface PipelineContext {
 const WRITE_STAGES = new Set(["$out", "$merge"]);
 
 function requireObject(stage: string, value: unknown): Doc {
-  if (!isPlainObject(value)) throw new ServerError(ErrorCode.FailedToParse, `the ${stage} stage specification must be an object`);
+  if (!isPlainObject(value))
+    throw new ServerError(ErrorCode.FailedToParse, `the ${stage} stage specification must be an object`);
   return value;
 }
 
 function requireCount(stage: string, value: unknown, allowZero: boolean): number {
-  if (!isNumeric(value)) throw new ServerError(ErrorCode.FailedToParse, `invalid argument to ${stage} stage: Expected a number`);
+  if (!isNumeric(value))
+    throw new ServerError(ErrorCode.FailedToParse, `invalid argument to ${stage} stage: Expected a number`);
   const count = toJsNumber(value);
   if (!Number.isInteger(count) || count < 0 || (!allowZero && count === 0)) {
-    throw new ServerError(ErrorCode.FailedToParse, `invalid argument to ${stage} stage: Expected a ${allowZero ? "non-negative" : "positive"} integer`);
+    throw new ServerError(
+      ErrorCode.FailedToParse,
+      `invalid argument to ${stage} stage: Expected a ${allowZero ? "non-negative" : "positive"} integer`,
+    );
   }
   return count;
 }
 
 /** Reads the collection for a pipeline, using indexes for a leading $match / $sort / $skip / $limit. */
-function initialDocuments(context: PipelineContext, collection: Collection | undefined, pipeline: Doc[]): { docs: Doc[]; consumed: number } {
+function initialDocuments(
+  context: PipelineContext,
+  collection: Collection | undefined,
+  pipeline: Doc[],
+): { docs: Doc[]; consumed: number } {
   if (!collection) return { docs: [], consumed: 0 };
   let consumed = 0;
   let filter: Doc | undefined;
@@ -77,7 +86,8 @@ function initialDocuments(context: PipelineContext, collection: Collection | und
 }
 
 export function runPipeline(context: PipelineContext, collection: Collection | undefined, pipeline: unknown): Doc[] {
-  if (!Array.isArray(pipeline)) throw new ServerError(ErrorCode.TypeMismatch, "'pipeline' option must be specified as an array");
+  if (!Array.isArray(pipeline))
+    throw new ServerError(ErrorCode.TypeMismatch, "'pipeline' option must be specified as an array");
   const stages = pipeline.map((stage) => {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
       throw new ServerError(40323, "A pipeline stage specification object must contain exactly one field.");
@@ -114,7 +124,8 @@ function applyStage(context: PipelineContext, docs: Doc[], name: string, spec: u
       return docs.map((doc) => addFields(doc, requireObject(name, spec), variables));
     case "$unset": {
       const paths = typeof spec === "string" ? [spec] : Array.isArray(spec) ? spec : null;
-      if (!paths || paths.some((path) => typeof path !== "string")) throw new ServerError(31002, "$unset specification must be a string or an array of strings");
+      if (!paths || paths.some((path) => typeof path !== "string"))
+        throw new ServerError(31002, "$unset specification must be a string or an array of strings");
       const projection = compileProjection(Object.fromEntries(paths.map((path) => [path, 0])), { forFind: false });
       return projection ? docs.map((doc) => projection.apply(doc)) : docs;
     }
@@ -128,7 +139,10 @@ function applyStage(context: PipelineContext, docs: Doc[], name: string, spec: u
       return docs.slice(requireCount(name, spec, true));
     case "$count": {
       if (typeof spec !== "string" || spec.length === 0 || spec.startsWith("$") || spec.includes(".")) {
-        throw new ServerError(40156, "the count field must be a non-empty string that does not start with $ or contain a dot");
+        throw new ServerError(
+          40156,
+          "the count field must be a non-empty string that does not start with $ or contain a dot",
+        );
       }
       return docs.length === 0 ? [] : [{ [spec]: docs.length }];
     }
@@ -156,7 +170,10 @@ function applyStage(context: PipelineContext, docs: Doc[], name: string, spec: u
       return docs.map((doc) => {
         const root = evaluate(doc, expr, variables);
         if (!isPlainObject(root)) {
-          throw new ServerError(40228, `'newRoot' expression must evaluate to an object, but resulting value was: ${String(root)}`);
+          throw new ServerError(
+            40228,
+            `'newRoot' expression must evaluate to an object, but resulting value was: ${String(root)}`,
+          );
         }
         return root;
       });
@@ -190,7 +207,11 @@ function fallbackStage(context: PipelineContext, docs: Doc[], name: string, spec
     processingMode: ProcessingMode.CLONE_INPUT,
     variables: context.variables,
     collectionResolver: (collectionName: string) =>
-      findMatches(context.view, context.collection(collectionName), { filter: undefined, matcher: () => true, sort: [] }).map((match) => match.doc),
+      findMatches(context.view, context.collection(collectionName), {
+        filter: undefined,
+        matcher: () => true,
+        sort: [],
+      }).map((match) => match.doc),
   };
   try {
     return new Aggregator([{ [name]: spec }], options).run(docs) as Doc[];
@@ -212,7 +233,14 @@ function addFields(doc: Doc, spec: Doc, variables: Doc | undefined): Doc {
   return out;
 }
 
-function setComputed(target: Doc, parts: readonly string[], index: number, expr: unknown, root: Doc, variables: Doc | undefined): void {
+function setComputed(
+  target: Doc,
+  parts: readonly string[],
+  index: number,
+  expr: unknown,
+  root: Doc,
+  variables: Doc | undefined,
+): void {
   const key = parts[index];
   if (index < parts.length - 1) {
     const existing = target[key];
@@ -306,16 +334,25 @@ function removeAtPath(doc: Doc, parts: readonly string[]): Doc {
 function lookup(context: PipelineContext, docs: Doc[], spec: Doc): Doc[] {
   const from = spec.from;
   const as = spec.as;
-  if (typeof as !== "string" || as.length === 0) throw new ServerError(ErrorCode.FailedToParse, "must specify 'as' field for a $lookup");
+  if (typeof as !== "string" || as.length === 0)
+    throw new ServerError(ErrorCode.FailedToParse, "must specify 'as' field for a $lookup");
   const fromName = isPlainObject(from) ? String(from.coll) : from;
-  if (typeof fromName !== "string") throw new ServerError(ErrorCode.FailedToParse, "must specify 'from' field for a $lookup");
+  if (typeof fromName !== "string")
+    throw new ServerError(ErrorCode.FailedToParse, "must specify 'from' field for a $lookup");
   const foreign = context.collection(fromName);
   const hasEquality = spec.localField !== undefined || spec.foreignField !== undefined;
   if (hasEquality && (typeof spec.localField !== "string" || typeof spec.foreignField !== "string")) {
-    throw new ServerError(ErrorCode.FailedToParse, "$lookup requires both or neither of 'localField' and 'foreignField' to be specified");
+    throw new ServerError(
+      ErrorCode.FailedToParse,
+      "$lookup requires both or neither of 'localField' and 'foreignField' to be specified",
+    );
   }
   const pipeline = spec.pipeline;
-  if (!hasEquality && !Array.isArray(pipeline)) throw new ServerError(ErrorCode.FailedToParse, "$lookup requires either 'pipeline' or both 'localField' and 'foreignField' to be specified");
+  if (!hasEquality && !Array.isArray(pipeline))
+    throw new ServerError(
+      ErrorCode.FailedToParse,
+      "$lookup requires either 'pipeline' or both 'localField' and 'foreignField' to be specified",
+    );
   let byKey: Map<string, Doc[]> | null = null;
   const foreignDocs = hasEquality
     ? findMatches(context.view, foreign, { filter: undefined, matcher: () => true, sort: [] }).map((match) => match.doc)

@@ -60,15 +60,33 @@ function combine(
 }
 
 export function addNumeric(a: Numeric, b: Numeric): Numeric {
-  return combine(a, b, (x, y) => x + y, (x, y) => x + y, addDecimals);
+  return combine(
+    a,
+    b,
+    (x, y) => x + y,
+    (x, y) => x + y,
+    addDecimals,
+  );
 }
 
 export function subtractNumeric(a: Numeric, b: Numeric): Numeric {
-  return combine(a, b, (x, y) => x - y, (x, y) => x - y, (x, y) => addDecimals(x, negateDecimal(y)));
+  return combine(
+    a,
+    b,
+    (x, y) => x - y,
+    (x, y) => x - y,
+    (x, y) => addDecimals(x, negateDecimal(y)),
+  );
 }
 
 export function multiplyNumeric(a: Numeric, b: Numeric): Numeric {
-  return combine(a, b, (x, y) => x * y, (x, y) => x * y, multiplyDecimals);
+  return combine(
+    a,
+    b,
+    (x, y) => x * y,
+    (x, y) => x * y,
+    multiplyDecimals,
+  );
 }
 
 export function divideNumeric(a: Numeric, b: Numeric): Numeric {

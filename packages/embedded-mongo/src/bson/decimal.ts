@@ -21,7 +21,7 @@ export function parseDecimalString(text: string): ExactDecimal {
   if (!match || (match[2] === "" && (match[3] ?? "") === "")) return { kind: "nan" };
   const integerDigits = match[2] ?? "";
   const fractionDigits = match[3] ?? "";
-  const coefficient = BigInt((integerDigits + fractionDigits) || "0");
+  const coefficient = BigInt(integerDigits + fractionDigits || "0");
   const exponent = Number(match[4] ?? "0") - fractionDigits.length;
   return { kind: "finite", negative: match[1] === "-", coefficient, exponent };
 }
@@ -39,7 +39,12 @@ export function decimalFromNumber(value: number): ExactDecimal {
   if (Number.isNaN(value)) return { kind: "nan" };
   if (!Number.isFinite(value)) return { kind: "infinity", negative: value < 0 };
   if (Number.isInteger(value) && Number.isSafeInteger(value)) {
-    return { kind: "finite", negative: value < 0 || Object.is(value, -0), coefficient: BigInt(Math.abs(value)), exponent: 0 };
+    return {
+      kind: "finite",
+      negative: value < 0 || Object.is(value, -0),
+      coefficient: BigInt(Math.abs(value)),
+      exponent: 0,
+    };
   }
   return parseDecimalString(String(value));
 }
@@ -57,7 +62,12 @@ function pow10(n: number): bigint {
 }
 
 function finite(sum: bigint, exponent: number, negativeZero = false): ExactDecimal {
-  return { kind: "finite", negative: sum < 0n || (sum === 0n && negativeZero), coefficient: sum < 0n ? -sum : sum, exponent };
+  return {
+    kind: "finite",
+    negative: sum < 0n || (sum === 0n && negativeZero),
+    coefficient: sum < 0n ? -sum : sum,
+    exponent,
+  };
 }
 
 export function compareDecimals(a: ExactDecimal, b: ExactDecimal): number {
@@ -112,7 +122,12 @@ export function divideDecimals(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   // Scale the dividend so that the quotient carries more than 34 significant digits, then round.
   const scale = MAX_DIGITS + 2 + Math.max(0, b.coefficient.toString().length - a.coefficient.toString().length);
   const quotient = (a.coefficient * pow10(scale)) / b.coefficient;
-  return stripTrailingZeros({ kind: "finite", negative, coefficient: quotient, exponent: a.exponent - b.exponent - scale });
+  return stripTrailingZeros({
+    kind: "finite",
+    negative,
+    coefficient: quotient,
+    exponent: a.exponent - b.exponent - scale,
+  });
 }
 
 function stripTrailingZeros(value: Extract<ExactDecimal, { kind: "finite" }>): ExactDecimal {

@@ -1,5 +1,12 @@
 import { type Binary, type Decimal128, type ObjectId, type Timestamp } from "bson";
-import { compareDecimals, decimalFromBigInt, decimalFromDecimal128, decimalFromNumber, type ExactDecimal, normalizedDecimalText } from "./decimal";
+import {
+  compareDecimals,
+  decimalFromBigInt,
+  decimalFromDecimal128,
+  decimalFromNumber,
+  type ExactDecimal,
+  normalizedDecimalText,
+} from "./decimal";
 
 /**
  * Values as stored here: bson's deserializer with `useBigInt64` gives plain JS values, where Int32 and
@@ -139,7 +146,8 @@ export function compareValues(a: unknown, b: unknown): number {
   const typeA = typeof a;
   if (typeA === typeof b) {
     if (typeA === "string") return (a as string) < (b as string) ? -1 : 1;
-    if (typeA === "number" && !Number.isNaN(a) && !Number.isNaN(b)) return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+    if (typeA === "number" && !Number.isNaN(a) && !Number.isNaN(b))
+      return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
     if (typeA === "bigint") return (a as bigint) < (b as bigint) ? -1 : 1;
   }
   const rankA = typeRank(a);
@@ -421,7 +429,11 @@ export function formatValue(value: unknown): string {
     case "Decimal128":
       return `${(value as Decimal128).toString()}`;
     case "Binary":
-      return `BinData(${(value as Binary).sub_type}, ${Buffer.from((value as Binary).buffer.subarray(0, (value as Binary).position)).toString("hex").toUpperCase()})`;
+      return `BinData(${(value as Binary).sub_type}, ${Buffer.from(
+        (value as Binary).buffer.subarray(0, (value as Binary).position),
+      )
+        .toString("hex")
+        .toUpperCase()})`;
     case undefined:
       break;
     default:
@@ -441,20 +453,30 @@ export function toRegExp(value: unknown): RegExp {
   return makeRegExp(pattern, options);
 }
 
+// Stands in for an escaped "#" while comments are stripped; no pattern contains it.
+const PLACEHOLDER = "\u0000";
+
 /** Builds a JS RegExp from MongoDB's pattern and options ("x" is applied by removing whitespace). */
 export function makeRegExp(pattern: string, options: string): RegExp {
   let source = pattern;
   let flags = "";
   for (const option of options) {
     if (option === "i" || option === "m" || option === "s") flags += flags.includes(option) ? "" : option;
-    // eslint-disable-next-line no-control-regex -- NUL is a placeholder no pattern contains
-    else if (option === "x") source = source.replace(/\\#/g, "\u0000").replace(/#.*$/gm, "").replace(/\s+/g, "").replace(/\u0000/g, "\\#");
+    else if (option === "x")
+      source = source
+        .replace(/\\#/g, PLACEHOLDER)
+        .replace(/#.*$/gm, "")
+        .replace(/\s+/g, "")
+        .split(PLACEHOLDER)
+        .join("\\#");
     else if (option !== "u") throw new InvalidRegexError(`invalid flag in regex options: ${option}`);
   }
   try {
     return new RegExp(source, flags);
   } catch (error) {
-    throw new InvalidRegexError(`Regular expression is invalid: ${error instanceof Error ? error.message : String(error)}`);
+    throw new InvalidRegexError(
+      `Regular expression is invalid: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

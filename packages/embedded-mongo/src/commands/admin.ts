@@ -45,13 +45,29 @@ export function createCommand(context: CommandContext): CommandResult {
   const name = collectionName(context);
   const options: Doc = {};
   for (const [key, value] of Object.entries(context.body)) {
-    if (key === "create" || key.startsWith("$") || ["lsid", "txnNumber", "writeConcern", "autocommit", "startTransaction", "comment", "apiVersion", "apiStrict", "apiDeprecationErrors"].includes(key)) {
+    if (
+      key === "create" ||
+      key.startsWith("$") ||
+      [
+        "lsid",
+        "txnNumber",
+        "writeConcern",
+        "autocommit",
+        "startTransaction",
+        "comment",
+        "apiVersion",
+        "apiStrict",
+        "apiDeprecationErrors",
+      ].includes(key)
+    ) {
       continue;
     }
     options[key] = value;
   }
-  if (options.capped === true) throw new ServerError(ErrorCode.CommandNotSupported, "capped collections are not supported by the embedded server");
-  if (options.viewOn !== undefined) throw new ServerError(ErrorCode.CommandNotSupported, "views are not supported by the embedded server");
+  if (options.capped === true)
+    throw new ServerError(ErrorCode.CommandNotSupported, "capped collections are not supported by the embedded server");
+  if (options.viewOn !== undefined)
+    throw new ServerError(ErrorCode.CommandNotSupported, "views are not supported by the embedded server");
   context.state.engine.createCollection(context.db, name, options);
   return { ok: 1 };
 }
@@ -70,7 +86,8 @@ export function dropDatabaseCommand(context: CommandContext): CommandResult {
 
 export function createIndexesCommand(context: CommandContext): CommandResult {
   const specs = context.body.indexes;
-  if (!Array.isArray(specs) || specs.length === 0) throw new ServerError(ErrorCode.BadValue, "Must specify at least one index to create");
+  if (!Array.isArray(specs) || specs.length === 0)
+    throw new ServerError(ErrorCode.BadValue, "Must specify at least one index to create");
   const engine = context.state.engine;
   const name = collectionName(context);
   const existed = engine.collection(context.db, name) !== undefined;
@@ -89,7 +106,8 @@ export function createIndexesCommand(context: CommandContext): CommandResult {
 
 export function dropIndexesCommand(context: CommandContext): CommandResult {
   const collection = existingCollection(context);
-  if (!collection) throw new ServerError(ErrorCode.NamespaceNotFound, `ns not found ${namespace(context, collectionName(context))}`);
+  if (!collection)
+    throw new ServerError(ErrorCode.NamespaceNotFound, `ns not found ${namespace(context, collectionName(context))}`);
   const engine = context.state.engine;
   const before = collection.indexes.size;
   const target = context.body.index;
@@ -100,7 +118,9 @@ export function dropIndexesCommand(context: CommandContext): CommandResult {
   } else if (Array.isArray(target)) {
     for (const name of target) engine.dropIndex(collection, String(name));
   } else if (isPlainObject(target)) {
-    const match = [...collection.indexes.values()].find((index) => canonicalKey(index.spec.key) === canonicalKey(target));
+    const match = [...collection.indexes.values()].find(
+      (index) => canonicalKey(index.spec.key) === canonicalKey(target),
+    );
     if (!match) throw new ServerError(ErrorCode.IndexNotFound, `can't find index with key: ${JSON.stringify(target)}`);
     engine.dropIndex(collection, match.name);
   } else {
@@ -111,11 +131,17 @@ export function dropIndexesCommand(context: CommandContext): CommandResult {
 
 export function collModCommand(context: CommandContext): CommandResult {
   const collection = existingCollection(context);
-  if (!collection) throw new ServerError(ErrorCode.NamespaceNotFound, `ns does not exist: ${namespace(context, collectionName(context))}`);
+  if (!collection)
+    throw new ServerError(
+      ErrorCode.NamespaceNotFound,
+      `ns does not exist: ${namespace(context, collectionName(context))}`,
+    );
   const change = context.body.index;
   if (isPlainObject(change)) {
     const index = [...collection.indexes.values()].find(
-      (candidate) => candidate.name === change.name || (isPlainObject(change.keyPattern) && canonicalKey(candidate.spec.key) === canonicalKey(change.keyPattern)),
+      (candidate) =>
+        candidate.name === change.name ||
+        (isPlainObject(change.keyPattern) && canonicalKey(candidate.spec.key) === canonicalKey(change.keyPattern)),
     );
     if (!index) throw new ServerError(ErrorCode.IndexNotFound, "cannot find index for collMod");
     const spec: Doc = { ...index.spec };
@@ -137,7 +163,8 @@ export function collModCommand(context: CommandContext): CommandResult {
 export function renameCollectionCommand(context: CommandContext): CommandResult {
   const from = context.body.renameCollection;
   const to = context.body.to;
-  if (typeof from !== "string" || typeof to !== "string") throw new ServerError(ErrorCode.TypeMismatch, "renameCollection and to must be strings");
+  if (typeof from !== "string" || typeof to !== "string")
+    throw new ServerError(ErrorCode.TypeMismatch, "renameCollection and to must be strings");
   context.state.engine.renameCollection(from, to, context.body.dropTarget === true);
   return { ok: 1 };
 }
@@ -160,7 +187,8 @@ export function endSessionsCommand(context: CommandContext): CommandResult {
 
 export async function commitTransactionCommand(context: CommandContext): Promise<CommandResult> {
   const transaction = context.transaction;
-  if (!transaction) throw new ServerError(ErrorCode.InvalidOptions, "commitTransaction must be run within a transaction");
+  if (!transaction)
+    throw new ServerError(ErrorCode.InvalidOptions, "commitTransaction must be run within a transaction");
   if (transaction.state === "active") context.state.engine.commitTransaction(transaction);
   await context.state.engine.durable();
   return { ok: 1 };
@@ -168,7 +196,8 @@ export async function commitTransactionCommand(context: CommandContext): Promise
 
 export function abortTransactionCommand(context: CommandContext): CommandResult {
   const transaction = context.transaction;
-  if (!transaction) throw new ServerError(ErrorCode.InvalidOptions, "abortTransaction must be run within a transaction");
+  if (!transaction)
+    throw new ServerError(ErrorCode.InvalidOptions, "abortTransaction must be run within a transaction");
   context.state.engine.abortTransaction(transaction);
   return { ok: 1 };
 }
@@ -194,12 +223,32 @@ export function dbStatsReply(context: CommandContext): Doc {
   const collections = context.state.engine.listCollections(context.db);
   const objects = collections.reduce((total, collection) => total + collection.records.size, 0);
   const indexes = collections.reduce((total, collection) => total + collection.indexes.size, 0);
-  return { db: context.db, collections: collections.length, views: 0, objects, avgObjSize: 0, dataSize: 0, storageSize: 0, indexes, indexSize: 0, totalSize: 0, scaleFactor: 1, ok: 1 };
+  return {
+    db: context.db,
+    collections: collections.length,
+    views: 0,
+    objects,
+    avgObjSize: 0,
+    dataSize: 0,
+    storageSize: 0,
+    indexes,
+    indexSize: 0,
+    totalSize: 0,
+    scaleFactor: 1,
+    ok: 1,
+  };
 }
 
 export function collStatsReply(context: CommandContext): Doc {
   const collection = existingCollection(context);
-  if (!collection) throw new ServerError(ErrorCode.NamespaceNotFound, `ns not found ${namespace(context, collectionName(context))}`);
-  return { ns: collection.ns, count: collection.records.size, size: 0, storageSize: 0, nindexes: collection.indexes.size, ok: 1 };
+  if (!collection)
+    throw new ServerError(ErrorCode.NamespaceNotFound, `ns not found ${namespace(context, collectionName(context))}`);
+  return {
+    ns: collection.ns,
+    count: collection.records.size,
+    size: 0,
+    storageSize: 0,
+    nindexes: collection.indexes.size,
+    ok: 1,
+  };
 }
-

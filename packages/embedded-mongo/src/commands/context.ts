@@ -53,14 +53,22 @@ export function existingCollection(context: CommandContext): Collection | undefi
 export function optionalObject(context: CommandContext, field: string): Doc | undefined {
   const value = context.body[field];
   if (value === undefined || value === null) return undefined;
-  if (!isPlainObject(value)) throw new ServerError(ErrorCode.TypeMismatch, `BSON field '${context.name}.${field}' is the wrong type '${typeof value}', expected type 'object'`);
+  if (!isPlainObject(value))
+    throw new ServerError(
+      ErrorCode.TypeMismatch,
+      `BSON field '${context.name}.${field}' is the wrong type '${typeof value}', expected type 'object'`,
+    );
   return value;
 }
 
 export function optionalCount(context: CommandContext, field: string, source: Doc = context.body): number | undefined {
   const value = source[field];
   if (value === undefined || value === null) return undefined;
-  if (!isNumeric(value)) throw new ServerError(ErrorCode.TypeMismatch, `BSON field '${context.name}.${field}' is the wrong type, expected a number`);
+  if (!isNumeric(value))
+    throw new ServerError(
+      ErrorCode.TypeMismatch,
+      `BSON field '${context.name}.${field}' is the wrong type, expected a number`,
+    );
   return toJsNumber(value);
 }
 

@@ -67,7 +67,10 @@ export class CursorRegistry {
       sessionKey: source.sessionKey ?? null,
     };
     const batchSize = source.batchSize ?? DEFAULT_FIRST_BATCH;
-    const batch = batchSize === 0 && !source.singleBatch ? [] : this.takeBatch(cursor, source.singleBatch && batchSize === 0 ? undefined : batchSize);
+    const batch =
+      batchSize === 0 && !source.singleBatch
+        ? []
+        : this.takeBatch(cursor, source.singleBatch && batchSize === 0 ? undefined : batchSize);
     const exhausted = cursor.position >= cursor.items.length || source.singleBatch === true;
     if (!exhausted) {
       cursor.id = this.nextId;
@@ -81,7 +84,10 @@ export class CursorRegistry {
     const cursor = this.cursors.get(id);
     if (!cursor) throw new ServerError(ErrorCode.CursorNotFound, `cursor id ${id} not found`);
     if (cursor.ns !== ns) {
-      throw new ServerError(ErrorCode.Unauthorized, `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
+      throw new ServerError(
+        ErrorCode.Unauthorized,
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
+      );
     }
     cursor.lastUsed = this.now();
     const batch = this.takeBatch(cursor, batchSize);

@@ -119,7 +119,12 @@ export function commandName(body: Doc): string {
 }
 
 /** Runs one command and always produces a reply (errors become `{ok: 0, ...}`). */
-export async function executeCommand(state: ServerState, body: Doc, connectionId: number, defaultDb = "admin"): Promise<CommandResult> {
+export async function executeCommand(
+  state: ServerState,
+  body: Doc,
+  connectionId: number,
+  defaultDb = "admin",
+): Promise<CommandResult> {
   const name = commandName(body);
   const handler = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!handler) {
@@ -154,7 +159,10 @@ export async function executeCommand(state: ServerState, body: Doc, connectionId
     try {
       await state.engine.durable();
     } catch (error) {
-      return new ServerError(ErrorCode.InternalError, `journal write failed: ${toServerError(error).message}`).toReply();
+      return new ServerError(
+        ErrorCode.InternalError,
+        `journal write failed: ${toServerError(error).message}`,
+      ).toReply();
     }
   }
   return result;

@@ -35,7 +35,8 @@ export function findCommand(context: CommandContext): CommandResult {
   }
   if (skip < 0) throw new ServerError(ErrorCode.BadValue, "skip value must be non-negative");
   const batchSize = optionalCount(context, "batchSize");
-  if (batchSize !== undefined && batchSize < 0) throw new ServerError(ErrorCode.BadValue, "batchSize value must be non-negative");
+  if (batchSize !== undefined && batchSize < 0)
+    throw new ServerError(ErrorCode.BadValue, "batchSize value must be non-negative");
   const matches = findMatches(context.view, existingCollection(context), {
     filter,
     matcher: compileFilter(filter),
@@ -47,7 +48,9 @@ export function findCommand(context: CommandContext): CommandResult {
   return context.state.cursors.open({
     ns: namespace(context, name),
     items: matches,
-    toDocument: projection ? (item) => projection.apply((item as Match).doc, (item as Match).details) : (item) => (item as Match).doc,
+    toDocument: projection
+      ? (item) => projection.apply((item as Match).doc, (item as Match).details)
+      : (item) => (item as Match).doc,
     batchSize: batchSize ?? (limit > 0 ? Math.min(limit, 101) : undefined),
     singleBatch,
     sessionKey: context.sessionKey,
@@ -59,7 +62,8 @@ export function getMoreCommand(context: CommandContext): CommandResult {
   const id = typeof raw === "bigint" ? raw : typeof raw === "number" ? BigInt(raw) : null;
   if (id === null) throw new ServerError(ErrorCode.TypeMismatch, "getMore cursor id must be a long");
   const collection = context.body.collection;
-  if (typeof collection !== "string") throw new ServerError(ErrorCode.TypeMismatch, "getMore collection must be a string");
+  if (typeof collection !== "string")
+    throw new ServerError(ErrorCode.TypeMismatch, "getMore collection must be a string");
   return context.state.cursors.getMore(id, namespace(context, collection), optionalCount(context, "batchSize"));
 }
 
@@ -83,7 +87,13 @@ export function countCommand(context: CommandContext): CommandResult {
       return { n, ok: 1 };
     }
   }
-  const matches = findMatches(context.view, collection, { filter, matcher: compileFilter(filter), sort: [], skip, limit });
+  const matches = findMatches(context.view, collection, {
+    filter,
+    matcher: compileFilter(filter),
+    sort: [],
+    skip,
+    limit,
+  });
   return { n: matches.length, ok: 1 };
 }
 
@@ -91,7 +101,11 @@ export function distinctCommand(context: CommandContext): CommandResult {
   const key = context.body.key;
   if (typeof key !== "string") throw new ServerError(ErrorCode.TypeMismatch, "distinct key must be a string");
   const filter = optionalObject(context, "query");
-  const matches = findMatches(context.view, existingCollection(context), { filter, matcher: compileFilter(filter), sort: [] });
+  const matches = findMatches(context.view, existingCollection(context), {
+    filter,
+    matcher: compileFilter(filter),
+    sort: [],
+  });
   const values = new Map<string, unknown>();
   const add = (value: unknown) => {
     if (value === undefined) return;
@@ -110,12 +124,20 @@ export function distinctCommand(context: CommandContext): CommandResult {
 export function aggregateCommand(context: CommandContext): CommandResult {
   const target = context.body.aggregate;
   const pipeline = context.body.pipeline;
-  if (!Array.isArray(pipeline)) throw new ServerError(ErrorCode.TypeMismatch, "'pipeline' option must be specified as an array");
+  if (!Array.isArray(pipeline))
+    throw new ServerError(ErrorCode.TypeMismatch, "'pipeline' option must be specified as an array");
   if (context.body.explain === true) {
-    return { explainVersion: "1", queryPlanner: { namespace: namespace(context, String(target)), winningPlan: { stage: "EMBEDDED" } }, ok: 1 };
+    return {
+      explainVersion: "1",
+      queryPlanner: { namespace: namespace(context, String(target)), winningPlan: { stage: "EMBEDDED" } },
+      ok: 1,
+    };
   }
   if (!isPlainObject(context.body.cursor)) {
-    throw new ServerError(ErrorCode.FailedToParse, "The 'cursor' option is required, except for aggregate with the explain argument");
+    throw new ServerError(
+      ErrorCode.FailedToParse,
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
   }
   const pipelineContext: PipelineContext = {
     view: context.view,
@@ -131,7 +153,10 @@ export function aggregateCommand(context: CommandContext): CommandResult {
     ns = namespace(context, "$cmd.aggregate");
     const [first, ...rest] = pipeline as Doc[];
     if (!first || !Array.isArray(first.$documents)) {
-      throw new ServerError(ErrorCode.InvalidNamespace, "{aggregate: 1} is not valid for '$match'; a collection is required.");
+      throw new ServerError(
+        ErrorCode.InvalidNamespace,
+        "{aggregate: 1} is not valid for '$match'; a collection is required.",
+      );
     }
     docs = applyStages(pipelineContext, (first.$documents as Doc[]).slice(), rest);
   }
@@ -155,12 +180,20 @@ export function listCollectionsCommand(context: CommandContext): CommandResult {
         };
     if (matcher(info)) docs.push(info);
   }
-  return context.state.cursors.open({ ns: namespace(context, "$cmd.listCollections"), items: docs, ...cursorOptions(context) });
+  return context.state.cursors.open({
+    ns: namespace(context, "$cmd.listCollections"),
+    items: docs,
+    ...cursorOptions(context),
+  });
 }
 
 export function listIndexesCommand(context: CommandContext): CommandResult {
   const collection = existingCollection(context);
-  if (!collection) throw new ServerError(ErrorCode.NamespaceNotFound, `ns does not exist: ${namespace(context, collectionName(context))}`);
+  if (!collection)
+    throw new ServerError(
+      ErrorCode.NamespaceNotFound,
+      `ns does not exist: ${namespace(context, collectionName(context))}`,
+    );
   return context.state.cursors.open({
     ns: namespace(context, collection.name),
     items: collection.indexSpecs(),
@@ -175,9 +208,12 @@ export function listDatabasesCommand(context: CommandContext): CommandResult {
   for (const [name, collections] of context.state.engine.databases) {
     let documents = 0;
     for (const collection of collections.values()) documents += collection.records.size;
-    const entry: Doc = context.body.nameOnly === true ? { name } : { name, sizeOnDisk: documents * 256, empty: documents === 0 };
+    const entry: Doc =
+      context.body.nameOnly === true ? { name } : { name, sizeOnDisk: documents * 256, empty: documents === 0 };
     if (matcher(entry)) databases.push(entry);
   }
   const totalSize = databases.reduce((total, entry) => total + ((entry.sizeOnDisk as number | undefined) ?? 0), 0);
-  return context.body.nameOnly === true ? { databases, ok: 1 } : { databases, totalSize, totalSizeMb: Math.round(totalSize / 1048576), ok: 1 };
+  return context.body.nameOnly === true
+    ? { databases, ok: 1 }
+    : { databases, totalSize, totalSizeMb: Math.round(totalSize / 1048576), ok: 1 };
 }

@@ -18,7 +18,8 @@ export function sessionKeyOf(body: Doc): string | null {
   const lsid = body.lsid;
   if (!isPlainObject(lsid)) return null;
   const id = lsid.id;
-  if (bsonTypeTag(id) === "Binary") return Buffer.from((id as Binary).buffer.subarray(0, (id as Binary).position)).toString("hex");
+  if (bsonTypeTag(id) === "Binary")
+    return Buffer.from((id as Binary).buffer.subarray(0, (id as Binary).position)).toString("hex");
   return null;
 }
 
@@ -60,15 +61,24 @@ export class SessionRegistry {
     const key = sessionKeyOf(body);
     const txnNumber = txnNumberOf(body);
     if (!key || txnNumber === null) {
-      throw new ServerError(ErrorCode.InvalidOptions, "'autocommit' field requires a transaction number and a session id");
+      throw new ServerError(
+        ErrorCode.InvalidOptions,
+        "'autocommit' field requires a transaction number and a session id",
+      );
     }
     const session = this.session(key);
     if (body.startTransaction === true) {
       if (txnNumber < session.txnNumber) {
-        throw new ServerError(ErrorCode.TransactionTooOld, `Cannot start transaction ${txnNumber} on session because a newer transaction ${session.txnNumber} has already started`);
+        throw new ServerError(
+          ErrorCode.TransactionTooOld,
+          `Cannot start transaction ${txnNumber} on session because a newer transaction ${session.txnNumber} has already started`,
+        );
       }
       if (txnNumber === session.txnNumber && session.transaction) {
-        throw new ServerError(ErrorCode.ConflictingOperationInProgress, `Transaction ${txnNumber} has already been started on this session`);
+        throw new ServerError(
+          ErrorCode.ConflictingOperationInProgress,
+          `Transaction ${txnNumber} has already been started on this session`,
+        );
       }
       if (session.transaction?.state === "active") this.engine.abortTransaction(session.transaction);
       session.txnNumber = txnNumber;
@@ -101,7 +111,8 @@ export class SessionRegistry {
 
   expireIdle(now = this.engine.now()): void {
     for (const [key, session] of this.sessions) {
-      if (now - session.lastUsed > SESSION_TIMEOUT_MS && session.transaction?.state !== "active") this.sessions.delete(key);
+      if (now - session.lastUsed > SESSION_TIMEOUT_MS && session.transaction?.state !== "active")
+        this.sessions.delete(key);
     }
   }
 }

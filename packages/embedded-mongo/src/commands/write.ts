@@ -48,7 +48,13 @@ function checkLocks(context: CommandContext, collection: Collection, ids: Iterab
   }
 }
 
-function writeDocument(context: CommandContext, collection: Collection, id: string, doc: Doc | null, insertOnly: boolean): void {
+function writeDocument(
+  context: CommandContext,
+  collection: Collection,
+  id: string,
+  doc: Doc | null,
+  insertOnly: boolean,
+): void {
   const engine = context.state.engine;
   if (context.transaction) {
     engine.transactionalWrite(context.transaction, collection, id, doc, insertOnly);
@@ -84,7 +90,11 @@ function writeTarget(context: CommandContext): Collection {
 
 function arrayField(context: CommandContext, field: string): Doc[] {
   const value = context.body[field];
-  if (!Array.isArray(value)) throw new ServerError(ErrorCode.FailedToParse, `BSON field '${context.name}.${field}' is missing but a required field`);
+  if (!Array.isArray(value))
+    throw new ServerError(
+      ErrorCode.FailedToParse,
+      `BSON field '${context.name}.${field}' is missing but a required field`,
+    );
   return value as Doc[];
 }
 
@@ -129,21 +139,37 @@ interface UpdateStatement {
   sort?: unknown;
 }
 
-function computeUpdated(context: CommandContext, doc: Doc, update: unknown, position: number | undefined, arrayFilters: unknown[] | undefined, isInsert: boolean): Doc {
+function computeUpdated(
+  context: CommandContext,
+  doc: Doc,
+  update: unknown,
+  position: number | undefined,
+  arrayFilters: unknown[] | undefined,
+  isInsert: boolean,
+): Doc {
   if (Array.isArray(update)) {
     const [result] = applyStages(pipelineContext(context), [doc], update as Doc[]);
     if (!result) throw new ServerError(ErrorCode.BadValue, "pipeline update produced no document");
     if (doc._id !== undefined && compareValues(result._id, doc._id) !== 0) {
-      throw new ServerError(ErrorCode.ImmutableField, "Performing an update on the path '_id' would modify the immutable field '_id'");
+      throw new ServerError(
+        ErrorCode.ImmutableField,
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
     }
     return keepIdFirst(doc._id !== undefined && result._id === undefined ? { _id: doc._id, ...result } : result);
   }
-  if (!isPlainObject(update)) throw new ServerError(ErrorCode.FailedToParse, "Update argument must be either an object or an array");
+  if (!isPlainObject(update))
+    throw new ServerError(ErrorCode.FailedToParse, "Update argument must be either an object or an array");
   if (isOperatorUpdate(update)) return applyUpdateOperators(doc, update, { position, arrayFilters, isInsert });
   return applyReplacement(doc, update);
 }
 
-function upsertDocument(context: CommandContext, filter: Doc | undefined, update: unknown, arrayFilters: unknown[] | undefined): Doc {
+function upsertDocument(
+  context: CommandContext,
+  filter: Doc | undefined,
+  update: unknown,
+  arrayFilters: unknown[] | undefined,
+): Doc {
   const seed = seedFromQuery(filter);
   if (!Array.isArray(update) && isPlainObject(update) && !isOperatorUpdate(update)) {
     const replacement: Doc = { ...update };
@@ -198,7 +224,11 @@ export async function updateCommand(context: CommandContext): Promise<CommandRes
           const updated = computeUpdated(context, match.doc, statement.u, match.details?.position, arrayFilters, false);
           if (!documentsEqual(updated, match.doc)) changes.push({ id: match.id, doc: updated });
         }
-        checkLocks(context, collection, changes.map((change) => change.id));
+        checkLocks(
+          context,
+          collection,
+          changes.map((change) => change.id),
+        );
         matched += matches.length;
         for (const change of changes) {
           writeDocument(context, collection, change.id, change.doc, false);
@@ -234,7 +264,11 @@ export async function deleteCommand(context: CommandContext): Promise<CommandRes
       const matcher = compileFilter(filter);
       await retryOnLock(() => {
         const matches = findMatches(context.view, collection, { filter, matcher, sort: [], limit });
-        checkLocks(context, collection, matches.map((match) => match.id));
+        checkLocks(
+          context,
+          collection,
+          matches.map((match) => match.id),
+        );
         for (const match of matches) {
           writeDocument(context, collection, match.id, null, false);
           deleted += 1;
@@ -259,19 +293,31 @@ export async function findAndModifyCommand(context: CommandContext): Promise<Com
   const update = body.update;
   const returnNew = body.new === true;
   const upsert = body.upsert === true;
-  if (remove && update !== undefined) throw new ServerError(ErrorCode.FailedToParse, "Cannot specify both an update and remove=true");
-  if (!remove && update === undefined) throw new ServerError(ErrorCode.FailedToParse, "Either an update or remove=true must be specified");
-  if (remove && upsert) throw new ServerError(ErrorCode.FailedToParse, "Cannot specify both upsert=true and remove=true");
-  if (remove && returnNew) throw new ServerError(ErrorCode.FailedToParse, "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
+  if (remove && update !== undefined)
+    throw new ServerError(ErrorCode.FailedToParse, "Cannot specify both an update and remove=true");
+  if (!remove && update === undefined)
+    throw new ServerError(ErrorCode.FailedToParse, "Either an update or remove=true must be specified");
+  if (remove && upsert)
+    throw new ServerError(ErrorCode.FailedToParse, "Cannot specify both upsert=true and remove=true");
+  if (remove && returnNew)
+    throw new ServerError(
+      ErrorCode.FailedToParse,
+      "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document",
+    );
   const projection = compileProjection(body.fields, { forFind: true });
   const arrayFilters = Array.isArray(body.arrayFilters) ? body.arrayFilters : undefined;
   const sort = parseSort(body.sort);
   const matcher = compileFilter(filter);
-  const collection = remove ? context.state.engine.collection(context.db, collectionName(context)) : writeTarget(context);
-  const present = (doc: Doc | null, details?: Match["details"]) => (doc && projection ? projection.apply(doc, details) : doc);
+  const collection = remove
+    ? context.state.engine.collection(context.db, collectionName(context))
+    : writeTarget(context);
+  const present = (doc: Doc | null, details?: Match["details"]) =>
+    doc && projection ? projection.apply(doc, details) : doc;
 
   return retryOnLock(() => {
-    const [match] = collection ? findMatches(context.view, collection, { filter, matcher, sort, limit: 1, wantDetails: true }) : [];
+    const [match] = collection
+      ? findMatches(context.view, collection, { filter, matcher, sort, limit: 1, wantDetails: true })
+      : [];
     if (!collection || !match) {
       if (!upsert || !collection) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
       const doc = upsertDocument(context, filter, update, arrayFilters);

@@ -83,7 +83,10 @@ export function acquireLock(directory: string): () => void {
   const content = `${process.pid}\n${ownStartTime}\n`;
   const key = path.resolve(directory);
   if (heldHere.has(key)) {
-    throw new DataDirectoryLockedError(`The data directory ${directory} is already in use by another embedded MongoDB server in this process.`, process.pid);
+    throw new DataDirectoryLockedError(
+      `The data directory ${directory} is already in use by another embedded MongoDB server in this process.`,
+      process.pid,
+    );
   }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

@@ -30,7 +30,13 @@ export function captureState(engine: Engine): CapturedState {
       const docs: Doc[] = new Array(collection.records.size);
       let i = 0;
       for (const record of collection.records.values()) docs[i++] = record.doc;
-      collections.push({ ns: collection.ns, options: collection.options, uuid: collection.uuid, indexes: collection.indexSpecs(), docs });
+      collections.push({
+        ns: collection.ns,
+        options: collection.options,
+        uuid: collection.uuid,
+        indexes: collection.indexSpecs(),
+        docs,
+      });
     }
   }
   return { ts: engine.clock, collections };

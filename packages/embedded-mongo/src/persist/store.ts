@@ -203,7 +203,9 @@ export class Store {
     const limit = this.options.compactAfterBytes ?? 64 * 1024 * 1024;
     if (this.closed || this.compacting || this.journal.bytesSinceSnapshot < limit) return;
     this.compacting = this.compact()
-      .catch((error) => this.options.log?.(`snapshot failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error) =>
+        this.options.log?.(`snapshot failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => {
         this.compacting = null;
       });

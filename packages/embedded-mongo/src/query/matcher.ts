@@ -163,7 +163,9 @@ function equalityTest(target: unknown): ValueTest {
       return (value) => value === target;
     case "number":
       if (!Number.isNaN(target)) {
-        return (value) => value === target || ((typeof value === "bigint" || typeof value === "object") && isNumeric(value) && valuesEqual(value, target));
+        return (value) =>
+          value === target ||
+          ((typeof value === "bigint" || typeof value === "object") && isNumeric(value) && valuesEqual(value, target));
       }
   }
   return (value) => value !== undefined && valuesEqual(value, target);
@@ -177,7 +179,8 @@ function regexTest(pattern: unknown): ValueTest {
       return regex.test(value);
     }
     if (isRegexValue(value)) return valuesEqual(value, pattern);
-    if ((value as { _bsontype?: string } | null)?._bsontype === "BSONSymbol") return regex.test(String((value as { value: string }).value));
+    if ((value as { _bsontype?: string } | null)?._bsontype === "BSONSymbol")
+      return regex.test(String((value as { value: string }).value));
     return false;
   };
 }
@@ -210,7 +213,8 @@ function typeTest(spec: unknown): { test: ValueTest; matchesArray: boolean } {
   const names = new Set<string>();
   for (const item of specs) {
     if (typeof item === "string") {
-      if (item !== "number" && !Object.values(TYPE_NUMBERS).includes(item)) throw badValue(`Unknown type name alias: ${item}`);
+      if (item !== "number" && !Object.values(TYPE_NUMBERS).includes(item))
+        throw badValue(`Unknown type name alias: ${item}`);
       names.add(item);
     } else if (isNumeric(item)) {
       const name = TYPE_NUMBERS[toJsNumber(item)];
@@ -254,16 +258,40 @@ function compileOperators(parts: readonly string[], spec: Doc, context: CompileC
         break;
       }
       case "$gt":
-        clauses.push(anyLeaf(parts, comparisonTest(argument, (order) => order > 0, false), true));
+        clauses.push(
+          anyLeaf(
+            parts,
+            comparisonTest(argument, (order) => order > 0, false),
+            true,
+          ),
+        );
         break;
       case "$gte":
-        clauses.push(anyLeaf(parts, comparisonTest(argument, (order) => order >= 0, true), true));
+        clauses.push(
+          anyLeaf(
+            parts,
+            comparisonTest(argument, (order) => order >= 0, true),
+            true,
+          ),
+        );
         break;
       case "$lt":
-        clauses.push(anyLeaf(parts, comparisonTest(argument, (order) => order < 0, false), true));
+        clauses.push(
+          anyLeaf(
+            parts,
+            comparisonTest(argument, (order) => order < 0, false),
+            true,
+          ),
+        );
         break;
       case "$lte":
-        clauses.push(anyLeaf(parts, comparisonTest(argument, (order) => order <= 0, true), true));
+        clauses.push(
+          anyLeaf(
+            parts,
+            comparisonTest(argument, (order) => order <= 0, true),
+            true,
+          ),
+        );
         break;
       case "$in":
         clauses.push(anyLeaf(parts, inTest(argument), true));
@@ -354,7 +382,8 @@ function compileElemMatch(parts: readonly string[], argument: unknown, context: 
   if (!isPlainObject(argument)) throw badValue("$elemMatch needs an Object");
   const keys = Object.keys(argument);
   const isValueMatch =
-    keys.length > 0 && keys.every((key) => key.startsWith("$") && key !== "$and" && key !== "$or" && key !== "$nor" && key !== "$expr");
+    keys.length > 0 &&
+    keys.every((key) => key.startsWith("$") && key !== "$and" && key !== "$or" && key !== "$nor" && key !== "$expr");
   let elementTest: (element: unknown) => boolean;
   if (isValueMatch) {
     const valueMatcher = compileOperators(["v"], argument, context);

@@ -98,7 +98,13 @@ export interface GatherState {
  * missing values and empty arrays. Written without closures because it runs for every index on
  * every write.
  */
-export function gatherLeafValues(value: unknown, parts: readonly string[], index: number, out: unknown[], state: GatherState): void {
+export function gatherLeafValues(
+  value: unknown,
+  parts: readonly string[],
+  index: number,
+  out: unknown[],
+  state: GatherState,
+): void {
   if (index === parts.length) {
     if (value !== undefined) state.present = true;
     if (Array.isArray(value)) {

@@ -81,7 +81,8 @@ function buildTree(spec: Doc, prefix: string, tree: Map<string, ProjectionNode>,
     } else if (isPlainObject(value) && Object.keys(value).length > 0 && !Object.keys(value)[0].startsWith("$")) {
       buildTree(value, path, tree, options);
     } else {
-      if (key.startsWith("$")) throw badValue(`FieldPath field names may not start with '$'. Consider using $getField or $setField.`);
+      if (key.startsWith("$"))
+        throw badValue(`FieldPath field names may not start with '$'. Consider using $getField or $setField.`);
       insertNode(tree, path.split("."), parseLeaf(path, value, options), path);
     }
   }
@@ -90,7 +91,8 @@ function buildTree(spec: Doc, prefix: string, tree: Map<string, ProjectionNode>,
 function collectKinds(tree: Map<string, ProjectionNode>, topLevel: boolean, kinds: Set<string>, path: string[]): void {
   for (const [key, node] of tree) {
     if (node.kind === "nested") collectKinds(node.children, false, kinds, [...path, key]);
-    else if (!(topLevel && key === "_id")) kinds.add(node.kind === "expression" || node.kind === "positional" ? "include" : node.kind);
+    else if (!(topLevel && key === "_id"))
+      kinds.add(node.kind === "expression" || node.kind === "positional" ? "include" : node.kind);
   }
 }
 
@@ -106,7 +108,10 @@ export function compileProjection(spec: unknown, options: CompileOptions): Proje
   if (!isPlainObject(spec)) throw badValue("projection must be an object");
   if (Object.keys(spec).length === 0) {
     if (options.forFind) return null;
-    throw new ServerError(51272, "Invalid $project :: caused by :: projection specification must have at least one field");
+    throw new ServerError(
+      51272,
+      "Invalid $project :: caused by :: projection specification must have at least one field",
+    );
   }
   const tree = new Map<string, ProjectionNode>();
   buildTree(spec, "", tree, options);
@@ -118,7 +123,11 @@ export function compileProjection(spec: unknown, options: CompileOptions): Proje
   const inclusion = kinds.has("include") || (!kinds.has("exclude") && isInclusionOnlyId(tree));
   const variables = options.variables;
 
-  const applySpecial = (node: ProjectionNode, value: unknown, details?: MatchDetails): { keep: boolean; value?: unknown } => {
+  const applySpecial = (
+    node: ProjectionNode,
+    value: unknown,
+    details?: MatchDetails,
+  ): { keep: boolean; value?: unknown } => {
     switch (node.kind) {
       case "slice":
         return { keep: true, value: Array.isArray(value) ? sliceArray(value, node.skip, node.limit) : value };
@@ -131,7 +140,10 @@ export function compileProjection(spec: unknown, options: CompileOptions): Proje
         if (!Array.isArray(value)) return { keep: true, value };
         const position = details?.position;
         if (position === undefined || position >= value.length) {
-          throw new ServerError(51246, "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array");
+          throw new ServerError(
+            51246,
+            "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
+          );
         }
         return { keep: true, value: [value[position]] };
       }
@@ -140,7 +152,13 @@ export function compileProjection(spec: unknown, options: CompileOptions): Proje
     }
   };
 
-  const includeDoc = (doc: Doc, children: Map<string, ProjectionNode>, root: Doc, details: MatchDetails | undefined, topLevel: boolean): Doc => {
+  const includeDoc = (
+    doc: Doc,
+    children: Map<string, ProjectionNode>,
+    root: Doc,
+    details: MatchDetails | undefined,
+    topLevel: boolean,
+  ): Doc => {
     const out: Doc = {};
     if (topLevel && !children.has("_id") && doc._id !== undefined) out._id = doc._id;
     for (const key of Object.keys(doc)) {
@@ -170,7 +188,12 @@ export function compileProjection(spec: unknown, options: CompileOptions): Proje
     return out;
   };
 
-  const includeArray = (values: unknown[], children: Map<string, ProjectionNode>, root: Doc, details: MatchDetails | undefined): unknown[] => {
+  const includeArray = (
+    values: unknown[],
+    children: Map<string, ProjectionNode>,
+    root: Doc,
+    details: MatchDetails | undefined,
+  ): unknown[] => {
     const out: unknown[] = [];
     for (const element of values) {
       if (isPlainObject(element)) out.push(includeDoc(element, children, root, details, false));
@@ -197,8 +220,15 @@ export function compileProjection(spec: unknown, options: CompileOptions): Proje
     }
   };
 
-  const excludeValue = (value: unknown, children: Map<string, ProjectionNode>, details: MatchDetails | undefined): unknown => {
-    if (Array.isArray(value)) return value.map((element) => (isPlainObject(element) || Array.isArray(element) ? excludeValue(element, children, details) : element));
+  const excludeValue = (
+    value: unknown,
+    children: Map<string, ProjectionNode>,
+    details: MatchDetails | undefined,
+  ): unknown => {
+    if (Array.isArray(value))
+      return value.map((element) =>
+        isPlainObject(element) || Array.isArray(element) ? excludeValue(element, children, details) : element,
+      );
     if (!isPlainObject(value)) return value;
     const out: Doc = {};
     for (const key of Object.keys(value)) {

@@ -17,7 +17,8 @@ export function parseSort(spec: unknown): SortField[] {
     const value = spec[path];
     if (isPlainObject(value) && "$meta" in value) continue;
     const direction = isNumeric(value) ? toJsNumber(value) : Number.NaN;
-    if (direction !== 1 && direction !== -1) throw badValue(`$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+    if (direction !== 1 && direction !== -1)
+      throw badValue(`$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
     fields.push({ path, parts: splitPath(path), direction });
   }
   return fields;

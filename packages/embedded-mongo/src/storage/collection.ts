@@ -160,7 +160,8 @@ export class Collection {
   }
 
   addIndex(index: IndexInstance): void {
-    if (this.indexes.has(index.name)) throw new ServerError(ErrorCode.IndexAlreadyExists, `index ${index.name} already exists`);
+    if (this.indexes.has(index.name))
+      throw new ServerError(ErrorCode.IndexAlreadyExists, `index ${index.name} already exists`);
     this.indexes.set(index.name, index);
   }
 

@@ -77,7 +77,8 @@ export class Engine {
 
   createCollection(db: string, name: string, options: Doc = {}): Collection {
     validateCollectionName(db, name);
-    if (this.collection(db, name)) throw new ServerError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
+    if (this.collection(db, name))
+      throw new ServerError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
     const collection = new Collection(db, name, options);
     this.attach(collection);
     this.log([{ op: "createCollection", ns: collection.ns, options, uuid: collection.uuid }]);
@@ -171,7 +172,10 @@ export class Engine {
         );
       }
       const conflicting = [...collection.indexes.values()].find(
-        (index) => canonicalKey(index.spec.key) === canonicalKey(spec.key) && !sameIndexOptions(index.spec, spec) && index.name !== ID_INDEX_NAME,
+        (index) =>
+          canonicalKey(index.spec.key) === canonicalKey(spec.key) &&
+          !sameIndexOptions(index.spec, spec) &&
+          index.name !== ID_INDEX_NAME,
       );
       if (conflicting && !spec.partialFilterExpression && !conflicting.spec.partialFilterExpression) {
         throw new ServerError(
@@ -245,7 +249,13 @@ export class Engine {
   }
 
   /** Records a transactional write after checking for conflicts and unique keys. */
-  transactionalWrite(transaction: Transaction, collection: Collection, id: string, doc: Doc | null, insertOnly: boolean): void {
+  transactionalWrite(
+    transaction: Transaction,
+    collection: Collection,
+    id: string,
+    doc: Doc | null,
+    insertOnly: boolean,
+  ): void {
     this.assertActive(transaction);
     const lockKey = this.lockKey(collection, id);
     const holder = this.locks.get(lockKey);
@@ -275,7 +285,8 @@ export class Engine {
         if (overlay) {
           for (const [otherId, otherDoc] of overlay) {
             if (otherId === id || !otherDoc) continue;
-            if (index.keysFor(otherDoc).some((otherKey) => canonicalKey(otherKey) === keyText)) throw index.duplicateKeyError(key);
+            if (index.keysFor(otherDoc).some((otherKey) => canonicalKey(otherKey) === keyText))
+              throw index.duplicateKeyError(key);
           }
         }
       }
@@ -286,9 +297,13 @@ export class Engine {
     if (transaction.state !== "active") {
       throw (
         transaction.abortReason ??
-        new ServerError(ErrorCode.NoSuchTransaction, `Transaction with { txnNumber: ${transaction.txnNumber} } has been aborted.`, {
-          labels: [TRANSIENT_TRANSACTION_ERROR],
-        })
+        new ServerError(
+          ErrorCode.NoSuchTransaction,
+          `Transaction with { txnNumber: ${transaction.txnNumber} } has been aborted.`,
+          {
+            labels: [TRANSIENT_TRANSACTION_ERROR],
+          },
+        )
       );
     }
   }
@@ -339,9 +354,13 @@ export class Engine {
       if (transaction.writes.has(collection)) {
         this.abortTransaction(
           transaction,
-          new ServerError(ErrorCode.NoSuchTransaction, "Transaction aborted because a collection it wrote was dropped", {
-            labels: [TRANSIENT_TRANSACTION_ERROR],
-          }),
+          new ServerError(
+            ErrorCode.NoSuchTransaction,
+            "Transaction aborted because a collection it wrote was dropped",
+            {
+              labels: [TRANSIENT_TRANSACTION_ERROR],
+            },
+          ),
         );
       }
     }
@@ -401,7 +420,8 @@ export class Engine {
 }
 
 export function validateCollectionName(db: string, name: string): void {
-  if (!db || /[/\\. "$]/.test(db) || db.length > 63) throw new ServerError(ErrorCode.InvalidNamespace, `Invalid database name: '${db}'`);
+  if (!db || /[/\\. "$]/.test(db) || db.length > 63)
+    throw new ServerError(ErrorCode.InvalidNamespace, `Invalid database name: '${db}'`);
   if (!name || name.includes("$") || name.includes("\u0000") || name.startsWith(".") || name.startsWith("system.")) {
     throw new ServerError(ErrorCode.InvalidNamespace, `Invalid collection name: ${name}`);
   }

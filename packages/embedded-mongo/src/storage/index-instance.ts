@@ -67,28 +67,38 @@ export function normalizeIndexSpec(raw: unknown): Doc {
   for (const field of Object.keys(key)) {
     const direction = key[field];
     if (isNumeric(direction)) {
-      if (toJsNumber(direction) === 0) throw new ServerError(ErrorCode.CannotCreateIndex, `Values in the index key pattern can't be 0`);
+      if (toJsNumber(direction) === 0)
+        throw new ServerError(ErrorCode.CannotCreateIndex, `Values in the index key pattern can't be 0`);
       continue;
     }
     if (direction === "hashed") continue;
-    throw new ServerError(ErrorCode.CannotCreateIndex, `Index type '${String(direction)}' is not supported by the embedded server`);
+    throw new ServerError(
+      ErrorCode.CannotCreateIndex,
+      `Index type '${String(direction)}' is not supported by the embedded server`,
+    );
   }
   for (const option of Object.keys(raw)) {
-    if (!ALLOWED_OPTIONS.has(option)) throw new ServerError(ErrorCode.InvalidOptions, `The field '${option}' is not valid for an index specification`);
+    if (!ALLOWED_OPTIONS.has(option))
+      throw new ServerError(ErrorCode.InvalidOptions, `The field '${option}' is not valid for an index specification`);
   }
   const name = raw.name ?? defaultIndexName(key);
-  if (typeof name !== "string" || name.length === 0) throw new ServerError(ErrorCode.CannotCreateIndex, "The index name must be a non-empty string");
+  if (typeof name !== "string" || name.length === 0)
+    throw new ServerError(ErrorCode.CannotCreateIndex, "The index name must be a non-empty string");
   const spec: Doc = { v: 2, key, name };
   if (raw.unique === true || (isNumeric(raw.unique) && toJsNumber(raw.unique) !== 0)) spec.unique = true;
   if (raw.sparse === true) spec.sparse = true;
   if (raw.partialFilterExpression !== undefined) {
-    if (!isPlainObject(raw.partialFilterExpression)) throw new ServerError(ErrorCode.CannotCreateIndex, "partialFilterExpression must be an object");
+    if (!isPlainObject(raw.partialFilterExpression))
+      throw new ServerError(ErrorCode.CannotCreateIndex, "partialFilterExpression must be an object");
     compileFilter(raw.partialFilterExpression);
     spec.partialFilterExpression = raw.partialFilterExpression;
   }
   if (raw.expireAfterSeconds !== undefined) {
     if (!isNumeric(raw.expireAfterSeconds) || toJsNumber(raw.expireAfterSeconds) < 0) {
-      throw new ServerError(ErrorCode.CannotCreateIndex, "TTL index 'expireAfterSeconds' option must be a non-negative number");
+      throw new ServerError(
+        ErrorCode.CannotCreateIndex,
+        "TTL index 'expireAfterSeconds' option must be a non-negative number",
+      );
     }
     spec.expireAfterSeconds = Math.trunc(toJsNumber(raw.expireAfterSeconds));
   }

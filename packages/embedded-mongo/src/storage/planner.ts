@@ -28,7 +28,14 @@ function usableEqualityValue(value: unknown): boolean {
 
 function usableRangeValue(value: unknown): boolean {
   const rank = typeRank(value);
-  return rank !== TypeRank.Null && rank !== TypeRank.MinKey && rank !== TypeRank.MaxKey && rank !== TypeRank.Array && rank !== TypeRank.Object && !isRegexValue(value);
+  return (
+    rank !== TypeRank.Null &&
+    rank !== TypeRank.MinKey &&
+    rank !== TypeRank.MaxKey &&
+    rank !== TypeRank.Array &&
+    rank !== TypeRank.Object &&
+    !isRegexValue(value)
+  );
 }
 
 /** Collects index-usable conditions from the top level of a filter (and its $and clauses). */
@@ -50,7 +57,8 @@ export function extractBounds(filter: Doc | undefined): Map<string, FieldBounds>
         continue;
       }
       if (key.startsWith("$")) continue;
-      const isOperators = isPlainObject(condition) && Object.keys(condition).length > 0 && Object.keys(condition)[0].startsWith("$");
+      const isOperators =
+        isPlainObject(condition) && Object.keys(condition).length > 0 && Object.keys(condition)[0].startsWith("$");
       if (!isOperators) {
         if (usableEqualityValue(condition)) boundsFor(key).equals = [condition];
         continue;
@@ -108,12 +116,18 @@ function evaluateIndex(index: IndexInstance, bounds: Map<string, FieldBounds>): 
   }
   if (equalityFields === 0 && !range) return null;
   const fullyEqual = equalityFields === index.fields.length;
-  const score = equalityFields * 10 + (range ? 5 : 0) + (fullyEqual && index.unique ? 3 : 0) - index.fields.length * 0.1;
+  const score =
+    equalityFields * 10 + (range ? 5 : 0) + (fullyEqual && index.unique ? 3 : 0) - index.fields.length * 0.1;
   return { index, equalityFields, range, score };
 }
 
 /** Whether scanning `index` (after `equalityFields` fixed fields) yields the requested sort order. */
-function sortDirection(index: IndexInstance, equalityFields: number, sort: readonly SortField[], fixed: Set<string>): 1 | -1 | null {
+function sortDirection(
+  index: IndexInstance,
+  equalityFields: number,
+  sort: readonly SortField[],
+  fixed: Set<string>,
+): 1 | -1 | null {
   if (index.multikey) return null;
   const remaining = sort.filter((field) => !fixed.has(field.path));
   if (remaining.length === 0) return 1;
@@ -163,8 +177,18 @@ function buildIntervals(candidate: Candidate, bounds: Map<string, FieldBounds>):
   const highInclusive = high ? high.inclusive : true;
   return prefixes.map((prefix) =>
     field.direction === 1
-      ? { start: [...prefix, lowValue], end: [...prefix, highValue], startInclusive: lowInclusive, endInclusive: highInclusive }
-      : { start: [...prefix, highValue], end: [...prefix, lowValue], startInclusive: highInclusive, endInclusive: lowInclusive },
+      ? {
+          start: [...prefix, lowValue],
+          end: [...prefix, highValue],
+          startInclusive: lowInclusive,
+          endInclusive: highInclusive,
+        }
+      : {
+          start: [...prefix, highValue],
+          end: [...prefix, lowValue],
+          startInclusive: highInclusive,
+          endInclusive: lowInclusive,
+        },
   );
 }
 
@@ -221,7 +245,11 @@ function* allEntries(index: IndexInstance, reverse: boolean): Generator<string> 
  * Chooses an index for a filter (equality on leading fields, then one range) or, failing that, for the
  * sort. Returns null when the collection has to be scanned.
  */
-export function planQuery(collection: Collection, filter: Doc | undefined, sort: readonly SortField[]): QueryPlan | null {
+export function planQuery(
+  collection: Collection,
+  filter: Doc | undefined,
+  sort: readonly SortField[],
+): QueryPlan | null {
   const bounds = extractBounds(filter);
   const idBounds = bounds.get("_id");
   if (idBounds?.equals && idBounds.equals.length <= MAX_INTERVALS) {
@@ -237,7 +265,10 @@ export function planQuery(collection: Collection, filter: Doc | undefined, sort:
     const intervals = buildIntervals(best, bounds);
     if (intervals) {
       const fixed = new Set(best.index.fields.slice(0, best.equalityFields).map((field) => field.path));
-      const direction = intervals.length === 1 || sort.length === 0 ? sortDirection(best.index, best.equalityFields, sort, fixed) : null;
+      const direction =
+        intervals.length === 1 || sort.length === 0
+          ? sortDirection(best.index, best.equalityFields, sort, fixed)
+          : null;
       const ids = scanIntervals(best.index, intervals, direction === -1);
       return {
         ids: best.index.multikey || intervals.length > 1 ? unique(ids) : ids,

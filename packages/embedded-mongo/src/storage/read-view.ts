@@ -30,7 +30,12 @@ export function readDocument(view: ReadView, collection: Collection, id: string)
   return collection.records.get(id)?.doc ?? null;
 }
 
-function* transactionIds(collection: Collection, transaction: Transaction, base: Iterable<string>, includeAll: boolean): Generator<string> {
+function* transactionIds(
+  collection: Collection,
+  transaction: Transaction,
+  base: Iterable<string>,
+  includeAll: boolean,
+): Generator<string> {
   const seen = new Set<string>();
   for (const id of base) {
     if (seen.has(id)) continue;
@@ -53,7 +58,12 @@ function* transactionIds(collection: Collection, transaction: Transaction, base:
 }
 
 /** Candidate documents in the view, and whether they already come in the requested sort order. */
-export function candidates(view: ReadView, collection: Collection, filter: Doc | undefined, sort: readonly SortField[]): { docs: Iterable<Match>; ordered: boolean } {
+export function candidates(
+  view: ReadView,
+  collection: Collection,
+  filter: Doc | undefined,
+  sort: readonly SortField[],
+): { docs: Iterable<Match>; ordered: boolean } {
   const plan = planQuery(collection, filter, sort);
   const transaction = view.transaction;
   if (!transaction) {
@@ -66,7 +76,10 @@ export function candidates(view: ReadView, collection: Collection, filter: Doc |
     return { docs: resolveIds(ids, (id) => transaction.read(collection, id)), ordered: sort.length === 0 };
   }
   const ids = transactionIds(collection, transaction, plan.ids, false);
-  return { docs: resolveIds(ids, (id) => transaction.read(collection, id)), ordered: plan.ordered && !changedSinceSnapshot };
+  return {
+    docs: resolveIds(ids, (id) => transaction.read(collection, id)),
+    ordered: plan.ordered && !changedSinceSnapshot,
+  };
 }
 
 function* naturalOrder(collection: Collection): Generator<Match> {

@@ -86,10 +86,15 @@ function parseArrayFilters(filters: unknown[] | undefined): Map<string, ArrayFil
     }
     const [identifier] = identifiers;
     if (!/^[a-z][a-zA-Z0-9]*$/.test(identifier)) {
-      throw badValue(`The top-level field name must be an alphanumeric string beginning with a lowercase letter, found '${identifier}'`);
+      throw badValue(
+        `The top-level field name must be an alphanumeric string beginning with a lowercase letter, found '${identifier}'`,
+      );
     }
     if (result.has(identifier)) {
-      throw new ServerError(ErrorCode.FailedToParse, `Found multiple array filters with the same top-level field name ${identifier}`);
+      throw new ServerError(
+        ErrorCode.FailedToParse,
+        `Found multiple array filters with the same top-level field name ${identifier}`,
+      );
     }
     result.set(identifier, { identifier, matcher: compileFilter(filter) });
   }
@@ -100,11 +105,17 @@ function collectEntries(update: Doc): Entry[] {
   const entries: Entry[] = [];
   for (const operator of Object.keys(update)) {
     if (!OPERATORS.has(operator)) {
-      throw new ServerError(ErrorCode.FailedToParse, `Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`);
+      throw new ServerError(
+        ErrorCode.FailedToParse,
+        `Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
     }
     const fields = update[operator];
     if (!isPlainObject(fields)) {
-      throw new ServerError(ErrorCode.FailedToParse, `Modifiers operate on fields but we found type ${bsonTypeAlias(fields)} instead. For example: {$mod: {<field>: ...}} not {${operator}: ${formatValue(fields)}}`);
+      throw new ServerError(
+        ErrorCode.FailedToParse,
+        `Modifiers operate on fields but we found type ${bsonTypeAlias(fields)} instead. For example: {$mod: {<field>: ...}} not {${operator}: ${formatValue(fields)}}`,
+      );
     }
     for (const path of Object.keys(fields)) {
       if (path === "" || path.startsWith(".") || path.endsWith(".") || path.includes("..")) {
@@ -113,8 +124,10 @@ function collectEntries(update: Doc): Entry[] {
       entries.push({ operator, path, parts: path.split("."), argument: fields[path] });
       if (operator === "$rename") {
         const target = fields[path];
-        if (typeof target !== "string") throw badValue(`The 'to' field for $rename must be a string: ${path}: ${formatValue(target)}`);
-        if (target === path) throw badValue(`The source and target field for $rename must differ: ${path}: "${target}"`);
+        if (typeof target !== "string")
+          throw badValue(`The 'to' field for $rename must be a string: ${path}: ${formatValue(target)}`);
+        if (target === path)
+          throw badValue(`The source and target field for $rename must differ: ${path}: "${target}"`);
       }
     }
   }
@@ -162,7 +175,10 @@ class Updater {
     for (const identifier of this.arrayFilters.keys()) {
       const used = entries.some((entry) => entry.parts.includes(`$[${identifier}]`));
       if (!used) {
-        throw new ServerError(ErrorCode.FailedToParse, `The array filter for identifier '${identifier}' was not used in the update`);
+        throw new ServerError(
+          ErrorCode.FailedToParse,
+          `The array filter for identifier '${identifier}' was not used in the update`,
+        );
       }
     }
   }
@@ -180,7 +196,10 @@ class Updater {
           if (child === undefined || child === null) {
             if (!create) continue;
             if (child === null && !Array.isArray(container)) {
-              throw new ServerError(ErrorCode.PathNotViable, `Cannot create field '${parts[i + 1]}' in element {${key}: null}`);
+              throw new ServerError(
+                ErrorCode.PathNotViable,
+                `Cannot create field '${parts[i + 1]}' in element {${key}: null}`,
+              );
             }
             child = {};
             this.setChild(container, key, child);
@@ -213,7 +232,8 @@ class Updater {
         throw badValue(`The positional operator did not find the match needed from the query.`);
       }
       const position = this.options.position;
-      if (position === undefined) throw badValue("The positional operator did not find the match needed from the query.");
+      if (position === undefined)
+        throw badValue("The positional operator did not find the match needed from the query.");
       return [String(position)];
     }
     if (part.startsWith("$[")) {
@@ -232,7 +252,10 @@ class Updater {
     }
     if (Array.isArray(container)) {
       if (!isArrayIndex(part)) {
-        throw new ServerError(ErrorCode.PathNotViable, `Cannot create field '${part}' in element {${path.split(".").pop()}: ${formatValue(container)}}`);
+        throw new ServerError(
+          ErrorCode.PathNotViable,
+          `Cannot create field '${part}' in element {${path.split(".").pop()}: ${formatValue(container)}}`,
+        );
       }
       return [part];
     }
@@ -323,14 +346,20 @@ class Updater {
     const argument = entry.argument;
     const verb = entry.operator === "$inc" ? "increment" : "multiply";
     if (!isNumeric(argument)) {
-      throw new ServerError(ErrorCode.TypeMismatch, `Cannot ${verb} with non-numeric argument: {${entry.path}: ${formatValue(argument)}}`);
+      throw new ServerError(
+        ErrorCode.TypeMismatch,
+        `Cannot ${verb} with non-numeric argument: {${entry.path}: ${formatValue(argument)}}`,
+      );
     }
     for (const target of this.targets(entry.parts, true)) {
       const current = this.get(target);
       if (current === undefined) {
         this.set(target, entry.operator === "$inc" ? argument : zeroLike(argument));
       } else if (isNumeric(current)) {
-        this.set(target, entry.operator === "$inc" ? addNumeric(current, argument) : multiplyNumeric(current, argument));
+        this.set(
+          target,
+          entry.operator === "$inc" ? addNumeric(current, argument) : multiplyNumeric(current, argument),
+        );
       } else {
         throw new ServerError(
           ErrorCode.TypeMismatch,
@@ -345,9 +374,12 @@ class Updater {
     let useTimestamp = false;
     if (isPlainObject(spec)) {
       if (spec.$type === "timestamp") useTimestamp = true;
-      else if (spec.$type !== "date") throw badValue("The '$type' string field is required to be 'date' or 'timestamp'");
+      else if (spec.$type !== "date")
+        throw badValue("The '$type' string field is required to be 'date' or 'timestamp'");
     } else if (typeof spec !== "boolean") {
-      throw badValue(`${entry.path} is not valid type for $currentDate. Please use a boolean ('true') or a $type expression ({$type: 'timestamp/date'}).`);
+      throw badValue(
+        `${entry.path} is not valid type for $currentDate. Please use a boolean ('true') or a $type expression ({$type: 'timestamp/date'}).`,
+      );
     }
     const value = useTimestamp
       ? new Timestamp(Long.fromBits(1, Math.floor(this.now.getTime() / 1000), true))
@@ -358,7 +390,9 @@ class Updater {
   private rename(entry: Entry): void {
     const sources = this.targets(entry.parts, false);
     if (sources.some((source) => Array.isArray(source.parent))) {
-      throw badValue(`The source field cannot be an array element, '${entry.path}' in doc with _id: ${formatValue(this.root._id)} has an array field called '${entry.path}'`);
+      throw badValue(
+        `The source field cannot be an array element, '${entry.path}' in doc with _id: ${formatValue(this.root._id)} has an array field called '${entry.path}'`,
+      );
     }
     const source = sources[0];
     if (!source) return;
@@ -392,10 +426,14 @@ class Updater {
     let slice: number | undefined;
     let sort: unknown;
     if (isPlainObject(spec) && "$each" in spec) {
-      if (!Array.isArray(spec.$each)) throw badValue(`The argument to $each in $push must be an array but it was of type: ${bsonTypeAlias(spec.$each)}`);
+      if (!Array.isArray(spec.$each))
+        throw badValue(
+          `The argument to $each in $push must be an array but it was of type: ${bsonTypeAlias(spec.$each)}`,
+        );
       values = spec.$each;
       for (const key of Object.keys(spec)) {
-        if (!["$each", "$slice", "$sort", "$position"].includes(key)) throw badValue(`Unrecognized clause in $push: ${key}`);
+        if (!["$each", "$slice", "$sort", "$position"].includes(key))
+          throw badValue(`Unrecognized clause in $push: ${key}`);
       }
       if (spec.$position !== undefined) {
         if (!isNumeric(spec.$position)) throw badValue("The value for $position must be an integer value");
@@ -417,7 +455,8 @@ class Updater {
       }
       if (sort !== undefined) sortArray(array, sort);
       let result = array;
-      if (slice !== undefined) result = slice >= 0 ? array.slice(0, slice) : array.slice(Math.max(0, array.length + slice));
+      if (slice !== undefined)
+        result = slice >= 0 ? array.slice(0, slice) : array.slice(Math.max(0, array.length + slice));
       this.set(target, result);
     }
   }
@@ -426,7 +465,10 @@ class Updater {
     const spec = entry.argument;
     let values: unknown[] = [spec];
     if (isPlainObject(spec) && "$each" in spec) {
-      if (!Array.isArray(spec.$each)) throw badValue(`The argument to $each in $addToSet must be an array but it was of type ${bsonTypeAlias(spec.$each)}`);
+      if (!Array.isArray(spec.$each))
+        throw badValue(
+          `The argument to $each in $addToSet must be an array but it was of type ${bsonTypeAlias(spec.$each)}`,
+        );
       values = spec.$each;
     }
     for (const target of this.targets(entry.parts, true)) {
@@ -440,7 +482,8 @@ class Updater {
 
   private pop(entry: Entry): void {
     const direction = isNumeric(entry.argument) ? toJsNumber(entry.argument) : Number.NaN;
-    if (direction !== 1 && direction !== -1) throw badValue(`$pop expects 1 or -1, found: ${formatValue(entry.argument)}`);
+    if (direction !== 1 && direction !== -1)
+      throw badValue(`$pop expects 1 or -1, found: ${formatValue(entry.argument)}`);
     for (const target of this.targets(entry.parts, false)) {
       const array = this.arrayAt(target);
       if (!array || array.length === 0) continue;
@@ -451,7 +494,8 @@ class Updater {
   private pull(entry: Entry): void {
     let matches: (element: unknown) => boolean;
     if (entry.operator === "$pullAll") {
-      if (!Array.isArray(entry.argument)) throw badValue(`$pullAll requires an array argument but was given a ${bsonTypeAlias(entry.argument)}`);
+      if (!Array.isArray(entry.argument))
+        throw badValue(`$pullAll requires an array argument but was given a ${bsonTypeAlias(entry.argument)}`);
       const list = entry.argument;
       matches = (element) => list.some((value) => valuesEqual(element, value));
     } else {
@@ -467,20 +511,25 @@ class Updater {
   }
 
   private bit(entry: Entry): void {
-    if (!isPlainObject(entry.argument)) throw badValue("The $bit modifier is not compatible with a non-object argument");
+    if (!isPlainObject(entry.argument))
+      throw badValue("The $bit modifier is not compatible with a non-object argument");
     for (const target of this.targets(entry.parts, true)) {
       let current: unknown = this.get(target) ?? 0;
       if (typeof current !== "number" && typeof current !== "bigint") {
         throw badValue(`Cannot apply $bit to a value of non-integral type`);
       }
       for (const [operation, operand] of Object.entries(entry.argument)) {
-        if (typeof operand !== "number" && typeof operand !== "bigint") throw badValue("$bit operand must be an integer");
+        if (typeof operand !== "number" && typeof operand !== "bigint")
+          throw badValue("$bit operand must be an integer");
         const wide = typeof current === "bigint" || typeof operand === "bigint";
         const left = wide ? BigInt(current as number | bigint) : (current as number);
         const right = wide ? BigInt(operand) : (operand as number);
-        if (operation === "and") current = wide ? (left as bigint) & (right as bigint) : (left as number) & (right as number);
-        else if (operation === "or") current = wide ? (left as bigint) | (right as bigint) : (left as number) | (right as number);
-        else if (operation === "xor") current = wide ? (left as bigint) ^ (right as bigint) : (left as number) ^ (right as number);
+        if (operation === "and")
+          current = wide ? (left as bigint) & (right as bigint) : (left as number) & (right as number);
+        else if (operation === "or")
+          current = wide ? (left as bigint) | (right as bigint) : (left as number) | (right as number);
+        else if (operation === "xor")
+          current = wide ? (left as bigint) ^ (right as bigint) : (left as number) ^ (right as number);
         else throw badValue(`The $bit modifier only supports 'and', 'or', and 'xor', not '${operation}'`);
       }
       this.set(target, current);
@@ -509,7 +558,8 @@ function sortArray(array: unknown[], spec: unknown): void {
     array.sort((a, b) => compareValues(a, b) * direction);
     return;
   }
-  if (!isPlainObject(spec)) throw badValue("The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields");
+  if (!isPlainObject(spec))
+    throw badValue("The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields");
   const compare = compareBySort(parseSort(spec));
   array.sort((a, b) => compare(isPlainObject(a) ? a : {}, isPlainObject(b) ? b : {}));
 }
@@ -524,7 +574,10 @@ export function applyUpdateOperators(doc: Doc, update: Doc, options: UpdateOptio
   updater.checkFiltersUsed(entries);
   for (const entry of entries) updater.apply(entry);
   if (doc._id !== undefined && !valuesEqual(result._id, doc._id)) {
-    throw new ServerError(ErrorCode.ImmutableField, "Performing an update on the path '_id' would modify the immutable field '_id'");
+    throw new ServerError(
+      ErrorCode.ImmutableField,
+      "Performing an update on the path '_id' would modify the immutable field '_id'",
+    );
   }
   return keepIdFirst(result);
 }
@@ -532,7 +585,11 @@ export function applyUpdateOperators(doc: Doc, update: Doc, options: UpdateOptio
 /** A replacement keeps the original _id; changing it is an ImmutableField error. */
 export function applyReplacement(doc: Doc, replacement: Doc): Doc {
   for (const key of Object.keys(replacement)) {
-    if (key.startsWith("$")) throw new ServerError(ErrorCode.DollarPrefixedFieldName, `The dollar ($) prefixed field '${key}' in '${key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`);
+    if (key.startsWith("$"))
+      throw new ServerError(
+        ErrorCode.DollarPrefixedFieldName,
+        `The dollar ($) prefixed field '${key}' in '${key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
+      );
   }
   if (replacement._id !== undefined && doc._id !== undefined && !valuesEqual(replacement._id, doc._id)) {
     throw new ServerError(
@@ -542,7 +599,8 @@ export function applyReplacement(doc: Doc, replacement: Doc): Doc {
   }
   const result: Doc = {};
   if (doc._id !== undefined) result._id = doc._id;
-  for (const key of Object.keys(replacement)) if (key !== "_id" || doc._id === undefined) result[key] = cloneDocument(replacement[key]);
+  for (const key of Object.keys(replacement))
+    if (key !== "_id" || doc._id === undefined) result[key] = cloneDocument(replacement[key]);
   return keepIdFirst(result);
 }
 
@@ -595,4 +653,3 @@ export function ensureId(doc: Doc): Doc {
   if (doc._id !== undefined) return keepIdFirst(doc);
   return { _id: new ObjectId(), ...doc };
 }
-

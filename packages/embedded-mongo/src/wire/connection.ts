@@ -110,16 +110,26 @@ export class Connection {
       const defaultDb = parsed.namespace ? parsed.namespace.split(".")[0] : "admin";
       reply = await this.run(parsed.body, this.id, defaultDb);
     } catch (error) {
-      reply = new ServerError(ErrorCode.InternalError, error instanceof Error ? error.message : String(error)).toReply();
+      reply = new ServerError(
+        ErrorCode.InternalError,
+        error instanceof Error ? error.message : String(error),
+      ).toReply();
     }
     if (parsed.moreToCome || this.closed) return;
     let encoded: Buffer;
     try {
       encoded = Buffer.isBuffer(reply) ? reply : serializeReply(reply);
     } catch (error) {
-      encoded = serializeReply(new ServerError(ErrorCode.InternalError, `could not encode reply: ${error instanceof Error ? error.message : String(error)}`).toReply());
+      encoded = serializeReply(
+        new ServerError(
+          ErrorCode.InternalError,
+          `could not encode reply: ${error instanceof Error ? error.message : String(error)}`,
+        ).toReply(),
+      );
     }
-    this.write(parsed.kind === "query" ? buildQueryReply(parsed.requestId, encoded) : buildMsgReply(parsed.requestId, encoded));
+    this.write(
+      parsed.kind === "query" ? buildQueryReply(parsed.requestId, encoded) : buildMsgReply(parsed.requestId, encoded),
+    );
   }
 
   private write(parts: Buffer[]): void {

@@ -2,7 +2,12 @@
  * Builds `{cursor: {firstBatch|nextBatch: [...], id, ns}, ok: 1}` around documents that are already
  * BSON-encoded, so each document is encoded once and batch sizes are known exactly.
  */
-export function buildCursorReply(batchName: "firstBatch" | "nextBatch", docs: Uint8Array[], cursorId: bigint, ns: string): Buffer {
+export function buildCursorReply(
+  batchName: "firstBatch" | "nextBatch",
+  docs: Uint8Array[],
+  cursorId: bigint,
+  ns: string,
+): Buffer {
   const nsLength = Buffer.byteLength(ns, "utf8");
   let arraySize = 5;
   for (let i = 0; i < docs.length; i++) arraySize += 1 + String(i).length + 1 + docs[i].length;

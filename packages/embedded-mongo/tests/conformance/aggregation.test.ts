@@ -18,19 +18,23 @@ function aggregate(pipeline: Record<string, unknown>[], collection = "sales") {
 
 beforeAll(async () => {
   await harness.db.collection("sales").insertMany(sales as never[]);
-  await harness.db.collection("orders").insertMany([
-    { _id: 1, item: "almonds", price: 12, quantity: 2 },
-    { _id: 2, item: "pecans", price: 20, quantity: 1 },
-    { _id: 3 },
-  ] as never[]);
-  await harness.db.collection("inventory").insertMany([
-    { _id: 1, sku: "almonds", description: "product 1", instock: 120 },
-    { _id: 2, sku: "bread", description: "product 2", instock: 80 },
-    { _id: 3, sku: "cashews", description: "product 3", instock: 60 },
-    { _id: 4, sku: "pecans", description: "product 4", instock: 70 },
-    { _id: 5, sku: null, description: "Incomplete" },
-    { _id: 6 },
-  ] as never[]);
+  await harness.db
+    .collection("orders")
+    .insertMany([
+      { _id: 1, item: "almonds", price: 12, quantity: 2 },
+      { _id: 2, item: "pecans", price: 20, quantity: 1 },
+      { _id: 3 },
+    ] as never[]);
+  await harness.db
+    .collection("inventory")
+    .insertMany([
+      { _id: 1, sku: "almonds", description: "product 1", instock: 120 },
+      { _id: 2, sku: "bread", description: "product 2", instock: 80 },
+      { _id: 3, sku: "cashews", description: "product 3", instock: 60 },
+      { _id: 4, sku: "pecans", description: "product 4", instock: 70 },
+      { _id: 5, sku: null, description: "Incomplete" },
+      { _id: 6 },
+    ] as never[]);
 });
 
 describe("$group and accumulators", () => {
@@ -54,14 +58,49 @@ describe("$group and accumulators", () => {
       { $sort: { _id: 1 } },
     ]);
     expect(groups).toEqual([
-      { _id: "abc", total: 120, averageQuantity: 6, minQuantity: 2, maxQuantity: 10, firstSale: 1, lastSale: 5, quantities: [2, 10], prices: [10], count: 2 },
-      { _id: "jkl", total: 20, averageQuantity: 1, minQuantity: 1, maxQuantity: 1, firstSale: 2, lastSale: 2, quantities: [1], prices: [20], count: 1 },
-      { _id: "xyz", total: 150, averageQuantity: 15, minQuantity: 10, maxQuantity: 20, firstSale: 3, lastSale: 4, quantities: [10, 20], prices: [5], count: 2 },
+      {
+        _id: "abc",
+        total: 120,
+        averageQuantity: 6,
+        minQuantity: 2,
+        maxQuantity: 10,
+        firstSale: 1,
+        lastSale: 5,
+        quantities: [2, 10],
+        prices: [10],
+        count: 2,
+      },
+      {
+        _id: "jkl",
+        total: 20,
+        averageQuantity: 1,
+        minQuantity: 1,
+        maxQuantity: 1,
+        firstSale: 2,
+        lastSale: 2,
+        quantities: [1],
+        prices: [20],
+        count: 1,
+      },
+      {
+        _id: "xyz",
+        total: 150,
+        averageQuantity: 15,
+        minQuantity: 10,
+        maxQuantity: 20,
+        firstSale: 3,
+        lastSale: 4,
+        quantities: [10, 20],
+        prices: [5],
+        count: 2,
+      },
     ]);
   });
 
   it("groups everything with _id null and by computed keys", async () => {
-    expect(await aggregate([{ $group: { _id: null, n: { $sum: 1 }, quantity: { $sum: "$quantity" } } }])).toEqual([{ _id: null, n: 5, quantity: 43 }]);
+    expect(await aggregate([{ $group: { _id: null, n: { $sum: 1 }, quantity: { $sum: "$quantity" } } }])).toEqual([
+      { _id: null, n: 5, quantity: 43 },
+    ]);
     const byDay = await aggregate([
       { $group: { _id: { $dateToString: { format: "%Y-%m-%d", date: "$date" } }, n: { $count: {} } } },
       { $sort: { _id: 1 } },
@@ -75,7 +114,11 @@ describe("$group and accumulators", () => {
 
   it("sums Decimal128 exactly", async () => {
     const money = harness.db.collection("money");
-    await money.insertMany([{ amount: Decimal128.fromString("0.10") }, { amount: Decimal128.fromString("0.20") }, { amount: Decimal128.fromString("1234567.89") }]);
+    await money.insertMany([
+      { amount: Decimal128.fromString("0.10") },
+      { amount: Decimal128.fromString("0.20") },
+      { amount: Decimal128.fromString("1234567.89") },
+    ]);
     const [result] = await aggregate([{ $group: { _id: null, total: { $sum: "$amount" } } }], "money");
     expect(result.total).toBeInstanceOf(Decimal128);
     expect(Number(result.total.toString())).toBe(1234568.19);
@@ -99,7 +142,12 @@ describe("document stages", () => {
   });
 
   it("$sort, $skip, $limit and $count", async () => {
-    const docs = await aggregate([{ $sort: { quantity: -1, _id: 1 } }, { $skip: 1 }, { $limit: 2 }, { $project: { _id: 1 } }]);
+    const docs = await aggregate([
+      { $sort: { quantity: -1, _id: 1 } },
+      { $skip: 1 },
+      { $limit: 2 },
+      { $project: { _id: 1 } },
+    ]);
     expect(docs).toEqual([{ _id: 3 }, { _id: 5 }]);
     expect(await aggregate([{ $match: { price: { $gte: 10 } } }, { $count: "expensive" }])).toEqual([{ expensive: 3 }]);
     expect(await aggregate([{ $match: { price: 1000 } }, { $count: "none" }])).toEqual([]);
@@ -131,8 +179,16 @@ describe("document stages", () => {
   it("$sortByCount and $replaceRoot", async () => {
     const counts = await aggregate([{ $unwind: "$tags" }, { $sortByCount: "$tags" }]);
     expect(counts[0]).toEqual({ _id: "b", count: 2 });
-    expect(counts.slice(1).map((entry) => entry._id).sort()).toEqual(["a", "c"]);
-    const roots = await aggregate([{ $match: { _id: 1 } }, { $replaceRoot: { newRoot: { name: "$item", n: "$quantity" } } }]);
+    expect(
+      counts
+        .slice(1)
+        .map((entry) => entry._id)
+        .sort(),
+    ).toEqual(["a", "c"]);
+    const roots = await aggregate([
+      { $match: { _id: 1 } },
+      { $replaceRoot: { newRoot: { name: "$item", n: "$quantity" } } },
+    ]);
     expect(roots).toEqual([{ name: "abc", n: 2 }]);
   });
 
@@ -160,8 +216,16 @@ describe("document stages", () => {
 
 describe("$lookup", () => {
   it("joins by equality; a missing local field matches null and missing foreign fields", async () => {
-    const joined = await aggregate([{ $lookup: { from: "inventory", localField: "item", foreignField: "sku", as: "inventory_docs" } }, { $sort: { _id: 1 } }], "orders");
-    expect(joined.map((doc) => [doc._id, doc.inventory_docs.map((inventory: { _id: number }) => inventory._id)])).toEqual([
+    const joined = await aggregate(
+      [
+        { $lookup: { from: "inventory", localField: "item", foreignField: "sku", as: "inventory_docs" } },
+        { $sort: { _id: 1 } },
+      ],
+      "orders",
+    );
+    expect(
+      joined.map((doc) => [doc._id, doc.inventory_docs.map((inventory: { _id: number }) => inventory._id)]),
+    ).toEqual([
       [1, [1]],
       [2, [4]],
       [3, [5, 6]],
@@ -187,7 +251,10 @@ describe("$lookup", () => {
       ],
       "orders",
     );
-    expect(joined.map((doc) => doc.stock)).toEqual([[{ sku: "almonds", instock: 120 }], [{ sku: "pecans", instock: 70 }]]);
+    expect(joined.map((doc) => doc.stock)).toEqual([
+      [{ sku: "almonds", instock: 120 }],
+      [{ sku: "pecans", instock: 70 }],
+    ]);
   });
 });
 

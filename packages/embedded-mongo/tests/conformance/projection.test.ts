@@ -5,17 +5,54 @@ const harness = useDatabase();
 
 beforeAll(async () => {
   await harness.db.collection("inventory").insertMany([
-    { _id: 1, item: "journal", tags: ["blank", "red", "plain"], size: { h: 14, w: 21, uom: "cm" }, instock: [{ warehouse: "A", qty: 5 }, { warehouse: "C", qty: 15 }] },
-    { _id: 2, item: "notebook", tags: ["red"], size: { h: 8.5, w: 11, uom: "in" }, instock: [{ warehouse: "C", qty: 5 }] },
+    {
+      _id: 1,
+      item: "journal",
+      tags: ["blank", "red", "plain"],
+      size: { h: 14, w: 21, uom: "cm" },
+      instock: [
+        { warehouse: "A", qty: 5 },
+        { warehouse: "C", qty: 15 },
+      ],
+    },
+    {
+      _id: 2,
+      item: "notebook",
+      tags: ["red"],
+      size: { h: 8.5, w: 11, uom: "in" },
+      instock: [{ warehouse: "C", qty: 5 }],
+    },
   ] as never[]);
   await harness.db.collection("survey").insertMany([
-    { _id: 1, results: [{ product: "abc", score: 10 }, { product: "xyz", score: 5 }] },
-    { _id: 2, results: [{ product: "abc", score: 8 }, { product: "xyz", score: 7 }] },
-    { _id: 3, results: [{ product: "abc", score: 7 }, { product: "xyz", score: 8 }] },
+    {
+      _id: 1,
+      results: [
+        { product: "abc", score: 10 },
+        { product: "xyz", score: 5 },
+      ],
+    },
+    {
+      _id: 2,
+      results: [
+        { product: "abc", score: 8 },
+        { product: "xyz", score: 7 },
+      ],
+    },
+    {
+      _id: 3,
+      results: [
+        { product: "abc", score: 7 },
+        { product: "xyz", score: 8 },
+      ],
+    },
   ] as never[]);
 });
 
-function first(projection: Record<string, unknown>, filter: Record<string, unknown> = { _id: 1 }, collection = "inventory") {
+function first(
+  projection: Record<string, unknown>,
+  filter: Record<string, unknown> = { _id: 1 },
+  collection = "inventory",
+) {
   return harness.db.collection(collection).findOne(filter, { projection });
 }
 
@@ -26,7 +63,11 @@ describe("find projections", () => {
   });
 
   it("exclusion removes only the named fields", async () => {
-    expect(await first({ tags: 0, instock: 0 })).toEqual({ _id: 1, item: "journal", size: { h: 14, w: 21, uom: "cm" } });
+    expect(await first({ tags: 0, instock: 0 })).toEqual({
+      _id: 1,
+      item: "journal",
+      size: { h: 14, w: 21, uom: "cm" },
+    });
     expect(await first({ _id: 0, item: 0, tags: 0, instock: 0, "size.h": 0 })).toEqual({ size: { w: 21, uom: "cm" } });
   });
 
@@ -50,7 +91,11 @@ describe("find projections", () => {
       .find({}, { projection: { results: { $elemMatch: { product: "xyz", score: { $gte: 7 } } } } })
       .sort({ _id: 1 })
       .toArray();
-    expect(docs).toEqual([{ _id: 1 }, { _id: 2, results: [{ product: "xyz", score: 7 }] }, { _id: 3, results: [{ product: "xyz", score: 8 }] }]);
+    expect(docs).toEqual([
+      { _id: 1 },
+      { _id: 2, results: [{ product: "xyz", score: 7 }] },
+      { _id: 3, results: [{ product: "xyz", score: 8 }] },
+    ]);
   });
 
   it("the positional $ projects the element that matched the query", async () => {
@@ -67,7 +112,10 @@ describe("find projections", () => {
   });
 
   it("computed fields in find projections (MongoDB 4.4+)", async () => {
-    expect(await first({ _id: 0, name: "$item", area: { $multiply: ["$size.h", "$size.w"] } })).toEqual({ name: "journal", area: 294 });
+    expect(await first({ _id: 0, name: "$item", area: { $multiply: ["$size.h", "$size.w"] } })).toEqual({
+      name: "journal",
+      area: 294,
+    });
   });
 
   it("rejects mixing inclusion and exclusion", async () => {

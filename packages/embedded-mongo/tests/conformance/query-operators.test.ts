@@ -27,10 +27,34 @@ beforeAll(async () => {
     { _id: 2, results: [75, 88, 89] },
   ] as never[]);
   await harness.db.collection("survey").insertMany([
-    { _id: 1, results: [{ product: "abc", score: 10 }, { product: "xyz", score: 5 }] },
-    { _id: 2, results: [{ product: "abc", score: 8 }, { product: "xyz", score: 7 }] },
-    { _id: 3, results: [{ product: "abc", score: 7 }, { product: "xyz", score: 8 }] },
-    { _id: 4, results: [{ product: "abc", score: 7 }, { product: "def", score: 8 }] },
+    {
+      _id: 1,
+      results: [
+        { product: "abc", score: 10 },
+        { product: "xyz", score: 5 },
+      ],
+    },
+    {
+      _id: 2,
+      results: [
+        { product: "abc", score: 8 },
+        { product: "xyz", score: 7 },
+      ],
+    },
+    {
+      _id: 3,
+      results: [
+        { product: "abc", score: 7 },
+        { product: "xyz", score: 8 },
+      ],
+    },
+    {
+      _id: 4,
+      results: [
+        { product: "abc", score: 7 },
+        { product: "def", score: 8 },
+      ],
+    },
   ] as never[]);
 });
 
@@ -223,14 +247,23 @@ describe("sort order", () => {
   });
 
   it("skip and limit apply after sort", async () => {
-    const docs = await harness.db.collection("inventory").find({ qty: { $type: "number" } }).sort({ qty: -1 }).skip(1).limit(2).toArray();
+    const docs = await harness.db
+      .collection("inventory")
+      .find({ qty: { $type: "number" } })
+      .sort({ qty: -1 })
+      .skip(1)
+      .limit(2)
+      .toArray();
     expect(docs.map((doc) => doc.qty)).toEqual([75, 50]);
   });
 });
 
 describe("invalid queries", () => {
   it("reports an invalid regular expression as an error, not a crash", async () => {
-    const error = await harness.db.collection("inventory").findOne({ item: { $regex: "(" } }).catch((caught) => caught);
+    const error = await harness.db
+      .collection("inventory")
+      .findOne({ item: { $regex: "(" } })
+      .catch((caught) => caught);
     expect(error.code).toBe(51091);
     expect(await harness.db.collection("inventory").countDocuments()).toBe(7);
   });

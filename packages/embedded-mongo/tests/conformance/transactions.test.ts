@@ -6,13 +6,18 @@ import { useDatabase } from "./harness";
 const harness = useDatabase();
 const supported = await supportsTransactions();
 if (!supported) {
-  console.warn("Skipping transaction conformance tests: MONGODB_URI points to a standalone server (transactions need a replica set).");
+  console.warn(
+    "Skipping transaction conformance tests: MONGODB_URI points to a standalone server (transactions need a replica set).",
+  );
 }
 
 describe.runIf(supported)("transactions", () => {
   it("commits several writes atomically and hides them from others until commit", async () => {
     const accounts = harness.db.collection("accounts");
-    await accounts.insertMany([{ _id: "a", balance: 100 }, { _id: "b", balance: 0 }] as never[]);
+    await accounts.insertMany([
+      { _id: "a", balance: 100 },
+      { _id: "b", balance: 0 },
+    ] as never[]);
     const session = harness.client.startSession();
     try {
       session.startTransaction();
@@ -76,7 +81,9 @@ describe.runIf(supported)("transactions", () => {
       first.startTransaction();
       await counters.updateOne({ _id: "c" } as never, { $inc: { n: 1 } }, { session: first });
       second.startTransaction();
-      const conflict = await counters.updateOne({ _id: "c" } as never, { $inc: { n: 1 } }, { session: second }).catch((caught) => caught);
+      const conflict = await counters
+        .updateOne({ _id: "c" } as never, { $inc: { n: 1 } }, { session: second })
+        .catch((caught) => caught);
       expect(conflict).toBeInstanceOf(MongoServerError);
       expect(conflict.code).toBe(112);
       expect(conflict.hasErrorLabel("TransientTransactionError")).toBe(true);
@@ -130,7 +137,9 @@ describe.runIf(supported)("transactions", () => {
     try {
       manual.startTransaction();
       await users.insertOne({ email: "x@example.com" }, { session: manual });
-      await expect(users.insertOne({ email: "taken@example.com" }, { session: manual })).rejects.toMatchObject({ code: 11000 });
+      await expect(users.insertOne({ email: "taken@example.com" }, { session: manual })).rejects.toMatchObject({
+        code: 11000,
+      });
       await expect(manual.commitTransaction()).rejects.toMatchObject({ code: 251 });
     } finally {
       await manual.endSession();

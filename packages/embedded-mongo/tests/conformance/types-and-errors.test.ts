@@ -42,7 +42,9 @@ describe("BSON types round-trip", () => {
   it("treats 1, 1.0, Long(1) and Decimal128('1.0') as the same _id", async () => {
     const collection = harness.db.collection("numeric_ids");
     await collection.insertOne({ _id: 1, v: "int" } as never);
-    await expect(collection.insertOne({ _id: Long.fromNumber(1), v: "long" } as never)).rejects.toMatchObject({ code: 11000 });
+    await expect(collection.insertOne({ _id: Long.fromNumber(1), v: "long" } as never)).rejects.toMatchObject({
+      code: 11000,
+    });
     expect(await collection.findOne({ _id: Decimal128.fromString("1.0") } as never)).toEqual({ _id: 1, v: "int" });
   });
 });
@@ -55,7 +57,9 @@ describe("duplicate key errors", () => {
     const error = await collection.insertOne({ email: "a@example.com" }).catch((caught) => caught);
     expect(error).toBeInstanceOf(MongoServerError);
     expect(error.code).toBe(11000);
-    expect(error.message).toMatch(/^E11000 duplicate key error collection: \S+\.users index: email_1 dup key: \{ email: "a@example.com" \}$/);
+    expect(error.message).toMatch(
+      /^E11000 duplicate key error collection: \S+\.users index: email_1 dup key: \{ email: "a@example.com" \}$/,
+    );
     expect(error.keyPattern).toEqual({ email: 1 });
     expect(error.keyValue).toEqual({ email: "a@example.com" });
   });
@@ -63,13 +67,17 @@ describe("duplicate key errors", () => {
   it("ordered insertMany stops at the first duplicate, unordered continues", async () => {
     const collection = harness.db.collection("bulk");
     await collection.insertOne({ _id: 2 } as never);
-    const ordered = await collection.insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }] as never[]).catch((caught) => caught);
+    const ordered = await collection
+      .insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }] as never[])
+      .catch((caught) => caught);
     expect(ordered).toBeInstanceOf(MongoBulkWriteError);
     expect(ordered.code).toBe(11000);
     expect(ordered.result.insertedCount).toBe(1);
     expect(ordered.writeErrors[0].index).toBe(1);
     expect(await collection.countDocuments({ _id: 3 } as never)).toBe(0);
-    const unordered = await collection.insertMany([{ _id: 4 }, { _id: 2 }, { _id: 5 }] as never[], { ordered: false }).catch((caught) => caught);
+    const unordered = await collection
+      .insertMany([{ _id: 4 }, { _id: 2 }, { _id: 5 }] as never[], { ordered: false })
+      .catch((caught) => caught);
     expect(unordered.result.insertedCount).toBe(2);
     expect(await collection.countDocuments()).toBe(4);
   });
@@ -77,9 +85,16 @@ describe("duplicate key errors", () => {
   it("updates and findOneAndUpdate that would duplicate a unique key fail with 11000", async () => {
     const collection = harness.db.collection("codes");
     await collection.createIndex({ code: 1 }, { unique: true });
-    await collection.insertMany([{ _id: 1, code: "A" }, { _id: 2, code: "B" }] as never[]);
-    await expect(collection.updateOne({ _id: 2 } as never, { $set: { code: "A" } })).rejects.toMatchObject({ code: 11000 });
-    const error = await collection.findOneAndUpdate({ _id: 2 } as never, { $set: { code: "A" } }).catch((caught) => caught);
+    await collection.insertMany([
+      { _id: 1, code: "A" },
+      { _id: 2, code: "B" },
+    ] as never[]);
+    await expect(collection.updateOne({ _id: 2 } as never, { $set: { code: "A" } })).rejects.toMatchObject({
+      code: 11000,
+    });
+    const error = await collection
+      .findOneAndUpdate({ _id: 2 } as never, { $set: { code: "A" } })
+      .catch((caught) => caught);
     expect(error).toBeInstanceOf(MongoServerError);
     expect(error).toMatchObject({ code: 11000, codeName: "DuplicateKey", keyValue: { code: "A" } });
     expect((await collection.findOne({ _id: 2 } as never))?.code).toBe("B");
@@ -98,10 +113,12 @@ describe("duplicate key errors", () => {
     const error = await collection.insertOne({ org: "a", number: 1 }).catch((caught) => caught);
     expect(error.code).toBe(11000);
     expect(error.keyValue).toEqual({ org: "a", number: 1 });
-    expect(error.message).toContain("dup key: { org: \"a\", number: 1 }");
+    expect(error.message).toContain('dup key: { org: "a", number: 1 }');
     await expect(collection.insertOne({ org: "c", number: 1, nick: "x" })).resolves.toBeDefined();
     await expect(collection.insertOne({ org: "c", number: 2, nick: "x" })).rejects.toMatchObject({ code: 11000 });
-    await expect(collection.insertOne({ org: "c", number: 3, active: true, taxId: "T1" })).rejects.toMatchObject({ code: 11000 });
+    await expect(collection.insertOne({ org: "c", number: 3, active: true, taxId: "T1" })).rejects.toMatchObject({
+      code: 11000,
+    });
     await expect(collection.insertOne({ org: "c", number: 4, active: false, taxId: "T1" })).resolves.toBeDefined();
   });
 
@@ -121,11 +138,15 @@ describe("cursors", () => {
     expect(first.cursor.id.toString()).not.toBe("0");
     expect(first.cursor.ns).toBe(`${harness.db.databaseName}.batches`);
     const second = await harness.db.command({ getMore: first.cursor.id, collection: "batches", batchSize: 100 });
-    expect(second.cursor.nextBatch.map((doc: { i: number }) => doc.i)).toEqual(Array.from({ length: 100 }, (_, i) => i + 100));
+    expect(second.cursor.nextBatch.map((doc: { i: number }) => doc.i)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 100),
+    );
     const third = await harness.db.command({ getMore: first.cursor.id, collection: "batches", batchSize: 100 });
     expect(third.cursor.nextBatch).toHaveLength(50);
     expect(third.cursor.id.toString()).toBe("0");
-    await expect(harness.db.command({ getMore: first.cursor.id, collection: "batches" })).rejects.toMatchObject({ code: 43 });
+    await expect(harness.db.command({ getMore: first.cursor.id, collection: "batches" })).rejects.toMatchObject({
+      code: 43,
+    });
   });
 
   it("iterates all documents with small batches and honours limit", async () => {
@@ -141,7 +162,9 @@ describe("cursors", () => {
     const first = await harness.db.command({ find: "batches", filter: {}, batchSize: 2 });
     const killed = await harness.db.command({ killCursors: "batches", cursors: [first.cursor.id] });
     expect(killed.cursorsKilled.map(String)).toEqual([first.cursor.id.toString()]);
-    await expect(harness.db.command({ getMore: first.cursor.id, collection: "batches" })).rejects.toMatchObject({ code: 43 });
+    await expect(harness.db.command({ getMore: first.cursor.id, collection: "batches" })).rejects.toMatchObject({
+      code: 43,
+    });
   });
 });
 
@@ -150,7 +173,10 @@ describe("commands and errors", () => {
     expect(await harness.db.admin().ping()).toMatchObject({ ok: 1 });
     const info = await harness.db.admin().command({ buildInfo: 1 });
     expect(info.version).toMatch(/^\d+\.\d+/);
-    await expect(harness.db.command({ noSuchCommand: 1 })).rejects.toMatchObject({ code: 59, codeName: "CommandNotFound" });
+    await expect(harness.db.command({ noSuchCommand: 1 })).rejects.toMatchObject({
+      code: 59,
+      codeName: "CommandNotFound",
+    });
   });
 
   it("manages collections", async () => {
