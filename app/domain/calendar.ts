@@ -18,7 +18,8 @@ export type MonthKey = string;
 export const CALENDAR_DATE_MESSAGE =
   "La fecha debe ser una fecha válida con el formato AAAA-MM-DD, por ejemplo 2025-10-31.";
 
-const MONTH_NAMES = [
+/** Month names as the app writes them everywhere (lower case inside a sentence). */
+export const MONTH_NAMES = [
   "enero",
   "febrero",
   "marzo",

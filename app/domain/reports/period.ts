@@ -2,6 +2,7 @@ import {
   addDays,
   firstDayOfMonth,
   lastDayOfMonth,
+  MONTH_NAMES,
   parseCalendarDate,
   shiftMonth,
   type CalendarDate,
@@ -25,21 +26,6 @@ export interface DateRange {
 
 export const COMPARISONS = ["none", "previous", "lastYear"] as const;
 export type Comparison = (typeof COMPARISONS)[number];
-
-const MONTH_NAMES = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "setiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
 
 function pad(value: number, width = 2): string {
   return String(value).padStart(width, "0");

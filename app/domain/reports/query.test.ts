@@ -129,7 +129,7 @@ describe("the report query read from the URL", () => {
     });
     expect(parse("all", new URLSearchParams(queryParams(query)).toString()).query).toEqual(query);
     expect(periodLabel({ kind: "quarter", year: 2026, quarter: 3 })).toBe("3.er trimestre de 2026");
-    expect(periodLabel({ kind: "month", month: "2026-09" })).toBe("setiembre de 2026");
+    expect(periodLabel({ kind: "month", month: "2026-09" })).toBe("septiembre de 2026");
     expect(periodLabel({ kind: "range", from: "2026-01-05" as CalendarDate, to: "2026-02-01" as CalendarDate })).toBe(
       "del 05/01/2026 al 01/02/2026",
     );
