@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { exportHref, detailHref, monthHref, uploadHref } from "~/components/receipts/links";
 import { MonthNavigation } from "~/components/receipts/MonthNavigation";
-import { ReceiptPagination } from "~/components/receipts/ReceiptPagination";
+import { PageLinks } from "~/components/PageLinks";
 import { ReceiptSearchForm } from "~/components/receipts/ReceiptSearchForm";
 import { ReceiptTable } from "~/components/receipts/ReceiptTable";
 import { ReceiptTabs } from "~/components/receipts/ReceiptTabs";
@@ -126,12 +126,14 @@ export default function ReceiptsMonthPage() {
                 Montos en colones con el tipo de cambio de cada comprobante. Los totales restan las notas de crédito y
                 no incluyen recibos de pago ni comprobantes rechazados por Hacienda.
               </Text>
-              <ReceiptPagination
+              <PageLinks
                 page={view.page}
                 pageCount={view.pageCount}
                 count={view.count}
                 pageSize={view.pageSize}
+                noun={["comprobante", "comprobantes"]}
                 hrefOf={hrefOfPage}
+                testId="receipt-count"
               />
             </>
           )}

@@ -10,7 +10,7 @@ import {
   inOrganizationHref,
   journalHref,
 } from "~/components/entries/links";
-import { PageLinks } from "~/components/entries/PageLinks";
+import { PageLinks } from "~/components/PageLinks";
 import { keptParamFields } from "~/components/shell/links";
 import { entryListParams, readEntryListQuery } from "~/domain/entries/query";
 import { entryListView } from "~/services/entries/entries-read.server";

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AccountFilterPicker } from "~/components/entries/AccountFilterPicker";
 import { entryListHref, entryViewHref, movementListHref, movementsExportHref } from "~/components/entries/links";
 import { MovementTable } from "~/components/entries/MovementTable";
-import { PageLinks } from "~/components/entries/PageLinks";
+import { PageLinks } from "~/components/PageLinks";
 import { DateField } from "~/components/forms/DateField";
 import { keptParamFields } from "~/components/shell/links";
 import { movementParams, readMovementQuery } from "~/domain/entries/query";
