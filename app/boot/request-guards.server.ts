@@ -1,6 +1,6 @@
+import { CLIENT_ADDRESS_HEADER } from "~/utils/throttle.server";
 import type { NextFunction, Request, Response } from "express";
 
-export const CLIENT_ADDRESS_HEADER = "x-client-address";
 export const CROSS_ORIGIN_MESSAGE = "Solicitud rechazada: el formulario no proviene de esta aplicación.";
 
 /**

@@ -1,5 +1,7 @@
-import { CLIENT_ADDRESS_HEADER } from "~/boot/request-guards.server";
 import { blockKey, clearAttempts, findAttemptCounters, recordFailure } from "~models/attempt-counter";
+
+/** Set by the server from the socket (or the trusted proxy) before Remix sees the request. */
+export const CLIENT_ADDRESS_HEADER = "x-client-address";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const THROTTLE_BLOCK_MS = 15 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "../../app/boot/request-guards.server";
+import { CLIENT_ADDRESS_HEADER } from "../../app/utils/throttle.server";
 import { action as loginAction } from "../../app/routes/login";
 import { action as verificationAction } from "../../app/routes/otp-verification";
 import { backgroundWorkDone } from "../../app/utils/background.server";
