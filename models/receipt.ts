@@ -1,4 +1,4 @@
-import mongoose, { Schema, Types } from "mongoose";
+import mongoose, { Schema, Types, type ClientSession } from "mongoose";
 import { addToTotals, emptyTotals, type CentimosTotals } from "../app/domain/receipts/centimos";
 
 /**
@@ -317,7 +317,7 @@ export interface InsertOutcome {
 const DUPLICATE_KEY = 11000;
 
 /** Inserts new receipts (their _id set by the caller); a clave stored meanwhile is reported, not thrown. */
-export async function insertReceipts(records: ReceiptRecord[]): Promise<InsertOutcome> {
+export async function insertReceipts(records: ReceiptRecord[], session?: ClientSession): Promise<InsertOutcome> {
   const outcome: InsertOutcome = { duplicates: new Set(), failures: new Map() };
   if (records.length === 0) return outcome;
   try {
@@ -327,7 +327,7 @@ export async function insertReceipts(records: ReceiptRecord[]): Promise<InsertOu
       ...record,
       ...(typeof record.importedBy === "string" ? { importedBy: new Types.ObjectId(record.importedBy) } : {}),
     }));
-    await Receipt.insertMany(raw, { ordered: false, lean: true });
+    await Receipt.insertMany(raw, { ordered: false, lean: true, session });
   } catch (error) {
     const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number; errmsg?: string }> })
       .writeErrors;
@@ -350,10 +350,12 @@ export async function addHaciendaAnswer(
   organizationId: string,
   clave: string,
   answer: HaciendaAnswer,
+  session?: ClientSession,
 ): Promise<AddAnswerOutcome> {
   const first = await Receipt.updateOne(
     { organizationId, clave, hacienda: { $exists: false } },
     { $set: { hacienda: answer } },
+    { session },
   );
   if (first.matchedCount === 1) return "attached";
   const conflict = await Receipt.updateOne(
@@ -364,9 +366,10 @@ export async function addHaciendaAnswer(
       "haciendaConflicts.xmlSha256": { $ne: answer.xmlSha256 },
     },
     { $push: { haciendaConflicts: answer } },
+    { session },
   );
   if (conflict.matchedCount === 1) return "conflict";
-  return (await Receipt.exists({ organizationId, clave })) ? "duplicate" : "missing";
+  return (await Receipt.exists({ organizationId, clave }).session(session ?? null)) ? "duplicate" : "missing";
 }
 
 /**
@@ -378,12 +381,15 @@ export async function chooseHaciendaAnswer(
   id: string,
   chosenSha256: string,
   decidedBy: string,
+  session?: ClientSession,
 ): Promise<boolean> {
   const _id = objectIdOrNull(id);
   if (!_id) return false;
-  const receipt = await Receipt.findOne({ _id, organizationId }, { hacienda: 1, haciendaConflicts: 1 }).lean<
-    Pick<ReceiptRecord, "hacienda" | "haciendaConflicts">
-  >();
+  const receipt = await Receipt.findOne(
+    { _id, organizationId },
+    { hacienda: 1, haciendaConflicts: 1 },
+    { session },
+  ).lean<Pick<ReceiptRecord, "hacienda" | "haciendaConflicts">>();
   const current = receipt?.hacienda;
   const conflicts = receipt?.haciendaConflicts ?? [];
   if (!current || conflicts.length === 0) return false;
@@ -404,6 +410,7 @@ export async function chooseHaciendaAnswer(
         },
       },
     },
+    { session },
   );
   return result.modifiedCount === 1;
 }
@@ -563,12 +570,14 @@ export async function setReceptorMessage(
   organizationId: string,
   id: string,
   message: Omit<ReceptorMessage, "recordedBy"> & { recordedBy: string },
+  session?: ClientSession,
 ): Promise<boolean> {
   const _id = objectIdOrNull(id);
   if (!_id) return false;
   const result = await Receipt.updateOne(
     { _id, organizationId, direction: "received", receptorMessage: { $exists: false } },
     { $set: { receptorMessage: { ...message, recordedBy: new Types.ObjectId(message.recordedBy) } } },
+    { session },
   );
   return result.modifiedCount === 1;
 }

@@ -69,7 +69,8 @@ export function importDocuments(documents: GeneratedDocument[], organization: Im
  * One received invoice of Ferretería El Clavo under a fixed id, answered (accepted) by its receptor:
  * what the route-access matrix needs to reach every receipt route.
  */
-export async function storeAnsweredReceipt(id: string): Promise<void> {
+/** A received FE of Ferretería El Clavo as the importer would store it, under the given id. */
+export function receivedReceiptRecord(id: string) {
   const document = generateComprobante({
     kind: "FE",
     version: "4.4",
@@ -88,7 +89,11 @@ export async function storeAnsweredReceipt(id: string): Promise<void> {
     xmlSha256: "0".repeat(64),
     warnings: parsed.warnings,
   });
-  await insertReceipts([{ ...record, _id: new Types.ObjectId(id) }]);
+  return { ...record, _id: new Types.ObjectId(id) };
+}
+
+export async function storeAnsweredReceipt(id: string): Promise<void> {
+  await insertReceipts([receivedReceiptRecord(id)]);
   const stored = await findReceipt(FERRETERIA.id, id);
   const outcome = await answerReceipt(
     FERRETERIA,
