@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/FormError";
@@ -7,7 +7,7 @@ import { DateField } from "~/components/forms/DateField";
 import { appHref } from "~/components/shell/links";
 import type { CatalogNode } from "~/domain/catalog";
 import { entryFormSchema, type EntryFormDefaults } from "~/domain/entries/form";
-import { EntryLinesTable } from "./EntryFormLines";
+import { EntryLinesTable, type LineField } from "./EntryFormLines";
 import { EntryFormTotals } from "./EntryFormTotals";
 
 export type EntryFormMode = "new" | "draft" | "posted";
@@ -18,16 +18,6 @@ export interface EntryFormData {
   defaults: EntryFormDefaults;
   tree: CatalogNode[];
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyField = FieldMetadata<any, any, string[]>;
-/** One row of the lines list, as conform gives it. */
-export type LineField = FieldMetadata<
-  { account?: string; description?: string; debit?: string; credit?: string },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's form-level type is not needed here
-  any,
-  string[]
->;
 
 const TITLES: Record<EntryFormMode, (number: string | null) => string> = {
   new: () => "Nuevo asiento",

@@ -1,9 +1,18 @@
-import { getInputProps } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Button, Table, TextInput, VisuallyHidden } from "@mantine/core";
 import type { ButtonHTMLAttributes } from "react";
 import { AccountPicker } from "~/components/AccountPicker";
 import type { CatalogNode } from "~/domain/catalog";
-import type { AnyField, LineField } from "./EntryForm";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyField = FieldMetadata<any, any, string[]>;
+/** One row of the lines list, as conform gives it. */
+export type LineField = FieldMetadata<
+  { account?: string; description?: string; debit?: string; credit?: string },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's form-level type is not needed here
+  any,
+  string[]
+>;
 
 // Conform's list buttons: its intent as name/value (they submit, so they work without JavaScript too).
 type ButtonProps = Pick<ButtonHTMLAttributes<HTMLButtonElement>, "name" | "value" | "form" | "formNoValidate">;
