@@ -2,12 +2,6 @@ import type { Amount, Cents } from "../money";
 
 // Every amount of the books is the domain's branded `Cents` (whole céntimos, 0.01 colón, exact).
 
-/**
- * @deprecated The books' amounts are `Cents` (app/domain/money). This plain-bigint name only keeps
- * screens written before the move compiling; use `Cents` (and `cents()` after arithmetic).
- */
-export type Centimos = bigint;
-
 export const ENTRY_SOURCE_KINDS = [
   "manual",
   "comprobante",
