@@ -5,15 +5,7 @@ import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { TrialTable } from "~/components/reports/TrialTable";
 import { appHref } from "~/components/shell/links";
-import {
-  drillHref,
-  filterValues,
-  formatReportAmount,
-  queryParams,
-  trialView,
-  REPORT_TITLES,
-  reportPeriodText,
-} from "~/domain/reports";
+import { drillHref, formatReportAmount, trialView, REPORT_TITLES, reportPageBasics } from "~/domain/reports";
 import { readReportQuery, trialReport } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
@@ -26,13 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const trial = await trialReport(organization.id, query);
   const unclassified = trial.rows.find((row) => row.code === "70-00-00-00-00");
   return json({
-    organization: { name: organization.name, cedula: organization.cedula },
-    role,
-    messages: parsed.ok ? [] : parsed.messages,
-    params: queryParams(query),
-    filters: filterValues(query),
+    ...reportPageBasics(organization, role, parsed),
     range: query.range,
-    periodText: reportPeriodText(query),
     trial: trialView(trial),
     unclassified: unclassified && unclassified.closing !== 0n ? formatReportAmount(unclassified.closing) : null,
   });

@@ -10,12 +10,10 @@ import {
   checkView,
   comparedColumnLabel,
   drillHref,
-  filterValues,
   formatReportAmount,
-  queryParams,
   statementRowsView,
   REPORT_TITLES,
-  reportPeriodText,
+  reportPageBasics,
 } from "~/domain/reports";
 import { generalReport, readReportQuery } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
@@ -28,13 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { query } = parsed;
   const sheet = await generalReport(organization.id, query);
   return json({
-    organization: { name: organization.name, cedula: organization.cedula },
-    role,
-    messages: parsed.ok ? [] : parsed.messages,
-    params: queryParams(query),
-    filters: filterValues(query),
+    ...reportPageBasics(organization, role, parsed),
     range: atDateRange(query.range.to),
-    periodText: reportPeriodText(query),
     comparedLabel: comparedColumnLabel(query),
     rows: statementRowsView(sheet.rows, null),
     unclassifiedRows: statementRowsView(sheet.unclassifiedRows, null),

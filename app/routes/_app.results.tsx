@@ -9,13 +9,11 @@ import { appHref } from "~/components/shell/links";
 import {
   comparedColumnLabel,
   drillHref,
-  filterValues,
   formatReportAmount,
   monthlyView,
-  queryParams,
   statementRowsView,
   REPORT_TITLES,
-  reportPeriodText,
+  reportPageBasics,
 } from "~/domain/reports";
 import { readReportQuery, resultsReport } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
@@ -29,13 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { statement, monthly } = await resultsReport(organization.id, query);
   const shareBase = { current: statement.current.income, compared: statement.compared?.income ?? null };
   return json({
-    organization: { name: organization.name, cedula: organization.cedula },
-    role,
-    messages: parsed.ok ? [] : parsed.messages,
-    params: queryParams(query),
-    filters: filterValues(query),
+    ...reportPageBasics(organization, role, parsed),
     range: query.range,
-    periodText: reportPeriodText(query),
     comparedLabel: comparedColumnLabel(query),
     rows: statementRowsView(statement.rows, shareBase),
     unclassifiedRows: statementRowsView(statement.unclassifiedRows, null),

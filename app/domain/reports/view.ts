@@ -1,7 +1,7 @@
 import type { CalendarDate } from "../calendar";
 import { formatReportAmount, formatShare, variationOf } from "./display";
 import { dateLabel, periodLabel, quarterOf, type DateRange } from "./period";
-import type { ReportQuery } from "./query";
+import { queryParams, type QueryResult, type ReportQuery } from "./query";
 import type { BalanceCheck, MonthlyResult, StatementRow, TrialBalance } from "./statements";
 
 /**
@@ -182,4 +182,21 @@ export const REPORT_TITLES: Readonly<Record<ReportQuery["kind"], string>> = {
 export function reportPeriodText(query: ReportQuery): string {
   if (query.kind === "general") return `al ${dateLabel(query.range.to)}`;
   return periodLabel(query.period);
+}
+
+/** What every report page shows around its table: whose books, the query as read and its messages. */
+export function reportPageBasics<Role extends string>(
+  organization: { name: string; cedula: string },
+  role: Role,
+  parsed: QueryResult,
+) {
+  const { query } = parsed;
+  return {
+    organization: { name: organization.name, cedula: organization.cedula },
+    role,
+    messages: parsed.ok ? [] : parsed.messages,
+    params: queryParams(query),
+    filters: filterValues(query),
+    periodText: reportPeriodText(query),
+  };
 }
