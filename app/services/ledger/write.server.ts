@@ -97,6 +97,24 @@ function storedFields(entry: ValidEntry) {
   };
 }
 
+/** A posted entry as stored, whichever way it was posted (alone or in a group). */
+function postedRecord(organizationId: string, number: string, entry: ValidEntry, source: EntrySource, actor: Actor) {
+  const now = actor.now ?? new Date();
+  return {
+    organizationId,
+    number,
+    ...storedFields(entry),
+    source,
+    status: "contabilizado" as const,
+    createdBy: actor.by,
+    createdAt: now,
+    updatedBy: actor.by,
+    updatedAt: now,
+    postedAt: now,
+    history: [history(actor, "contabilizado", { after: { number } })],
+  };
+}
+
 async function nextNumber(organizationId: string, date: string, session: ClientSession): Promise<string> {
   const fiscalYear = fiscalYearOf(date);
   return formatEntryNumber(fiscalYear, await takeEntryNumber(organizationId, fiscalYear, session));
@@ -110,25 +128,8 @@ async function insertPosted(
   session: ClientSession,
   link: Partial<Pick<EntryRecord, "reversalOf" | "_id">> = {},
 ): Promise<EntryRecord> {
-  const now = actor.now ?? new Date();
   const number = await nextNumber(organizationId, entry.date, session);
-  const record = await insertEntry(
-    {
-      ...link,
-      organizationId,
-      number,
-      ...storedFields(entry),
-      source,
-      status: "contabilizado",
-      createdBy: actor.by,
-      createdAt: now,
-      updatedBy: actor.by,
-      updatedAt: now,
-      postedAt: now,
-      history: [history(actor, "contabilizado", { after: { number } })],
-    },
-    session,
-  );
+  const record = await insertEntry({ ...link, ...postedRecord(organizationId, number, entry, source, actor) }, session);
   await bookPostings(
     organizationId,
     [{ _id: record._id, number, date: entry.date, description: entry.description, lines: entry.lines }],
@@ -334,21 +335,10 @@ async function insertPostedBatch(
     let sequence = await takeEntryNumbers(organizationId, year, items.length, session);
     for (const { index, entry } of items) {
       const { actor, source } = batch[index];
-      const now = actor.now ?? new Date();
       const number = formatEntryNumber(year, sequence++);
       const record: EntryRecord = {
         _id: new Types.ObjectId(),
-        organizationId,
-        number,
-        ...storedFields(entry),
-        source,
-        status: "contabilizado",
-        createdBy: actor.by,
-        createdAt: now,
-        updatedBy: actor.by,
-        updatedAt: now,
-        postedAt: now,
-        history: [history(actor, "contabilizado", { after: { number } })],
+        ...postedRecord(organizationId, number, entry, source, actor),
       };
       records.push(record);
       postings.push({ _id: record._id, number, date: entry.date, description: entry.description, lines: entry.lines });
