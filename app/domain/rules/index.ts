@@ -1,0 +1,3 @@
+export type * from "./types";
+export { CONDITION_FIELDS, CONDITION_FIELD_KEYS, OPERATOR_LABELS, OPERATOR_KEYS } from "./fields";
+export { matchRule, matchingLines } from "./match";
