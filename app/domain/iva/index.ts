@@ -1,0 +1,5 @@
+export * from "./rates";
+export * from "./receipt";
+export * from "./return";
+export * from "./settlement";
+export * from "./prorrata";
