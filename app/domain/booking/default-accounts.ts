@@ -13,8 +13,18 @@ export interface DefaultAccounts {
   salesServicesByRate: Record<string, string>;
   ivaDebitByRate: Record<string, string>;
   ivaCreditByRate: Record<string, string>;
+  /** IVA of a received receipt with CondicionImpuesto 03 (bienes de capital). */
+  ivaCreditCapitalGoods: string;
+  /** IVA of a received receipt under proportionality (CondicionImpuesto 05), until the annual prorrata. */
+  ivaProrataPending: string;
   ivaNonCreditableExpense: string;
+  /** Expense side of a received receipt no rule matched (70 Por clasificar). */
+  unclassifiedPurchases: string;
+  /** OtrosCargos of a received receipt no rule matched. */
   otherCharges: string;
+  /** OtrosCargos of an issued receipt. */
+  otherChargesIncome: string;
+  /** The céntimos a foreign-currency receipt loses or gains when converted line by line. */
   exchangeRounding: string;
   /** IVA settlement (issue 14): balance to pay, and balance in favour carried forward. */
   ivaPayable: string;
