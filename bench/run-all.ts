@@ -17,7 +17,10 @@ for (const file of benches) {
   console.log(`\n=== ${file} ===`);
   // The ledger is measured as it runs in production (NODE_ENV=production).
   const env: NodeJS.ProcessEnv = file === "bench/ledger.ts" ? { ...process.env, NODE_ENV: "production" } : process.env;
-  const result = spawnSync(process.execPath, ["--import", "tsx", path.join(root, file)], { stdio: "inherit", env });
+  const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(root, file)], {
+    stdio: "inherit",
+    env,
+  });
   if (result.status !== 0) failed++;
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -16,6 +16,7 @@ import {
   verifyLedger,
 } from "../../app/services/ledger/ledger.server";
 import { accountsWithMovements } from "../../app/services/catalog/catalog.server";
+import { postedInBookOrder } from "../../app/services/ledger/journal.server";
 import { Entry } from "../../models/entry";
 import { EntryCounter } from "../../models/entry-number";
 import { ensureOrganization, setLockDate } from "../../models/organization";
@@ -298,6 +299,44 @@ describe("the ledger service", () => {
     expect((await listEntries(organizationId, { status: "borrador" })).count).toBe(1);
     expect((await listEntries(organizationId, { from: "2026-07-03", to: "2026-07-05" })).count).toBe(3);
     expect((await listEntries(organizationId, { source: "reversion" })).count).toBe(0);
+
+    const reversed = (await listEntries(organizationId, { text: "Venta 3" })).rows[0];
+    const reversal = await reverse(organizationId, String(reversed._id), { ...actor, date: "2026-07-12" });
+    if (!reversal.ok) throw new Error(reversal.refusals.map((r) => r.message).join(" | "));
+    const byStatus = async (status: "borrador" | "contabilizado" | "revertido") =>
+      (await listEntries(organizationId, { status })).rows.map((row) => row.description).sort();
+    expect(await byStatus("revertido")).toEqual(["Venta 3"]);
+    expect(await byStatus("borrador")).toEqual(["Borrador"]);
+    const standing = await byStatus("contabilizado");
+    expect(standing).toHaveLength(10);
+    expect(standing).not.toContain("Venta 3");
+    expect((await listEntries(organizationId, { source: "reversion", status: "contabilizado" })).count).toBe(1);
+  });
+
+  it("reads the journal's entries in book order in bounded batches, across a day fuller than a batch", async () => {
+    const organizationId = "CR:3101000556";
+    await ensureOrganization({ _id: organizationId, name: "Diario S.A.", identificationType: "02" });
+    const dates = ["2026-03-02", "2026-03-01", "2026-03-02", "2026-03-03", "2026-03-02", "2026-03-02", "2026-02-28"];
+    for (const [i, date] of dates.entries())
+      await postOk(organizationId, sale(date, "113", "100", "13", `Asiento ${i}`));
+    await postOk(organizationId, sale("2026-03-04", "113", "100", "13", "Fuera del rango"));
+    await createDraft(organizationId, { date: "2026-03-02", description: "Borrador", lines: [] }, actor);
+
+    const everything = await Entry.find({
+      organizationId,
+      status: "contabilizado",
+      date: { $gte: "2026-03-01", $lte: "2026-03-03" },
+    })
+      .sort({ date: 1, number: 1 })
+      .lean();
+    const expected = everything.map((entry) => `${entry.date} ${entry.number}`);
+    expect(expected).toHaveLength(6);
+    for (const batchSize of [1, 2, 3, 4, 100]) {
+      const read: string[] = [];
+      for await (const entry of postedInBookOrder(organizationId, { from: "2026-03-01", to: "2026-03-03" }, batchSize))
+        read.push(`${entry.date} ${entry.number}`);
+      expect(read, `lotes de ${batchSize}`).toEqual(expected);
+    }
   });
 
   it("keeps the running balance right on page 40 and aggregates a parent's children", async () => {

@@ -2,9 +2,9 @@ import { Anchor, Button, Group, NativeSelect, SimpleGrid, TextInput } from "@man
 import { Form, Link } from "@remix-run/react";
 import { DateField } from "~/components/forms/DateField";
 import type { CatalogNode } from "~/domain/catalog";
-import { SOURCE_LABELS, STATUS_LABELS } from "~/domain/entries/labels";
+import { DISPLAY_STATUSES, SOURCE_LABELS, STATUS_LABELS } from "~/domain/entries/labels";
 import { TEXT_MAX, type EntryListQuery } from "~/domain/entries/query";
-import { ENTRY_SOURCE_KINDS, ENTRY_STATUSES } from "~/domain/ledger";
+import { ENTRY_SOURCE_KINDS } from "~/domain/ledger";
 import { AccountFilterPicker } from "./AccountFilterPicker";
 
 /**
@@ -61,7 +61,7 @@ export function EntryFilterForm({
         </NativeSelect>
         <NativeSelect name="status" label="Estado" defaultValue={query.status ?? ""} error={errors.status}>
           <option value="">Todos</option>
-          {ENTRY_STATUSES.map((status) => (
+          {DISPLAY_STATUSES.map((status) => (
             <option key={status} value={status}>
               {STATUS_LABELS[status]}
             </option>

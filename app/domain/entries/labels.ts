@@ -9,10 +9,12 @@ export const SOURCE_LABELS: Record<EntrySourceKind, string> = {
   factura: "Factura",
   cierre: "Cierre",
   reversion: "Reversión",
+  iva: "Liquidación de IVA",
 };
 
 /** What an entry shows as its state: a posted entry that was reversed reads "Revertido". */
-export type EntryDisplayStatus = EntryStatus | "revertido";
+export const DISPLAY_STATUSES = ["borrador", "contabilizado", "revertido"] as const;
+export type EntryDisplayStatus = (typeof DISPLAY_STATUSES)[number];
 
 export const STATUS_LABELS: Record<EntryDisplayStatus, string> = {
   borrador: "Borrador",

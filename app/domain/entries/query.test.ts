@@ -54,6 +54,11 @@ describe("readEntryListQuery", () => {
     });
   });
 
+  it("filters by the state an entry shows, reversed included", () => {
+    for (const status of ["borrador", "contabilizado", "revertido"])
+      expect(readEntryListQuery(params(`status=${status}`), NOW)).toMatchObject({ query: { status }, problems: [] });
+  });
+
   it("keeps a one-sided range inside that side's month", () => {
     expect(readEntryListQuery(params("from=2025-03-15"), NOW).query).toMatchObject({
       from: "2025-03-15",

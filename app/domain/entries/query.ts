@@ -14,7 +14,8 @@ import {
   type CalendarDate,
 } from "../calendar";
 import { codeShapeError, normalizeCode } from "../catalog";
-import { ENTRY_SOURCE_KINDS, ENTRY_STATUSES, type EntrySourceKind, type EntryStatus } from "../ledger";
+import { ENTRY_SOURCE_KINDS, type EntrySourceKind } from "../ledger";
+import { DISPLAY_STATUSES, type EntryDisplayStatus } from "./labels";
 import type { Refusal } from "../refusal";
 
 export const ENTRY_PAGE_SIZE = 50;
@@ -97,7 +98,7 @@ export const entryListQuerySchema = z.object({
   q: text,
   account: accountCode,
   source: optionalEnum(ENTRY_SOURCE_KINDS, SOURCE_MESSAGE),
-  status: optionalEnum(ENTRY_STATUSES, STATUS_MESSAGE),
+  status: optionalEnum(DISPLAY_STATUSES, STATUS_MESSAGE),
   page,
 });
 
@@ -114,7 +115,7 @@ export interface EntryListQuery extends DateRange {
   q: string;
   account: string | null;
   source: EntrySourceKind | null;
-  status: EntryStatus | null;
+  status: EntryDisplayStatus | null;
   page: number;
 }
 

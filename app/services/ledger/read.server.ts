@@ -1,4 +1,5 @@
-import { accountCodePrefix, type EntrySourceKind, type EntryStatus } from "~/domain/ledger";
+import type { EntryDisplayStatus } from "~/domain/entries/labels";
+import { accountCodePrefix, type EntrySourceKind } from "~/domain/ledger";
 import { pageWindow } from "~/domain/ledger";
 import { Entry, findEntry, type EntryRecord } from "~models/entry";
 import type { Cents } from "~/domain/money";
@@ -16,7 +17,8 @@ export interface EntryFilters {
   /** An account code; a parent includes its children. */
   account?: string;
   source?: EntrySourceKind;
-  status?: EntryStatus;
+  /** "contabilizado" means posted and still standing; "revertido", posted and later reversed. */
+  status?: EntryDisplayStatus;
 }
 
 /** A MongoDB condition on a line's account: the code itself, or every code under a parent. */
@@ -34,7 +36,10 @@ export function entryFilter(organizationId: string, filters: EntryFilters): Reco
   if (filters.from || filters.to) {
     filter.date = { ...(filters.from ? { $gte: filters.from } : {}), ...(filters.to ? { $lte: filters.to } : {}) };
   }
-  if (filters.status) filter.status = filters.status;
+  if (filters.status === "borrador") filter.status = "borrador";
+  if (filters.status === "contabilizado")
+    Object.assign(filter, { status: "contabilizado", reversedBy: { $exists: false } });
+  if (filters.status === "revertido") Object.assign(filter, { status: "contabilizado", reversedBy: { $exists: true } });
   if (filters.source) filter["source.kind"] = filters.source;
   if (filters.account) filter["lines.account"] = accountCondition(filters.account);
   const text = filters.text?.trim();
