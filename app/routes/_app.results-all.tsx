@@ -40,7 +40,7 @@ export default function TrialBalancePage() {
         title={REPORT_TITLES.all}
         organization={data.organization}
         periodText={data.periodText}
-        exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv") }}
+        exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv"), pdf: exportHref("pdf") }}
         messages={data.messages}
       />
       <ReportFilters

@@ -52,7 +52,7 @@ export default function BalanceSheetPage() {
         title={REPORT_TITLES.general}
         organization={data.organization}
         periodText={data.periodText}
-        exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv") }}
+        exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv"), pdf: exportHref("pdf") }}
         messages={data.messages}
       />
       <ReportFilters action="/results-general" values={data.filters} current={current} atDate />

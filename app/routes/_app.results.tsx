@@ -49,7 +49,7 @@ export default function ResultsPage() {
         title={REPORT_TITLES.results}
         organization={data.organization}
         periodText={data.periodText}
-        exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv") }}
+        exportHrefs={{ xlsx: exportHref("xlsx"), csv: exportHref("csv"), pdf: exportHref("pdf") }}
         messages={data.messages}
       />
       <ReportFilters action="/results" values={data.filters} current={current} />

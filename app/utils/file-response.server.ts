@@ -41,6 +41,7 @@ export function fileResponse(body: BodyInit, { contentType, fileName }: FileResp
 export const CONTENT_TYPES = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
   /** XML we write ourselves, always UTF-8. */
   xml: "application/xml; charset=utf-8",
   /** A stored original: its bytes declare their own encoding, which a charset here could contradict. */

@@ -11,7 +11,7 @@ export function ReportHeader({
   title: string;
   organization: { name: string; cedula: string };
   periodText: string;
-  exportHrefs: { xlsx: string; csv: string };
+  exportHrefs: { xlsx: string; csv: string; pdf: string };
   messages: string[];
 }) {
   return (
@@ -29,6 +29,9 @@ export function ReportHeader({
           </Button>
           <Button component="a" href={exportHrefs.csv} variant="default" download data-testid="export-csv">
             Exportar CSV
+          </Button>
+          <Button component="a" href={exportHrefs.pdf} variant="default" download data-testid="export-pdf">
+            Exportar PDF
           </Button>
         </Group>
       </Group>

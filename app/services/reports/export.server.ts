@@ -27,7 +27,7 @@ export function reportFileName(
   kind: ReportKind,
   organization: OrganizationSummary,
   query: ReportQuery,
-  extension: "csv" | "xlsx",
+  extension: "csv" | "xlsx" | "pdf",
 ): string {
   const period = kind === "general" ? query.range.to : `${query.range.from}_${query.range.to}`;
   return `${FILE_STEMS[kind]}-${organization.cedula}-${period}.${extension}`;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { readPdf } from "../../../tests/support/pdf-tools";
+import { printablePdf, type PrintableDocument } from "./printable.server";
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+function document(rowCount: number): PrintableDocument {
+  return {
+    title: "Declaración de prueba",
+    organization: { name: "Cañas & Peña S.A.", cedula: "3101000001" },
+    metaLines: ["Período: octubre de 2026"],
+    columns: [
+      { header: "Código", width: 82 },
+      { header: "Descripción", indentable: true },
+      { header: "Monto", align: "right", width: 92 },
+    ],
+    rows: Array.from({ length: rowCount }, (_, index) => ({
+      cells: [`L-${index + 1}`, `Línea número ${index + 1} con acción`, index % 2 ? "(₡1 234,50)" : "₡98 765 432,10"],
+      bold: index % 10 === 0,
+      indent: index % 10 === 0 ? 0 : 1,
+    })),
+    notes: ["Nota al pie."],
+    signatures: ["Contador", "Representante legal"],
+    generatedAt: new Date("2026-11-02T15:30:00Z"),
+  };
+}
+
+describe("printablePdf", () => {
+  it("prints ₡, accents and ñ with the organization, title, meta lines and generated-at", async () => {
+    const bytes = await printablePdf(document(3));
+    expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+    const { text, pages } = readPdf(bytes);
+    const lines = plain(text);
+    expect(pages).toBe(1);
+    for (const expected of [
+      "Cañas & Peña S.A.",
+      "Cédula 3101000001",
+      "Declaración de prueba",
+      "Período: octubre de 2026",
+      "Generado el 02/11/2026 09:30",
+      "Línea número 3 con acción",
+      "₡98 765 432,10",
+      "(₡1 234,50)",
+      "Nota al pie.",
+      "Contador",
+      "Representante legal",
+      "Página 1 de 1",
+    ])
+      expect(lines).toContain(expected);
+  });
+
+  it("breaks pages repeating the table header, numbers them «Página N de M» and signs at the end", async () => {
+    const { text, pages } = readPdf(await printablePdf(document(130)));
+    expect(pages).toBeGreaterThanOrEqual(3);
+    const pageTexts = text.split("\f").filter((page) => page.trim() !== "");
+    expect(pageTexts).toHaveLength(pages);
+    pageTexts.forEach((page, index) => {
+      expect(page).toContain(`Página ${index + 1} de ${pages}`);
+      expect(page).toContain("Descripción");
+    });
+    expect(text).toContain("Línea número 130 con acción");
+    expect(pageTexts.at(-1)).toContain("Representante legal");
+    expect(pageTexts[0]).not.toContain("Representante legal");
+  });
+
+  it("cuts a long name with «…» but never an amount", async () => {
+    const long = document(1);
+    const { text } = readPdf(
+      await printablePdf({
+        ...long,
+        rows: [{ cells: ["X", "Nombre ".repeat(40), "(₡999 999 999 999,99)"] }],
+      }),
+    );
+    expect(text).toContain("…");
+    expect(plain(text)).toContain("(₡999 999 999 999,99)");
+  });
+});
