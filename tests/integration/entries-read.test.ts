@@ -498,6 +498,12 @@ describe("reversing and deleting from the entry's page", () => {
     expect(await (await post({ intent: "reverse", date: "31/10/2025", confirmed: "yes" })).json()).toMatchObject({
       error: { date: ["El asiento ya fue revertido."] },
     });
+    const reversedList = await list("from=2025-10-01&to=2025-10-31&status=revertido");
+    expect(reversedList.rows.map((row) => row.id)).toEqual([saleId]);
+    expect(reversedList.totals.debit).toBe(reversedList.totals.credit);
+    const standing = await list("from=2025-10-01&to=2025-10-31&status=contabilizado");
+    expect(standing.rows.map((row) => row.id)).toContain(reversalId);
+    expect(standing.rows.map((row) => row.id)).not.toContain(saleId);
     expect(await verifyLedger(ORG)).toEqual([]);
   });
 

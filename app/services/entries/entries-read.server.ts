@@ -122,7 +122,8 @@ export async function* filteredEntries(
  * every posted entry, so only the drafts of the filter (few, and possibly unbalanced) are read.
  */
 async function filterTotals(organizationId: string, query: Omit<EntryListQuery, "page">, totalDebit: bigint) {
-  if (query.status === "contabilizado") return { debit: totalDebit, credit: totalDebit };
+  if (query.status === "contabilizado" || query.status === "revertido")
+    return { debit: totalDebit, credit: totalDebit };
   let draftDebit = 0n;
   let draftCredit = 0n;
   for await (const draft of filteredEntries(organizationId, { ...query, status: "borrador" })) {
