@@ -10,13 +10,15 @@ const benches = [
   "packages/embedded-mongo/bench/embedded-mongo.ts",
   "bench/receipt-import.ts",
   "bench/ledger.ts",
+  "bench/reports.ts",
 ].filter((file) => existsSync(path.join(root, file)));
 
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);
-  // The ledger is measured as it runs in production (NODE_ENV=production).
-  const env: NodeJS.ProcessEnv = file === "bench/ledger.ts" ? { ...process.env, NODE_ENV: "production" } : process.env;
+  // The ledger and the reports are measured as they run in production (NODE_ENV=production).
+  const production = file === "bench/ledger.ts" || file === "bench/reports.ts";
+  const env: NodeJS.ProcessEnv = production ? { ...process.env, NODE_ENV: "production" } : process.env;
   const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(root, file)], {
     stdio: "inherit",
     env,
