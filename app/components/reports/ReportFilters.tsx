@@ -11,7 +11,9 @@ export interface FilterValues {
   to: string;
   level: string;
   zero: "hide" | "show";
-  compare: "none" | "previous" | "lastYear";
+  compare: "none" | "previous" | "lastYear" | "date";
+  /** The other date the Balance General compares with (compare=date). */
+  compareTo: string;
   leaf: boolean;
 }
 
@@ -48,6 +50,7 @@ export function ReportFilters({
         { value: "none", label: "Sin comparación" },
         { value: "previous", label: "Cierre del mes anterior" },
         { value: "lastYear", label: "Misma fecha del año anterior" },
+        { value: "date", label: "Otra fecha" },
       ]
     : [
         { value: "none", label: "Sin comparación" },
@@ -105,6 +108,16 @@ export function ReportFilters({
             data={compareOptions}
             defaultValue={values.compare}
             w={240}
+          />
+        )}
+        {withComparison && atDate && (
+          <TextInput
+            type="date"
+            name="compareTo"
+            label="Otra fecha"
+            description="Con «Comparar con: otra fecha»"
+            defaultValue={values.compareTo}
+            w={170}
           />
         )}
         {withLeafOnly && (

@@ -10,3 +10,4 @@ export * from "./statements";
 export * from "./display";
 export * from "./csv";
 export * from "./view";
+export * from "./closing";

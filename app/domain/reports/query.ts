@@ -35,13 +35,17 @@ export interface ReportQuery {
   range: DateRange;
   level: Level;
   hideZero: boolean;
-  comparison: Comparison;
+  comparison: ReportComparison;
   /** The compared period; null without comparison. */
   compared: { period: PeriodSpec; range: DateRange } | null;
   leafOnly: boolean;
 }
 
 export const PERIOD_KINDS = ["month", "quarter", "year", "range"] as const;
+
+/** The Balance General also compares with any other date (`compare=date&compareTo=YYYY-MM-DD`). */
+export const DATE_COMPARISON = "date";
+export type ReportComparison = Comparison | typeof DATE_COMPARISON;
 
 export const QUERY_MESSAGES = {
   month: "El mes debe tener el formato AAAA-MM, por ejemplo 2026-10.",
@@ -53,6 +57,10 @@ export const QUERY_MESSAGES = {
   level: "El nivel de detalle debe ser un número del 1 al 5.",
   zero: "Elija si se muestran u ocultan las cuentas en cero.",
   compare: "La comparación debe ser «ninguna», «período anterior» o «mismo período del año anterior».",
+  compareGeneral:
+    "La comparación debe ser «ninguna», «cierre del mes anterior», «misma fecha del año anterior» u «otra fecha».",
+  compareTo: "La fecha de comparación debe tener el formato AAAA-MM-DD, por ejemplo 2025-12-31.",
+  compareToMissing: "Indique la fecha con la que quiere comparar.",
   period: "Elija mes, trimestre, año o rango de fechas.",
   missing: "Indique el período que eligió.",
 } as const;
@@ -72,6 +80,7 @@ const paramsSchema = z.object({
   level: optionalText,
   zero: optionalText,
   compare: optionalText,
+  compareTo: optionalText,
   leaf: optionalText,
 });
 
@@ -83,6 +92,9 @@ const levelSchema = z.coerce
   .max(5, QUERY_MESSAGES.level);
 const zeroSchema = z.enum(["hide", "show"], { errorMap: () => ({ message: QUERY_MESSAGES.zero }) });
 const compareSchema = z.enum(COMPARISONS, { errorMap: () => ({ message: QUERY_MESSAGES.compare }) });
+const generalCompareSchema = z.enum([...COMPARISONS, DATE_COMPARISON], {
+  errorMap: () => ({ message: QUERY_MESSAGES.compareGeneral }),
+});
 
 function readYear(text: string): number | null {
   return /^20\d{2}$/.test(text) ? Number(text) : null;
@@ -197,11 +209,23 @@ export function parseReportQuery(kind: ReportKind, search: URLSearchParams, toda
   if (kind === "general" && period.kind !== "range") period = atDate(rangeOf(period).to);
   const level = field(levelSchema, params.level, 5, messages) as Level;
   const hideZero = field(zeroSchema, params.zero, "hide", messages) === "hide";
-  const comparison = field(compareSchema, params.compare, "none", messages);
+  let comparison: ReportComparison =
+    kind === "general"
+      ? field(generalCompareSchema, params.compare, "none", messages)
+      : field(compareSchema, params.compare, "none", messages);
   const leafOnly = kind === "all" && params.leaf !== undefined && params.leaf !== "0";
   const range = rangeOf(period);
   let compared: ReportQuery["compared"] = null;
-  if (kind === "general") {
+  if (comparison === DATE_COMPARISON) {
+    const date = params.compareTo ? parseCalendarDate(params.compareTo) : null;
+    if (!date) {
+      messages.push(params.compareTo ? QUERY_MESSAGES.compareTo : QUERY_MESSAGES.compareToMissing);
+      comparison = "none";
+    } else {
+      const comparedPeriod = atDate(date);
+      compared = { period: comparedPeriod, range: rangeOf(comparedPeriod) };
+    }
+  } else if (kind === "general") {
     const date = comparisonDate(range.to, comparison);
     if (date) {
       const comparedPeriod = atDate(date);
@@ -230,6 +254,7 @@ export function queryParams(query: ReportQuery): Record<string, string> {
   params.level = String(query.level);
   if (!query.hideZero) params.zero = "show";
   if (query.comparison !== "none") params.compare = query.comparison;
+  if (query.comparison === DATE_COMPARISON && query.compared) params.compareTo = query.compared.range.to;
   if (query.leafOnly) params.leaf = "1";
   return params;
 }

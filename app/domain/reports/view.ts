@@ -156,6 +156,7 @@ export function filterValues(query: ReportQuery) {
     level: String(query.level),
     zero: query.hideZero ? ("hide" as const) : ("show" as const),
     compare: query.comparison,
+    compareTo: query.comparison === "date" && query.compared ? query.compared.range.to : "",
     leaf: query.leafOnly,
   };
 }
