@@ -19,7 +19,7 @@ const organizationSchema = new Schema(
     lockDate: { type: String, match: /^\d{4}-\d{2}-\d{2}$/ },
     // Who moved the lock date, when, from what to what: closing a period is an audited act.
     lockDateHistory: {
-      type: [{ _id: false, at: Date, by: String, before: String, after: String }],
+      type: [{ _id: false, at: Date, by: String, before: String, after: String, reason: String }],
       default: [],
     },
   },
@@ -194,6 +194,8 @@ export async function setLockDate(
   lockDate: string | null,
   by: string,
   session?: ClientSession,
+  /** Why it moved, when a feature moves it (year close, reopen). */
+  reason?: string,
 ): Promise<boolean> {
   const organization = await Organization.findById(id, { lockDate: 1 }, { session }).lean<OrganizationDocument>();
   if (!organization) return false;
@@ -203,7 +205,7 @@ export async function setLockDate(
   const change = lockDate === null ? { $unset: { lockDate: 1 } } : { $set: { lockDate } };
   const result = await Organization.updateOne(
     { _id: id },
-    { ...change, $push: { lockDateHistory: { at: new Date(), by, before, after } } },
+    { ...change, $push: { lockDateHistory: { at: new Date(), by, before, after, ...(reason ? { reason } : {}) } } },
     { runValidators: true, session },
   );
   return result.matchedCount === 1;

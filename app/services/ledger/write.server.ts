@@ -120,7 +120,8 @@ async function nextNumber(organizationId: string, date: string, session: ClientS
   return formatEntryNumber(fiscalYear, await takeEntryNumber(organizationId, fiscalYear, session));
 }
 
-async function insertPosted(
+/** Numbers, stores and books one checked entry inside the caller's transaction. */
+export async function insertPosted(
   organizationId: string,
   entry: ValidEntry,
   source: EntrySource,
@@ -391,35 +392,46 @@ export function editPosted(organizationId: string, id: string, input: EntryInput
  * Rica), linked both ways. Returns the reversal.
  */
 export function reverse(organizationId: string, id: string, actor: Actor & { date?: string }) {
+  return refusalsAsOutcome(() => inTransaction((session) => reverseWithin(organizationId, id, actor, session)));
+}
+
+/**
+ * `reverse` inside the caller's transaction (the year's reopen restores the lock date in the same one);
+ * `description` replaces the default «Reversión del asiento …». Throws a LedgerRefusal when refused.
+ */
+export async function reverseWithin(
+  organizationId: string,
+  id: string,
+  actor: Actor & { date?: string; description?: string },
+  session: ClientSession,
+): Promise<EntryRecord> {
   const date = actor.date ?? todayInCostaRica(actor.now ?? new Date());
-  return refusalsAsOutcome(() =>
-    inTransaction(async (session) => {
-      const stored = await entryOf(organizationId, id, session);
-      if (stored.status !== "contabilizado") refuse(NOT_POSTED);
-      if (stored.reversedBy) refuse(ALREADY_REVERSED);
-      const entry = checked(mirror(stored, date), await contextOf(organizationId, session));
-      const reversalId = new Types.ObjectId();
-      const reversal = await insertPosted(
-        organizationId,
-        entry,
-        { kind: "reversion", id: String(stored._id) },
-        actor,
-        session,
-        {
-          _id: reversalId,
-          reversalOf: stored._id,
-        },
-      );
-      await saveEntry(
-        organizationId,
-        stored._id,
-        { reversedBy: reversalId, updatedBy: actor.by, updatedAt: actor.now ?? new Date() },
-        history(actor, "revertido", { after: { reversal: reversal.number } }),
-        session,
-      );
-      return reversal;
-    }),
+  const stored = await entryOf(organizationId, id, session);
+  if (stored.status !== "contabilizado") refuse(NOT_POSTED);
+  if (stored.reversedBy) refuse(ALREADY_REVERSED);
+  const mirrored = mirror(stored, date);
+  if (actor.description) mirrored.description = actor.description;
+  const entry = checked(mirrored, await contextOf(organizationId, session));
+  const reversalId = new Types.ObjectId();
+  const reversal = await insertPosted(
+    organizationId,
+    entry,
+    { kind: "reversion", id: String(stored._id) },
+    actor,
+    session,
+    {
+      _id: reversalId,
+      reversalOf: stored._id,
+    },
   );
+  await saveEntry(
+    organizationId,
+    stored._id,
+    { reversedBy: reversalId, updatedBy: actor.by, updatedAt: actor.now ?? new Date() },
+    history(actor, "revertido", { after: { reversal: reversal.number } }),
+    session,
+  );
+  return reversal;
 }
 
 /** The reversal of a posted entry: the same lines with debit and credit swapped. */
