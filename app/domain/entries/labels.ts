@@ -10,6 +10,7 @@ export const SOURCE_LABELS: Record<EntrySourceKind, string> = {
   cierre: "Cierre",
   reversion: "Reversión",
   iva: "Liquidación de IVA",
+  renta: "Provisión de renta",
 };
 
 /** What an entry shows as its state: a posted entry that was reversed reads "Revertido". */

@@ -5,3 +5,4 @@ export * from "./projection";
 export * from "./rate";
 export * from "./tables";
 export * from "./validate";
+export * from "./provision";

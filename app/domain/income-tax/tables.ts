@@ -54,3 +54,8 @@ export interface BracketTable {
 export function isBracketKind(value: unknown): value is BracketKind {
   return typeof value === "string" && (BRACKET_KINDS as readonly string[]).includes(value);
 }
+
+/** The tables decide what every client owes: super admins and root change them, other admins read them. */
+export function canEditBrackets(flags: { isRoot: boolean; isSuperAdmin: boolean }): boolean {
+  return flags.isRoot || flags.isSuperAdmin;
+}

@@ -10,6 +10,8 @@ export const ENTRY_SOURCE_KINDS = [
   "factura",
   "cierre",
   "reversion",
+  "iva",
+  "renta",
 ] as const;
 export type EntrySourceKind = (typeof ENTRY_SOURCE_KINDS)[number];
 

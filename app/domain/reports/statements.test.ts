@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CalendarDate } from "../calendar";
+import { cents } from "../money";
 import { monthsNeedingDays } from "./balances";
 import { parseReportQuery, type ReportQuery } from "./query";
 import { balanceSheet, incomeStatement, monthlyResults, trialBalance, type StatementRow } from "./statements";
@@ -121,7 +122,9 @@ describe("Estado de Resultados", () => {
       expenses: c("150000"),
       grossProfit: c("612345.67"),
       resultBeforeTax: c("462345.67"),
+      bookedIncomeTax: 0n,
       incomeTax: 0n,
+      incomeTaxLabel: "Impuesto sobre la renta estimado",
       netResult: c("462345.67"),
       unclassified: c("25000.50"),
     });
@@ -145,6 +148,45 @@ describe("Estado de Resultados", () => {
       ["70-00-00-00-00", c("25000.50")],
       ["70-01-00-00-00", c("25000.50")],
     ]);
+  });
+
+  it("shows the income-tax estimate and keeps the booked tax out of the result before tax", () => {
+    // The fixture's only 60 leaf besides salaries stands in for the provision's expense account.
+    const seen: { income: bigint; resultBeforeTax: bigint; to: string }[] = [];
+    const statement = incomeStatement(tree, books, query("results", "quarter=2026-Q1"), {
+      expenseAccount: "60-02-00-00-00",
+      estimate: ({ income, resultBeforeTax }, range) => {
+        seen.push({ income, resultBeforeTax, to: range.to });
+        // 30 % × 612 345,67 = 183 703,701 → 183 703,70
+        return {
+          amount: cents(c("183703.70")),
+          label: "Impuesto sobre la renta estimado (tarifa general de 30 %, tabla 2026)",
+        };
+      },
+    });
+    // 1 012 345,67 − 400 000 − (150 000 − 150 000 booked as tax) = 612 345,67
+    expect(seen).toEqual([{ income: c("1012345.67"), resultBeforeTax: c("612345.67"), to: "2026-03-31" }]);
+    expect(statement.current).toMatchObject({
+      expenses: c("150000"),
+      resultBeforeTax: c("612345.67"),
+      bookedIncomeTax: c("150000"),
+      incomeTax: c("183703.70"),
+      // 612 345,67 − 183 703,70 = 428 641,97
+      netResult: c("428641.97"),
+    });
+    const taxRow = byKey(statement.rows).get("incomeTax");
+    expect(taxRow?.label).toBe("Impuesto sobre la renta estimado (tarifa general de 30 %, tabla 2026)");
+    expect(taxRow?.amount).toBe(c("183703.70"));
+  });
+
+  it("without an estimate the line shows the booked tax", () => {
+    const statement = incomeStatement(tree, books, query("results", "quarter=2026-Q1"), {
+      expenseAccount: "60-02-00-00-00",
+      estimate: () => null,
+    });
+    expect(statement.current.incomeTax).toBe(c("150000"));
+    // 612 345,67 − 150 000 = 462 345,67: the same net result as the books
+    expect(statement.current.netResult).toBe(c("462345.67"));
   });
 
   it("stops at level 1 and hides zero accounts unless asked", () => {

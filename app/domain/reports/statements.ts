@@ -60,7 +60,7 @@ export type LineKey =
 export const LINE_LABELS: Readonly<Record<LineKey, string>> = {
   grossProfit: "Utilidad bruta",
   resultBeforeTax: "Utilidad antes de impuestos",
-  incomeTax: "Impuesto sobre la renta estimado (₡0 hasta que exista el cálculo de renta)",
+  incomeTax: "Impuesto sobre la renta estimado",
   netResult: "Utilidad neta",
   priorResults: "Resultados de años anteriores sin cerrar",
   yearResult: "Utilidad (pérdida) del período en curso",
@@ -144,30 +144,54 @@ function closingNatural(figures: ReadonlyMap<string, Figures>) {
 export interface ResultFigures {
   income: Cents;
   costs: Cents;
+  /** Gastos (60) with any income tax booked in them. */
   expenses: Cents;
   grossProfit: Cents;
+  /** Income − costs − expenses other than the booked income tax. */
   resultBeforeTax: Cents;
+  /** Income tax already booked (the provision's expense account), kept out of the result before tax. */
+  bookedIncomeTax: Cents;
+  /** The income-tax calculation's estimate on resultBeforeTax; the booked tax when there is none. */
   incomeTax: Cents;
+  incomeTaxLabel: string;
   netResult: Cents;
   /** 70 Por clasificar: movements of the period, debit − credit. */
   unclassified: Cents;
 }
 
-export function resultFigures(movement: (code: string) => Cents, unclassified: Cents): ResultFigures {
+/** The income-tax estimate for a result before tax (the income-tax calculation, given by the service). */
+export interface IncomeTaxEstimator {
+  /** The expense account the income-tax provision is booked to (60-06-01 by default). */
+  expenseAccount: string;
+  /** The estimate for the figures of a range (the table of the range's last year), or null for none. */
+  estimate: (
+    figures: { income: Cents; resultBeforeTax: Cents },
+    range: DateRange,
+  ) => { amount: Cents; label: string } | null;
+}
+
+export function resultFigures(
+  movement: (code: string) => Cents,
+  unclassified: Cents,
+  tax: { estimator: IncomeTaxEstimator; range: DateRange } | null = null,
+): ResultFigures {
   const income = movement("40-00-00-00-00");
   const costs = movement("50-00-00-00-00");
   const expenses = movement("60-00-00-00-00");
+  const bookedIncomeTax = tax ? movement(tax.estimator.expenseAccount) : cents(0n);
   const grossProfit = cents(income - costs);
-  const resultBeforeTax = cents(grossProfit - expenses);
-  // Until the income-tax issue lands the estimate is a labelled zero.
-  const incomeTax = cents(0n);
+  const resultBeforeTax = cents(grossProfit - (expenses - bookedIncomeTax));
+  const estimate = tax?.estimator.estimate({ income, resultBeforeTax }, tax.range) ?? null;
+  const incomeTax = estimate ? estimate.amount : bookedIncomeTax;
   return {
     income,
     costs,
     expenses,
     grossProfit,
     resultBeforeTax,
+    bookedIncomeTax,
     incomeTax,
+    incomeTaxLabel: estimate?.label ?? LINE_LABELS.incomeTax,
     netResult: cents(resultBeforeTax - incomeTax),
     unclassified,
   };
@@ -185,6 +209,7 @@ export function incomeStatement(
   tree: readonly CatalogNode[],
   balances: ReportBalances,
   query: Pick<ReportQuery, "range" | "level" | "hideZero" | "compared">,
+  tax: IncomeTaxEstimator | null = null,
 ): IncomeStatement {
   const figures = accountFigures(leafFigures(balances, query.range));
   const comparedFigures = query.compared ? accountFigures(leafFigures(balances, query.compared.range)) : null;
@@ -192,15 +217,19 @@ export function incomeStatement(
   const amountOf = movementOf(figures);
   const comparedOf = comparedFigures ? movementOf(comparedFigures) : null;
   const section = (group: string) => rowsOfGroup(accounts, group, query.level, query.hideZero, amountOf, comparedOf);
-  const current = resultFigures(amountOf, amountOf("70-00-00-00-00"));
-  const compared = comparedOf ? resultFigures(comparedOf, comparedOf("70-00-00-00-00")) : null;
+  const taxOf = (range: DateRange) => (tax ? { estimator: tax, range } : null);
+  const current = resultFigures(amountOf, amountOf("70-00-00-00-00"), taxOf(query.range));
+  const compared =
+    comparedOf && query.compared
+      ? resultFigures(comparedOf, comparedOf("70-00-00-00-00"), taxOf(query.compared.range))
+      : null;
   const rows = [
     ...section(GROUP.income),
     ...section(GROUP.costs),
     line("grossProfit", GROUP.costs, current.grossProfit, compared?.grossProfit ?? null),
     ...section(GROUP.expenses),
     line("resultBeforeTax", GROUP.expenses, current.resultBeforeTax, compared?.resultBeforeTax ?? null),
-    line("incomeTax", GROUP.expenses, current.incomeTax, compared ? compared.incomeTax : null),
+    line("incomeTax", GROUP.expenses, current.incomeTax, compared ? compared.incomeTax : null, current.incomeTaxLabel),
     line("netResult", GROUP.expenses, current.netResult, compared?.netResult ?? null),
   ];
   const moved =

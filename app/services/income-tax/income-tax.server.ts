@@ -1,0 +1,196 @@
+import { todayInCostaRica, type CalendarDate } from "~/domain/calendar";
+import {
+  PROVISION_SOURCE_KIND,
+  chooseTable,
+  computeTax,
+  nextYearPrepayments,
+  planProvision,
+  projectToYearEnd,
+  provisionDescription,
+  type BracketTable,
+  type OrganizationTaxpayer,
+  type Prepayments,
+  type Projection,
+  type TableChoice,
+  type TaxComputation,
+} from "~/domain/income-tax";
+import { cents, type Cents } from "~/domain/money";
+import type { Refusal } from "~/domain/refusal";
+import { parseReportQuery, type ReportKind } from "~/domain/reports";
+import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
+import { postOnce, reverse, standingEntryOf } from "~/services/ledger/ledger.server";
+import { resultsReport, trialReport } from "~/services/reports/reports.server";
+import { notFound } from "~/utils/http.server";
+import { listBracketTables } from "./brackets.server";
+import { taxpayerOf } from "./estimator.server";
+
+/** A year's figures from the books: the same as the Estado de Resultados of that year. */
+export interface YearFigures {
+  /** Renta bruta: the year's income (40). */
+  grossIncome: Cents;
+  /** Utilidad antes de impuestos. */
+  netIncome: Cents;
+  /** Whether anything was booked in 40–60 that year. */
+  moved: boolean;
+}
+
+export interface ProvisionView {
+  entryId: string;
+  number: string;
+  date: string;
+  amount: Cents;
+}
+
+export interface IncomeTaxReport {
+  year: number;
+  taxpayer: OrganizationTaxpayer;
+  asOf: CalendarDate;
+  /** The year has not ended on `asOf`. */
+  inProgress: boolean;
+  figures: YearFigures;
+  choice: TableChoice;
+  computation: TaxComputation | null;
+  /** The tax of the two previous years from their own books and tables (null: not in the books). */
+  previousYears: { year: number; tax: Cents | null }[];
+  prepayments: Prepayments | null;
+  /** The balance of the pagos parciales account at the end of the year (or on `asOf`). */
+  prepaidBalance: Cents;
+  prepaymentsAccount: string;
+  /** Tax − pagos parciales already made. */
+  balanceDue: Cents | null;
+  projection: (Projection & { choice: TableChoice; tax: Cents | null }) | null;
+  provision: ProvisionView | null;
+}
+
+function queryOf(kind: ReportKind, search: string, today: CalendarDate) {
+  const parsed = parseReportQuery(kind, new URLSearchParams(search), today);
+  if (!parsed.ok) throw new Error(parsed.messages.join(" | "));
+  return parsed.query;
+}
+
+async function yearFigures(organizationId: string, year: number, today: CalendarDate): Promise<YearFigures> {
+  const { statement } = await resultsReport(organizationId, queryOf("results", `year=${year}`, today));
+  const { income, costs, expenses, resultBeforeTax } = statement.current;
+  return {
+    grossIncome: income,
+    netIncome: resultBeforeTax,
+    moved: income !== 0n || costs !== 0n || expenses !== 0n,
+  };
+}
+
+function taxOf(taxpayer: OrganizationTaxpayer, year: number, figures: YearFigures, tables: readonly BracketTable[]) {
+  const choice = chooseTable(taxpayer, year, figures.grossIncome, tables);
+  return { choice, computation: choice.table ? computeTax(choice.table, figures.netIncome) : null };
+}
+
+async function closingBalance(organizationId: string, account: string, year: number, today: CalendarDate) {
+  const trial = await trialReport(organizationId, queryOf("all", `year=${year}&level=5&zero=show`, today));
+  return trial.rows.find((row) => row.code === account)?.closing ?? cents(0n);
+}
+
+const provisionSource = (year: number) => ({ kind: PROVISION_SOURCE_KIND, id: String(year) }) as const;
+
+async function provisionOf(organizationId: string, year: number): Promise<ProvisionView | null> {
+  const entry = await standingEntryOf(organizationId, provisionSource(year));
+  if (!entry) return null;
+  const amount = entry.lines.reduce((sum, line) => sum + BigInt(line.debit ?? 0n), 0n);
+  return { entryId: String(entry._id), number: entry.number ?? "", date: entry.date, amount: cents(amount) };
+}
+
+/**
+ * The income tax of a fiscal year from the books: which table applies and why, the tax per slice, the
+ * next year's pagos parciales, what was prepaid, a linear projection while the year runs, and the
+ * standing provision entry.
+ */
+export async function incomeTaxReport(
+  organizationId: string,
+  year: number,
+  now = new Date(),
+): Promise<IncomeTaxReport> {
+  const today = todayInCostaRica(now);
+  const taxpayer = await taxpayerOf(organizationId);
+  if (!taxpayer) throw notFound("Organización no encontrada");
+  const [tables, accounts, figures, before, twoBefore, provision] = await Promise.all([
+    listBracketTables(),
+    getDefaultAccounts(organizationId),
+    yearFigures(organizationId, year, today),
+    yearFigures(organizationId, year - 1, today),
+    yearFigures(organizationId, year - 2, today),
+    provisionOf(organizationId, year),
+  ]);
+  const { choice, computation } = taxOf(taxpayer, year, figures, tables);
+  const previousYears = [
+    { year: year - 2, figures: twoBefore },
+    { year: year - 1, figures: before },
+  ].map((previous) => ({
+    year: previous.year,
+    tax: previous.figures.moved
+      ? (taxOf(taxpayer, previous.year, previous.figures, tables).computation?.total ?? null)
+      : null,
+  }));
+  const tax = computation?.total ?? null;
+  const prepaidBalance = await closingBalance(organizationId, accounts.incomeTaxPrepayments, year, today);
+  const yearEnd = `${year}-12-31` as CalendarDate;
+  const inProgress = today < yearEnd && today >= (`${year}-01-01` as CalendarDate);
+  let projection: IncomeTaxReport["projection"] = null;
+  if (inProgress) {
+    const projected = projectToYearEnd(year, today, figures);
+    const projectedFigures = { grossIncome: projected.grossIncome, netIncome: projected.netIncome, moved: true };
+    const result = taxOf(taxpayer, year, projectedFigures, tables);
+    projection = { ...projected, choice: result.choice, tax: result.computation?.total ?? null };
+  }
+  return {
+    year,
+    taxpayer,
+    asOf: inProgress ? today : yearEnd,
+    inProgress,
+    figures,
+    choice,
+    computation,
+    previousYears,
+    prepayments: tax === null ? null : nextYearPrepayments(tax, [...previousYears.map((p) => p.tax), tax]),
+    prepaidBalance,
+    prepaymentsAccount: accounts.incomeTaxPrepayments,
+    balanceDue: tax === null ? null : cents(tax - prepaidBalance),
+    projection,
+    provision,
+  };
+}
+
+export type ProvisionOutcome = { ok: true; number: string } | { ok: false; refusal: Refusal };
+
+/**
+ * Posts the year's provision (the computed tax to the expense account against the liability) through
+ * the ledger, once per year: a standing provision is refused until it is reversed.
+ */
+export async function registerProvision(
+  organizationId: string,
+  year: number,
+  by: string,
+  now = new Date(),
+): Promise<ProvisionOutcome> {
+  const report = await incomeTaxReport(organizationId, year, now);
+  if (!report.computation) return { ok: false, refusal: { message: report.choice.reason } };
+  const accounts = await getDefaultAccounts(organizationId);
+  const date = report.inProgress ? todayInCostaRica(now) : `${year}-12-31`;
+  const plan = planProvision(year, report.computation.total, date, accounts);
+  if (!plan.ok) return { ok: false, refusal: { message: plan.message } };
+  const outcome = await postOnce(
+    organizationId,
+    plan.entry,
+    { by, now },
+    provisionSource(year),
+    `La ${provisionDescription(year).toLowerCase()} ya está registrada; reviértala antes de registrar otra.`,
+  );
+  if (!outcome.ok) return { ok: false, refusal: outcome.refusals[0] ?? { message: "No se pudo registrar." } };
+  return { ok: true, number: outcome.entry.number ?? "" };
+}
+
+/** Reverses the year's standing provision, so a new one can be posted. */
+export async function reverseProvision(organizationId: string, year: number, by: string): Promise<ProvisionOutcome> {
+  const standing = await standingEntryOf(organizationId, provisionSource(year));
+  if (!standing) return { ok: false, refusal: { message: `No hay una provisión de renta de ${year} que revertir.` } };
+  const outcome = await reverse(organizationId, String(standing._id), { by });
+  if (!outcome.ok) return { ok: false, refusal: outcome.refusals[0] ?? { message: "No se pudo revertir." } };
+  return { ok: true, number: outcome.entry.number ?? "" };
+}
