@@ -19,6 +19,18 @@ export interface PdfReading {
   inkedShare: number;
 }
 
+/** Only the text, one form feed between pages. */
+export function readPdfText(bytes: Uint8Array): string {
+  const directory = mkdtempSync(join(tmpdir(), "pdf-reading-"));
+  try {
+    const file = join(directory, "document.pdf");
+    writeFileSync(file, bytes);
+    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 export function readPdf(bytes: Uint8Array): PdfReading {
   const directory = mkdtempSync(join(tmpdir(), "pdf-reading-"));
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readPdf } from "../../../tests/support/pdf-tools";
+import { readPdf, readPdfText } from "../../../tests/support/pdf-tools";
 import { printablePdf, type PrintableDocument } from "./printable.server";
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -61,6 +61,18 @@ describe("printablePdf", () => {
     expect(text).toContain("Línea número 130 con acción");
     expect(pageTexts.at(-1)).toContain("Representante legal");
     expect(pageTexts[0]).not.toContain("Representante legal");
+  });
+
+  it("never leaves the signature lines alone on the last page: the last rows go with them", async () => {
+    for (let rows = 37; rows <= 45; rows++) {
+      const text = readPdfText(await printablePdf(document(rows)));
+      const lastPage = text
+        .split("\f")
+        .filter((page) => page.trim() !== "")
+        .at(-1)!;
+      expect(lastPage, `${rows} rows`).toContain("Representante legal");
+      expect(lastPage, `${rows} rows`).toContain(`Línea número ${rows} con acción`);
+    }
   });
 
   it("cuts a long name with «…» but never an amount", async () => {

@@ -49,6 +49,7 @@ const ROW_HEIGHT = 14;
 const INDENT = 8;
 const CELL_PADDING = 4;
 const SIGNATURE_BLOCK = 90;
+const KEEP_WITH_SIGNATURES = 3;
 const TEXT_COLOR = "#1a1b1e";
 const MUTED_COLOR = "#5c5f66";
 const RULE_COLOR = "#adb5bd";
@@ -219,16 +220,33 @@ export async function printablePdf(document: PrintableDocument): Promise<Uint8Ar
   const tableRight = doc.page.width - MARGIN;
   const pageBottom = () => doc.page.height - doc.page.margins.bottom;
   let y = drawTableHeader(doc, placed, drawFirstHeader(doc, document));
+  const tableTop = y;
 
-  for (const row of document.rows) {
-    if (y + ROW_HEIGHT > pageBottom()) {
+  // The last rows go to the signatures' page rather than leave them alone on one.
+  const signing = (document.signatures?.length ?? 0) > 0;
+  doc.font("regular").fontSize(8);
+  const notesHeight = (document.notes ?? []).reduce(
+    (sum, note) => sum + doc.heightOfString(note, { width: tableRight - MARGIN }) + 4,
+    8,
+  );
+  const tail = notesHeight + (signing ? SIGNATURE_BLOCK : 0);
+  const keepFrom = Math.max(1, document.rows.length - KEEP_WITH_SIGNATURES);
+
+  document.rows.forEach((row, index) => {
+    const lastRowsWouldLeaveSignaturesAlone =
+      signing &&
+      index === keepFrom &&
+      y > tableTop &&
+      y + (document.rows.length - index) * ROW_HEIGHT + tail > pageBottom() &&
+      tableTop + (document.rows.length - index) * ROW_HEIGHT + tail <= pageBottom();
+    if (y + ROW_HEIGHT > pageBottom() || lastRowsWouldLeaveSignaturesAlone) {
       doc.addPage();
       y = drawTableHeader(doc, placed, drawRunningHeader(doc, document));
     }
     if (row.ruleAbove) doc.moveTo(MARGIN, y).lineTo(tableRight, y).lineWidth(0.5).strokeColor(RULE_COLOR).stroke();
     drawRow(doc, placed, row.cells, y, row);
     y += ROW_HEIGHT;
-  }
+  });
   doc.moveTo(MARGIN, y).lineTo(tableRight, y).lineWidth(0.5).strokeColor(RULE_COLOR).stroke();
   y += 8;
 

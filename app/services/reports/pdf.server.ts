@@ -30,17 +30,23 @@ function metaLines(query: ReportQuery): string[] {
   if (query.leafOnly) shape.push("solo cuentas de detalle");
   if (query.hideZero) shape.push("sin cuentas en cero");
   lines.push(shape.join(" · "));
-  const compared = comparedColumnLabel(query);
+  // The Balance de Comprobación has no comparison column, whatever the URL asks.
+  const compared = query.kind === "all" ? null : comparedColumnLabel(query);
   if (compared) lines.push(`Comparado con: ${compared}`);
   return lines;
 }
 
-/** Groups (rows with accounts under them) and result lines print bold, accounts indent by level. */
+/** A group: a top-level account, or one whose subaccounts the level shows under it. */
+function isGroup(row: { level: number; leaf: boolean }, query: ReportQuery): boolean {
+  return row.level === 1 || (!row.leaf && row.level < query.level);
+}
+
+/** Groups and result lines print bold; accounts indent by level. */
 function statementRow(row: StatementRow, query: ReportQuery, extra: string[]): PrintableRow {
   const line = row.kind === "line";
   return {
     cells: [row.code ?? "", row.label, formatReportAmount(row.amount), ...extra],
-    bold: line || row.level === 1 || (!row.leaf && row.level < query.level),
+    bold: line || isGroup(row, query),
     indent: line ? 0 : row.level - 1,
     ruleAbove: line,
   };
@@ -62,7 +68,7 @@ function statementTable(rows: readonly StatementRow[], query: ReportQuery, incom
   };
 }
 
-function trialTable(trial: TrialBalance) {
+function trialTable(trial: TrialBalance, query: ReportQuery) {
   const columns: PrintableColumn[] = [
     CODE_COLUMN,
     NAME_COLUMN,
@@ -75,7 +81,7 @@ function trialTable(trial: TrialBalance) {
     [row.opening, row.debit, row.credit, row.closing].map(formatReportAmount);
   const rows: PrintableRow[] = trial.rows.map((row) => ({
     cells: [row.code, row.label, ...amounts(row)],
-    bold: !row.leaf && row.level === 1,
+    bold: !query.leafOnly && isGroup(row, query),
     indent: row.level - 1,
   }));
   rows.push({ cells: ["", TRIAL_TOTALS_LABEL, ...amounts(trial.totals)], bold: true, ruleAbove: true });
@@ -85,7 +91,7 @@ function trialTable(trial: TrialBalance) {
 async function reportContent(kind: ReportKind, organizationId: string, query: ReportQuery) {
   if (kind === "all") {
     return {
-      ...trialTable(await trialReport(organizationId, query)),
+      ...trialTable(await trialReport(organizationId, query), query),
       layout: "landscape" as const,
       notes: ["Saldos con débito positivo; los saldos acreedores, entre paréntesis."],
     };
