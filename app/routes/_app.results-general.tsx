@@ -1,9 +1,14 @@
 import { Alert, Stack, Text } from "@mantine/core";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { entryViewHref } from "~/components/entries/links";
+import { replyFor } from "~/components/forms/conform";
 import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { StatementTable } from "~/components/reports/StatementTable";
+import { YearClosePanel } from "~/components/reports/YearClosePanel";
 import { appHref } from "~/components/shell/links";
 import {
   atDateRange,
@@ -15,8 +20,14 @@ import {
   REPORT_TITLES,
   reportPageBasics,
 } from "~/domain/reports";
+import { UNKNOWN_YEAR_CLOSE_INTENT, YEAR_CLOSE_INTENTS, type YearCloseIntent } from "~/domain/closing";
 import { generalReport, readReportQuery } from "~/services/reports/reports.server";
+import { closeFiscalYear, reopenFiscalYear, yearCloseStatus } from "~/services/reports/year-close.server";
+import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
+import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { notFound } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Balance General · Contabilidad CR" }];
 
@@ -24,8 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
   const parsed = readReportQuery("general", new URL(request.url));
   const { query } = parsed;
-  const sheet = await generalReport(organization.id, query);
+  const [sheet, yearClose] = await Promise.all([
+    generalReport(organization.id, query),
+    role === "admin" ? yearCloseStatus(organization.id, Number(query.range.to.slice(0, 4))) : null,
+  ]);
   return json({
+    yearClose,
     ...reportPageBasics(organization, role, parsed),
     range: atDateRange(query.range.to),
     comparedLabel: comparedColumnLabel(query),
@@ -36,8 +51,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** Cierre del período (admins): close the year of the shown date, or reopen it with a reason. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, organization } = await requireOrgContext(request, { admin: true });
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !Object.hasOwn(YEAR_CLOSE_INTENTS, intent))
+    return replyWithErrors(parseSubmission(form, z.object({})), { message: UNKNOWN_YEAR_CLOSE_INTENT });
+  const submission = parseSubmission(form, YEAR_CLOSE_INTENTS[intent as YearCloseIntent]);
+  if (submission.status !== "success") return replyWithErrors(submission);
+  if (!isConfirmed(form)) return askConfirmation(submission);
+  const actor = { by: String(user._id) };
+  const value = submission.value as { intent: YearCloseIntent; year: number; reason?: string };
+  const outcome =
+    value.intent === "close-year"
+      ? await closeFiscalYear(organization.id, value.year, actor)
+      : await reopenFiscalYear(organization.id, value.year, value.reason ?? "", actor);
+  if (!outcome.ok) {
+    if (outcome.notFound) throw notFound(outcome.refusals[0]?.message ?? "Organización no encontrada");
+    return replyWithErrors(
+      submission,
+      outcome.refusals.map(({ message }) => ({ message })),
+      409,
+    );
+  }
+  const url = new URL(request.url);
+  const done =
+    value.intent === "close-year"
+      ? `Año ${value.year} cerrado con el asiento ${outcome.entry.number}; la fecha de cierre contable es el 31/12/${value.year}.`
+      : `Año ${value.year} reabierto: el asiento ${outcome.entry.number} revierte el cierre.`;
+  return redirectWithSuccess(`${url.pathname}${url.search}`, done);
+}
+
 export default function BalanceSheetPage() {
   const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as (SubmissionResult<string[]> & { confirm?: true }) | undefined;
   const current = new URLSearchParams(useLocation().search);
   const exportHref = (extension: string) =>
     appHref(`/results-general.${extension}?${new URLSearchParams(data.params)}`, current, {
@@ -94,6 +142,14 @@ export default function BalanceSheetPage() {
           comparedLabel={data.comparedLabel}
           hrefOf={hrefOf}
           testId="unclassified-table"
+        />
+      )}
+      {data.yearClose && (
+        <YearClosePanel
+          status={data.yearClose}
+          closeResult={replyFor(result, "close-year")}
+          reopenResult={replyFor(result, "reopen-year")}
+          entryHref={(id) => entryViewHref(current, data.organization.cedula, id)}
         />
       )}
       <Text size="xs" c="dimmed">

@@ -1,1 +1,2 @@
 export * from "./year-close";
+export * from "./forms";

@@ -20,3 +20,12 @@ export { exportJournal } from "./journal.server";
 export { accountTotals, verifyLedger } from "./verify.server";
 export { lockDateOf } from "./context.server";
 export { linesOf } from "./records.server";
+export {
+  closeYear,
+  closedAmong,
+  closedYears,
+  closingEntryOf,
+  closingLinesBetween,
+  reopenYear,
+  type ClosedYear,
+} from "./year-close.server";

@@ -1,0 +1,45 @@
+import { yearEnd } from "~/domain/closing";
+import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
+import { loadLedgerContext } from "../ledger/context.server";
+import { closeYear, closedYears, reopenYear, type Actor, type ClosedYear } from "../ledger/ledger.server";
+
+/**
+ * Cierre del período from the Balance General (issue 12): the retained-earnings account comes from the
+ * organization's default accounts; the ledger service posts the close and moves the lock date.
+ */
+export async function closeFiscalYear(organizationId: string, year: number, actor: Actor) {
+  const { retainedEarnings } = await getDefaultAccounts(organizationId);
+  return closeYear(organizationId, year, retainedEarnings, actor);
+}
+
+export function reopenFiscalYear(organizationId: string, year: number, reason: string, actor: Actor) {
+  return reopenYear(organizationId, year, reason, actor);
+}
+
+export interface YearCloseStatus {
+  year: number;
+  yearEnd: string;
+  /** The year's closing entry, when the year is closed. */
+  closing: ClosedYear | null;
+  /** Closed and the next year is not: the reopen is allowed. */
+  canReopen: boolean;
+  retainedEarnings: { code: string; label: string };
+}
+
+/** What the Balance General's «Cierre del período» panel shows for `year`. */
+export async function yearCloseStatus(organizationId: string, year: number): Promise<YearCloseStatus> {
+  const [closed, accounts, context] = await Promise.all([
+    closedYears(organizationId),
+    getDefaultAccounts(organizationId),
+    loadLedgerContext(organizationId),
+  ]);
+  const closing = closed.find((entry) => entry.year === year) ?? null;
+  const code = accounts.retainedEarnings;
+  return {
+    year,
+    yearEnd: yearEnd(year),
+    closing,
+    canReopen: closing !== null && !closed.some((entry) => entry.year === year + 1),
+    retainedEarnings: { code, label: context?.accounts.get(code)?.label ?? "" },
+  };
+}
