@@ -1,0 +1,25 @@
+import { CONDICION_IMPUESTO_LABELS } from "../hacienda/mensaje-receptor";
+import { CONDITION_FIELDS, OPERATOR_LABELS } from "./fields";
+import { IVA_TREATMENT_LABELS } from "./form";
+import type { ReceptionRule, RuleCondition } from "./types";
+
+/** «Cédula del emisor es igual a 3101456789», as the rules list reads a condition. */
+export function describeCondition(condition: RuleCondition): string {
+  const field = CONDITION_FIELDS[condition.field]?.label ?? condition.field;
+  const operator = OPERATOR_LABELS[condition.operator] ?? condition.operator;
+  return `${field} ${operator} ${condition.value}`;
+}
+
+export function describeConditions(rule: Pick<ReceptionRule, "mode" | "conditions">): string {
+  const joiner = rule.mode === "all" ? " y " : " o ";
+  return rule.conditions.map(describeCondition).join(joiner);
+}
+
+/** The action in a few words: IVA, borrador or contabilizado, the automatic answer. */
+export function describeActionDetails(action: ReceptionRule["action"]): string[] {
+  const details = [`IVA: ${IVA_TREATMENT_LABELS[action.ivaTreatment]}`];
+  details.push(action.post ? "se contabiliza" : "queda en borrador");
+  if (action.autoAnswer)
+    details.push(`acepta con condición ${action.autoAnswer} (${CONDICION_IMPUESTO_LABELS[action.autoAnswer]})`);
+  return details;
+}
