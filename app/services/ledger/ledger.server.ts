@@ -29,3 +29,10 @@ export {
   reopenYear,
   type ClosedYear,
 } from "./year-close.server";
+export {
+  postOnce,
+  sourceTotalsBetween,
+  standingEntryOf,
+  standingSourceIds,
+  type PostOnceOutcome,
+} from "./source-entries.server";

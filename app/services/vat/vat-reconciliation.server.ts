@@ -1,0 +1,76 @@
+import { firstDayOfMonth, lastDayOfMonth, type MonthKey } from "~/domain/calendar";
+import type { DefaultAccounts } from "~/domain/booking/default-accounts";
+import { indexCatalog } from "~/domain/catalog";
+import type { IvaContribution, IvaReturn } from "~/domain/iva";
+import { cents, type Cents } from "~/domain/money";
+import { loadCatalog } from "~/services/catalog/catalog.server";
+import { accountTotals, sourceTotalsBetween, standingSourceIds } from "~/services/ledger/ledger.server";
+
+/**
+ * The return's figures next to the month's balances of the IVA accounts (ledger.md §6: a difference is
+ * shown, not hidden). The settlement entries of IVA are left out of the balances: they empty those
+ * accounts on purpose.
+ */
+export interface ReconciliationRow {
+  side: "debito" | "credito";
+  account: string;
+  accountLabel: string;
+  fromReceipts: Cents;
+  fromBooks: Cents;
+  difference: Cents;
+}
+
+export interface VatReconciliation {
+  rows: ReconciliationRow[];
+  /** Receipts in the return without a standing booking entry. */
+  unbooked: IvaContribution[];
+}
+
+export async function reconcileVat(
+  organizationId: string,
+  month: MonthKey,
+  ivaReturn: IvaReturn,
+  accounts: DefaultAccounts,
+): Promise<VatReconciliation> {
+  const [balances, settlements, catalog] = await Promise.all([
+    accountTotals(organizationId, { from: month, to: month }),
+    sourceTotalsBetween(organizationId, { kind: "iva" }, firstDayOfMonth(month), lastDayOfMonth(month)),
+    loadCatalog(organizationId),
+  ]);
+  const index = indexCatalog(catalog.tree);
+  const net = (account: string) => {
+    const balance = balances.get(account) ?? { debit: 0n, credit: 0n };
+    const settled = settlements.get(account) ?? { debit: 0n, credit: 0n };
+    return balance.debit - settled.debit - (balance.credit - settled.credit);
+  };
+  const rows: ReconciliationRow[] = [];
+  const addSide = (side: "debito" | "credito", byRate: Record<string, string>, figures: Map<string, bigint>) => {
+    const perAccount = new Map<string, bigint>();
+    for (const [rate, amount] of figures) {
+      const account = byRate[rate] ?? "";
+      perAccount.set(account, (perAccount.get(account) ?? 0n) + amount);
+    }
+    for (const account of new Set(Object.values(byRate))) if (!perAccount.has(account)) perAccount.set(account, 0n);
+    for (const [account, fromReceipts] of [...perAccount].sort(([a], [b]) => a.localeCompare(b))) {
+      // Débito accounts are liabilities (credit balance), crédito accounts assets (debit balance).
+      const fromBooks = account ? (side === "debito" ? -net(account) : net(account)) : 0n;
+      if (fromReceipts === 0n && fromBooks === 0n) continue;
+      rows.push({
+        side,
+        account,
+        accountLabel: account ? (index.get(account)?.label ?? "") : "Sin cuenta para esta tarifa",
+        fromReceipts: cents(fromReceipts),
+        fromBooks: cents(fromBooks),
+        difference: cents(fromReceipts - fromBooks),
+      });
+    }
+  };
+  addSide("debito", accounts.ivaDebitByRate, new Map(ivaReturn.debit.map((row) => [row.rate, row.debit])));
+  addSide("credito", accounts.ivaCreditByRate, new Map(ivaReturn.credit.map((row) => [row.rate, row.creditable])));
+
+  const inReturn = new Map<string, IvaContribution>();
+  for (const row of [...ivaReturn.debit, ...ivaReturn.conditions])
+    for (const receipt of row.receipts) if (!inReturn.has(receipt.receiptId)) inReturn.set(receipt.receiptId, receipt);
+  const booked = await standingSourceIds(organizationId, "comprobante", [...inReturn.keys()]);
+  return { rows, unbooked: [...inReturn.values()].filter((receipt) => !booked.has(receipt.receiptId)) };
+}
