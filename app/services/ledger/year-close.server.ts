@@ -168,7 +168,9 @@ async function lockDateBeforeClose(
   const history = organization?.lockDateHistory ?? [];
   for (let index = history.length - 1; index >= 0; index--) {
     const change = history[index];
-    if (change.after === end) return lockDayOf(change.before ?? "") ?? null;
+    // The close's own move: to the year's end from an earlier day (a later reopen of the next year
+    // also lands on this day, but from after it).
+    if (change.after === end && (change.before ?? "") < end) return lockDayOf(change.before ?? "") ?? null;
   }
   return null;
 }
