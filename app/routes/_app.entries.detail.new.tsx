@@ -3,6 +3,7 @@ import { EntryFormPage } from "~/components/entries/EntryForm";
 import { appHref } from "~/components/shell/links";
 import { entryFormSchema } from "~/domain/entries/form";
 import { entryFormPage, entryFormTarget, saveEntryForm } from "~/services/entries/entry-form.server";
+import { entrySourceOf, templateStep } from "~/services/templates/use-template.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -11,7 +12,10 @@ export const meta: MetaFunction = () => [{ title: "Nuevo asiento · Contabilidad
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
-  return json(await entryFormPage(organization.id, await entryFormTarget(organization.id, undefined)));
+  const page = await entryFormPage(organization.id, await entryFormTarget(organization.id, undefined));
+  // «Usar plantilla»: a GET step that fills the form (see use-template.server.ts).
+  const step = await templateStep(organization.id, new URL(request.url).searchParams);
+  return json({ ...page, defaults: step.defaults ?? page.defaults, templates: step.panel }, { status: step.status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,9 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // every value kept and nothing judged yet (no button said what to do with it).
   if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);
-  const outcome = await saveEntryForm(context, target, submission.value);
-  if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
   const here = new URL(request.url).searchParams;
+  const source = await entrySourceOf(context.organization.id, here);
+  const outcome = await saveEntryForm(context, target, submission.value, source);
+  if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
   return redirectWithSuccess(
     appHref(`/entries/view/${outcome.id}`, here, { org: context.organization.cedula }),
     outcome.message,

@@ -10,6 +10,7 @@ import { createTestUser, type Persona } from "../support/users";
 import { storeAnsweredReceipt } from "./receipts-fixtures";
 import { createImportJob } from "../../models/import-job";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
+import { createTemplate } from "../../app/services/templates/templates.server";
 
 /**
  * Every route module, exercised as every kind of visitor. Adding a route is one line in ROUTES; a
@@ -40,6 +41,8 @@ const IMPORT_JOB_ID = "65f0c0ffee00000000000002";
 const ENTRY_PARAMS: Record<string, string> = { entryID: "" };
 // The entry form edits that same entry.
 const FORM_ENTRY_PARAMS: Record<string, string> = { accountEntryID: "" };
+// An entry template of Ferretería El Clavo, created in beforeAll.
+const TEMPLATE_PARAMS: Record<string, string> = { templateID: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -59,6 +62,18 @@ const ROUTES: RouteCase[] = [
   },
   { file: "_app.admin.catalog.tsx", path: "/admin/catalog", access: "admin" },
   { file: "_app.admin.catalog.csv.tsx", path: "/admin/catalog/csv", access: "admin" },
+  { file: "_app.admin.accounting-entry-templates.tsx", path: "/admin/accounting-entry-templates", access: "admin" },
+  {
+    file: "_app.admin.accounting-entry-templates_.new.tsx",
+    path: "/admin/accounting-entry-templates/new",
+    access: "admin",
+  },
+  {
+    file: "_app.admin.accounting-entry-templates_.$templateID.tsx",
+    path: "/admin/accounting-entry-templates/template",
+    access: "admin",
+    params: TEMPLATE_PARAMS,
+  },
   { file: "_app.admin.rules_.default-accounts.tsx", path: "/admin/rules/default-accounts", access: "admin" },
   { file: "_app._index.tsx", path: "/", access: "user" },
   { file: "_app.detail._index.tsx", path: "/detail?index", access: "user" },
@@ -207,6 +222,20 @@ beforeAll(async () => {
   if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
   ENTRY_PARAMS.entryID = String(posted.entry._id);
   FORM_ENTRY_PARAMS.accountEntryID = String(posted.entry._id);
+  const template = await createTemplate(
+    FERRETERIA,
+    {
+      name: "Plantilla de la matriz de acceso",
+      description: "Pago {mes}",
+      lines: [
+        { account: "10-01-01-01-00", description: "", side: "debito", kind: "digitar", amount: null, rate: null },
+        { account: "40-01-01-01-00", description: "", side: "credito", kind: "digitar", amount: null, rate: null },
+      ],
+    },
+    "route-access",
+  );
+  if (!template.ok) throw new Error(template.refusals.map((refusal) => refusal.message).join(" "));
+  TEMPLATE_PARAMS.templateID = template.id;
   await createImportJob({
     id: IMPORT_JOB_ID,
     organizationId: FERRETERIA,

@@ -1,12 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FormError } from "~/components/FormError";
 import { useSchemaForm } from "~/components/forms/conform";
 import { DateField } from "~/components/forms/DateField";
 import { appHref } from "~/components/shell/links";
+import { UseTemplatePanel } from "~/components/templates/UseTemplatePanel";
 import type { CatalogNode } from "~/domain/catalog";
 import { entryFormSchema, type EntryFormDefaults } from "~/domain/entries/form";
+import type { TemplatePanelData } from "~/domain/templates/panel";
 import { EntryLinesTable, type LineField } from "./EntryFormLines";
 import { EntryFormTotals } from "./EntryFormTotals";
 
@@ -17,6 +20,8 @@ export interface EntryFormData {
   entry: { id: string; number: string | null } | null;
   defaults: EntryFormDefaults;
   tree: CatalogNode[];
+  /** «Usar plantilla» (new entries only). */
+  templates?: TemplatePanelData;
 }
 
 const TITLES: Record<EntryFormMode, (number: string | null) => string> = {
@@ -29,7 +34,16 @@ const TITLES: Record<EntryFormMode, (number: string | null) => string> = {
 export function EntryFormPage() {
   const data = useLoaderData() as unknown as EntryFormData;
   const result = useActionData() as SubmissionResult<string[]> | undefined;
-  return <EntryForm {...data} lastResult={result} />;
+  const { templates, ...form } = data;
+  // A template that fills the form changes the key: the form starts over from the filled values.
+  return (
+    <EntryForm
+      key={templates?.formKey ?? "entry"}
+      {...form}
+      lastResult={result}
+      aside={templates ? <UseTemplatePanel panel={templates} /> : null}
+    />
+  );
 }
 
 /**
@@ -43,7 +57,8 @@ export function EntryForm({
   defaults,
   tree,
   lastResult,
-}: EntryFormData & { lastResult?: SubmissionResult<string[]> }) {
+  aside,
+}: EntryFormData & { lastResult?: SubmissionResult<string[]>; aside?: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(entryFormSchema, {
@@ -73,6 +88,7 @@ export function EntryForm({
           cambió).
         </Alert>
       )}
+      {aside}
 
       <Form method="post" {...getFormProps(form)} aria-labelledby="entry-form-title">
         {/* Enter in a field saves, as the first button of the form would otherwise remove a line. */}

@@ -11,6 +11,7 @@ import {
   type EntryFormDefaults,
   type EntryFormValue,
 } from "~/domain/entries/form";
+import type { EntrySource } from "~/domain/ledger/types";
 import { ENTRY_NOT_FOUND, REVERSED_NOT_EDITABLE, postedInClosedPeriod } from "~/domain/ledger/messages";
 import type { Refusal } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
@@ -96,6 +97,7 @@ export async function saveEntryForm(
   { user, organization }: OrgContext,
   target: EntryFormTarget,
   value: EntryFormValue,
+  source: EntrySource = { kind: "manual" },
 ): Promise<EntryFormOutcome> {
   const input = entryInputOf(value);
   const actor = { by: String(user._id) };
@@ -104,8 +106,8 @@ export async function saveEntryForm(
   const outcome =
     target.mode === "new"
       ? post
-        ? await createAndPost(organization.id, input, actor)
-        : await createDraft(organization.id, input, actor)
+        ? await createAndPost(organization.id, input, actor, source)
+        : await createDraft(organization.id, input, actor, source)
       : target.mode === "draft"
         ? post
           ? await updateAndPost(organization.id, id, input, actor)

@@ -1,0 +1,251 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from "@mantine/core";
+import { Form, useNavigation } from "@remix-run/react";
+import { AccountPicker } from "~/components/AccountPicker";
+import { useSchemaForm } from "~/components/forms/conform";
+import type { CatalogNode } from "~/domain/catalog";
+import { templateFormSchema, type TemplateFormDefaults } from "~/domain/templates/form";
+import { AMOUNT_KINDS, KIND_LABELS, SIDE_LABELS, TEMPLATE_SIDES } from "~/domain/templates/types";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+type RowField = FieldMetadata<
+  { account?: string; description?: string; side?: string; kind?: string; amount?: string; rate?: string },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's form-level type is not needed here
+  any,
+  string[]
+>;
+
+/**
+ * A template's name, description pattern and lines. Works without JavaScript: spare empty rows, and
+ * «Agregar línea» / «Quitar» are conform list intents rendered as submit buttons the server answers
+ * with the form again.
+ */
+export function TemplateForm({
+  id,
+  defaults,
+  tree,
+  lastResult,
+  submitLabel,
+}: {
+  id: string;
+  defaults: TemplateFormDefaults;
+  tree: CatalogNode[];
+  lastResult?: SubmissionResult<string[]>;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(templateFormSchema, {
+    id,
+    lastResult,
+    defaultValue: defaults as unknown as Record<string, unknown>,
+  });
+  const lines = fields.lines.getFieldList();
+  const listErrors = [...(form.errors ?? []), ...(fields.lines.errors ?? [])];
+  const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
+
+  return (
+    <Form method="post" {...getFormProps(form)} aria-label="Plantilla">
+      {/* Enter in a field saves, as the first button of the form would otherwise remove a line. */}
+      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
+      <Stack gap="md">
+        {hasErrors && (
+          <Alert color="red" role="alert">
+            Revise los datos marcados.
+          </Alert>
+        )}
+        <Paper withBorder p="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              {...getInputProps(fields.name, { type: "text", ariaAttributes: false })}
+              key={fields.name.key}
+              error={fields.name.errors?.[0]}
+              label="Nombre"
+              maxLength={80}
+            />
+            <TextInput
+              {...getInputProps(fields.description, { type: "text", ariaAttributes: false })}
+              key={fields.description.key}
+              error={fields.description.errors?.[0]}
+              label="Descripción del asiento"
+              description="Puede usar {mes}, {año} y {fecha}: se llenan con la fecha del asiento."
+              maxLength={300}
+            />
+          </SimpleGrid>
+        </Paper>
+
+        <Table.ScrollContainer minWidth={980}>
+          <Table verticalSpacing="xs" aria-label="Líneas de la plantilla">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={48}>Línea</Table.Th>
+                <Table.Th>Cuenta</Table.Th>
+                <Table.Th>Descripción</Table.Th>
+                <Table.Th w={120}>Lado</Table.Th>
+                <Table.Th w={190}>Tipo de monto</Table.Th>
+                <Table.Th w={140}>Monto fijo</Table.Th>
+                <Table.Th w={120}>Porcentaje</Table.Th>
+                <Table.Th w={90}>
+                  <VisuallyHidden>Acciones</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((line, index) => (
+                <TemplateRow
+                  key={line.key}
+                  line={line as unknown as RowField}
+                  number={index + 1}
+                  tree={tree}
+                  removeButton={form.remove.getButtonProps({ name: fields.lines.name, index })}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Group>
+          <Button type="submit" variant="default" {...form.insert.getButtonProps({ name: fields.lines.name })}>
+            Agregar línea
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Monto fijo: el monto de la línea siempre es el mismo. Porcentaje de la base: al usar la plantilla se escribe
+          la base y la línea lleva ese porcentaje (hasta 4 decimales), redondeado al céntimo. A digitar: el monto se
+          escribe al usar la plantilla.
+        </Text>
+
+        {listErrors.length > 0 && (
+          <Alert color="red" role="alert" title="La plantilla no se guardó">
+            <Stack gap={4}>
+              {listErrors.map((message) => (
+                <Text key={message} size="sm">
+                  {message}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
+
+        <Group justify="flex-end">
+          <Button type="submit" name="intent" value="save" loading={navigation.state === "submitting"}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+function TemplateRow({
+  line,
+  number,
+  tree,
+  removeButton,
+}: {
+  line: RowField;
+  number: number;
+  tree: CatalogNode[];
+  removeButton: Record<string, unknown>;
+}) {
+  const { account, description, side, kind, amount, rate } = line.getFieldset();
+  const text = (field: AnyField, label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput
+      {...getInputProps(field, { type: "text", ariaAttributes: false })}
+      key={field.key}
+      aria-label={`Línea ${number}: ${label}`}
+      error={field.errors?.[0]}
+      autoComplete="off"
+      {...extra}
+    />
+  );
+  const select = (field: AnyField, label: string, options: Array<{ value: string; label: string }>) => (
+    <NativeSelect
+      {...getSelectProps(field, { ariaAttributes: false })}
+      key={field.key}
+      aria-label={`Línea ${number}: ${label}`}
+      error={field.errors?.[0]}
+      data={options}
+    />
+  );
+  return (
+    <Table.Tr data-line={number}>
+      <Table.Td ta="right" c="dimmed" style={{ verticalAlign: "top", paddingTop: 14 }}>
+        {number}
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: "top" }} miw={260}>
+        <AccountPicker
+          key={account.key}
+          catalog={tree}
+          name={account.name}
+          defaultValue={(account.initialValue as string | undefined) || null}
+          ariaLabel={`Línea ${number}: cuenta`}
+          error={account.errors?.[0]}
+        />
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: "top" }}>{text(description, "descripción", { maxLength: 300 })}</Table.Td>
+      <Table.Td style={{ verticalAlign: "top" }}>
+        {select(
+          side,
+          "lado",
+          TEMPLATE_SIDES.map((value) => ({ value, label: SIDE_LABELS[value] })),
+        )}
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: "top" }}>
+        {select(
+          kind,
+          "tipo de monto",
+          AMOUNT_KINDS.map((value) => ({ value, label: KIND_LABELS[value] })),
+        )}
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: "top" }}>
+        {text(amount, "monto fijo", {
+          inputMode: "decimal",
+          placeholder: "0,00",
+          maxLength: 24,
+          styles: { input: { textAlign: "right" } },
+        })}
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: "top" }}>
+        {text(rate, "porcentaje", {
+          inputMode: "decimal",
+          placeholder: "0,00",
+          maxLength: 12,
+          rightSection: "%",
+          styles: { input: { textAlign: "right" } },
+        })}
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: "top" }}>
+        <Button
+          type="submit"
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          mt={6}
+          {...removeButton}
+          aria-label={`Quitar la línea ${number}`}
+        >
+          Quitar
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
