@@ -6,3 +6,5 @@ export * from "./rate";
 export * from "./tables";
 export * from "./validate";
 export * from "./provision";
+export * from "./forms";
+export * from "./view";
