@@ -1,8 +1,11 @@
-import { Anchor, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { AmountView } from "~/domain/reports";
 
-/** An amount, right-aligned; negatives (already in parentheses) in red; a link when it drills down. */
+/**
+ * An amount; negatives (already in parentheses) in red; a link when it drills down. Plain elements
+ * with the classes of app.css, not Mantine Text/Anchor: a report renders it a thousand times per
+ * request and the styled components were most of the page's render time (decision 116).
+ */
 export function Amount({
   value,
   href,
@@ -14,25 +17,13 @@ export function Amount({
   label?: string;
   strong?: boolean;
 }) {
-  const color = value.negative ? "red.8" : undefined;
+  const className = `report-amount${value.negative ? " report-negative" : ""}${strong ? " report-strong" : ""}`;
   if (href) {
     return (
-      <Anchor
-        component={Link}
-        to={href}
-        c={color}
-        fw={strong ? 700 : undefined}
-        aria-label={label ? `${label}: ${value.text}` : undefined}
-        underline="hover"
-        size="sm"
-      >
+      <Link to={href} className={`${className} report-link`} aria-label={label ? `${label}: ${value.text}` : undefined}>
         {value.text}
-      </Anchor>
+      </Link>
     );
   }
-  return (
-    <Text component="span" c={color} fw={strong ? 700 : undefined} size="sm">
-      {value.text}
-    </Text>
-  );
+  return <span className={className}>{value.text}</span>;
 }

@@ -1,4 +1,4 @@
-import { Table, Text } from "@mantine/core";
+import { Table } from "@mantine/core";
 import type { TrialRowView, AmountView } from "~/domain/reports";
 import { Amount } from "./Amount";
 
@@ -38,38 +38,38 @@ export function TrialTable({
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        {/* Body rows as plain elements (app.css .report-rows): hundreds per request (decision 116). */}
+        <tbody className="report-rows">
           {rows.map((row) => {
             const href = hrefOf(row.code);
             const strong = row.level === 1;
             return (
-              <Table.Tr key={row.code} data-code={row.code}>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Text size="sm" ff="monospace">
-                    {row.code}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={strong ? 700 : undefined} pl={(row.level - 1) * 16}>
-                    {row.label}
-                  </Text>
-                </Table.Td>
-                <Table.Td {...numeric} data-testid="opening">
+              <tr key={row.code} data-code={row.code}>
+                <td className="report-code">{row.code}</td>
+                <td
+                  className={strong ? "report-strong" : undefined}
+                  style={{
+                    paddingLeft: `calc(var(--table-horizontal-spacing, var(--mantine-spacing-xs)) + ${row.level - 1}rem)`,
+                  }}
+                >
+                  {row.label}
+                </td>
+                <td className="report-number" data-testid="opening">
                   <Amount value={row.opening} href={href} label={`${row.label}, saldo inicial`} strong={strong} />
-                </Table.Td>
-                <Table.Td {...numeric} data-testid="debit">
+                </td>
+                <td className="report-number" data-testid="debit">
                   <Amount value={row.debit} href={href} label={`${row.label}, débitos`} strong={strong} />
-                </Table.Td>
-                <Table.Td {...numeric} data-testid="credit">
+                </td>
+                <td className="report-number" data-testid="credit">
                   <Amount value={row.credit} href={href} label={`${row.label}, créditos`} strong={strong} />
-                </Table.Td>
-                <Table.Td {...numeric} data-testid="closing">
+                </td>
+                <td className="report-number" data-testid="closing">
                   <Amount value={row.closing} href={href} label={`${row.label}, saldo final`} strong={strong} />
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             );
           })}
-        </Table.Tbody>
+        </tbody>
         <Table.Tfoot>
           <Table.Tr data-testid="trial-totals">
             <Table.Th scope="row" colSpan={2}>
