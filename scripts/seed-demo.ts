@@ -5,6 +5,8 @@ import { hashPassword } from "../app/utils/password.server";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
 import { seedDemoEntries } from "./seed-demo-entries";
 import { seedDemoReceipts } from "./seed-demo-receipts";
+import { seedDemoRules } from "./seed-demo-rules";
+import { seedDemoTemplates } from "./seed-demo-templates";
 
 /**
  * Idempotent: what exists is left alone, so running it twice changes nothing. A demo client's catalog
@@ -32,6 +34,8 @@ export async function seedDemo({ log }: { log: (line: string) => void }) {
   }
   await seedDemoReceipts({ log });
   await seedDemoEntries({ log });
+  await seedDemoRules({ log });
+  await seedDemoTemplates({ log });
   log(
     `demo data: ${createdOrganizations} organizations and ${createdUsers} users created (existing ones left as they were)`,
   );
