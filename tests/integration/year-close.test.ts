@@ -25,6 +25,7 @@ const PENDING = "CR:3101777003";
 const CHAIN = "CR:3101777004";
 const OTHER = "CR:3101777005";
 const actor = { by: "cierre@test" };
+const in2027 = { ...actor, now: new Date("2027-02-01T12:00:00Z") }; // 2026 has ended
 let environment: AppEnvironment;
 const cookies = {} as Record<"admin" | "client" | "otherAdmin", string>;
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "year-close-"));
@@ -155,6 +156,15 @@ describe("Cierre del período: who may close", () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain("Elija un año entre 2000 y 2099.");
     expect(await closingEntries(ORG)).toHaveLength(0);
+  });
+
+  it("refuses a year that has not ended yet", async () => {
+    const outcome = await closeFiscalYear(CHAIN, 2025, { ...actor, now: new Date("2025-12-31T23:00:00-06:00") });
+    expect(outcome).toMatchObject({
+      ok: false,
+      refusals: [{ message: "El año 2025 todavía no termina: se puede cerrar a partir del 01/01/2026." }],
+    });
+    expect(await closingEntries(CHAIN)).toHaveLength(0);
   });
 
   it("refuses while 70 Por clasificar has a balance, and writes nothing", async () => {
@@ -358,10 +368,10 @@ describe("Cierre del período: concurrency and order", () => {
   });
 
   it("a year closes only after the one before it, and reopens only while the next one is open", async () => {
-    const early = await closeFiscalYear(CHAIN, 2026, actor);
+    const early = await closeFiscalYear(CHAIN, 2026, in2027);
     expect(!early.ok && early.refusals[0].message).toContain("Cierre primero el año 2025");
     expect((await closeFiscalYear(CHAIN, 2025, actor)).ok).toBe(true);
-    expect((await closeFiscalYear(CHAIN, 2026, actor)).ok).toBe(true);
+    expect((await closeFiscalYear(CHAIN, 2026, in2027)).ok).toBe(true);
     const reopen = await reopenYear(CHAIN, 2025, "Prueba", actor);
     expect(reopen).toMatchObject({
       ok: false,

@@ -11,6 +11,7 @@ export interface YearClosePanelStatus {
   year: number;
   yearEnd: string;
   closing: { number: string; entryId: string } | null;
+  ended: boolean;
   canReopen: boolean;
   retainedEarnings: { code: string; label: string };
 }
@@ -54,8 +55,12 @@ export function YearClosePanel({
             </Text>
           )}
         </Stack>
-      ) : (
+      ) : status.ended ? (
         <CloseForm year={status.year} end={end} account={account} result={closeResult} />
+      ) : (
+        <Text size="sm" data-testid="year-close-status">
+          El año {status.year} todavía no termina: se podrá cerrar a partir del 01/01/{status.year + 1}.
+        </Text>
       )}
     </Paper>
   );

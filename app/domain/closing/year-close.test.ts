@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cents, parseAmount } from "../money";
-import { closingEntry, reopenReasonProblem, yearEnd } from "./year-close";
+import { closingEntry, reopenReasonProblem, yearEnd, yearEnded } from "./year-close";
+import type { CalendarDate } from "../calendar";
 
 const RETAINED = "30-03-01-01-00";
 const amount = (text: string) => parseAmount(text);
@@ -96,6 +97,8 @@ describe("closingEntry", () => {
 
   it("dates the close on the year's last day and requires a reopen reason", () => {
     expect(yearEnd(2026)).toBe("2026-12-31");
+    expect(yearEnded(2026, "2026-12-31" as CalendarDate)).toBe(false);
+    expect(yearEnded(2026, "2027-01-01" as CalendarDate)).toBe(true);
     expect(reopenReasonProblem("  ")).toBe("Escriba el motivo de la reapertura.");
     expect(reopenReasonProblem("x".repeat(201))).toBe("El motivo admite como máximo 200 caracteres.");
     expect(reopenReasonProblem("Ajuste de auditoría")).toBeNull();

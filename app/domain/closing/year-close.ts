@@ -50,6 +50,8 @@ export const CLOSE_MESSAGES = {
   retainedIsResult: (account: string) =>
     `La cuenta de utilidades acumuladas (${account}) no puede ser una cuenta de ingresos, costos o gastos.`,
   alreadyClosed: (year: number) => `El año ${year} ya está cerrado.`,
+  notEnded: (year: number) =>
+    `El año ${year} todavía no termina: se puede cerrar a partir del ${formatCalendarDate(`${year + 1}-01-01` as CalendarDate)}.`,
   notClosed: (year: number) => `El año ${year} no está cerrado: no hay cierre que reabrir.`,
   lockAfterYearEnd: (year: number, lockDate: CalendarDate) =>
     `No se puede cerrar ${year}: la fecha de cierre contable (${formatCalendarDate(lockDate)}) ya es posterior al ${formatCalendarDate(yearEnd(year))}. Devuélvala antes en la página del cliente.`,
@@ -126,4 +128,9 @@ export function reopenReasonProblem(reason: string): string | null {
   if (text === "") return CLOSE_MESSAGES.reasonRequired;
   if (text.length > REASON_MAX) return CLOSE_MESSAGES.reasonTooLong;
   return null;
+}
+
+/** A year is closed only once it has ended (in Costa Rica). */
+export function yearEnded(year: number, today: CalendarDate): boolean {
+  return today > yearEnd(year);
 }
