@@ -36,3 +36,4 @@ export {
   standingSourceIds,
   type PostOnceOutcome,
 } from "./source-entries.server";
+export { bookReceiptEntries, type ReceiptEntryOutcome, type ReceiptEntryRequest } from "./receipt-entries.server";

@@ -33,6 +33,7 @@ import { takeEntryNumber, takeEntryNumbers } from "~models/entry-number";
 import { loadLedgerContext, type OrganizationLedgerContext } from "./context.server";
 import { bookPostings, rebookPosting, type PostingEntry } from "./posting.server";
 import { entryDiff, inputOf, lineRecord, linesOf } from "./records.server";
+import { releaseReceipt } from "./receipt-links.server";
 import { LedgerRefusal, inTransaction } from "./transaction.server";
 
 /**
@@ -98,7 +99,13 @@ function storedFields(entry: ValidEntry) {
 }
 
 /** A posted entry as stored, whichever way it was posted (alone or in a group). */
-function postedRecord(organizationId: string, number: string, entry: ValidEntry, source: EntrySource, actor: Actor) {
+export function postedRecord(
+  organizationId: string,
+  number: string,
+  entry: ValidEntry,
+  source: EntrySource,
+  actor: Actor,
+) {
   const now = actor.now ?? new Date();
   return {
     organizationId,
@@ -149,23 +156,25 @@ export function createDraft(
   return refusalsAsOutcome(() =>
     inTransaction(async (session) => {
       const entry = checked(input, await contextOf(organizationId, session), true);
-      const now = actor.now ?? new Date();
-      return insertEntry(
-        {
-          organizationId,
-          ...storedFields(entry),
-          source,
-          status: "borrador",
-          createdBy: actor.by,
-          createdAt: now,
-          updatedBy: actor.by,
-          updatedAt: now,
-          history: [history(actor, "creado")],
-        },
-        session,
-      );
+      return insertEntry(draftRecord(organizationId, entry, source, actor), session);
     }),
   );
+}
+
+/** A draft as stored. */
+export function draftRecord(organizationId: string, entry: ValidEntry, source: EntrySource, actor: Actor) {
+  const now = actor.now ?? new Date();
+  return {
+    organizationId,
+    ...storedFields(entry),
+    source,
+    status: "borrador" as const,
+    createdBy: actor.by,
+    createdAt: now,
+    updatedBy: actor.by,
+    updatedAt: now,
+    history: [history(actor, "creado")],
+  };
 }
 
 /** Changes a draft; a posted entry is refused (it changes only through `editPosted`). */
@@ -431,6 +440,7 @@ export async function reverseWithin(
     history(actor, "revertido", { after: { reversal: reversal.number } }),
     session,
   );
+  await releaseReceipt(organizationId, stored._id, session);
   return reversal;
 }
 
@@ -455,6 +465,7 @@ export function deleteDraft(organizationId: string, id: string) {
       const stored = await entryOf(organizationId, id, session);
       if (stored.status !== "borrador") refuse(ONLY_DRAFTS_DELETED);
       await deleteDraftEntry(organizationId, stored._id, session);
+      await releaseReceipt(organizationId, stored._id, session);
       return stored;
     }),
   );

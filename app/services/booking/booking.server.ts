@@ -1,0 +1,156 @@
+import { planBooking } from "~/domain/booking/plan";
+import type { BookingPlan } from "~/domain/booking/plan-types";
+import type { RuleMatch } from "~/domain/booking/rule-match";
+import type { ElectronicReceipt } from "~/domain/hacienda/types";
+import type { EntryInput } from "~/domain/ledger";
+import { centsToAmount } from "~/domain/money";
+import { matchRule } from "~/domain/rules";
+import { findReceiptsForBooking, pendingReceiptIds } from "~models/receipt-booking";
+import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
+import { bookReceiptEntries, type Actor, type ReceiptEntryRequest } from "~/services/ledger/ledger.server";
+import { loadRules } from "~/services/rules/rules.server";
+import { bookingInputs } from "./booking-input.server";
+
+export type BookingResultKind =
+  "contabilizado" | "borrador" | "ya-contabilizado" | "no-contabilizable" | "rechazado" | "error";
+
+/** What happened to one receipt, for the per-receipt result list. */
+export interface BookingResult {
+  receiptId: string;
+  consecutivo: string;
+  kind: BookingResultKind;
+  message?: string;
+  entryId?: string;
+  number?: string;
+}
+
+/** Receipts per transaction: large enough to post a month quickly, small enough to retry cheaply. */
+export const BOOKING_BATCH = 100;
+
+function entryInput(plan: BookingPlan, receiptId: string): EntryInput {
+  return {
+    date: plan.date,
+    description: plan.description,
+    reference: plan.reference,
+    lines: plan.lines.map((line) => ({
+      account: line.account,
+      description: line.description,
+      debit: line.debit > 0n ? centsToAmount(line.debit) : null,
+      credit: line.credit > 0n ? centsToAmount(line.credit) : null,
+      receiptId,
+      ...(line.taxCode ? { taxCode: line.taxCode, taxRate: line.taxRate } : {}),
+      ...(line.currency ? { currency: line.currency, foreignAmount: line.foreignAmount } : {}),
+    })),
+  };
+}
+
+export interface BookingOptions {
+  /** When no rule decides: post (true, the default) or leave a borrador. */
+  post?: boolean;
+}
+
+/**
+ * Books the organization's receipts (ids of another organization are answered as not found): each
+ * one's plan from its XML, the default accounts and the first matching rule, then the entries and
+ * their receipt links through the ledger, a batch per transaction. Never books a receipt twice.
+ */
+export async function bookReceipts(
+  organizationId: string,
+  receiptIds: readonly string[],
+  actor: Actor,
+  options: BookingOptions = {},
+): Promise<BookingResult[]> {
+  const [accounts, rules] = await Promise.all([getDefaultAccounts(organizationId), loadRules(organizationId)]);
+  const results: BookingResult[] = [];
+  for (let start = 0; start < receiptIds.length; start += BOOKING_BATCH) {
+    const ids = receiptIds.slice(start, start + BOOKING_BATCH);
+    const receipts = await findReceiptsForBooking(organizationId, ids);
+    const inputs = await bookingInputs(organizationId, receipts);
+    const byId = new Map(receipts.map((receipt) => [String(receipt._id), receipt]));
+    const batch: BookingResult[] = [];
+    const requests: ReceiptEntryRequest[] = [];
+    const requested: BookingResult[] = [];
+    for (const id of ids) {
+      const receipt = byId.get(id);
+      const result: BookingResult = { receiptId: id, consecutivo: receipt?.consecutivo ?? "", kind: "error" };
+      batch.push(result);
+      const input = inputs.get(id);
+      if (!receipt || !input) {
+        result.message = "Comprobante no encontrado.";
+        continue;
+      }
+      if (!input.ok) {
+        result.message = input.message;
+        continue;
+      }
+      const document = input.input.document;
+      const match: RuleMatch | null = document.kind === "MH" ? null : matchRule(rules, document as ElectronicReceipt);
+      const outcome = planBooking(input.input, accounts, match, options);
+      if (!outcome.ok) {
+        result.kind = outcome.reason;
+        result.message = outcome.message;
+        continue;
+      }
+      requests.push({
+        receiptId: id,
+        input: entryInput(outcome.plan, id),
+        post: outcome.plan.post,
+        rule: outcome.plan.rule,
+        unclassified: outcome.plan.unclassified,
+      });
+      requested.push(result);
+    }
+    const outcomes = await bookReceiptEntries(organizationId, requests, actor);
+    outcomes.forEach((outcome, index) => {
+      const result = requested[index];
+      if (outcome.kind === "booked") {
+        result.kind = outcome.status;
+        result.entryId = outcome.entryId;
+        if (outcome.number) result.number = outcome.number;
+      } else if (outcome.kind === "already") {
+        result.kind = "ya-contabilizado";
+        result.entryId = outcome.entryId;
+      } else {
+        result.message = outcome.refusals.map((refusal) => refusal.message).join(" ");
+      }
+    });
+    results.push(...batch);
+  }
+  return results;
+}
+
+/** One receipt, from its page. */
+export async function bookReceipt(
+  organizationId: string,
+  receiptId: string,
+  actor: Actor,
+  options: BookingOptions = {},
+): Promise<BookingResult> {
+  const [result] = await bookReceipts(organizationId, [receiptId], actor, options);
+  return result;
+}
+
+/** The month's receipts that still wait for an entry (not booked, bookable). */
+export async function pendingReceipts(organizationId: string, month: string): Promise<string[]> {
+  return pendingReceiptIds(organizationId, month);
+}
+
+/**
+ * Every pending receipt of the month, batch by batch; `onProgress` hears each batch's results. Run
+ * again after an interruption, it books what is still pending.
+ */
+export async function bookMonth(
+  organizationId: string,
+  month: string,
+  actor: Actor,
+  options: BookingOptions & { onProgress?: (results: BookingResult[], total: number) => Promise<void> | void } = {},
+): Promise<BookingResult[]> {
+  const ids = await pendingReceiptIds(organizationId, month);
+  const results: BookingResult[] = [];
+  for (let start = 0; start < ids.length; start += BOOKING_BATCH) {
+    const batch = await bookReceipts(organizationId, ids.slice(start, start + BOOKING_BATCH), actor, options);
+    results.push(...batch);
+    await options.onProgress?.(batch, ids.length);
+  }
+  return results;
+}

@@ -1,0 +1,182 @@
+import mongoose, { Schema, Types, type ClientSession } from "mongoose";
+import { Entry } from "./entry";
+import { Receipt, type HaciendaEstado, type ReceiptRecord } from "./receipt";
+
+/**
+ * The link between a receipt and the entry it was booked to (issue 13). One per receipt: the unique
+ * index is what keeps a receipt from being booked twice, even by concurrent runs; the link is written
+ * in the same transaction as the entry and removed in the one that reverses (or deletes) the entry.
+ * Only the ledger service writes here.
+ */
+export interface ReceiptBookingRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  receiptId: Types.ObjectId;
+  entryId: Types.ObjectId;
+  /** The reception rule that decided the accounts, and its version then. */
+  ruleId?: string;
+  ruleVersion?: number;
+  unclassified: boolean;
+  bookedBy: string;
+  bookedAt: Date;
+}
+
+const receiptBookingSchema = new Schema<ReceiptBookingRecord>(
+  {
+    organizationId: { type: String, required: true },
+    receiptId: { type: Schema.Types.ObjectId, required: true },
+    entryId: { type: Schema.Types.ObjectId, required: true },
+    ruleId: String,
+    ruleVersion: Number,
+    unclassified: { type: Boolean, default: false },
+    bookedBy: { type: String, required: true },
+    bookedAt: { type: Date, required: true },
+  },
+  { collection: "receiptBookings", versionKey: false },
+);
+
+receiptBookingSchema.index({ organizationId: 1, receiptId: 1 }, { unique: true });
+receiptBookingSchema.index({ organizationId: 1, entryId: 1 });
+
+export const ReceiptBooking =
+  (mongoose.models.ReceiptBooking as mongoose.Model<ReceiptBookingRecord> | undefined) ??
+  mongoose.model<ReceiptBookingRecord>("ReceiptBooking", receiptBookingSchema);
+
+const toObjectIds = (ids: readonly string[]) =>
+  ids.filter((id) => Types.ObjectId.isValid(id)).map((id) => new Types.ObjectId(id));
+
+export async function findReceiptBookings(
+  organizationId: string,
+  receiptIds: readonly string[],
+  session?: ClientSession,
+): Promise<ReceiptBookingRecord[]> {
+  if (receiptIds.length === 0) return [];
+  return ReceiptBooking.find({ organizationId, receiptId: { $in: toObjectIds(receiptIds) } }, null, {
+    session,
+  }).lean<ReceiptBookingRecord[]>();
+}
+
+export async function insertReceiptBookings(records: ReceiptBookingRecord[], session: ClientSession): Promise<void> {
+  if (records.length > 0) await ReceiptBooking.insertMany(records, { session });
+}
+
+/** Frees the receipt of an entry that no longer stands (reversed or deleted draft). */
+export async function deleteReceiptBookingOfEntry(
+  organizationId: string,
+  entryId: Types.ObjectId,
+  session: ClientSession,
+): Promise<void> {
+  await ReceiptBooking.deleteMany({ organizationId, entryId }, { session });
+}
+
+export async function ensureReceiptBookingIndexes(): Promise<void> {
+  await ReceiptBooking.createIndexes();
+}
+
+/** What booking reads of a receipt: everything but Hacienda's answer bytes. */
+export type ReceiptForBooking = Pick<
+  ReceiptRecord,
+  "_id" | "kind" | "direction" | "month" | "consecutivo" | "xml" | "referencedClaves" | "receptorMessage"
+> & { hacienda?: { estado: HaciendaEstado } };
+
+const BOOKING_PROJECTION = {
+  kind: 1,
+  direction: 1,
+  month: 1,
+  consecutivo: 1,
+  xml: 1,
+  referencedClaves: 1,
+  receptorMessage: 1,
+  "hacienda.estado": 1,
+} as const;
+
+function withBytes(receipt: ReceiptForBooking): ReceiptForBooking {
+  const stored = receipt.xml as unknown;
+  if (Buffer.isBuffer(stored)) return receipt;
+  const binary = stored as { buffer?: Uint8Array; position?: number };
+  const xml = binary.buffer
+    ? Buffer.from(binary.buffer.subarray(0, binary.position ?? binary.buffer.length))
+    : Buffer.alloc(0);
+  return { ...receipt, xml };
+}
+
+export async function findReceiptsForBooking(
+  organizationId: string,
+  ids: readonly string[],
+): Promise<ReceiptForBooking[]> {
+  if (ids.length === 0) return [];
+  const found = await Receipt.find({ organizationId, _id: { $in: toObjectIds(ids) } }, BOOKING_PROJECTION)
+    .setOptions({ useBigInt64: true })
+    .lean<ReceiptForBooking[]>();
+  return found.map(withBytes);
+}
+
+/** Kind and receptor answer of the organization's receipts with these claves (what a credit note references). */
+export async function findReferencedReceipts(
+  organizationId: string,
+  claves: readonly string[],
+): Promise<Array<Pick<ReceiptRecord, "clave" | "kind" | "receptorMessage">>> {
+  if (claves.length === 0) return [];
+  return Receipt.find({ organizationId, clave: { $in: claves } }, { clave: 1, kind: 1, receptorMessage: 1 })
+    .setOptions({ useBigInt64: true })
+    .lean<Array<Pick<ReceiptRecord, "clave" | "kind" | "receptorMessage">>>();
+}
+
+const NEVER_BOOKED_KINDS = ["REP"];
+
+/**
+ * Ids of the month's receipts that wait for an entry: not linked, not a payment receipt, not rejected
+ * by Hacienda or by the receptor. In list order.
+ */
+export async function pendingReceiptIds(organizationId: string, month: string): Promise<string[]> {
+  const candidates = await Receipt.find(
+    {
+      organizationId,
+      month,
+      kind: { $nin: NEVER_BOOKED_KINDS },
+      "hacienda.estado": { $ne: "rechazado" },
+      "receptorMessage.mensaje": { $ne: 3 },
+    },
+    { _id: 1 },
+  )
+    .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
+    .lean<Array<{ _id: Types.ObjectId }>>();
+  const ids = candidates.map((receipt) => String(receipt._id));
+  const linked = new Set<string>();
+  for (let start = 0; start < ids.length; start += 5000) {
+    const chunk = ids.slice(start, start + 5000);
+    for (const link of await findReceiptBookings(organizationId, chunk)) linked.add(String(link.receiptId));
+  }
+  return ids.filter((id) => !linked.has(id));
+}
+
+export interface ReceiptBookingState {
+  entryId: string;
+  status: "borrador" | "contabilizado";
+  number?: string;
+}
+
+/** The entry each receipt is linked to, with the entry's status and number as they are now. */
+export async function bookingStatesOf(
+  organizationId: string,
+  receiptIds: readonly string[],
+): Promise<Map<string, ReceiptBookingState>> {
+  const links = await findReceiptBookings(organizationId, receiptIds);
+  const states = new Map<string, ReceiptBookingState>();
+  if (links.length === 0) return states;
+  const entries = await Entry.find(
+    { organizationId, _id: { $in: links.map((link) => link.entryId) } },
+    { status: 1, number: 1 },
+  ).lean<Array<{ _id: Types.ObjectId; status: "borrador" | "contabilizado"; number?: string }>>();
+  const byId = new Map(entries.map((entry) => [String(entry._id), entry]));
+  for (const link of links) {
+    const entry = byId.get(String(link.entryId));
+    if (!entry) continue;
+    states.set(String(link.receiptId), {
+      entryId: String(entry._id),
+      status: entry.status,
+      ...(entry.number ? { number: entry.number } : {}),
+    });
+  }
+  return states;
+}
