@@ -61,6 +61,14 @@ const ROUTES: RouteCase[] = [
     params: { orgID: "3101123456" },
   },
   { file: "_app.admin.catalog.tsx", path: "/admin/catalog", access: "admin" },
+  { file: "_app.admin.income-brackets.tsx", path: "/admin/income-brackets", access: "admin" },
+  {
+    file: "_app.admin.income-brackets_.$year.$kind.tsx",
+    path: "/admin/income-brackets/2026/persona-juridica",
+    access: "admin",
+    params: { year: "2026", kind: "persona-juridica" },
+  },
+  { file: "_app.admin.income-tax.tsx", path: "/admin/income-tax?year=2026", access: "admin" },
   { file: "_app.admin.catalog.csv.tsx", path: "/admin/catalog/csv", access: "admin" },
   { file: "_app.admin.accounting-entry-templates.tsx", path: "/admin/accounting-entry-templates", access: "admin" },
   {
@@ -162,6 +170,9 @@ const WITHOUT_ORGANIZATION = new Set([
   "forgot-password.tsx",
   "reset-password.tsx",
   "_app.admin.organizations._index.tsx",
+  // The income-tax tables are the same for every organization.
+  "_app.admin.income-brackets.tsx",
+  "_app.admin.income-brackets_.$year.$kind.tsx",
 ]);
 
 /** The source of each exported loader and action of a route module, up to the next top-level export. */

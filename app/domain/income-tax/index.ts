@@ -8,3 +8,4 @@ export * from "./validate";
 export * from "./provision";
 export * from "./forms";
 export * from "./view";
+export * from "./report-view";
