@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,8 +7,9 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { startLocalServices } from "./app/boot/local-services.server";
+import { startLocalServices, type LocalServices } from "./app/boot/local-services.server";
 import { limitRequestBody } from "./app/boot/body-limit.server";
+import { superviseWorkers, workerCount } from "./app/boot/cluster.server";
 import { createAppRequestHandler } from "./app/boot/remix-handler.server";
 import { passClientAddress, refuseCrossOrigin } from "./app/boot/request-guards.server";
 import { connectDatabase, disconnectDatabase, pingDatabase } from "./app/utils/db.server";
@@ -19,21 +21,38 @@ declare module "@remix-run/node" {
   }
 }
 
-const log = (line: string) => console.log(`[server] ${line}`);
+const log = (line: string) => console.log(cluster.isWorker ? `[server ${process.pid}] ${line}` : `[server] ${line}`);
 
+/**
+ * One process per core in production (decision 116): the primary owns what exists once — the embedded
+ * database and mail capture when not configured, generated secrets, the demo seed — and passes them to
+ * its workers in their environment; each worker serves HTTP on the shared port. WEB_CONCURRENCY=1 (the
+ * default outside production) serves from this process alone.
+ */
 async function main() {
   const bootEnv = parseEnv(process.env);
+  // The primary has filled in the environment (MONGODB_URI, SMTP_URL, secrets) and seeded the demo.
+  if (cluster.isWorker) return serve({ close: async () => undefined });
+  const workers = workerCount(bootEnv);
   const localServices = await startLocalServices(bootEnv, log);
   const env = getEnv();
-  await connectDatabase(env.MONGODB_URI);
-
   if (env.SEED_DEMO) {
     // A development convenience, refused in production by the environment schema. The demo seed and
     // the sample generator it uses (packages/hacienda-samples) are development tools: loaded only here,
     // never part of the production server's module graph.
+    await connectDatabase(env.MONGODB_URI);
     const { seedDemo } = await import("./scripts/seed-demo");
     await seedDemo({ log });
   }
+  if (workers === 1) return serve(localServices);
+  await disconnectDatabase();
+  log(`starting ${workers} worker processes (WEB_CONCURRENCY=1 serves from one)`);
+  superviseWorkers({ count: workers, log, close: () => localServices.close() });
+}
+
+async function serve(localServices: LocalServices) {
+  const env = getEnv();
+  await connectDatabase(env.MONGODB_URI);
 
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const app = express();

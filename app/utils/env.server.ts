@@ -31,6 +31,8 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.default("0"),
     LOG_REQUESTS: booleanFlag.default("1"),
     SEED_DEMO: booleanFlag.default("0"),
+    // Server processes (decision 116); unset: one per core in production, one otherwise.
+    WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be at least 1").max(64).optional(),
     // Set in the container image: there the data directory is not meant to hold a database.
     REQUIRE_MONGODB_URI: booleanFlag.default("0"),
   })

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -54,6 +55,39 @@ describe("the app process", { timeout: 90_000 }, () => {
     expect((await signInStep(second.url, "admin@demo.cr", "Contabilidad-2026")).headers.get("Location")).toBe("/otp");
     expect((await signInStep(second.url, "admin@demo.cr", "otra-clave")).headers.get("Location")).toBe("/login");
     await second.stop();
+  }, 120_000);
+
+  it("serves from one worker per WEB_CONCURRENCY on the primary's embedded database, replacing a worker that dies", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "contabilidad-cluster-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const app = await startAppProcess(
+      { MONGODB_URI: "", SMTP_URL: "smtp://127.0.0.1:9", WEB_CONCURRENCY: "2" },
+      { dataDir, keepData: true },
+    );
+    cleanups.push(() => app.stop());
+    const listening = () =>
+      [...app.output().matchAll(/\[server (\d+)\] Contabilidad CR listening/g)].map((m) => Number(m[1]));
+    const waitFor = async (condition: () => boolean) => {
+      const deadline = Date.now() + 60_000;
+      while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(condition(), app.output()).toBe(true);
+    };
+    await waitFor(() => listening().length === 2);
+    expect(app.output().match(/embedded database ready/g)).toHaveLength(1);
+    expect(app.output()).toContain("starting 2 worker processes");
+
+    const [victim] = listening();
+    process.kill(victim, "SIGKILL");
+    await waitFor(() => listening().length === 3);
+    expect(app.output()).toContain(`worker ${victim} exited (SIGKILL)`);
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    expect((await signInStep(app.url, "nadie@prueba.cr", "x")).headers.get("Location")).toBe("/login");
+
+    // A clean stop: the workers first, then the primary closes the database and withdraws its address.
+    expect(existsSync(path.join(dataDir, "database.uri"))).toBe(true);
+    await app.stop();
+    expect(app.output()).toContain("SIGTERM received: stopping 2 workers");
+    expect(existsSync(path.join(dataDir, "database.uri"))).toBe(false);
   }, 120_000);
 
   it("refuses to boot in production without its secrets, naming what is missing", async () => {
