@@ -89,7 +89,7 @@ const entrySchema = new Schema<EntryRecord>(
       kind: {
         type: String,
         required: true,
-        enum: ["manual", "comprobante", "plantilla", "regla", "factura", "cierre", "reversion", "iva"],
+        enum: ["manual", "comprobante", "plantilla", "regla", "factura", "cierre", "reversion", "iva", "renta"],
       },
       id: String,
     },

@@ -26,7 +26,9 @@ export interface StoredTable extends BracketTable {
   history: { at: Date; by: string; action: BracketChange["action"] }[];
 }
 
-const orNull = (value: bigint | null | undefined) => (value === null || value === undefined ? null : cents(value));
+// The driver hands 64-bit integers back as numbers or Longs on a lean read: céntimos are read back exactly.
+const exact = (value: unknown): bigint => (typeof value === "bigint" ? value : BigInt(String(value)));
+const orNull = (value: unknown) => (value === null || value === undefined ? null : cents(exact(value)));
 
 function toTable(record: IncomeBracketRecord): StoredTable | null {
   if (!isBracketKind(record.kind)) return null;
@@ -34,7 +36,7 @@ function toTable(record: IncomeBracketRecord): StoredTable | null {
     year: record.year,
     kind: record.kind,
     brackets: record.brackets.map((bracket) => ({
-      from: cents(bracket.from),
+      from: cents(exact(bracket.from)),
       to: orNull(bracket.to),
       rate: bracket.rate,
     })),
