@@ -166,3 +166,8 @@ export async function setRulePosition(
     { session },
   );
 }
+
+/** Whether the organization ever had a rule (deleted ones count: the demo seed leaves a client's choices alone). */
+export async function organizationHasRules(organizationId: string): Promise<boolean> {
+  return (await ReceptionRuleModel.exists({ organizationId })) !== null;
+}

@@ -94,32 +94,17 @@ const accountCode = z
   .max(40);
 const optionalAccount = z.string().trim().max(40).optional();
 
-export const ruleFormSchema = z
-  .object({
-    name: z
-      .string({ required_error: RULE_MESSAGES.nameRequired })
-      .trim()
-      .min(1, RULE_MESSAGES.nameRequired)
-      .max(RULE_NAME_MAX, RULE_MESSAGES.nameTooLong),
-    mode: enumOf(["all", "any"], RULE_MESSAGES.modeRequired),
-    conditions: z.array(conditionRow).max(MAX_CONDITIONS, RULE_MESSAGES.tooManyConditions).default([]),
-    scope: enumOf(["document", "lines"], RULE_MESSAGES.scopeRequired),
-    account: accountCode,
-    otherLinesAccount: optionalAccount,
-    ivaTreatment: enumOf(["acreditable", "no-acreditable", "proporcional"], RULE_MESSAGES.ivaTreatmentRequired),
-    payableAccount: optionalAccount,
-    post: enumOf(["post", "draft"], RULE_MESSAGES.postRequired),
-    autoAnswer: z
-      .enum(["01", "02", "03", "04", "05"], { errorMap: () => ({ message: RULE_MESSAGES.autoAnswer }) })
-      .optional(),
-  })
-  .transform((form, context) => {
+/** The rows as conditions: blank rows skipped, each other row checked (its errors under `conditions[i].…`). */
+const conditionsSchema = z
+  .array(conditionRow)
+  .max(MAX_CONDITIONS, RULE_MESSAGES.tooManyConditions)
+  .default([])
+  .transform((rows, context) => {
     const conditions: RuleCondition[] = [];
-    form.conditions.forEach((row, index) => {
+    rows.forEach((row, index) => {
       if (!row.field && !row.operator && !row.value) return;
-      const path = (key: string) => ["conditions", index, key];
       const issue = (key: string, message: string) =>
-        context.addIssue({ code: z.ZodIssueCode.custom, path: path(key), message });
+        context.addIssue({ code: z.ZodIssueCode.custom, path: [index, key], message });
       if (!row.field || !(CONDITION_FIELD_KEYS as string[]).includes(row.field)) {
         return issue("field", RULE_MESSAGES.fieldRequired);
       }
@@ -136,25 +121,45 @@ export const ruleFormSchema = z
       if ("message" in checked) return issue("value", checked.message);
       conditions.push({ field, operator, value: checked.value });
     });
-    if (conditions.length === 0) {
-      context.addIssue({ code: z.ZodIssueCode.custom, path: ["conditions"], message: RULE_MESSAGES.noConditions });
-      return z.NEVER;
+    if (conditions.length === 0 && rows.every((row) => !row.field && !row.operator && !row.value)) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [], message: RULE_MESSAGES.noConditions });
     }
-    return {
-      name: form.name,
-      mode: form.mode,
-      conditions,
-      action: {
-        scope: form.scope,
-        account: form.account,
-        ...(form.scope === "lines" && form.otherLinesAccount ? { otherLinesAccount: form.otherLinesAccount } : {}),
-        ivaTreatment: form.ivaTreatment,
-        ...(form.payableAccount ? { payableAccount: form.payableAccount } : {}),
-        post: form.post === "post",
-        ...(form.autoAnswer ? { autoAnswer: form.autoAnswer } : {}),
-      },
-    } satisfies RuleInput;
+    return conditions;
   });
+
+export const ruleFormSchema = z
+  .object({
+    name: z
+      .string({ required_error: RULE_MESSAGES.nameRequired })
+      .trim()
+      .min(1, RULE_MESSAGES.nameRequired)
+      .max(RULE_NAME_MAX, RULE_MESSAGES.nameTooLong),
+    mode: enumOf(["all", "any"], RULE_MESSAGES.modeRequired),
+    conditions: conditionsSchema,
+    scope: enumOf(["document", "lines"], RULE_MESSAGES.scopeRequired),
+    account: accountCode,
+    otherLinesAccount: optionalAccount,
+    ivaTreatment: enumOf(["acreditable", "no-acreditable", "proporcional"], RULE_MESSAGES.ivaTreatmentRequired),
+    payableAccount: optionalAccount,
+    post: enumOf(["post", "draft"], RULE_MESSAGES.postRequired),
+    autoAnswer: z
+      .enum(["01", "02", "03", "04", "05"], { errorMap: () => ({ message: RULE_MESSAGES.autoAnswer }) })
+      .optional(),
+  })
+  .transform((form): RuleInput => ({
+    name: form.name,
+    mode: form.mode,
+    conditions: form.conditions,
+    action: {
+      scope: form.scope,
+      account: form.account,
+      ...(form.scope === "lines" && form.otherLinesAccount ? { otherLinesAccount: form.otherLinesAccount } : {}),
+      ivaTreatment: form.ivaTreatment,
+      ...(form.payableAccount ? { payableAccount: form.payableAccount } : {}),
+      post: form.post === "post",
+      ...(form.autoAnswer ? { autoAnswer: form.autoAnswer } : {}),
+    },
+  }));
 
 /** What a person decides about a rule; the id, version, order and enabled flag are the service's. */
 export type RuleInput = Pick<ReceptionRule, "name" | "mode" | "conditions" | "action">;
