@@ -11,6 +11,7 @@ import { storeAnsweredReceipt } from "./receipts-fixtures";
 import { createImportJob } from "../../models/import-job";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { createTemplate } from "../../app/services/templates/templates.server";
+import { createRule } from "../../app/services/rules/rules.server";
 
 /**
  * Every route module, exercised as every kind of visitor. Adding a route is one line in ROUTES; a
@@ -43,6 +44,8 @@ const ENTRY_PARAMS: Record<string, string> = { entryID: "" };
 const FORM_ENTRY_PARAMS: Record<string, string> = { accountEntryID: "" };
 // An entry template of Ferretería El Clavo, created in beforeAll.
 const TEMPLATE_PARAMS: Record<string, string> = { templateID: "" };
+// A reception rule of Ferretería El Clavo: created in beforeAll.
+const RULE_PARAMS: Record<string, string> = { ruleID: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -69,8 +72,15 @@ const ROUTES: RouteCase[] = [
     params: { year: "2026", kind: "persona-juridica" },
   },
   { file: "_app.admin.income-tax.tsx", path: "/admin/income-tax?year=2026", access: "admin" },
+  { file: "_app.admin.vat.tsx", path: "/admin/vat?month=2025-10", access: "admin" },
+  { file: "_app.admin.vat[.]xlsx.tsx", path: "/admin/vat.xlsx?month=2025-10", access: "admin" },
+  { file: "_app.admin.vat[.]pdf.tsx", path: "/admin/vat.pdf?month=2025-10", access: "admin" },
   { file: "_app.admin.catalog.csv.tsx", path: "/admin/catalog/csv", access: "admin" },
   { file: "_app.admin.accounting-entry-templates.tsx", path: "/admin/accounting-entry-templates", access: "admin" },
+  { file: "_app.admin.rules.tsx", path: "/admin/rules", access: "admin" },
+  { file: "_app.admin.rules_.new.tsx", path: "/admin/rules/new", access: "admin" },
+  { file: "_app.admin.rules_.$ruleID.tsx", path: "/admin/rules/rule", access: "admin", params: RULE_PARAMS },
+  { file: "_app.admin.rules_.simulate.tsx", path: "/admin/rules/simulate?month=2026-01", access: "admin" },
   {
     file: "_app.admin.accounting-entry-templates_.new.tsx",
     path: "/admin/accounting-entry-templates/new",
@@ -247,6 +257,18 @@ beforeAll(async () => {
   );
   if (!template.ok) throw new Error(template.refusals.map((refusal) => refusal.message).join(" "));
   TEMPLATE_PARAMS.templateID = template.id;
+  const rule = await createRule(
+    FERRETERIA,
+    { userId: users.get("admin")! },
+    {
+      name: "Regla de la matriz de acceso",
+      mode: "all",
+      conditions: [{ field: "documentType", operator: "equals", value: "FE" }],
+      action: { scope: "document", account: "60-02-07-00-00", ivaTreatment: "acreditable", post: true },
+    },
+  );
+  if (!rule.ok) throw new Error(rule.refusals.map((refusal) => refusal.message).join(" "));
+  RULE_PARAMS.ruleID = rule.id;
   await createImportJob({
     id: IMPORT_JOB_ID,
     organizationId: FERRETERIA,

@@ -3,3 +3,4 @@ export * from "./receipt";
 export * from "./return";
 export * from "./settlement";
 export * from "./prorrata";
+export * from "./layout";

@@ -25,3 +25,5 @@ export const prorrataSchema = z.object({
 
 /** Without a stored prorrata every common purchase counts in full (100 %). */
 export const DEFAULT_PRORRATA = 10_000n;
+
+export const MONTH_QUERY_MESSAGE = "El mes no es válido: use el formato AAAA-MM (por ejemplo 2025-10).";

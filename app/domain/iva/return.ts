@@ -6,7 +6,7 @@
  * Céntimos: each receipt's amounts at one rate are added exactly in its currency, converted with its
  * TipoCambio and rounded once to céntimos (half away from zero); a figure is the sum of those.
  */
-import { amountToCents, cents, convertToColones, divideRounded, type Amount, type Cents } from "../money";
+import { AMOUNT_ONE, CENTIMO, cents, divideRounded, type Amount, type Cents } from "../money";
 import { compareRateGroups, rateGroupLabel, rateGroupPercent, type RateGroupKey } from "./rates";
 import type { IvaReceipt } from "./receipt";
 
@@ -25,6 +25,8 @@ export interface IvaContribution {
   nonCreditable: Cents;
   /** Why it is counted this way (condición del impuesto, sin respuesta …). */
   note: string;
+  /** Received receipts: the CondicionImpuesto it counts under. */
+  condition?: CreditCondition;
 }
 
 export interface IvaDebitRow {
@@ -127,8 +129,9 @@ export const DEFERRED_SALE_CONDITION = "10";
 
 const sign = (kind: string): 1n | -1n => (kind === "NC" ? -1n : 1n);
 
+/** amount × TipoCambio, both exact (Amount units), rounded once to céntimos (half away from zero). */
 function colonesCents(amount: Amount, receipt: IvaReceipt): Cents {
-  return amountToCents(convertToColones(amount, receipt.tipoCambio));
+  return cents(divideRounded(amount * receipt.tipoCambio, AMOUNT_ONE * CENTIMO));
 }
 
 function sumCents(values: Cents[]): Cents {
@@ -291,7 +294,7 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
       row.tax = cents(row.tax + part.tax);
       row.creditable = cents(row.creditable + part.creditable);
       row.nonCreditable = cents(row.nonCreditable + part.nonCreditable);
-      row.receipts.push(contribution(receipt, { ...part, note }));
+      row.receipts.push(contribution(receipt, { ...part, note, condition }));
       credit.set(rate, row);
     });
     const receiptPart = {
@@ -303,7 +306,7 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
     byCondition.tax = cents(byCondition.tax + receiptPart.tax);
     byCondition.creditable = cents(byCondition.creditable + receiptPart.creditable);
     byCondition.nonCreditable = cents(byCondition.nonCreditable + nonCreditable);
-    byCondition.receipts.push(contribution(receipt, { ...receiptPart, nonCreditable, note }));
+    byCondition.receipts.push(contribution(receipt, { ...receiptPart, nonCreditable, note, condition }));
     conditions.set(condition, byCondition);
   }
 

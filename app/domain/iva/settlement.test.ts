@@ -8,12 +8,19 @@ const C = (value: number) => BigInt(value) * 100_000n;
 const accounts: SettlementAccounts = {
   ivaDebitByRate: { "08": "20-01-03-01-00", "02": "20-01-03-02-00" },
   ivaCreditByRate: { "08": "10-01-05-01-00", "02": "10-01-05-01-00" },
+  ivaCreditCapitalGoods: "10-01-05-05-00",
+  ivaProrataPending: "10-01-05-06-00",
   ivaPayable: "20-01-03-09-00",
   ivaCreditBalance: "10-01-05-09-00",
 };
 
-function receipt(direction: "issued" | "received", tax: Record<string, number>): IvaReceipt {
+function receipt(
+  direction: "issued" | "received",
+  tax: Record<string, number>,
+  condicionImpuesto?: string,
+): IvaReceipt {
   return {
+    ...(condicionImpuesto ? { answer: { mensaje: 1 as const, condicionImpuesto } } : {}),
     id: `${direction}-${Object.values(tax).join("-")}`,
     kind: "FE",
     direction,
@@ -61,6 +68,25 @@ describe("planSettlement", () => {
       ["20-01-03-01-00", C(1_000), 0n],
       ["10-01-05-01-00", 0n, C(4_000)],
       ["10-01-05-09-00", C(3_000), 0n],
+    ]);
+  });
+
+  it("takes capital goods and the prorrata's creditable part out of their own accounts", () => {
+    // 03: 6 500 from capital goods; 05 at 60 %: 3 900 × 0,60 = 2 340 from the pending account.
+    const ivaReturn = computeIvaReturn(
+      [
+        receipt("issued", { "08": 20_000 }),
+        receipt("received", { "08": 6_500 }, "03"),
+        receipt("received", { "08": 3_900 }, "05"),
+      ],
+      { prorrataBasisPoints: 6_000n, previousCreditBalance: cents(0n) },
+    );
+    // 20 000 − 6 500 − 2 340 = 11 160 por pagar.
+    expect(linesOf(planSettlement("2025-10", ivaReturn, accounts))).toEqual([
+      ["20-01-03-01-00", C(20_000), 0n],
+      ["10-01-05-05-00", 0n, C(6_500)],
+      ["10-01-05-06-00", 0n, C(2_340)],
+      ["20-01-03-09-00", 0n, C(11_160)],
     ]);
   });
 

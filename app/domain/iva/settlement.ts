@@ -13,8 +13,50 @@ import type { IvaReturn } from "./return";
 
 export type SettlementAccounts = Pick<
   DefaultAccounts,
-  "ivaDebitByRate" | "ivaCreditByRate" | "ivaPayable" | "ivaCreditBalance"
+  | "ivaDebitByRate"
+  | "ivaCreditByRate"
+  | "ivaCreditCapitalGoods"
+  | "ivaProrataPending"
+  | "ivaPayable"
+  | "ivaCreditBalance"
 >;
+
+/**
+ * Where a received receipt's IVA sits in the books (as receipt booking puts it): capital goods (03) and
+ * proportionality (05, the whole IVA until the year's prorrata) in their own accounts, the rest in the
+ * crédito account of its rate. Null when that rate has no account.
+ */
+export function creditAccountOf(accounts: SettlementAccounts, rate: string, condition?: string): string | null {
+  if (condition === "03") return accounts.ivaCreditCapitalGoods;
+  if (condition === "05") return accounts.ivaProrataPending;
+  return accounts.ivaCreditByRate[rate] ?? null;
+}
+
+/**
+ * Per crédito account: what the receipts put there when booked (`booked`: the whole IVA of 05) or
+ * what the settlement takes out (`creditable`). Rates without account are returned apart.
+ */
+export function creditByAccount(
+  ivaReturn: IvaReturn,
+  accounts: SettlementAccounts,
+  what: "booked" | "creditable",
+): { byAccount: Map<string, bigint>; missingRates: string[] } {
+  const byAccount = new Map<string, bigint>();
+  const missingRates = new Set<string>();
+  for (const row of ivaReturn.credit) {
+    for (const receipt of row.receipts) {
+      const amount = what === "booked" && receipt.condition === "05" ? receipt.tax : receipt.creditable;
+      if (amount === 0n) continue;
+      const account = creditAccountOf(accounts, row.rate, receipt.condition);
+      if (!account) {
+        missingRates.add(row.rate);
+        continue;
+      }
+      byAccount.set(account, (byAccount.get(account) ?? 0n) + amount);
+    }
+  }
+  return { byAccount, missingRates: [...missingRates] };
+}
 
 export type SettlementPlan = { ok: true; entry: EntryInput } | { ok: false; message: string };
 
@@ -40,12 +82,10 @@ export function planSettlement(month: MonthKey, ivaReturn: IvaReturn, accounts: 
     if (!account) return { ok: false, message: `Falta la cuenta de IVA débito para ${rateGroupLabel(row.rate)}.` };
     put(account, row.debit, `IVA débito ${rateGroupLabel(row.rate)}`);
   }
-  for (const row of ivaReturn.credit) {
-    if (row.creditable === 0n) continue;
-    const account = accounts.ivaCreditByRate[row.rate];
-    if (!account) return { ok: false, message: `Falta la cuenta de IVA crédito para ${rateGroupLabel(row.rate)}.` };
-    put(account, -row.creditable, `IVA crédito ${rateGroupLabel(row.rate)}`);
-  }
+  const credit = creditByAccount(ivaReturn, accounts, "creditable");
+  if (credit.missingRates.length > 0)
+    return { ok: false, message: `Falta la cuenta de IVA crédito para ${rateGroupLabel(credit.missingRates[0])}.` };
+  for (const [account, amount] of credit.byAccount) put(account, -amount, "IVA crédito del mes");
   const net = ivaReturn.totals.debit - ivaReturn.totals.credit;
   if (net > 0n) {
     const previous = ivaReturn.totals.previousCreditBalance;

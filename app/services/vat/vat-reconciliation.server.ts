@@ -1,7 +1,7 @@
 import { firstDayOfMonth, lastDayOfMonth, type MonthKey } from "~/domain/calendar";
 import type { DefaultAccounts } from "~/domain/booking/default-accounts";
 import { indexCatalog } from "~/domain/catalog";
-import type { IvaContribution, IvaReturn } from "~/domain/iva";
+import { creditByAccount, type IvaContribution, type IvaReturn } from "~/domain/iva";
 import { cents, type Cents } from "~/domain/money";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { accountTotals, sourceTotalsBetween, standingSourceIds } from "~/services/ledger/ledger.server";
@@ -44,13 +44,8 @@ export async function reconcileVat(
     return balance.debit - settled.debit - (balance.credit - settled.credit);
   };
   const rows: ReconciliationRow[] = [];
-  const addSide = (side: "debito" | "credito", byRate: Record<string, string>, figures: Map<string, bigint>) => {
-    const perAccount = new Map<string, bigint>();
-    for (const [rate, amount] of figures) {
-      const account = byRate[rate] ?? "";
-      perAccount.set(account, (perAccount.get(account) ?? 0n) + amount);
-    }
-    for (const account of new Set(Object.values(byRate))) if (!perAccount.has(account)) perAccount.set(account, 0n);
+  const addSide = (side: "debito" | "credito", allAccounts: string[], perAccount: Map<string, bigint>) => {
+    for (const account of new Set(allAccounts)) if (!perAccount.has(account)) perAccount.set(account, 0n);
     for (const [account, fromReceipts] of [...perAccount].sort(([a], [b]) => a.localeCompare(b))) {
       // Débito accounts are liabilities (credit balance), crédito accounts assets (debit balance).
       const fromBooks = account ? (side === "debito" ? -net(account) : net(account)) : 0n;
@@ -65,8 +60,19 @@ export async function reconcileVat(
       });
     }
   };
-  addSide("debito", accounts.ivaDebitByRate, new Map(ivaReturn.debit.map((row) => [row.rate, row.debit])));
-  addSide("credito", accounts.ivaCreditByRate, new Map(ivaReturn.credit.map((row) => [row.rate, row.creditable])));
+  const debitByAccount = new Map<string, bigint>();
+  for (const row of ivaReturn.debit) {
+    const account = accounts.ivaDebitByRate[row.rate] ?? "";
+    if (row.debit !== 0n || account) debitByAccount.set(account, (debitByAccount.get(account) ?? 0n) + row.debit);
+  }
+  addSide("debito", Object.values(accounts.ivaDebitByRate), debitByAccount);
+  const credit = creditByAccount(ivaReturn, accounts, "booked");
+  if (credit.missingRates.length > 0) credit.byAccount.set("", 0n);
+  addSide(
+    "credito",
+    [...Object.values(accounts.ivaCreditByRate), accounts.ivaCreditCapitalGoods, accounts.ivaProrataPending],
+    credit.byAccount,
+  );
 
   const inReturn = new Map<string, IvaContribution>();
   for (const row of [...ivaReturn.debit, ...ivaReturn.conditions])

@@ -1,0 +1,116 @@
+/**
+ * The return as lines, in the order of form 150 (D-104 by rate): sales and débito by rate, purchases
+ * and crédito by rate, then the settlement. The screen, the XLSX and the PDF print these same lines;
+ * `figure` names the row whose receipts a line drills into.
+ */
+import { monthLabel, type MonthKey } from "../calendar";
+import { cents, centsToAmount, formatColones, type Cents } from "../money";
+import { formatBasisPoints, type IvaReturn } from "./return";
+
+export interface IvaReturnLine {
+  section: "debito" | "credito" | "resultado";
+  label: string;
+  base: Cents | null;
+  tax: Cents | null;
+  /** Exonerated (débito) or not creditable (crédito). */
+  other: Cents | null;
+  /** What the line declares. */
+  amount: Cents;
+  bold?: boolean;
+  figure?: string;
+}
+
+export const IVA_RETURN_COLUMNS = {
+  debito: ["Ventas por tarifa", "Base imponible", "IVA", "Exonerado", "Débito fiscal"],
+  credito: ["Compras por tarifa", "Base imponible", "IVA pagado", "No acreditable", "Crédito fiscal"],
+  resultado: ["Liquidación", "", "", "", "Monto"],
+} as const;
+
+export const IVA_SECTION_TITLES = {
+  debito: "Débito fiscal (comprobantes emitidos)",
+  credito: "Crédito fiscal (comprobantes recibidos)",
+  resultado: "Liquidación del impuesto",
+} as const;
+
+export function ivaReturnTitle(month: MonthKey): string {
+  return `Declaración del IVA de ${monthLabel(month)}`;
+}
+
+export function ivaResultLabel(ivaReturn: IvaReturn): string {
+  return ivaReturn.totals.creditBalance > 0n ? "Saldo a favor" : "Impuesto por pagar";
+}
+
+export function ivaReturnLines(ivaReturn: IvaReturn): IvaReturnLine[] {
+  const { totals } = ivaReturn;
+  const lines: IvaReturnLine[] = [];
+  for (const row of ivaReturn.debit)
+    lines.push({
+      section: "debito",
+      label: row.label,
+      base: row.base,
+      tax: row.tax,
+      other: row.exonerated,
+      amount: row.debit,
+      figure: row.id,
+    });
+  lines.push({
+    section: "debito",
+    label: "Total débito fiscal",
+    base: totals.sales,
+    tax: cents(totals.debit + totals.exonerated),
+    other: totals.exonerated,
+    amount: totals.debit,
+    bold: true,
+  });
+  for (const row of ivaReturn.credit)
+    lines.push({
+      section: "credito",
+      label: row.label,
+      base: row.base,
+      tax: row.tax,
+      other: row.nonCreditable,
+      amount: row.creditable,
+      figure: row.id,
+    });
+  lines.push({
+    section: "credito",
+    label: "Total crédito fiscal",
+    base: totals.purchases,
+    tax: totals.creditPaid,
+    other: totals.nonCreditable,
+    amount: totals.credit,
+    bold: true,
+  });
+  const result = (label: string, amount: Cents, bold = false): IvaReturnLine => ({
+    section: "resultado",
+    label,
+    base: null,
+    tax: null,
+    other: null,
+    amount,
+    bold,
+  });
+  lines.push(result("Débito fiscal del mes", totals.debit));
+  lines.push(result("Menos: crédito fiscal del mes", totals.credit));
+  lines.push(result("Menos: saldo a favor del período anterior", totals.previousCreditBalance));
+  lines.push(
+    result(ivaResultLabel(ivaReturn), totals.creditBalance > 0n ? totals.creditBalance : totals.payable, true),
+  );
+  return lines;
+}
+
+/** Notes printed under the return: the prorrata used and what is left out. */
+export function ivaReturnNotes(ivaReturn: IvaReturn): string[] {
+  const notes = [
+    `Prorrata provisional aplicada a la condición 05: ${formatBasisPoints(ivaReturn.prorrataBasisPoints)} %.`,
+    "Montos en colones; los comprobantes en otra moneda se convierten con su tipo de cambio.",
+  ];
+  if (ivaReturn.excluded.length > 0)
+    notes.push(`${ivaReturn.excluded.length} comprobante(s) del mes no entran en la declaración (ver el detalle).`);
+  return notes;
+}
+
+/** "₡1 234,56", negatives with a sign. */
+export function formatIvaAmount(value: bigint): string {
+  return value < 0n ? `-${formatColones(centsToAmount(cents(-value)))}` : formatColones(centsToAmount(cents(value)));
+}
