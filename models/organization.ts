@@ -14,6 +14,11 @@ const organizationSchema = new Schema(
     activityCodes: { type: [String], default: [] },
     vatRegime: { type: String, enum: ["tradicional", "simplificado"], default: "tradicional" },
     taxpayerKind: { type: String, enum: ["persona-juridica", "persona-fisica"], default: "persona-juridica" },
+    // The kind decides which income-tax table applies: who changed it, when, from what to what.
+    taxpayerKindHistory: {
+      type: [{ _id: false, at: Date, by: String, before: String, after: String }],
+      default: [],
+    },
     // The last closed day, `YYYY-MM-DD` (a Costa Rica calendar day, never an instant). Older documents
     // hold that day's UTC midnight as a Date: read either with `lockDayOf`.
     lockDate: { type: String, match: /^\d{4}-\d{2}-\d{2}$/ },
@@ -206,6 +211,25 @@ export async function setLockDate(
   const result = await Organization.updateOne(
     { _id: id },
     { ...change, $push: { lockDateHistory: { at: new Date(), by, before, after, ...(reason ? { reason } : {}) } } },
+    { runValidators: true, session },
+  );
+  return result.matchedCount === 1;
+}
+
+/** Sets the taxpayer kind, recording who changed it, when, and the kinds before and after. */
+export async function setTaxpayerKind(
+  id: string,
+  taxpayerKind: TaxpayerKind,
+  by: string,
+  session?: ClientSession,
+): Promise<boolean> {
+  const organization = await Organization.findById(id, { taxpayerKind: 1 }, { session }).lean<OrganizationDocument>();
+  if (!organization) return false;
+  const before = organization.taxpayerKind ?? "persona-juridica";
+  if (before === taxpayerKind) return true;
+  const result = await Organization.updateOne(
+    { _id: id },
+    { $set: { taxpayerKind }, $push: { taxpayerKindHistory: { at: new Date(), by, before, after: taxpayerKind } } },
     { runValidators: true, session },
   );
   return result.matchedCount === 1;

@@ -15,7 +15,9 @@ import { incomeTaxReport, registerProvision, reverseProvision } from "../../app/
 import { accountTotals } from "../../app/services/ledger/ledger.server";
 import { resultsReport } from "../../app/services/reports/reports.server";
 import { IncomeBracket } from "../../models/income-bracket";
-import { ensureOrganization } from "../../models/organization";
+import { Organization, ensureOrganization } from "../../models/organization";
+import { User } from "../../models/user";
+import { updateClient } from "../../app/services/organizations/organizations.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { seedDemoEntries } from "../../scripts/seed-demo-entries";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
@@ -252,5 +254,34 @@ describe("income tax of the demo year", () => {
     expect((await reverseProvision(FERRETERIA, 2026, "prueba")).ok).toBe(true);
     expect((await incomeTaxReport(FERRETERIA, 2026, NOW)).provision).toBeNull();
     expect((await registerProvision(FERRETERIA, 2026, "prueba", NOW)).ok).toBe(true);
+  });
+});
+
+describe("the organization's taxpayer kind", () => {
+  it("is changed on the client's data with an audit record, and picks the table", async () => {
+    const id = "CR:3101777777";
+    await ensureOrganization({ _id: id, name: "Renta Auditada S.A.", identificationType: "02" });
+    const superUser = await User.findById((await createTestUser({ persona: "superadmin" })).id);
+    const changes = {
+      name: "Renta Auditada S.A.",
+      commercialName: null,
+      identificationType: "02" as const,
+      vatRegime: "tradicional" as const,
+      contactEmail: null,
+      activityCodes: [],
+      lockDate: null,
+    };
+    expect(await updateClient(superUser!, id, { ...changes, taxpayerKind: "persona-fisica" })).toBeNull();
+    expect(await updateClient(superUser!, id, { ...changes, taxpayerKind: "persona-fisica" })).toBeNull();
+    const stored = await Organization.findById(id).lean();
+    expect(stored?.taxpayerKind).toBe("persona-fisica");
+    expect(stored?.taxpayerKindHistory).toEqual([
+      expect.objectContaining({ by: String(superUser!._id), before: "persona-juridica", after: "persona-fisica" }),
+    ]);
+    const report = await incomeTaxReport(id, 2026, NOW);
+    expect(report.taxpayer).toBe("persona-fisica");
+    expect(report.choice.reason).toBe("persona física con actividad lucrativa → tarifa progresiva de persona física");
+    // No income in the books: nothing to pay.
+    expect(report.computation?.total).toBe(0n);
   });
 });

@@ -6,6 +6,7 @@ import {
   lockDayOf,
   setLockDate,
   setOrganizationActive,
+  setTaxpayerKind,
   updateOrganization,
   type OrganizationDocument,
 } from "~models/organization";
@@ -142,10 +143,12 @@ export async function updateClient(
   // The cédula is the client's id and stays; a new identification type must still fit it.
   const problem = cedulaProblem(changes.identificationType, toCedula(organizationId));
   if (problem) return { field: "identificationType", message: problem };
-  const { contactEmail, lockDate, ...rest } = changes;
+  const { contactEmail, lockDate, taxpayerKind, ...rest } = changes;
   const contact = seesContactEmail(user) ? contactEmail : (contactEmail ?? undefined);
   await withTransaction(async (session) => {
     await updateOrganization(organizationId, { ...rest, contactEmail: contact }, session);
+    // The kind picks the income-tax table: its changes are recorded like the lock date's.
+    await setTaxpayerKind(organizationId, taxpayerKind, String(user._id), session);
     // Moving the lock date opens or closes periods of the books: it goes through the audited verb.
     await setLockDate(organizationId, lockDate, String(user._id), session);
   });
