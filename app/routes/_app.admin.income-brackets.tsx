@@ -63,6 +63,9 @@ export default function IncomeBracketsPage() {
         confirmar» no se hallaron en una fuente oficial o de prensa.
         {!data.canEdit && " Solo un superadministrador puede modificarlas."}
       </Text>
+      <Anchor component={Link} to="/admin/income-tax" size="sm">
+        Calcular el impuesto sobre la renta de un cliente →
+      </Anchor>
       <Group gap="xs" component="nav" aria-label="Años fiscales">
         {data.years.map((year) => (
           <Button
