@@ -29,11 +29,5 @@ export {
   reopenYear,
   type ClosedYear,
 } from "./year-close.server";
-export {
-  postOnce,
-  sourceTotalsBetween,
-  standingEntryOf,
-  standingSourceIds,
-  type PostOnceOutcome,
-} from "./source-entries.server";
+export { postOnce, sourceTotalsBetween, standingEntryOf, type PostOnceOutcome } from "./source-entries.server";
 export { bookReceiptEntries, type ReceiptEntryOutcome, type ReceiptEntryRequest } from "./receipt-entries.server";

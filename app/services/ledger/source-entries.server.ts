@@ -64,26 +64,6 @@ export async function postOnce(
   }
 }
 
-/** Ids among `ids` that have a standing posted entry of that source kind (e.g. receipts already booked). */
-export async function standingSourceIds(
-  organizationId: string,
-  kind: EntrySource["kind"],
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const found = await Entry.find(
-    {
-      organizationId,
-      status: "contabilizado",
-      "source.kind": kind,
-      "source.id": { $in: ids },
-      reversedBy: { $exists: false },
-    },
-    { "source.id": 1 },
-  ).lean<Array<{ source: { id?: string } }>>();
-  return new Set(found.flatMap((entry) => (entry.source.id ? [entry.source.id] : [])));
-}
-
 /**
  * Σ debit and Σ credit per account of the posted entries of that source (any id when none is given)
  * dated between `from` and `to` (days, inclusive), and of their reversals dated there: what to take

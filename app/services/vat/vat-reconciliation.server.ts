@@ -4,7 +4,8 @@ import { indexCatalog } from "~/domain/catalog";
 import { creditByAccount, type IvaContribution, type IvaReturn } from "~/domain/iva";
 import { cents, type Cents } from "~/domain/money";
 import { loadCatalog } from "~/services/catalog/catalog.server";
-import { accountTotals, sourceTotalsBetween, standingSourceIds } from "~/services/ledger/ledger.server";
+import { receiptBookingStates } from "~/services/booking/booking-states.server";
+import { accountTotals, sourceTotalsBetween } from "~/services/ledger/ledger.server";
 
 /**
  * The return's figures next to the month's balances of the IVA accounts (ledger.md §6: a difference is
@@ -22,7 +23,7 @@ export interface ReconciliationRow {
 
 export interface VatReconciliation {
   rows: ReconciliationRow[];
-  /** Receipts in the return without a standing booking entry. */
+  /** Receipts in the return without a posted booking entry. */
   unbooked: IvaContribution[];
 }
 
@@ -77,6 +78,8 @@ export async function reconcileVat(
   const inReturn = new Map<string, IvaContribution>();
   for (const row of [...ivaReturn.debit, ...ivaReturn.conditions])
     for (const receipt of row.receipts) if (!inReturn.has(receipt.receiptId)) inReturn.set(receipt.receiptId, receipt);
-  const booked = await standingSourceIds(organizationId, "comprobante", [...inReturn.keys()]);
-  return { rows, unbooked: [...inReturn.values()].filter((receipt) => !booked.has(receipt.receiptId)) };
+  // A draft is not in the balances yet: only a posted entry counts as booked.
+  const states = await receiptBookingStates(organizationId, [...inReturn.keys()]);
+  const booked = (id: string) => states.get(id)?.status === "contabilizado";
+  return { rows, unbooked: [...inReturn.values()].filter((receipt) => !booked(receipt.receiptId)) };
 }
