@@ -71,6 +71,21 @@ describe("organizationSwitchTarget", () => {
     expect(organizationSwitchTarget("/detail", search).action).toBe("/detail");
   });
 
+  it("sends an entry template to the templates list, and a new entry filled from a template to a blank one", () => {
+    const search = new URLSearchParams("org=3101123456&menu=configuracion&template=65f0&apply=1&base=100&typed[1]=5");
+    expect(organizationSwitchTarget("/admin/accounting-entry-templates/65f0c0ffee00000000000004", search)).toEqual({
+      action: "/admin/accounting-entry-templates",
+      fields: [["menu", "configuracion"]],
+    });
+    expect(organizationSwitchTarget("/admin/accounting-entry-templates/new", search).action).toBe(
+      "/admin/accounting-entry-templates/new",
+    );
+    expect(organizationSwitchTarget("/entries/detail/new", search)).toEqual({
+      action: "/entries/detail/new",
+      fields: [["menu", "configuracion"]],
+    });
+  });
+
   it("sends an entry's page to the entries list, and keeps the list's range and filters", () => {
     const search = new URLSearchParams("org=3101123456&showSidebar=1");
     expect(organizationSwitchTarget("/entries/view/65f0c0ffee00000000000003", search)).toEqual({

@@ -50,6 +50,17 @@ export function organizationSwitchTarget(
 ): { action: string; fields: Array<[string, string]> } {
   const kept = [...current].filter(([key]) => !DROPPED_ON_SWITCH.has(key));
   if (/^\/detail\/import\/[^/]+/.test(pathname)) return { action: "/detail/import", fields: kept };
+  // One entry template of the organization being left: the new organization's templates.
+  if (/^\/admin\/accounting-entry-templates\/(?!new$)[^/]+/.test(pathname)) {
+    return {
+      action: "/admin/accounting-entry-templates",
+      fields: kept.filter(([key]) => key === "showSidebar" || key === "menu"),
+    };
+  }
+  // «Usar plantilla» names a template of the organization being left: the new entry starts blank.
+  if (pathname === "/entries/detail/new") {
+    return { action: pathname, fields: kept.filter(([key]) => key === "showSidebar" || key === "menu") };
+  }
   // One entry of the organization being left: the new organization's entries list.
   if (/^\/entries\/(view|detail)\/(?!new$)[^/]+/.test(pathname)) {
     return { action: "/entries/list", fields: kept.filter(([key]) => key === "showSidebar" || key === "menu") };
