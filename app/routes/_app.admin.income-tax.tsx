@@ -248,7 +248,7 @@ export default function IncomeTaxPage() {
             Proyección al 31 de diciembre (estimación)
           </Title>
           <Text size="sm" mb="xs">
-            {report.projection.basis}. {report.projection.reason}.
+            {report.projection.basis}. Con las cifras proyectadas: {report.projection.reason}.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Figure label="Renta bruta proyectada" value={report.projection.grossIncome} />

@@ -71,8 +71,8 @@ export function incomeTaxReportView(report: IncomeTaxReportInput) {
             report.prepayments.basis === "average"
               ? `25 % del promedio de los últimos tres períodos (${colonesText(report.prepayments.average ?? cents(0n))}), mayor que el impuesto de ${report.year}`
               : `25 % del impuesto de ${report.year} (${colonesText(report.prepayments.base)})${
-                  report.prepayments.average === null
-                    ? ""
+                  report.prepayments.average === null || report.previousYears.every((previous) => previous.tax === null)
+                    ? ", el único período en los libros"
                     : `, no menor que el promedio de los últimos tres períodos (${colonesText(report.prepayments.average)})`
                 }`,
           instalments: report.prepayments.instalments.map((instalment) => ({
@@ -91,7 +91,7 @@ export function incomeTaxReportView(report: IncomeTaxReportInput) {
           : colonesText(report.balanceDue),
     projection: report.projection
       ? {
-          basis: `Lineal: cifras al día ${report.projection.elapsedDays} de ${report.projection.daysInYear} × ${report.projection.daysInYear} ÷ ${report.projection.elapsedDays}`,
+          basis: `Estimación lineal: las cifras de los primeros ${report.projection.elapsedDays} días del año × ${report.projection.daysInYear} ÷ ${report.projection.elapsedDays}`,
           grossIncome: signed(report.projection.grossIncome),
           netIncome: signed(report.projection.netIncome),
           reason: report.projection.choice.reason,
