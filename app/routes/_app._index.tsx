@@ -10,18 +10,28 @@ import { ReceiptTabs } from "~/components/receipts/ReceiptTabs";
 import { monthLabel } from "~/domain/calendar";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { loadMonthView, readMonthQuery } from "~/services/receipts/receipts.server";
+import { BookingCell, BookMonthButton } from "~/components/booking/BookingCell";
+import { appHref } from "~/components/shell/links";
+import { monthBookingView } from "~/services/booking/booking-states.server";
 
 export const meta: MetaFunction = () => [{ title: "Comprobantes · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { organization } = await requireOrgContext(request, { orNone: true });
-  if (!organization) return json({ view: null });
+  const { organization, role } = await requireOrgContext(request, { orNone: true });
+  if (!organization) return json({ view: null, booking: null });
   const query = readMonthQuery(new URL(request.url));
-  return json({ view: await loadMonthView(organization, query) });
+  const view = await loadMonthView(organization, query);
+  const booking = await monthBookingView(
+    organization.id,
+    view.month,
+    view.rows.map((row) => row.id),
+    role === "admin",
+  );
+  return json({ view, booking });
 }
 
 export default function ReceiptsMonthPage() {
-  const { view } = useLoaderData<typeof loader>();
+  const { view, booking } = useLoaderData<typeof loader>();
   const location = useLocation();
   const current = new URLSearchParams(location.search);
 
@@ -65,6 +75,9 @@ export default function ReceiptsMonthPage() {
           <Button component="a" href={exportHref("csv", base)} variant="default" download>
             Exportar CSV
           </Button>
+          {booking?.canBook && (
+            <BookMonthButton pending={booking.pending} month={view.month} action={appHref("/booking/month", current)} />
+          )}
         </Group>
       </Group>
 
@@ -121,6 +134,12 @@ export default function ReceiptsMonthPage() {
                 totals={view.totals}
                 received={view.tab === "recibidos"}
                 hrefOf={(id) => detailHref(current, view.organization.cedula, id)}
+                booked={(id) => (
+                  <BookingCell
+                    state={booking?.states[id]}
+                    entryHref={(entryId) => appHref(`/entries/view/${entryId}`, current)}
+                  />
+                )}
               />
               <Text size="xs" c="dimmed">
                 Montos en colones con el tipo de cambio de cada comprobante. Los totales restan las notas de crédito y

@@ -28,6 +28,8 @@ import {
 } from "~/services/receipts/receipts-detail.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { haciendaConflictOf } from "~/services/receipts/hacienda-answers.server";
+import { ReceiptBooking } from "~/components/booking/ReceiptBooking";
+import { receiptBookingView } from "~/services/booking/booking-states.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Comprobante"} · Contabilidad CR` },
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     ...(await loadReceiptDetail(organization, receipt, role === "admin")),
     haciendaConflict: haciendaConflictOf(receipt, role === "admin"),
+    booking: await receiptBookingView(organization.id, receipt, role === "admin"),
   });
 }
 
@@ -312,6 +315,12 @@ export default function ReceiptDetailPage() {
           moneda={view.moneda}
         />
       )}
+
+      <ReceiptBooking
+        {...view.booking}
+        action={`/detail/${view.id}/contabilizar?${new URLSearchParams({ org })}`}
+        entryHref={(entryId) => `/entries/view/${entryId}?${new URLSearchParams({ org })}`}
+      />
 
       <Text size="xs" c="dimmed">
         Archivo {view.fileName}, importado el {view.importedAt}.

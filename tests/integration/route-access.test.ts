@@ -9,6 +9,7 @@ import { getRequest, postRequest, respond, sessionCookieFor } from "../support/r
 import { createTestUser, type Persona } from "../support/users";
 import { storeAnsweredReceipt } from "./receipts-fixtures";
 import { createImportJob } from "../../models/import-job";
+import { createBookingJob } from "../../models/booking-job";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { createTemplate } from "../../app/services/templates/templates.server";
 import { createRule } from "../../app/services/rules/rules.server";
@@ -46,6 +47,8 @@ const FORM_ENTRY_PARAMS: Record<string, string> = { accountEntryID: "" };
 const TEMPLATE_PARAMS: Record<string, string> = { templateID: "" };
 // A reception rule of Ferretería El Clavo: created in beforeAll.
 const RULE_PARAMS: Record<string, string> = { ruleID: "" };
+// A month booking run of Ferretería El Clavo: created in beforeAll.
+const BOOKING_JOB_PARAMS: Record<string, string> = { jobID: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -120,6 +123,14 @@ const ROUTES: RouteCase[] = [
     access: "user",
     params: { invoiceID: RECEIPT_ID },
   },
+  {
+    file: "_app.detail.$invoiceID.contabilizar.tsx",
+    path: `/detail/${RECEIPT_ID}/contabilizar`,
+    access: "admin",
+    params: { invoiceID: RECEIPT_ID },
+  },
+  { file: "_app.booking.month.tsx", path: "/booking/month", access: "admin", form: { month: "2020-01" } },
+  { file: "_app.booking.$jobID.tsx", path: "/booking/job", access: "admin", params: BOOKING_JOB_PARAMS },
   {
     file: "_app.detail.$invoiceID.mensaje-receptor.tsx",
     path: `/detail/${RECEIPT_ID}/mensaje-receptor`,
@@ -269,6 +280,11 @@ beforeAll(async () => {
   );
   if (!rule.ok) throw new Error(rule.refusals.map((refusal) => refusal.message).join(" "));
   RULE_PARAMS.ruleID = rule.id;
+  BOOKING_JOB_PARAMS.jobID = await createBookingJob({
+    organizationId: FERRETERIA,
+    userId: users.get("admin")!,
+    month: "2020-01",
+  });
   await createImportJob({
     id: IMPORT_JOB_ID,
     organizationId: FERRETERIA,

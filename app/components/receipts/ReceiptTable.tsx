@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { HaciendaBadge } from "./HaciendaBadge";
 import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { SCREEN_HEADERS } from "~/domain/receipts/columns";
@@ -26,6 +27,8 @@ export function ReceiptTable(props: {
   totals: MonthTotals;
   received: boolean;
   hrefOf: (id: string) => string;
+  /** The "Contabilizado" cell of a receipt (its entry), when the page shows booking. */
+  booked?: (id: string) => ReactNode;
 }) {
   const { rows, totals, hrefOf } = props;
   return (
@@ -87,11 +90,13 @@ function WideTable({
   totals,
   received,
   hrefOf,
+  booked,
 }: {
   rows: ReceiptTableRow[];
   totals: MonthTotals;
   received: boolean;
   hrefOf: (id: string) => string;
+  booked?: (id: string) => ReactNode;
 }) {
   return (
     <Table.ScrollContainer minWidth={1040} type="native" tabIndex={0} role="region" aria-label="Comprobantes del mes">
@@ -109,6 +114,7 @@ function WideTable({
             <Table.Th ta="right">{SCREEN_HEADERS.totalColones}</Table.Th>
             <Table.Th>{SCREEN_HEADERS.estadoHacienda}</Table.Th>
             {received && <Table.Th>{SCREEN_HEADERS.respuesta}</Table.Th>}
+            {booked && <Table.Th>Contabilizado</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -201,6 +207,7 @@ function WideTable({
                   </Text>
                 </Table.Td>
               )}
+              {booked && <Table.Td data-col="contabilizado">{booked(row.id)}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -224,7 +231,7 @@ function WideTable({
                 </Text>
               )}
             </Table.Th>
-            <Table.Td colSpan={received ? 2 : 1} />
+            <Table.Td colSpan={(received ? 2 : 1) + (booked ? 1 : 0)} />
           </Table.Tr>
         </Table.Tfoot>
       </Table>

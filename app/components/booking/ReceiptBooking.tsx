@@ -1,0 +1,54 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+
+export interface ReceiptBookingProps {
+  state: { entryId: string; status: "borrador" | "contabilizado"; number?: string } | null;
+  canBook: boolean;
+  notBookable: string | null;
+  /** Where "Contabilizar" posts. */
+  action: string;
+  entryHref: (entryId: string) => string;
+}
+
+/** The receipt's entry, or the buttons that book it. */
+export function ReceiptBooking({ state, canBook, notBookable, action, entryHref }: ReceiptBookingProps) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Contabilización" data-testid="receipt-booking">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Contabilización
+        </Title>
+        {state ? (
+          <Group gap="xs">
+            <Badge color={state.status === "contabilizado" ? "green" : "yellow"} variant="light">
+              {state.status === "contabilizado" ? "Contabilizado" : "Borrador"}
+            </Badge>
+            <Anchor component={Link} to={entryHref(state.entryId)} data-testid="receipt-entry-link">
+              {state.number ? `Asiento ${state.number}` : "Ver el asiento en borrador"}
+            </Anchor>
+          </Group>
+        ) : notBookable ? (
+          <Text size="sm" c="dimmed">
+            {notBookable}
+          </Text>
+        ) : (
+          <>
+            <Text size="sm">Este comprobante aún no está contabilizado.</Text>
+            {canBook && (
+              <Form method="post" action={action}>
+                <Group gap="xs">
+                  <Button type="submit" name="status" value="contabilizado">
+                    Contabilizar
+                  </Button>
+                  <Button type="submit" name="status" value="borrador" variant="default">
+                    Crear asiento en borrador
+                  </Button>
+                </Group>
+              </Form>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,112 @@
+import mongoose, { Schema, Types } from "mongoose";
+
+/**
+ * A "Contabilizar mes" run: its progress and the result of each receipt, in MongoDB because any app
+ * process may serve the progress page. The process that runs it refreshes `updatedAt` after each
+ * batch, so a run whose process died shows as interrupted; running the month again books what is
+ * still pending (decision 132).
+ */
+export type BookingJobStatus = "procesando" | "terminada" | "fallida";
+
+export interface BookingJobResult {
+  receiptId: string;
+  consecutivo: string;
+  kind: string;
+  message?: string;
+  entryId?: string;
+  number?: string;
+}
+
+export interface BookingJobRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  userId: string;
+  month: string;
+  status: BookingJobStatus;
+  total: number;
+  done: number;
+  results: BookingJobResult[];
+  error?: string;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date;
+}
+
+const bookingJobSchema = new Schema<BookingJobRecord>(
+  {
+    organizationId: { type: String, required: true },
+    userId: { type: String, required: true },
+    month: { type: String, required: true },
+    status: { type: String, enum: ["procesando", "terminada", "fallida"], required: true },
+    total: { type: Number, default: 0 },
+    done: { type: Number, default: 0 },
+    results: {
+      type: [
+        {
+          _id: false,
+          receiptId: String,
+          consecutivo: String,
+          kind: String,
+          message: String,
+          entryId: String,
+          number: String,
+        },
+      ],
+      default: [],
+    },
+    error: String,
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { collection: "bookingJobs", versionKey: false },
+);
+
+bookingJobSchema.index({ organizationId: 1, createdAt: -1 });
+bookingJobSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+export const BookingJob =
+  (mongoose.models.BookingJob as mongoose.Model<BookingJobRecord> | undefined) ??
+  mongoose.model<BookingJobRecord>("BookingJob", bookingJobSchema);
+
+const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function createBookingJob(job: { organizationId: string; userId: string; month: string }) {
+  const now = new Date();
+  const [created] = await BookingJob.create([
+    {
+      ...job,
+      status: "procesando",
+      total: 0,
+      done: 0,
+      results: [],
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + KEEP_MS),
+    },
+  ]);
+  return String(created._id);
+}
+
+export async function recordBookingProgress(
+  id: string,
+  progress: { total: number; results: BookingJobResult[] },
+): Promise<void> {
+  await BookingJob.updateOne(
+    { _id: id },
+    {
+      $set: { total: progress.total, updatedAt: new Date() },
+      $inc: { done: progress.results.length },
+      $push: { results: { $each: progress.results } },
+    },
+  );
+}
+
+export async function finishBookingJob(id: string, outcome: { status: "terminada" | "fallida"; error?: string }) {
+  await BookingJob.updateOne({ _id: id }, { $set: { ...outcome, updatedAt: new Date() } });
+}
+
+export async function findBookingJob(organizationId: string, id: string): Promise<BookingJobRecord | null> {
+  if (!Types.ObjectId.isValid(id)) return null;
+  return BookingJob.findOne({ _id: id, organizationId }).lean<BookingJobRecord>();
+}
