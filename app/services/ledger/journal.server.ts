@@ -49,8 +49,10 @@ export async function* postedInBookOrder(
   const read = (filter: Record<string, unknown>, sort: Record<string, 1>) =>
     Entry.collection.find<EntryRecord>(filter, { projection: PROJECTION }).sort(sort).limit(batchSize).toArray();
 
+  const dates = { ...(range.from ? { $gte: range.from } : {}), ...upTo };
+  // An empty `{ date: {} }` would match no entry: without a range the filter leaves the date out.
   let batch = await read(
-    { ...base, date: { ...(range.from ? { $gte: range.from } : {}), ...upTo } },
+    { ...base, ...(Object.keys(dates).length > 0 ? { date: dates } : {}) },
     { date: 1, number: 1 },
   );
   while (batch.length > 0) {
