@@ -169,7 +169,7 @@ describe("Estado de Resultados (/results)", () => {
       ",Utilidad bruta,,300000.00",
       "60-00-00-00-00,Gastos,1,50000.25",
       ",Utilidad antes de impuestos,,249999.75",
-      ",Impuesto sobre la renta estimado (₡0 hasta que exista el cálculo de renta),,0.00",
+      ",Impuesto sobre la renta estimado,,0.00",
       ",Utilidad neta,,249999.75",
       "70-00-00-00-00,Por clasificar,1,1000.00",
     ]);
