@@ -1,8 +1,10 @@
+import AxeBuilder from "@axe-core/playwright";
 import mongoose from "mongoose";
 import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
 import type { EntryInput } from "../../app/domain/ledger";
 import { createAndPost, listEntries } from "../../app/services/ledger/ledger.server";
 import { ensureOrganization } from "../../models/organization";
+import type { Page } from "@playwright/test";
 import { expect, signedInAs, test } from "./support/fixtures";
 
 // One organization per run of the JavaScript on/off pair, each with a year 2025 to close and reopen.
@@ -33,6 +35,11 @@ async function prepareBooks(org: string) {
   }
 }
 
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include("main").analyze();
+  return results.violations.map((v) => `${v.id} ${v.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
+}
+
 for (const javaScriptEnabled of [true, false]) {
   const cedula = javaScriptEnabled ? "3101888801" : "3101888802";
   const org = `CR:${cedula}`;
@@ -52,6 +59,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(yearResult).toHaveText(/499\s999,50/);
       const panel = page.getByTestId("year-close");
       await expect(panel.getByRole("heading", { name: "Cierre del período 2025" })).toBeVisible();
+      if (javaScriptEnabled) expect(await accessibilityViolations(page)).toEqual([]);
 
       // Close: a question first (modal with JavaScript, a confirm step from the server without it).
       await panel.getByRole("button", { name: "Cerrar el año 2025" }).click();
@@ -67,6 +75,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(table.locator('tr[data-line="yearResult"]')).toHaveCount(0);
       await expect(page.getByTestId("balance-check")).toHaveAttribute("data-holds", "true");
       await expect(page).toHaveURL(/to=2025-12-31/);
+      if (javaScriptEnabled) expect(await accessibilityViolations(page)).toEqual([]);
 
       // The Balance General of the next year still balances; the closed year's result sits in Patrimonio.
       await page.goto(`/results-general?org=${cedula}&to=2026-01-31&level=3`);
