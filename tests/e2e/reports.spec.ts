@@ -56,8 +56,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/results?org=${CEDULA}&quarter=2026-Q1&level=1`);
       await expect(page.getByRole("heading", { name: "Estado de Resultados" })).toBeVisible();
       const table = page.getByTestId("results-table");
+      // 800 000 − 300 000 − 123 456,78 = 376 543,22 before tax; renta bruta ₡800 000 ≤ umbral → pequeña
+      // empresa 2026: 5 % × 376 543,22 = 18 827,16 estimated; 376 543,22 − 18 827,16 = 357 716,06.
+      const beforeTax = table.locator('tr[data-line="resultBeforeTax"] [data-testid="amount"]');
+      await expect(beforeTax).toHaveText(/376\s543,22/);
+      await expect(table.locator('tr[data-line="incomeTax"] [data-testid="amount"]')).toHaveText(/18\s827,16/);
       const net = table.locator('tr[data-line="netResult"] [data-testid="amount"]');
-      await expect(net).toHaveText(/376\s543,22/);
+      await expect(net).toHaveText(/357\s716,06/);
       await expect(table.locator('tr[data-code="40-01-00-00-00"]')).toHaveCount(0);
 
       await page.getByLabel("Nivel de detalle").selectOption("2");
@@ -72,8 +77,8 @@ for (const javaScriptEnabled of [true, false]) {
       await workbook.xlsx.readFile((await (await download).path())!);
       const sheet = workbook.worksheets[0];
       const netRow = sheet.getRows(6, sheet.rowCount)!.find((row) => row.getCell(2).value === "Utilidad neta")!;
-      expect(netRow.getCell(4).value).toBe(376543.22);
-      expect(plain(await net.textContent())).toBe("₡376 543,22");
+      expect(netRow.getCell(4).value).toBe(357716.06);
+      expect(plain(await net.textContent())).toBe("₡357 716,06");
 
       await table.locator('tr[data-code="40-00-00-00-00"] [data-testid="amount"] a').click();
       await expect(page).toHaveURL(/\/entries\/movement-list\?account=40-00-00-00-00&from=2026-01-01&to=2026-03-31/);
