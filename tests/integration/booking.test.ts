@@ -176,3 +176,65 @@ describe("booking a month", () => {
     expect(results.filter((result) => result.kind === "contabilizado" || result.kind === "borrador")).toEqual([]);
   });
 });
+
+describe("booking on import", () => {
+  const november = generateBatch({ seed: "booking-import", count: 12, month: "2025-11", mensajeHaciendaShare: 0 });
+
+  it("books each imported receipt once when the organization books on import; importing again books nothing more", async () => {
+    await saveDefaultAccounts(
+      FERRETERIA.id,
+      { values: flattenDefaultAccounts(DEFAULT_ACCOUNTS), importBooking: "contabilizado" },
+      actor.by,
+    );
+    await importDocuments(november);
+    const ids = (await Receipt.find({ organizationId: FERRETERIA.id, month: "2025-11" }, { _id: 1, kind: 1 }).lean())
+      .filter((receipt) => receipt.kind !== "REP")
+      .map((receipt) => String(receipt._id));
+    expect(ids.length).toBeGreaterThan(5);
+    const states = await receiptBookingStates(FERRETERIA.id, ids);
+    expect(states.size).toBe(ids.length);
+    expect([...states.values()].every((state) => state.status === "contabilizado")).toBe(true);
+    const before = await Entry.countDocuments({ organizationId: FERRETERIA.id });
+
+    await importDocuments(november);
+    expect(await Entry.countDocuments({ organizationId: FERRETERIA.id })).toBe(before);
+    expect(await verifyLedger(FERRETERIA.id)).toEqual([]);
+  });
+
+  it("books as borrador when the organization chose so, and waits when it chose to wait", async () => {
+    const one = generateComprobante({
+      kind: "FE",
+      version: "4.4",
+      seed: "booking-import-draft",
+      emisor: BUSINESS_PARTIES[3],
+      receptor: FERRETERIA_EL_CLAVO,
+      date: "2025-12-03",
+    });
+    await saveDefaultAccounts(
+      FERRETERIA.id,
+      { values: flattenDefaultAccounts(DEFAULT_ACCOUNTS), importBooking: "borrador" },
+      actor.by,
+    );
+    await importDocuments([one]);
+    const id = await receiptIdOf(one.clave);
+    expect((await receiptBookingStates(FERRETERIA.id, [id])).get(id)?.status).toBe("borrador");
+
+    const two = generateComprobante({
+      kind: "FE",
+      version: "4.4",
+      seed: "booking-import-wait",
+      emisor: BUSINESS_PARTIES[3],
+      receptor: FERRETERIA_EL_CLAVO,
+      date: "2025-12-04",
+    });
+    await saveDefaultAccounts(
+      FERRETERIA.id,
+      { values: flattenDefaultAccounts(DEFAULT_ACCOUNTS), importBooking: "espera" },
+      actor.by,
+    );
+    await importDocuments([two]);
+    const waiting = await receiptIdOf(two.clave);
+    expect((await receiptBookingStates(FERRETERIA.id, [waiting])).get(waiting)).toBeUndefined();
+    expect(await pendingReceipts(FERRETERIA.id, "2025-12")).toEqual([waiting]);
+  });
+});

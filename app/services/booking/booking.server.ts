@@ -6,7 +6,7 @@ import type { EntryInput } from "~/domain/ledger";
 import { centsToAmount } from "~/domain/money";
 import { matchRule } from "~/domain/rules";
 import { findReceiptsForBooking, pendingReceiptIds } from "~models/receipt-booking";
-import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
+import { getDefaultAccounts, getImportBooking } from "~/services/default-accounts/default-accounts.server";
 import { bookReceiptEntries, type Actor, type ReceiptEntryRequest } from "~/services/ledger/ledger.server";
 import { loadRules } from "~/services/rules/rules.server";
 import { bookingInputs } from "./booking-input.server";
@@ -47,6 +47,8 @@ function entryInput(plan: BookingPlan, receiptId: string): EntryInput {
 export interface BookingOptions {
   /** When no rule decides: post (true, the default) or leave a borrador. */
   post?: boolean;
+  /** Leave every entry as borrador, whatever the rule says (an import that books as borrador). */
+  draftOnly?: boolean;
 }
 
 /**
@@ -94,7 +96,7 @@ export async function bookReceipts(
       requests.push({
         receiptId: id,
         input: entryInput(outcome.plan, id),
-        post: outcome.plan.post,
+        post: outcome.plan.post && !options.draftOnly,
         rule: outcome.plan.rule,
         unclassified: outcome.plan.unclassified,
       });
@@ -153,4 +155,19 @@ export async function bookMonth(
     await options.onProgress?.(batch, ids.length);
   }
   return results;
+}
+
+/**
+ * What an import does with the receipts it stored, as the organization chose: nothing ("espera"),
+ * borradores, or posted entries (a rule may still leave its receipts as borrador).
+ */
+export async function bookImportedReceipts(
+  organizationId: string,
+  receiptIds: readonly string[],
+  by: string,
+): Promise<BookingResult[]> {
+  if (receiptIds.length === 0) return [];
+  const mode = await getImportBooking(organizationId);
+  if (mode === "espera") return [];
+  return bookReceipts(organizationId, receiptIds, { by }, { draftOnly: mode === "borrador" });
 }

@@ -22,6 +22,7 @@ import { searchText } from "~/domain/text";
 import { KIND_INFO, MAX_XML_BYTES } from "~/domain/hacienda";
 import type { ElectronicReceipt, HaciendaMessage, Party } from "~/domain/hacienda";
 import { parseOffThread } from "./parse-pool.server";
+import { bookImportedReceipts } from "~/services/booking/booking.server";
 
 export type ImportStatus = "importado" | "duplicado" | "rechazado";
 
@@ -233,6 +234,8 @@ export class ReceiptImporter {
   private listedOthers = 0;
   private unlisted = 0;
   private months = new Map<string, number>();
+  /** Receipts stored by this upload: booked at the end when the organization books on import. */
+  private imported: string[] = [];
   private readonly batchSize: number;
 
   constructor(
@@ -252,6 +255,7 @@ export class ReceiptImporter {
     } else {
       this.unlisted++;
     }
+    if (result.status === "importado" && result.receiptId) this.imported.push(result.receiptId);
     if (result.status === "importado" && result.month && result.tab) {
       const key = `${result.month}|${result.tab}`;
       this.months.set(key, (this.months.get(key) ?? 0) + 1);
@@ -278,6 +282,7 @@ export class ReceiptImporter {
     const waiting = this.waiting;
     this.waiting = [];
     await this.attachMessages(waiting, true);
+    await this.bookImported();
     return {
       counts: { ...this.counts },
       results: this.listed.sort((a, b) => a.order - b.order).map(({ order: _order, ...result }) => result),
@@ -289,6 +294,17 @@ export class ReceiptImporter {
         })
         .sort((a, b) => b.count - a.count || b.month.localeCompare(a.month) || a.tab.localeCompare(b.tab)),
     };
+  }
+
+  /** Once Hacienda's answers are attached (rejected receipts are not booked). A failure leaves them pending. */
+  private async bookImported(): Promise<void> {
+    const ids = this.imported;
+    this.imported = [];
+    try {
+      await bookImportedReceipts(this.organization.id, ids, this.options.importedBy ?? "importación");
+    } catch (error) {
+      console.error("booking imported receipts failed", error);
+    }
   }
 
   private async flush(): Promise<void> {
