@@ -15,12 +15,26 @@ interface CompiledRule {
 
 const NEVER = () => false;
 
+// A month's receipts repeat the same names and line texts across 50 rules: each is folded once.
+const folded = new Map<string, string>();
+const FOLDED_MAX = 20_000;
+
+function fold(text: string): string {
+  let result = folded.get(text);
+  if (result === undefined) {
+    if (folded.size >= FOLDED_MAX) folded.clear();
+    result = searchText(text);
+    folded.set(text, result);
+  }
+  return result;
+}
+
 function textTest(operator: RuleCondition["operator"], wanted: string): (text: string | undefined) => boolean {
   const needle = searchText(wanted);
   if (needle === "") return NEVER;
-  if (operator === "equals") return (text) => text !== undefined && searchText(text) === needle;
-  if (operator === "contains") return (text) => text !== undefined && searchText(text).includes(needle);
-  if (operator === "startsWith") return (text) => text !== undefined && searchText(text).startsWith(needle);
+  if (operator === "equals") return (text) => text !== undefined && fold(text) === needle;
+  if (operator === "contains") return (text) => text !== undefined && fold(text).includes(needle);
+  if (operator === "startsWith") return (text) => text !== undefined && fold(text).startsWith(needle);
   return NEVER;
 }
 
