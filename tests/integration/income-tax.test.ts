@@ -139,7 +139,7 @@ describe("income-tax brackets", () => {
     };
     const params = { year: "2027", kind: "persona-juridica" };
     const path = "/admin/income-brackets/2027/persona-juridica";
-    const call = (request: Request) => respond(() => route.action({ request, params, context: {} }));
+    const call = (request: Request) => respond(() => route.action({ request, params, context: { cspNonce: "" } }));
     const stored = (await findBracketTable(2027, "persona-juridica"))!;
     const form = {
       intent: "save",
@@ -156,7 +156,8 @@ describe("income-tax brackets", () => {
       "brackets[1].rate": "",
     };
     expect(
-      (await respond(() => route.loader({ request: getRequest(path, adminCookie), params, context: {} }))).status,
+      (await respond(() => route.loader({ request: getRequest(path, adminCookie), params, context: { cspNonce: "" } })))
+        .status,
     ).toBe(403);
     expect((await call(postRequest(path, form, adminCookie))).status).toBe(403);
     const bad = await call(postRequest(path, { ...form, "brackets[0].rate": "treinta" }, superCookie));
