@@ -197,8 +197,12 @@ try {
     await disconnectDatabase();
     await server.close();
     server = null;
-    // The app as an operator starts it on this data directory: it owns the embedded database.
-    const app = await startAppProcess({ MONGODB_URI: "", LOG_REQUESTS: "0" }, { dataDir, keepData: true });
+    // The app as an operator starts it on this data directory: it owns the embedded database, and
+    // runs as many processes as `npm start` would (WEB_CONCURRENCY, else one per core).
+    const app = await startAppProcess(
+      { MONGODB_URI: "", LOG_REQUESTS: "0", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "" },
+      { dataDir, keepData: true },
+    );
     try {
       const pagePath = REPORTS.find((report) => report.kind === "all")!.path;
       const sessions = await Promise.all(

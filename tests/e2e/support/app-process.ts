@@ -45,6 +45,9 @@ export async function startAppProcess(
       LOG_REQUESTS: "0",
       SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
       TOTP_ENCRYPTION_KEY: process.env.TOTP_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
+      // One server process unless a test asks for more: it boots in half the CPU on a machine the
+      // browser and other test files share (the worker processes have their own test).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
