@@ -75,15 +75,21 @@ describe("printablePdf", () => {
     }
   });
 
-  it("cuts a long name with «…» but never an amount", async () => {
+  it("wraps a long name onto a few lines, cuts it with «…» only beyond them, and never cuts an amount", async () => {
     const long = document(1);
     const { text } = readPdf(
       await printablePdf({
         ...long,
-        rows: [{ cells: ["X", "Nombre ".repeat(40), "(₡999 999 999 999,99)"] }],
+        rows: [
+          { cells: ["A", "Impuesto sobre la renta estimado (tarifa general de 30 %, tabla 2026) y algo más", "₡1,00"] },
+          { cells: ["B", "Nombre ".repeat(40), "(₡999 999 999 999,99)"] },
+        ],
       }),
     );
-    expect(text).toContain("…");
-    expect(plain(text)).toContain("(₡999 999 999 999,99)");
+    const words = plain(text).replace(/\s+/g, " ");
+    expect(words).toContain("Impuesto sobre la renta estimado (tarifa general de 30 %, tabla 2026) y algo más");
+    expect(words).toMatch(/B (Nombre ){10,}N[a-z]*… \(₡/);
+    expect(words).not.toContain("Nombre ".repeat(40).trim());
+    expect(words).toContain("(₡999 999 999 999,99)");
   });
 });

@@ -46,6 +46,8 @@ const FOOTER_HEIGHT = 22;
 const BODY_SIZE = 8.5;
 const MIN_AMOUNT_SIZE = 6;
 const ROW_HEIGHT = 14;
+const LINE_STEP = 10.5;
+const MAX_LINES = 3;
 const INDENT = 8;
 const CELL_PADDING = 4;
 const SIGNATURE_BLOCK = 90;
@@ -75,33 +77,78 @@ function placeColumns(columns: readonly PrintableColumn[], available: number): P
   });
 }
 
-/** Cuts a text to the width with «…» (names); amounts shrink instead, since a cut figure would lie. */
-function fitted(doc: Doc, text: string, width: number, shrink: boolean): { text: string; size: number } {
+/** An amount shrinks to fit its column rather than be cut: a cut figure would lie. */
+function shrunk(doc: Doc, text: string, width: number): number {
   let size = BODY_SIZE;
-  doc.fontSize(size);
-  if (doc.widthOfString(text) <= width) return { text, size };
-  if (shrink) {
-    while (size > MIN_AMOUNT_SIZE && doc.fontSize(size).widthOfString(text) > width) size -= 0.25;
-    return { text, size };
-  }
-  let cut = text;
-  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return { text: `${cut.trimEnd()}…`, size };
+  while (size > MIN_AMOUNT_SIZE && doc.fontSize(size).widthOfString(text) > width) size -= 0.25;
+  return size;
 }
 
-function drawRow(doc: Doc, placed: Placed[], cells: readonly string[], y: number, row: Partial<PrintableRow>): void {
-  doc.font(row.bold ? "bold" : "regular").fillColor(TEXT_COLOR);
-  placed.forEach(({ x, width, column }, index) => {
+function ellipsized(doc: Doc, text: string, width: number): string {
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** A name wraps onto at most MAX_LINES lines, the last one ending in «…» if it still does not fit. */
+function wrapped(doc: Doc, text: string, width: number): string[] {
+  doc.fontSize(BODY_SIZE);
+  if (doc.widthOfString(text) <= width) return [text];
+  const lines: string[] = [];
+  let current = "";
+  const words = text.split(/\s+/).filter(Boolean);
+  for (let index = 0; index < words.length; index++) {
+    const candidate = current ? `${current} ${words[index]}` : words[index];
+    if (doc.widthOfString(candidate) <= width || !current) {
+      current = candidate;
+      continue;
+    }
+    lines.push(current);
+    current = words[index];
+    if (lines.length === MAX_LINES - 1) {
+      current = words.slice(index).join(" ");
+      break;
+    }
+  }
+  lines.push(current);
+  return lines.map((line) => (doc.widthOfString(line) <= width ? line : ellipsized(doc, line, width)));
+}
+
+interface CellLayout {
+  x: number;
+  width: number;
+  right: boolean;
+  lines: string[];
+  size: number;
+}
+
+function layoutRow(doc: Doc, placed: Placed[], cells: readonly string[], row: Partial<PrintableRow>) {
+  doc.font(row.bold ? "bold" : "regular");
+  const layouts: CellLayout[] = placed.map(({ x, width, column }, index) => {
     const indent = column.indentable ? Math.min(row.indent ?? 0, 6) * INDENT : 0;
     const inner = width - 2 * CELL_PADDING - indent;
+    const text = cells[index] ?? "";
     const right = column.align === "right";
-    const { text, size } = fitted(doc, cells[index] ?? "", inner, right);
-    doc.fontSize(size).text(text, x + CELL_PADDING + indent, y + (ROW_HEIGHT - size) / 2 - 1, {
-      width: inner,
-      align: right ? "right" : "left",
-      lineBreak: false,
-    });
+    const base = { x: x + CELL_PADDING + indent, width: inner, right };
+    return right
+      ? { ...base, lines: [text], size: shrunk(doc, text, inner) }
+      : { ...base, lines: wrapped(doc, text, inner), size: BODY_SIZE };
   });
+  const lineCount = Math.max(...layouts.map((layout) => layout.lines.length));
+  return { layouts, height: ROW_HEIGHT + (lineCount - 1) * LINE_STEP };
+}
+
+function drawRow(doc: Doc, layout: ReturnType<typeof layoutRow>, y: number, row: Partial<PrintableRow>): void {
+  doc.font(row.bold ? "bold" : "regular").fillColor(TEXT_COLOR);
+  for (const cell of layout.layouts) {
+    cell.lines.forEach((line, index) => {
+      doc.fontSize(cell.size).text(line, cell.x, y + (ROW_HEIGHT - cell.size) / 2 - 1 + index * LINE_STEP, {
+        width: cell.width,
+        align: cell.right ? "right" : "left",
+        lineBreak: false,
+      });
+    });
+  }
 }
 
 function drawTableHeader(doc: Doc, placed: Placed[], y: number): number {
@@ -110,8 +157,12 @@ function drawTableHeader(doc: Doc, placed: Placed[], y: number): number {
   doc.rect(left, y, right - left, ROW_HEIGHT + 2).fill("#e9ecef");
   drawRow(
     doc,
-    placed,
-    placed.map((p) => p.column.header),
+    layoutRow(
+      doc,
+      placed,
+      placed.map((p) => p.column.header),
+      { bold: true },
+    ),
     y + 1,
     { bold: true },
   );
@@ -239,13 +290,14 @@ export async function printablePdf(document: PrintableDocument): Promise<Uint8Ar
       y > tableTop &&
       y + (document.rows.length - index) * ROW_HEIGHT + tail > pageBottom() &&
       tableTop + (document.rows.length - index) * ROW_HEIGHT + tail <= pageBottom();
-    if (y + ROW_HEIGHT > pageBottom() || lastRowsWouldLeaveSignaturesAlone) {
+    const layout = layoutRow(doc, placed, row.cells, row);
+    if (y + layout.height > pageBottom() || lastRowsWouldLeaveSignaturesAlone) {
       doc.addPage();
       y = drawTableHeader(doc, placed, drawRunningHeader(doc, document));
     }
     if (row.ruleAbove) doc.moveTo(MARGIN, y).lineTo(tableRight, y).lineWidth(0.5).strokeColor(RULE_COLOR).stroke();
-    drawRow(doc, placed, row.cells, y, row);
-    y += ROW_HEIGHT;
+    drawRow(doc, layout, y, row);
+    y += layout.height;
   });
   doc.moveTo(MARGIN, y).lineTo(tableRight, y).lineWidth(0.5).strokeColor(RULE_COLOR).stroke();
   y += 8;
