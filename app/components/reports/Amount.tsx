@@ -1,10 +1,10 @@
-import { Link } from "@remix-run/react";
 import type { AmountView } from "~/domain/reports";
 
 /**
  * An amount; negatives (already in parentheses) in red; a link when it drills down. Plain elements
- * with the classes of app.css, not Mantine Text/Anchor: a report renders it a thousand times per
- * request and the styled components were most of the page's render time (decision 116).
+ * with the classes of app.css, not Mantine Text/Anchor nor a Remix Link: a report renders it a
+ * thousand times per request and those components were most of the page's render time; the table
+ * navigates its links client-side with useLinkNavigation (decision 116).
  */
 export function Amount({
   value,
@@ -20,9 +20,9 @@ export function Amount({
   const className = `report-amount${value.negative ? " report-negative" : ""}${strong ? " report-strong" : ""}`;
   if (href) {
     return (
-      <Link to={href} className={`${className} report-link`} aria-label={label ? `${label}: ${value.text}` : undefined}>
+      <a href={href} className={`${className} report-link`} aria-label={label ? `${label}: ${value.text}` : undefined}>
         {value.text}
-      </Link>
+      </a>
     );
   }
   return <span className={className}>{value.text}</span>;

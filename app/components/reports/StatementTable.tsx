@@ -1,6 +1,7 @@
 import { Table, Text } from "@mantine/core";
 import type { StatementRowView } from "~/domain/reports";
 import { Amount } from "./Amount";
+import { useLinkNavigation } from "./useLinkNavigation";
 
 const numeric = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 
@@ -24,6 +25,7 @@ export function StatementTable({
   testId: string;
 }) {
   const withComparison = comparedLabel !== null;
+  const rowsRef = useLinkNavigation<HTMLTableSectionElement>();
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing={4} striped={false} highlightOnHover data-testid={testId}>
@@ -55,7 +57,7 @@ export function StatementTable({
             )}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody ref={rowsRef}>
           {rows.map((row) => {
             const isLine = row.kind === "line";
             const strong = isLine || row.level === 1;

@@ -1,6 +1,7 @@
 import { Table } from "@mantine/core";
 import type { TrialRowView, AmountView } from "~/domain/reports";
 import { Amount } from "./Amount";
+import { useLinkNavigation } from "./useLinkNavigation";
 
 const numeric = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 
@@ -16,6 +17,7 @@ export function TrialTable({
   caption: string;
   hrefOf: (code: string) => string;
 }) {
+  const rowsRef = useLinkNavigation<HTMLTableSectionElement>();
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing={4} highlightOnHover data-testid="trial-table">
@@ -39,7 +41,7 @@ export function TrialTable({
           </Table.Tr>
         </Table.Thead>
         {/* Body rows as plain elements (app.css .report-rows): hundreds per request (decision 116). */}
-        <tbody className="report-rows">
+        <tbody className="report-rows" ref={rowsRef}>
           {rows.map((row) => {
             const href = hrefOf(row.code);
             const strong = row.level === 1;
