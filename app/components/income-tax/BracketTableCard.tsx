@@ -4,7 +4,7 @@ import type { TableView } from "~/domain/income-tax/view";
 
 export function UnconfirmedBadge() {
   return (
-    <Badge color="orange" variant="light" title="Cifras no confirmadas en una fuente oficial o de prensa">
+    <Badge color="red.9" variant="outline" title="Cifras no confirmadas en una fuente oficial o de prensa">
       sin confirmar
     </Badge>
   );
