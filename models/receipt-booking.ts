@@ -69,10 +69,6 @@ export async function deleteReceiptBookingOfEntry(
   await ReceiptBooking.deleteMany({ organizationId, entryId }, { session });
 }
 
-export async function ensureReceiptBookingIndexes(): Promise<void> {
-  await ReceiptBooking.createIndexes();
-}
-
 /** What booking reads of a receipt: everything but Hacienda's answer bytes. */
 export type ReceiptForBooking = Pick<
   ReceiptRecord,
@@ -154,6 +150,10 @@ export interface ReceiptBookingState {
   entryId: string;
   status: "borrador" | "contabilizado";
   number?: string;
+  /** The reception rule that decided the accounts, and its version then. */
+  rule?: { id: string; version: number };
+  /** No rule matched: the purchase waits in "por clasificar". */
+  unclassified: boolean;
 }
 
 /** The entry each receipt is linked to, with the entry's status and number as they are now. */
@@ -176,6 +176,8 @@ export async function bookingStatesOf(
       entryId: String(entry._id),
       status: entry.status,
       ...(entry.number ? { number: entry.number } : {}),
+      ...(link.ruleId ? { rule: { id: link.ruleId, version: link.ruleVersion ?? 1 } } : {}),
+      unclassified: link.unclassified === true,
     });
   }
   return states;

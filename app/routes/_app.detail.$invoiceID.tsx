@@ -320,6 +320,7 @@ export default function ReceiptDetailPage() {
         {...view.booking}
         action={`/detail/${view.id}/contabilizar?${new URLSearchParams({ org })}`}
         entryHref={(entryId) => `/entries/view/${entryId}?${new URLSearchParams({ org })}`}
+        ruleHref={(ruleId) => `/admin/rules/${ruleId}?${new URLSearchParams({ org })}`}
       />
 
       <Text size="xs" c="dimmed">

@@ -10,6 +10,7 @@ import {
   saveDefaultAccounts,
 } from "../../app/services/default-accounts/default-accounts.server";
 import { deleteDraft, getEntry, reverse, verifyLedger } from "../../app/services/ledger/ledger.server";
+import { createRule } from "../../app/services/rules/rules.server";
 import { Entry } from "../../models/entry";
 import { ensureOrganization } from "../../models/organization";
 import { Receipt } from "../../models/receipt";
@@ -236,5 +237,40 @@ describe("booking on import", () => {
     const waiting = await receiptIdOf(two.clave);
     expect((await receiptBookingStates(FERRETERIA.id, [waiting])).get(waiting)).toBeUndefined();
     expect(await pendingReceipts(FERRETERIA.id, "2025-12")).toEqual([waiting]);
+  });
+});
+
+describe("booking with a reception rule", () => {
+  it("books to the rule's account and records the rule and its version", async () => {
+    const rule = await createRule(
+      FERRETERIA.id,
+      { userId: actor.by },
+      {
+        name: "Servicios profesionales",
+        mode: "all",
+        conditions: [{ field: "documentType", operator: "equals", value: "FE" }],
+        action: { scope: "document", account: "60-02-07-00-00", ivaTreatment: "acreditable", post: true },
+      },
+    );
+    if (!rule.ok) throw new Error(rule.refusals.map((refusal) => refusal.message).join(" "));
+    const document = generateComprobante({
+      kind: "FE",
+      version: "4.4",
+      seed: "booking-rule",
+      emisor: BUSINESS_PARTIES[4],
+      receptor: FERRETERIA_EL_CLAVO,
+      date: "2026-01-05",
+    });
+    await importDocuments([document]);
+    const id = await receiptIdOf(document.clave);
+    const result = await bookReceipt(FERRETERIA.id, id, actor);
+    expect(result.kind).toBe("contabilizado");
+    const entry = await getEntry(FERRETERIA.id, result.entryId!);
+    expect(entry?.lines.some((line) => line.account === "60-02-07-00-00")).toBe(true);
+    expect(entry?.lines.some((line) => line.account === "70-01-01-00-00")).toBe(false);
+    expect((await receiptBookingStates(FERRETERIA.id, [id])).get(id)).toMatchObject({
+      rule: { id: rule.id, version: 1 },
+      unclassified: false,
+    });
   });
 });

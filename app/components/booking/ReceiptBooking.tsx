@@ -2,16 +2,23 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantin
 import { Form, Link } from "@remix-run/react";
 
 export interface ReceiptBookingProps {
-  state: { entryId: string; status: "borrador" | "contabilizado"; number?: string } | null;
+  state: {
+    entryId: string;
+    status: "borrador" | "contabilizado";
+    number?: string;
+    rule?: { id: string; version: number };
+    unclassified: boolean;
+  } | null;
   canBook: boolean;
   notBookable: string | null;
   /** Where "Contabilizar" posts. */
   action: string;
   entryHref: (entryId: string) => string;
+  ruleHref: (ruleId: string) => string;
 }
 
 /** The receipt's entry, or the buttons that book it. */
-export function ReceiptBooking({ state, canBook, notBookable, action, entryHref }: ReceiptBookingProps) {
+export function ReceiptBooking({ state, canBook, notBookable, action, entryHref, ruleHref }: ReceiptBookingProps) {
   return (
     <Paper withBorder p="md" component="section" aria-label="Contabilización" data-testid="receipt-booking">
       <Stack gap="xs">
@@ -26,6 +33,17 @@ export function ReceiptBooking({ state, canBook, notBookable, action, entryHref 
             <Anchor component={Link} to={entryHref(state.entryId)} data-testid="receipt-entry-link">
               {state.number ? `Asiento ${state.number}` : "Ver el asiento en borrador"}
             </Anchor>
+            {state.rule ? (
+              <Anchor component={Link} to={ruleHref(state.rule.id)} size="sm">
+                Según la regla de recepción (versión {state.rule.version})
+              </Anchor>
+            ) : (
+              state.unclassified && (
+                <Text size="sm" c="dimmed">
+                  Ninguna regla coincidió: el gasto quedó por clasificar.
+                </Text>
+              )
+            )}
           </Group>
         ) : notBookable ? (
           <Text size="sm" c="dimmed">
