@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { MONTH_NAMES, todayInCostaRica } from "../../app/domain/calendar";
 import { ensureOrganization } from "../../models/organization";
+import { seriousViolations } from "./support/axe";
 import { createUser, expect, signIn, test } from "./support/fixtures";
 
 const SALARIES = "60-01-01-00-00";
@@ -65,6 +66,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Nueva plantilla" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Nueva plantilla" })).toBeVisible({ timeout: 30_000 });
 
+      // axe runs in the page: checked with JavaScript on (the markup without it is the same server render).
+      if (javaScriptEnabled) expect(await seriousViolations(page, "nueva plantilla")).toEqual([]);
       await page.getByRole("textbox", { name: "Nombre" }).fill("Planilla quincenal");
       await page.getByRole("textbox", { name: "Descripción del asiento" }).fill("Planilla {mes} {año}");
       await percentageRow(page, 1, SALARIES, "debito", "100", javaScriptEnabled);
@@ -113,6 +116,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("Línea 3: crédito", { exact: true })).toHaveValue("297233,33");
       if (javaScriptEnabled) await expect(page.getByTestId("entry-difference")).toHaveText(/Diferencia: ₡\s?0,00/);
 
+      if (javaScriptEnabled) expect(await seriousViolations(page, "asiento desde plantilla")).toEqual([]);
       await page.getByRole("button", { name: "Contabilizar" }).click();
       const year = today.slice(0, 4);
       await expect(page).toHaveURL(new RegExp(`/entries/view/[0-9a-f]{24}\\?org=${cedula}`), { timeout: 30_000 });
