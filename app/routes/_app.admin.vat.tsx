@@ -206,6 +206,60 @@ export default function VatPage() {
         </Group>
       </Paper>
 
+      <Paper withBorder p="md" data-testid="iva-settlement">
+        <Title order={2} size="h4" mb="xs">
+          Liquidación del mes
+        </Title>
+        {message && (
+          <Alert color={already ? "yellow" : "red"} mb="sm" role="alert">
+            {message.message}
+            {already && (
+              <>
+                {" "}
+                <Anchor component={Link} to={appHref(`/entries/view/${already.id}`, current)}>
+                  Ver asiento {already.number}
+                </Anchor>
+              </>
+            )}
+          </Alert>
+        )}
+        {data.settlement ? (
+          <Group justify="space-between" wrap="wrap">
+            <Text>
+              Liquidado con el asiento{" "}
+              <Anchor component={Link} to={appHref(`/entries/view/${data.settlement.id}`, current)}>
+                {data.settlement.number}
+              </Anchor>{" "}
+              del {data.settlement.date}.
+            </Text>
+            <Group gap="xs">
+              <Form method="post" action={actionPath}>
+                <input type="hidden" name="intent" value="liquidar" />
+                <Button type="submit" variant="default">
+                  Liquidar IVA del mes
+                </Button>
+              </Form>
+              <Form method="post" action={actionPath}>
+                <input type="hidden" name="intent" value="revertir" />
+                <Button type="submit" color="red" variant="light">
+                  Revertir liquidación
+                </Button>
+              </Form>
+            </Group>
+          </Group>
+        ) : (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">
+              Registra el asiento: IVA débito contra IVA crédito, y la diferencia a IVA por pagar o a saldo a favor.
+            </Text>
+            <Form method="post" action={actionPath}>
+              <input type="hidden" name="intent" value="liquidar" />
+              <Button type="submit">Liquidar IVA del mes</Button>
+            </Form>
+          </Group>
+        )}
+      </Paper>
+
       {data.figure && (
         <Paper withBorder p="md" data-testid="iva-figure">
           <Group justify="space-between" mb="xs">
@@ -361,60 +415,6 @@ export default function VatPage() {
           <Anchor component={Link} to={figureHref("sin-contabilizar")} size="sm">
             {data.reconciliation.unbookedCount} comprobante(s) de la declaración sin asiento contable
           </Anchor>
-        )}
-      </Paper>
-
-      <Paper withBorder p="md" data-testid="iva-settlement">
-        <Title order={2} size="h4" mb="xs">
-          Liquidación del mes
-        </Title>
-        {message && (
-          <Alert color={already ? "yellow" : "red"} mb="sm" role="alert">
-            {message.message}
-            {already && (
-              <>
-                {" "}
-                <Anchor component={Link} to={appHref(`/entries/view/${already.id}`, current)}>
-                  Ver asiento {already.number}
-                </Anchor>
-              </>
-            )}
-          </Alert>
-        )}
-        {data.settlement ? (
-          <Group justify="space-between" wrap="wrap">
-            <Text>
-              Liquidado con el asiento{" "}
-              <Anchor component={Link} to={appHref(`/entries/view/${data.settlement.id}`, current)}>
-                {data.settlement.number}
-              </Anchor>{" "}
-              del {data.settlement.date}.
-            </Text>
-            <Group gap="xs">
-              <Form method="post" action={actionPath}>
-                <input type="hidden" name="intent" value="liquidar" />
-                <Button type="submit" variant="default">
-                  Liquidar IVA del mes
-                </Button>
-              </Form>
-              <Form method="post" action={actionPath}>
-                <input type="hidden" name="intent" value="revertir" />
-                <Button type="submit" color="red" variant="light">
-                  Revertir liquidación
-                </Button>
-              </Form>
-            </Group>
-          </Group>
-        ) : (
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm">
-              Registra el asiento: IVA débito contra IVA crédito, y la diferencia a IVA por pagar o a saldo a favor.
-            </Text>
-            <Form method="post" action={actionPath}>
-              <input type="hidden" name="intent" value="liquidar" />
-              <Button type="submit">Liquidar IVA del mes</Button>
-            </Form>
-          </Group>
         )}
       </Paper>
     </Stack>

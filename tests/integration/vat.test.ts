@@ -19,6 +19,9 @@ import {
   type GeneratedDocument,
 } from "../../packages/hacienda-samples/src/generate";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
+import { demoReceiptDocuments } from "../../scripts/seed-demo-receipts";
+import { importFiles } from "../../app/services/receipts/receipts-upload.server";
+import { strToU8 } from "fflate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";
 
@@ -120,6 +123,10 @@ function halfUp(numerator: bigint, denominator: bigint): bigint {
   return negative ? -q : q;
 }
 
+/** A 4.3 line may state only the Tarifa. */
+const RATE_CODES: Record<string, string> = { "13": "08", "4": "04", "2": "03", "1": "02", "0.5": "09", "0": "10" };
+const tarifaOf = (block: string) => String(Number(/<Tarifa>([\d.]+)<\/Tarifa>/.exec(block)?.[1] ?? "0"));
+
 function xmlTaxes(xml: string): {
   tipoCambio: bigint;
   condicionVenta: string;
@@ -130,7 +137,7 @@ function xmlTaxes(xml: string): {
   const byCode = new Map<string, { tax: bigint; exo: bigint }>();
   for (const [, block] of xml.matchAll(/<Impuesto>([\s\S]*?)<\/Impuesto>/g)) {
     if (!/<Codigo>0[178]<\/Codigo>/.test(block)) continue;
-    const code = /<CodigoTarifaIVA>(\d+)<\/CodigoTarifaIVA>/.exec(block)![1];
+    const code = /<CodigoTarifa(?:IVA)?>(\d+)<\/CodigoTarifa(?:IVA)?>/.exec(block)?.[1] ?? RATE_CODES[tarifaOf(block)];
     const tax = amountOf(/<Monto>([\d.]+)<\/Monto>/.exec(block)![1]);
     const exo = amountOf(/<MontoExoneracion>([\d.]+)<\/MontoExoneracion>/.exec(block)?.[1] ?? "0");
     const current = byCode.get(code) ?? { tax: 0n, exo: 0n };
@@ -329,5 +336,53 @@ describe("reconciliation and settlement", () => {
     const resettled = await settleVat(FERRETERIA.id, MONTH, actor);
     expect(resettled.ok).toBe(true);
     expect(await verifyLedger(FERRETERIA.id)).toEqual([]);
+  });
+});
+
+describe("the IVA return of the demo month with both Hacienda versions (June 2025)", () => {
+  const organization = DEMO_ORGANIZATIONS[1];
+  const cedula = organization._id.slice(3);
+  const all = demoReceiptDocuments(organization, new Date("2025-08-15T12:00:00-06:00"));
+  const june = new Set(all.filter((d) => d.kind !== "MH" && d.fechaEmision.startsWith("2025-06")).map((d) => d.clave));
+  const documents = all.filter((document) => june.has(document.clave));
+
+  it("has the débito and crédito by CodigoTarifaIVA that the XML adds up to", async () => {
+    const report = await importFiles(
+      documents.map((document) => ({ name: document.fileName, bytes: strToU8(document.xml) })),
+      { id: organization._id, cedula, name: organization.name },
+    );
+    expect(report.counts.rechazado).toBe(0);
+    const rejected = new Set(
+      documents
+        .filter((document) => document.kind === "MH" && /<Mensaje>3<\/Mensaje>/.test(document.xml))
+        .map((d) => d.clave),
+    );
+    const debit = new Map<string, bigint>();
+    let credit = 0n;
+    for (const document of documents) {
+      if (document.kind === "MH" || rejected.has(document.clave)) continue;
+      const { tipoCambio, condicionVenta, byCode } = xmlTaxes(document.xml);
+      if (condicionVenta === "10" && document.kind !== "REP") continue;
+      const sign = document.kind === "NC" ? -1n : 1n;
+      if (document.emisor.identificacion.numero === cedula) {
+        if (!["FE", "TE", "ND", "NC", "FEE", "REP"].includes(document.kind)) continue;
+        for (const [code, { tax, exo }] of byCode)
+          debit.set(
+            code,
+            (debit.get(code) ?? 0n) + sign * (roundedCents(tax, tipoCambio) - roundedCents(exo, tipoCambio)),
+          );
+      } else {
+        if (!["FE", "ND", "NC", "REP"].includes(document.kind)) continue;
+        for (const { tax, exo } of byCode.values())
+          credit += sign * (roundedCents(tax, tipoCambio) - roundedCents(exo, tipoCambio));
+      }
+    }
+    const { ivaReturn } = await loadVatMonth(organization._id, "2025-06");
+    expect(new Set(documents.map((document) => document.version))).toEqual(new Set(["4.3", "4.4"]));
+    expect(ivaReturn.debit.length).toBeGreaterThan(0);
+    const nonZero = (figures: Map<string, bigint>) => new Map([...figures].filter(([, amount]) => amount !== 0n));
+    expect(nonZero(new Map(ivaReturn.debit.map((row) => [row.rate, BigInt(row.debit)])))).toEqual(nonZero(debit));
+    expect(nonZero(debit).size).toBeGreaterThan(0);
+    expect(ivaReturn.totals.credit).toBe(credit);
   });
 });
