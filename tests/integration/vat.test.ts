@@ -22,6 +22,10 @@ import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { demoReceiptDocuments } from "../../scripts/seed-demo-receipts";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import { strToU8 } from "fflate";
+import ExcelJS from "exceljs";
+import { formatIvaAmount } from "../../app/domain/iva";
+import { vatPdf, vatXlsx } from "../../app/services/vat/vat-export.server";
+import { readPdfText } from "../support/pdf-tools";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";
 
@@ -384,5 +388,28 @@ describe("the IVA return of the demo month with both Hacienda versions (June 202
     expect(nonZero(new Map(ivaReturn.debit.map((row) => [row.rate, BigInt(row.debit)])))).toEqual(nonZero(debit));
     expect(nonZero(debit).size).toBeGreaterThan(0);
     expect(ivaReturn.totals.credit).toBe(credit);
+  });
+});
+
+describe("exports", () => {
+  it("writes the return as XLSX with numbers and as a PDF with the page's figures", async () => {
+    const { ivaReturn } = await loadVatMonth(FERRETERIA.id, MONTH);
+    const organization = { ...FERRETERIA, active: true } as Parameters<typeof vatXlsx>[0];
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await vatXlsx(organization, MONTH, ivaReturn));
+    const sheet = workbook.getWorksheet("Declaración")!;
+    let totalDebit: unknown = null;
+    sheet.eachRow((row) => {
+      if (row.getCell(1).value === "Total débito fiscal") totalDebit = row.getCell(5).value;
+    });
+    expect(totalDebit).toBe(Number(ivaReturn.totals.debit) / 100);
+    const detail = workbook.getWorksheet("Comprobantes")!;
+    expect(detail.rowCount - 1).toBe(
+      [...ivaReturn.debit, ...ivaReturn.credit].reduce((count, row) => count + row.receipts.length, 0),
+    );
+
+    const text = readPdfText(await vatPdf(organization, MONTH, ivaReturn)).replace(/[\u00a0\u202f]/g, " ");
+    expect(text).toContain("Declaración del IVA de septiembre de 2025");
+    expect(text).toContain(formatIvaAmount(ivaReturn.totals.debit).replace(/[\u00a0\u202f]/g, " "));
   });
 });
