@@ -40,9 +40,10 @@ export function creditByAccount(
   ivaReturn: IvaReturn,
   accounts: SettlementAccounts,
   what: "booked" | "creditable",
-): { byAccount: Map<string, bigint>; missingRates: string[] } {
+): { byAccount: Map<string, bigint>; missingRates: string[]; missingAmount: bigint } {
   const byAccount = new Map<string, bigint>();
   const missingRates = new Set<string>();
+  let missingAmount = 0n;
   for (const row of ivaReturn.credit) {
     for (const receipt of row.receipts) {
       const amount = what === "booked" && receipt.condition === "05" ? receipt.tax : receipt.creditable;
@@ -50,12 +51,13 @@ export function creditByAccount(
       const account = creditAccountOf(accounts, row.rate, receipt.condition);
       if (!account) {
         missingRates.add(row.rate);
+        missingAmount += amount;
         continue;
       }
       byAccount.set(account, (byAccount.get(account) ?? 0n) + amount);
     }
   }
-  return { byAccount, missingRates: [...missingRates] };
+  return { byAccount, missingRates: [...missingRates], missingAmount };
 }
 
 export type SettlementPlan = { ok: true; entry: EntryInput } | { ok: false; message: string };

@@ -68,7 +68,7 @@ export async function reconcileVat(
   }
   addSide("debito", Object.values(accounts.ivaDebitByRate), debitByAccount);
   const credit = creditByAccount(ivaReturn, accounts, "booked");
-  if (credit.missingRates.length > 0) credit.byAccount.set("", 0n);
+  if (credit.missingRates.length > 0) credit.byAccount.set("", credit.missingAmount);
   addSide(
     "credito",
     [...Object.values(accounts.ivaCreditByRate), accounts.ivaCreditCapitalGoods, accounts.ivaProrataPending],
