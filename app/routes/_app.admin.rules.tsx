@@ -166,11 +166,11 @@ export default function RulesPage() {
                     </Anchor>
                     <Group gap={4} mt={4}>
                       {rule.enabled ? (
-                        <Badge color="green" variant="light">
+                        <Badge color="green" variant="light" c="dark.7">
                           Habilitada
                         </Badge>
                       ) : (
-                        <Badge color="gray" variant="light">
+                        <Badge color="gray" variant="light" c="dark.7">
                           Deshabilitada
                         </Badge>
                       )}

@@ -201,7 +201,7 @@ export default function SimulateRulesPage() {
                               </Text>
                             </Text>
                           ) : row.unclassified ? (
-                            <Badge color="yellow" variant="light">
+                            <Badge color="yellow" variant="light" c="dark.7">
                               Por clasificar
                             </Badge>
                           ) : (

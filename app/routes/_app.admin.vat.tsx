@@ -402,7 +402,7 @@ export default function VatPage() {
                     </Table.Td>
                     <AmountCell>{row.fromReceipts}</AmountCell>
                     <AmountCell>{row.fromBooks}</AmountCell>
-                    <Table.Td ta="right" c={row.differs ? "red.8" : undefined} style={{ whiteSpace: "nowrap" }}>
+                    <Table.Td ta="right" c={row.differs ? "red.9" : undefined} style={{ whiteSpace: "nowrap" }}>
                       {row.difference}
                     </Table.Td>
                   </Table.Tr>

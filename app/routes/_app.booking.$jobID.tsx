@@ -119,7 +119,7 @@ export default function BookingJobPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={RESULT_COLORS[result.kind] ?? "gray"} variant="light">
+                    <Badge color={RESULT_COLORS[result.kind] ?? "gray"} variant="light" c="dark.7">
                       {result.label}
                     </Badge>
                   </Table.Td>

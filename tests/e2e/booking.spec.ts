@@ -12,7 +12,8 @@ function monthZip(month: string, seed: string, sequenceStart: number) {
 }
 
 async function upload(page: Page, buffer: Buffer) {
-  await page.goto("/detail?org=3101123456");
+  // Files chosen while the page is still hydrating can be dropped by the re-render: wait for it to settle.
+  await page.goto("/detail?org=3101123456", { waitUntil: "networkidle" });
   await page.getByLabel("Archivos XML o ZIP").setInputFiles({ name: "mes.zip", mimeType: "application/zip", buffer });
   await page.getByTestId("upload-submit").click();
   await expect(page.getByTestId("count-importado")).toHaveText("4 importados");

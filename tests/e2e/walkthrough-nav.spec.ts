@@ -192,7 +192,7 @@ test.describe("item 11: every seed route sends visitors to /login; not-found kee
   test("a signed-in user's not-found page keeps the sidebar and the organization switcher", async ({ page }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin", [SODA]: "admin" });
     await page.goto("/?org=3102654321");
-    for (const path of ["/esto/no/existe", "/admin/income-tax?menu=configuracion"]) {
+    for (const path of ["/esto/no/existe", "/admin/no-existe?menu=configuracion"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();

@@ -27,7 +27,7 @@ export function ReceiptBooking({ state, canBook, notBookable, action, entryHref,
         </Title>
         {state ? (
           <Group gap="xs">
-            <Badge color={state.status === "contabilizado" ? "green" : "yellow"} variant="light">
+            <Badge color={state.status === "contabilizado" ? "green" : "yellow"} variant="light" c="dark.7">
               {state.status === "contabilizado" ? "Contabilizado" : "Borrador"}
             </Badge>
             <Anchor component={Link} to={entryHref(state.entryId)} data-testid="receipt-entry-link">
