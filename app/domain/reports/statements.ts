@@ -1,4 +1,4 @@
-import type { CatalogNode } from "../catalog";
+import { codeShapeError, type CatalogNode } from "../catalog";
 import { firstDayOfMonth, lastDayOfMonth, type CalendarDate, type MonthKey } from "../calendar";
 import { cents, type Cents } from "../money";
 import {
@@ -9,6 +9,8 @@ import {
   groupOf,
   isZero,
   leafFigures,
+  OPENING_PERIOD,
+  placeOf,
   reportAccounts,
   type Figures,
   type ReportAccount,
@@ -252,18 +254,49 @@ export interface MonthlyResult {
   result: Cents;
 }
 
-/** Month by month over the range (the chart of the Estado de Resultados); partial months are cut to the range. */
+/**
+ * Month by month over the range (the chart of the Estado de Resultados); partial months are cut to the
+ * range. One pass over the balance rows: each row is placed against its own month only (an account tree
+ * per month cost ~100 ms a year at 100k entries), with the same figures as the statement's groups.
+ */
 export function monthlyResults(balances: ReportBalances, range: DateRange): MonthlyResult[] {
-  return monthsOf(range).map((month) => {
+  const months = monthsOf(range);
+  const monthRanges = new Map<string, DateRange>();
+  const sums = new Map<string, { income: bigint; costs: bigint; expenses: bigint }>();
+  for (const month of months) {
     const from = firstDayOfMonth(month) < range.from ? range.from : firstDayOfMonth(month);
     const to = lastDayOfMonth(month) > range.to ? range.to : lastDayOfMonth(month);
-    const figures = resultFigures(movementOf(accountFigures(leafFigures(balances, { from, to }))), cents(0n));
-    return {
-      month,
-      income: figures.income,
-      costsAndExpenses: cents(figures.costs + figures.expenses),
-      result: figures.resultBeforeTax,
-    };
+    monthRanges.set(month, { from, to });
+    sums.set(month, { income: 0n, costs: 0n, expenses: 0n });
+  }
+  const resultGroup = new Map<string, string | null>();
+  for (const row of balances.rows) {
+    if (row.period === OPENING_PERIOD) {
+      // Only to raise the same error as reading the first month would; openings never move a month.
+      if (months.length > 0) placeOf(row.period, monthRanges.get(months[0])!, balances.since);
+      continue;
+    }
+    const month = row.period.slice(0, 7);
+    const monthRange = monthRanges.get(month);
+    if (!monthRange || placeOf(row.period, monthRange, balances.since) !== "inside") continue;
+    let group = resultGroup.get(row.account);
+    if (group === undefined) {
+      const g = groupOf(row.account);
+      group = codeShapeError(row.account) === null && (g === "40" || g === "50" || g === "60") ? g : null;
+      resultGroup.set(row.account, group);
+    }
+    if (group === null) continue;
+    const sum = sums.get(month)!;
+    const movement = row.debit - row.credit;
+    if (group === "40") sum.income += movement;
+    else if (group === "50") sum.costs += movement;
+    else sum.expenses += movement;
+  }
+  return months.map((month) => {
+    const sum = sums.get(month)!;
+    const income = naturalOf(GROUP.income, sum.income);
+    const costsAndExpenses = cents(naturalOf(GROUP.costs, sum.costs) + naturalOf(GROUP.expenses, sum.expenses));
+    return { month, income, costsAndExpenses, result: cents(income - costsAndExpenses) };
   });
 }
 
