@@ -63,7 +63,7 @@ describe("monthlyResults in one pass", () => {
   });
 
   it("sums the groups with their natural side", () => {
-    const [january, february, march] = monthlyResults(BALANCES, { from: "2025-01-01", to: "2025-03-31" });
+    const [january, february, march] = monthlyResults(BALANCES, { from: "2025-01-01", to: "2025-03-31" } as DateRange);
     expect(january).toEqual({ month: "2025-01", income: 9_950n, costsAndExpenses: 4_000n, result: 5_950n });
     expect(february).toEqual({ month: "2025-02", income: 0n, costsAndExpenses: 1_600n, result: -1_600n });
     expect(march).toEqual({ month: "2025-03", income: 700n, costsAndExpenses: 0n, result: 700n });
