@@ -15,9 +15,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import mongoose from "mongoose";
-import { buildCatalog, flattenCatalog, isSelectable } from "../app/domain/catalog";
-import { addDays, type CalendarDate } from "../app/domain/calendar";
+
+import type { CalendarDate } from "../app/domain/calendar";
 import type { EntryInput } from "../app/domain/ledger";
+import { BUSY_ACCOUNT, GENERATED_LEAVES, generatedEntry } from "./generated-entries";
 import { accountMovements, createAndPost, exportJournal, verifyLedger } from "../app/services/ledger/ledger.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { ensureOrganization } from "../models/organization";
@@ -27,7 +28,6 @@ import { createRandom, type Random } from "../packages/hacienda-samples/src/rand
 const TARGETS = { postsPerSecond: 1_000, movementMs: 50, exportSeconds: 5 };
 const ORG = "CR:3101777777";
 const YEAR = 2025;
-const BUSY_ACCOUNT = "10-01-01-03-01";
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
@@ -36,27 +36,8 @@ function flag(name: string, fallback: number): number {
 const entriesWanted = flag("--entries", 100_000);
 const concurrency = flag("--concurrency", 128);
 
-const leaves = flattenCatalog(buildCatalog({}))
-  .filter((node) => isSelectable(node) && node.key !== BUSY_ACCOUNT)
-  .map((node) => node.key);
-
-/** Entry i: three lines (≈300 000 for 100 000 entries); every other one moves the busy bank account. */
-function entryInput(i: number, random: Random): EntryInput {
-  const date = addDays(`${YEAR}-01-01` as CalendarDate, Math.floor((i / entriesWanted) * 365));
-  const pick = () => leaves[Math.floor(random.next() * leaves.length)];
-  const a = BigInt(1 + Math.floor(random.next() * 5_000_000)) * 1000n;
-  const b = BigInt(1 + Math.floor(random.next() * 5_000_000)) * 1000n;
-  const first = i % 2 === 0 ? BUSY_ACCOUNT : pick();
-  return {
-    date,
-    description: `Movimiento ${i + 1}`,
-    lines: [
-      { account: first, debit: a + b, description: "cargo" },
-      { account: pick(), credit: a },
-      { account: pick(), credit: b },
-    ],
-  };
-}
+/** Entry i of the benchmark year (the generator the reports benchmark uses too). */
+const entryInput = (i: number, random: Random): EntryInput => generatedEntry(i, entriesWanted, YEAR, random);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
@@ -81,7 +62,7 @@ try {
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
   await ensureOrganization({ _id: ORG, name: "Benchmark S.A.", identificationType: "02" });
   console.log(
-    `${entriesWanted} asientos de 3 líneas en ${YEAR}, ${leaves.length + 1} cuentas de detalle, ${concurrency} en paralelo, NODE_ENV=${process.env.NODE_ENV ?? ""}`,
+    `${entriesWanted} asientos de 3 líneas en ${YEAR}, ${GENERATED_LEAVES.length + 1} cuentas de detalle, ${concurrency} en paralelo, NODE_ENV=${process.env.NODE_ENV ?? ""}`,
   );
 
   // Posting: `concurrency` workers take the next entry until none is left.
