@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Debian packages the test suite needs: Chromium for the browser tests, xmllint to validate XML
 # against Hacienda's schemas, hledger to check the journal export's totals,
-# poppler (pdftotext, pdftoppm) to read and render the printable PDFs. Installs only what is missing.
+# poppler (pdftotext, pdftoppm) to read and render the printable PDFs, xmlsec1 to verify the
+# invoices' signatures with a verifier independent of the one that signs them. Installs only what is missing.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 command -v hledger >/dev/null 2>&1 || missing+=(hledger)
 { command -v pdftotext && command -v pdftoppm && command -v pdfinfo; } >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v xmlsec1 >/dev/null 2>&1 || missing+=(xmlsec1)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
