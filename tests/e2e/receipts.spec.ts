@@ -105,6 +105,28 @@ test.describe("Comprobantes", () => {
     await expect(page.getByTestId("count-duplicado")).toHaveText(`${zip.documents.length} duplicados`);
   });
 
+  test("files chosen before the page has hydrated are still uploaded", async ({ page }) => {
+    const user = await createUser({ persona: "client", orgs: { [FERRETERIA]: "client" } });
+    await signIn(page, user);
+    // Hold the page's scripts so the user chooses files in the browser's own input, as on a slow
+    // connection; hydration then swaps in the Mantine field, which must take the files over.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/detail?org=3101123456", { waitUntil: "domcontentloaded" });
+    const zip = lastMonthZip("e2e-upload-before-hydration");
+    await page
+      .getByLabel("Archivos XML o ZIP")
+      .setInputFiles({ name: "antes.zip", mimeType: "application/zip", buffer: zip.buffer });
+    release();
+    await expect(page.getByTestId("upload-files")).toContainText("antes.zip");
+    await page.getByTestId("upload-submit").click();
+    await expect(page.getByTestId("count-importado")).toHaveText(`${zip.documents.length} importados`);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

@@ -1,5 +1,5 @@
 import { Alert, Button, FileInput, Group, Input, Progress, Stack, Text } from "@mantine/core";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { countLabel } from "~/domain/text";
 import type { ImportReportData } from "./ImportReportView";
@@ -55,6 +55,12 @@ export function UploadForm({
     setFiles(next);
     setChosen(next.length > 0 ? { count: next.length, bytes: next.reduce((sum, file) => sum + file.size, 0) } : null);
   };
+  // Files chosen in the browser's own input before the page hydrated would vanish when Mantine's field
+  // replaces it: take them over in the first effect, while the native input is still mounted.
+  useEffect(() => {
+    const early = inputRef.current?.files;
+    if (early && early.length > 0) choose([...early]);
+  }, []);
   const busy = state.phase === "uploading" || state.phase === "processing" || state.phase === "queued";
 
   const update = (next: UploadState) => {
