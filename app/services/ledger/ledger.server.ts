@@ -30,4 +30,9 @@ export {
   type ClosedYear,
 } from "./year-close.server";
 export { postOnce, sourceTotalsBetween, standingEntryOf, type PostOnceOutcome } from "./source-entries.server";
-export { bookReceiptEntries, type ReceiptEntryOutcome, type ReceiptEntryRequest } from "./receipt-entries.server";
+export {
+  bookReceiptEntries,
+  bookReceiptEntriesIn,
+  type ReceiptEntryOutcome,
+  type ReceiptEntryRequest,
+} from "./receipt-entries.server";

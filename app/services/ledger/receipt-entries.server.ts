@@ -1,4 +1,4 @@
-import { Types } from "mongoose";
+import { Types, type ClientSession } from "mongoose";
 import {
   fiscalYearOf,
   formatEntryNumber,
@@ -43,78 +43,90 @@ export async function bookReceiptEntries(
   actor: Actor,
 ): Promise<ReceiptEntryOutcome[]> {
   if (requests.length === 0) return [];
-  return inTransaction(async (session) => {
-    const context = await loadLedgerContext(organizationId, session);
-    if (!context)
-      return requests.map(() => ({ kind: "refused" as const, refusals: [{ message: ORGANIZATION_NOT_FOUND }] }));
-    const linked = new Map<string, string>();
-    for (const link of await findReceiptBookings(
-      organizationId,
-      requests.map((request) => request.receiptId),
-      session,
-    ))
-      linked.set(String(link.receiptId), String(link.entryId));
+  return inTransaction((session) => bookReceiptEntriesIn(session, organizationId, requests, actor));
+}
 
-    const now = actor.now ?? new Date();
-    const outcomes: ReceiptEntryOutcome[] = [];
-    const accepted: Array<{ index: number; entry: ValidEntry; _id: Types.ObjectId }> = [];
-    requests.forEach((request, index) => {
-      const standing = linked.get(request.receiptId);
-      if (standing) {
-        outcomes[index] = { kind: "already", entryId: standing };
-        return;
-      }
-      const check = validateEntry(request.input, context, { draft: !request.post });
-      if (!check.ok) {
-        outcomes[index] = { kind: "refused", refusals: check.refusals };
-        return;
-      }
-      const _id = new Types.ObjectId();
-      linked.set(request.receiptId, String(_id));
-      accepted.push({ index, entry: check.entry, _id });
-    });
+/**
+ * bookReceiptEntries inside the caller's transaction, for a writer whose receipt is stored in that
+ * same transaction (issuing an invoice): everything commits or aborts together.
+ */
+export async function bookReceiptEntriesIn(
+  session: ClientSession,
+  organizationId: string,
+  requests: readonly ReceiptEntryRequest[],
+  actor: Actor,
+): Promise<ReceiptEntryOutcome[]> {
+  if (requests.length === 0) return [];
+  const context = await loadLedgerContext(organizationId, session);
+  if (!context)
+    return requests.map(() => ({ kind: "refused" as const, refusals: [{ message: ORGANIZATION_NOT_FOUND }] }));
+  const linked = new Map<string, string>();
+  for (const link of await findReceiptBookings(
+    organizationId,
+    requests.map((request) => request.receiptId),
+    session,
+  ))
+    linked.set(String(link.receiptId), String(link.entryId));
 
-    const numbers = new Map<number, string>();
-    const byYear = new Map<number, number[]>();
-    for (const { index, entry } of accepted) {
-      if (!requests[index].post) continue;
-      const year = fiscalYearOf(entry.date);
-      byYear.set(year, [...(byYear.get(year) ?? []), index]);
+  const now = actor.now ?? new Date();
+  const outcomes: ReceiptEntryOutcome[] = [];
+  const accepted: Array<{ index: number; entry: ValidEntry; _id: Types.ObjectId }> = [];
+  requests.forEach((request, index) => {
+    const standing = linked.get(request.receiptId);
+    if (standing) {
+      outcomes[index] = { kind: "already", entryId: standing };
+      return;
     }
-    for (const [year, indexes] of byYear) {
-      let sequence = await takeEntryNumbers(organizationId, year, indexes.length, session);
-      for (const index of indexes) numbers.set(index, formatEntryNumber(year, sequence++));
+    const check = validateEntry(request.input, context, { draft: !request.post });
+    if (!check.ok) {
+      outcomes[index] = { kind: "refused", refusals: check.refusals };
+      return;
     }
-
-    const entries: EntryRecord[] = [];
-    const postings: PostingEntry[] = [];
-    const links: ReceiptBookingRecord[] = [];
-    for (const { index, entry, _id } of accepted) {
-      const request = requests[index];
-      const source = { kind: "comprobante" as const, id: request.receiptId };
-      const number = numbers.get(index);
-      if (number === undefined) {
-        entries.push({ _id, ...draftRecord(organizationId, entry, source, actor) });
-        outcomes[index] = { kind: "booked", entryId: String(_id), status: "borrador" };
-      } else {
-        entries.push({ _id, ...postedRecord(organizationId, number, entry, source, actor) });
-        postings.push({ _id, number, date: entry.date, description: entry.description, lines: entry.lines });
-        outcomes[index] = { kind: "booked", entryId: String(_id), status: "contabilizado", number };
-      }
-      links.push({
-        _id: new Types.ObjectId(),
-        organizationId,
-        receiptId: new Types.ObjectId(request.receiptId),
-        entryId: _id,
-        ...(request.rule ? { ruleId: request.rule.id, ruleVersion: request.rule.version } : {}),
-        unclassified: request.unclassified,
-        bookedBy: actor.by,
-        bookedAt: now,
-      });
-    }
-    await insertEntries(entries, session);
-    await bookPostings(organizationId, postings, session);
-    await insertReceiptBookings(links, session);
-    return outcomes;
+    const _id = new Types.ObjectId();
+    linked.set(request.receiptId, String(_id));
+    accepted.push({ index, entry: check.entry, _id });
   });
+
+  const numbers = new Map<number, string>();
+  const byYear = new Map<number, number[]>();
+  for (const { index, entry } of accepted) {
+    if (!requests[index].post) continue;
+    const year = fiscalYearOf(entry.date);
+    byYear.set(year, [...(byYear.get(year) ?? []), index]);
+  }
+  for (const [year, indexes] of byYear) {
+    let sequence = await takeEntryNumbers(organizationId, year, indexes.length, session);
+    for (const index of indexes) numbers.set(index, formatEntryNumber(year, sequence++));
+  }
+
+  const entries: EntryRecord[] = [];
+  const postings: PostingEntry[] = [];
+  const links: ReceiptBookingRecord[] = [];
+  for (const { index, entry, _id } of accepted) {
+    const request = requests[index];
+    const source = { kind: "comprobante" as const, id: request.receiptId };
+    const number = numbers.get(index);
+    if (number === undefined) {
+      entries.push({ _id, ...draftRecord(organizationId, entry, source, actor) });
+      outcomes[index] = { kind: "booked", entryId: String(_id), status: "borrador" };
+    } else {
+      entries.push({ _id, ...postedRecord(organizationId, number, entry, source, actor) });
+      postings.push({ _id, number, date: entry.date, description: entry.description, lines: entry.lines });
+      outcomes[index] = { kind: "booked", entryId: String(_id), status: "contabilizado", number };
+    }
+    links.push({
+      _id: new Types.ObjectId(),
+      organizationId,
+      receiptId: new Types.ObjectId(request.receiptId),
+      entryId: _id,
+      ...(request.rule ? { ruleId: request.rule.id, ruleVersion: request.rule.version } : {}),
+      unclassified: request.unclassified,
+      bookedBy: actor.by,
+      bookedAt: now,
+    });
+  }
+  await insertEntries(entries, session);
+  await bookPostings(organizationId, postings, session);
+  await insertReceiptBookings(links, session);
+  return outcomes;
 }
