@@ -3,25 +3,21 @@
  * the XML states. Mismatches become Spanish warnings; nothing here rejects a document.
  * Rules and tolerances: docs/decisions/002-money-representation.md.
  */
-import {
-  absAmount,
-  CENTIMO,
-  formatAmount,
-  multiplyByQuantity,
-  parseDecimal,
-  percentOf,
-  scaleAmount,
-  sumAmounts,
-  type Amount,
-} from "../money";
-import {
-  BASE_IMPONIBLE_TAX_CODES,
-  IVA_RATE_BY_CODE,
-  IVA_TAX_CODES,
-  SERVICE_UNITS,
-  type HaciendaVersion,
-} from "./codes";
+import { absAmount, CENTIMO, formatAmount, parseDecimal, scaleAmount, sumAmounts, type Amount } from "../money";
+import { BASE_IMPONIBLE_TAX_CODES, IVA_RATE_BY_CODE, IVA_TAX_CODES, type HaciendaVersion } from "./codes";
 import type { ElectronicReceipt, Impuesto, LineaDetalle, Resumen } from "./types";
+import {
+  EXEMPT_RATE_CODES,
+  exoneratedPortion,
+  isServiceLine,
+  lineImpuestoNeto,
+  lineMontoTotal,
+  lineMontoTotalLinea,
+  lineSubTotal,
+  parseRate,
+  percentOfBase,
+  rateOfCode,
+} from "./v44-arithmetic";
 
 /** A single computed value may differ by one céntimo (each side may round half a céntimo). */
 export const LINE_TOLERANCE: Amount = CENTIMO;
@@ -50,9 +46,8 @@ interface LineTaxes {
 }
 
 function rateOf(impuesto: Impuesto): bigint | undefined {
-  const text = impuesto.tarifa ?? (impuesto.codigoTarifa ? IVA_RATE_BY_CODE[impuesto.codigoTarifa] : undefined);
-  if (text === undefined) return undefined;
-  return parseDecimal(text, 2) ?? undefined;
+  if (impuesto.tarifa !== undefined) return parseRate(impuesto.tarifa) ?? undefined;
+  return rateOfCode(impuesto.codigoTarifa);
 }
 
 function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: string[]): LineTaxes {
@@ -64,13 +59,13 @@ function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: str
   };
 
   if (line.cantidad !== undefined && line.precioUnitario !== undefined) {
-    const expected = multiplyByQuantity(line.precioUnitario, line.cantidad);
+    const expected = lineMontoTotal(line.precioUnitario, line.cantidad);
     if (expected !== null) compare("MontoTotal", line.montoTotal, expected, "Cantidad × PrecioUnitario");
   }
-  const descuentos = sumAmounts(line.descuentos.map((descuento) => descuento.monto));
+  const descuentos = line.descuentos.map((descuento) => descuento.monto);
   // In a REP the line's SubTotal is the payment being registered, not MontoTotal − descuentos.
   if (receipt.kind !== "REP")
-    compare("SubTotal", line.subTotal, line.montoTotal - descuentos, "MontoTotal − descuentos");
+    compare("SubTotal", line.subTotal, lineSubTotal(line.montoTotal, descuentos), "MontoTotal − descuentos");
 
   const special = line.ivaCobradoFabrica === "01" || line.impuestos.some((impuesto) => impuesto.codigo === "07");
   const selective = sumAmounts(
@@ -102,8 +97,8 @@ function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: str
       }
     }
     if (impuesto.codigo === "01" && impuesto.tarifa !== undefined && impuesto.factorIva === undefined && !special) {
-      const expected = percentOf(base, impuesto.tarifa);
-      const onMontoTotal = gift ? percentOf(line.montoTotal + selective, impuesto.tarifa) : null;
+      const expected = percentOfBase(base, impuesto.tarifa);
+      const onMontoTotal = gift ? percentOfBase(line.montoTotal + selective, impuesto.tarifa) : null;
       if (
         expected !== null &&
         !close(impuesto.monto, expected, LINE_TOLERANCE) &&
@@ -121,7 +116,7 @@ function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: str
           `${label}: el MontoExoneracion (${showAmount(exoneracion.monto)}) supera el Monto del impuesto (${showAmount(impuesto.monto)}).`,
         );
       } else if (exoneracion.tarifaExonerada !== undefined) {
-        const expected = percentOf(base, exoneracion.tarifaExonerada);
+        const expected = percentOfBase(base, exoneracion.tarifaExonerada);
         if (expected !== null && !close(exoneracion.monto, expected, LINE_TOLERANCE)) {
           warnings.push(
             `${label}: el MontoExoneracion es ${showAmount(exoneracion.monto)} pero BaseImponible × TarifaExonerada (${exoneracion.tarifaExonerada} %) da ${showAmount(expected)}.`,
@@ -134,7 +129,7 @@ function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: str
   const gross = sumAmounts(line.impuestos.map((impuesto) => impuesto.monto));
   const exonerated = sumAmounts(line.impuestos.map((impuesto) => impuesto.exoneracion?.monto ?? 0n));
   const asumido = line.impuestoAsumidoEmisorFabrica ?? 0n;
-  const expectedNet = gross - exonerated - asumido;
+  const expectedNet = lineImpuestoNeto(gross, exonerated, asumido);
   if (line.impuestoNeto !== undefined) {
     compare(
       "ImpuestoNeto",
@@ -144,7 +139,7 @@ function checkLine(line: LineaDetalle, receipt: ElectronicReceipt, warnings: str
     );
   }
   const net = line.impuestoNeto ?? expectedNet;
-  compare("MontoTotalLinea", line.montoTotalLinea, line.subTotal + net, "SubTotal + ImpuestoNeto");
+  compare("MontoTotalLinea", line.montoTotalLinea, lineMontoTotalLinea(line.subTotal, net), "SubTotal + ImpuestoNeto");
   return { net, asumido };
 }
 
@@ -160,32 +155,27 @@ function emptyAllocation(): Allocation {
   return { fixed: { gravado: 0n, exento: 0n, exonerado: 0n, noSujeto: 0n }, flexible: 0n };
 }
 
-function isService(line: LineaDetalle): boolean {
-  if (line.cabys && /^\d{13}$/.test(line.cabys)) return line.cabys[0] >= "5";
-  return line.unidadMedida !== undefined && SERVICE_UNITS.has(line.unidadMedida);
-}
-
-/** [numerator, denominator] of the exonerated share of a line. */
-function exoneratedShare(iva: Impuesto, line: LineaDetalle, rate: bigint | undefined): [bigint, bigint] {
+/** The part of a line's MontoTotal that is exonerated. */
+function exoneratedPart(iva: Impuesto, line: LineaDetalle, rate: bigint | undefined): Amount {
+  const share = (numerator: bigint, denominator: bigint) => scaleAmount(line.montoTotal, numerator, denominator);
   const exoneracion = iva.exoneracion!;
   if (exoneracion.tarifaExonerada !== undefined && rate !== undefined && rate > 0n) {
-    const points = parseDecimal(exoneracion.tarifaExonerada, 2) ?? 0n;
-    return [points < rate ? points : rate, rate];
+    return exoneratedPortion(line.montoTotal, parseRate(exoneracion.tarifaExonerada) ?? 0n, rate);
   }
   if (exoneracion.porcentaje !== undefined) {
     const percent = parseDecimal(exoneracion.porcentaje, 2) ?? 0n;
     // 4.3 issuers wrote PorcentajeExoneracion either as a share of the tax or as points of the rate.
-    const asShare = percentOf(iva.monto, exoneracion.porcentaje);
-    const asPoints = percentOf(line.baseImponible ?? line.subTotal, exoneracion.porcentaje);
+    const asShare = percentOfBase(iva.monto, exoneracion.porcentaje);
+    const asPoints = percentOfBase(line.baseImponible ?? line.subTotal, exoneracion.porcentaje);
     if (asShare !== null && close(exoneracion.monto, asShare, LINE_TOLERANCE)) {
-      return [percent < 10_000n ? percent : 10_000n, 10_000n];
+      return share(percent < 10_000n ? percent : 10_000n, 10_000n);
     }
     if (asPoints !== null && rate !== undefined && rate > 0n && close(exoneracion.monto, asPoints, LINE_TOLERANCE)) {
-      return [percent < rate ? percent : rate, rate];
+      return exoneratedPortion(line.montoTotal, percent, rate);
     }
   }
-  if (iva.monto <= 0n) return [1n, 1n];
-  return [exoneracion.monto < iva.monto ? exoneracion.monto : iva.monto, iva.monto];
+  if (iva.monto <= 0n) return line.montoTotal;
+  return share(exoneracion.monto < iva.monto ? exoneracion.monto : iva.monto, iva.monto);
 }
 
 function allocateLine(line: LineaDetalle, version: HaciendaVersion, allocation: Allocation): void {
@@ -197,14 +187,13 @@ function allocateLine(line: LineaDetalle, version: HaciendaVersion, allocation: 
   const rate = rateOf(iva);
   let remainder = line.montoTotal;
   if (iva.exoneracion) {
-    const [numerator, denominator] = exoneratedShare(iva, line, rate);
-    const exonerated = scaleAmount(line.montoTotal, numerator, denominator);
+    const exonerated = exoneratedPart(iva, line, rate);
     allocation.fixed.exonerado += exonerated;
     remainder -= exonerated;
   }
   if ((rate !== undefined && rate > 0n) || (rate === undefined && iva.factorIva !== undefined)) {
     allocation.fixed.gravado += remainder;
-  } else if ((version === "4.4" && iva.codigoTarifa === "10") || (version === "4.3" && iva.codigoTarifa === "01")) {
+  } else if (iva.codigoTarifa !== undefined && EXEMPT_RATE_CODES[version].has(iva.codigoTarifa)) {
     allocation.fixed.exento += remainder;
   } else {
     allocation.flexible += remainder;
@@ -300,7 +289,7 @@ function checkBuckets(receipt: ElectronicReceipt, warnings: string[]): void {
 
   const services = emptyAllocation();
   const goods = emptyAllocation();
-  for (const line of receipt.lines) allocateLine(line, receipt.version, isService(line) ? services : goods);
+  for (const line of receipt.lines) allocateLine(line, receipt.version, isServiceLine(line) ? services : goods);
   const combined: Allocation = {
     fixed: {
       gravado: services.fixed.gravado + goods.fixed.gravado,
