@@ -1,6 +1,6 @@
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
 import { Entry } from "./entry";
-import { Receipt, type HaciendaEstado, type ReceiptRecord } from "./receipt";
+import { Receipt, type HaciendaEstado, type ReceiptRecord, type ReceptorMessage } from "./receipt";
 
 /**
  * The link between a receipt and the entry it was booked to (issue 13). One per receipt: the unique
@@ -69,53 +69,56 @@ export async function deleteReceiptBookingOfEntry(
   await ReceiptBooking.deleteMany({ organizationId, entryId }, { session });
 }
 
-/** What booking reads of a receipt: everything but Hacienda's answer bytes. */
+/** What booking reads of a receipt: its compact parsed form (not the XML) and the answers' outcome. */
 export type ReceiptForBooking = Pick<
   ReceiptRecord,
-  "_id" | "kind" | "direction" | "month" | "consecutivo" | "xml" | "referencedClaves" | "receptorMessage"
-> & { hacienda?: { estado: HaciendaEstado } };
+  "_id" | "kind" | "direction" | "month" | "consecutivo" | "parsed" | "referencedClaves"
+> & {
+  hacienda?: { estado: HaciendaEstado };
+  receptorMessage?: Pick<ReceptorMessage, "mensaje" | "condicionImpuesto" | "montoTotalImpuestoAcreditar">;
+};
 
 const BOOKING_PROJECTION = {
   kind: 1,
   direction: 1,
   month: 1,
   consecutivo: 1,
-  xml: 1,
+  parsed: 1,
   referencedClaves: 1,
-  receptorMessage: 1,
+  "receptorMessage.mensaje": 1,
+  "receptorMessage.condicionImpuesto": 1,
+  "receptorMessage.montoTotalImpuestoAcreditar": 1,
   "hacienda.estado": 1,
 } as const;
-
-function withBytes(receipt: ReceiptForBooking): ReceiptForBooking {
-  const stored = receipt.xml as unknown;
-  if (Buffer.isBuffer(stored)) return receipt;
-  const binary = stored as { buffer?: Uint8Array; position?: number };
-  const xml = binary.buffer
-    ? Buffer.from(binary.buffer.subarray(0, binary.position ?? binary.buffer.length))
-    : Buffer.alloc(0);
-  return { ...receipt, xml };
-}
 
 export async function findReceiptsForBooking(
   organizationId: string,
   ids: readonly string[],
 ): Promise<ReceiptForBooking[]> {
   if (ids.length === 0) return [];
-  const found = await Receipt.find({ organizationId, _id: { $in: toObjectIds(ids) } }, BOOKING_PROJECTION)
+  return Receipt.find({ organizationId, _id: { $in: toObjectIds(ids) } }, BOOKING_PROJECTION)
     .setOptions({ useBigInt64: true })
     .lean<ReceiptForBooking[]>();
-  return found.map(withBytes);
 }
 
 /** Kind and receptor answer of the organization's receipts with these claves (what a credit note references). */
 export async function findReferencedReceipts(
   organizationId: string,
   claves: readonly string[],
-): Promise<Array<Pick<ReceiptRecord, "clave" | "kind" | "receptorMessage">>> {
+): Promise<Array<Pick<ReceiptForBooking, "kind" | "receptorMessage"> & { clave: string }>> {
   if (claves.length === 0) return [];
-  return Receipt.find({ organizationId, clave: { $in: claves } }, { clave: 1, kind: 1, receptorMessage: 1 })
+  return Receipt.find(
+    { organizationId, clave: { $in: claves } },
+    {
+      clave: 1,
+      kind: 1,
+      "receptorMessage.mensaje": 1,
+      "receptorMessage.condicionImpuesto": 1,
+      "receptorMessage.montoTotalImpuestoAcreditar": 1,
+    },
+  )
     .setOptions({ useBigInt64: true })
-    .lean<Array<Pick<ReceiptRecord, "clave" | "kind" | "receptorMessage">>>();
+    .lean<Array<Pick<ReceiptForBooking, "kind" | "receptorMessage"> & { clave: string }>>();
 }
 
 const NEVER_BOOKED_KINDS = ["REP"];

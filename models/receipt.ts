@@ -1,5 +1,6 @@
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
 import { addToTotals, emptyTotals, type CentimosTotals } from "../app/domain/receipts/centimos";
+import { PARSED_VERSION, type CompactReceipt } from "../app/domain/receipts/compact";
 
 /**
  * An electronic receipt (comprobante) of one organization, imported from Hacienda XML. The original
@@ -113,6 +114,11 @@ export interface ReceiptRecord {
   haciendaSuperseded?: HaciendaAnswer[];
   haciendaDecisions?: HaciendaDecision[];
   receptorMessage?: ReceptorMessage;
+  /**
+   * What booking, rules, «Simular» and the IVA return read of the XML (decision 137), built at import;
+   * absent or of an older `parsedVersion` on receipts stored before: rebuilt from the XML when read.
+   */
+  parsed?: CompactReceipt;
 }
 
 const partySchema = new Schema<ReceiptParty>(
@@ -231,6 +237,8 @@ const receiptSchema = new Schema<ReceiptRecord>(
       default: undefined,
     },
     receptorMessage: receptorMessageSchema,
+    // Written whole by the importer and the backfill; its amounts are bigints, stored as int64.
+    parsed: { type: Schema.Types.Mixed },
   },
   { collection: "receipts", versionKey: false },
 );
@@ -254,6 +262,7 @@ const LIST_PROJECTION = {
   haciendaConflicts: 0,
   haciendaSuperseded: 0,
   haciendaDecisions: 0,
+  parsed: 0,
 } as const;
 
 export type ReceiptSummary = Omit<
@@ -265,6 +274,7 @@ export type ReceiptSummary = Omit<
   | "haciendaConflicts"
   | "haciendaSuperseded"
   | "haciendaDecisions"
+  | "parsed"
 > & {
   hacienda?: Omit<HaciendaAnswer, "xml">;
   receptorMessage?: Omit<ReceptorMessage, "xml">;
@@ -580,4 +590,43 @@ export async function setReceptorMessage(
     { session },
   );
   return result.modifiedCount === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compact parsed form (decision 137)
+
+/** The stored XML of these receipts of the organization (to rebuild their compact form). */
+export async function findReceiptXmls(
+  organizationId: string,
+  ids: readonly Types.ObjectId[],
+): Promise<Array<{ _id: Types.ObjectId; xml: Buffer }>> {
+  if (ids.length === 0) return [];
+  const found = await Receipt.find({ organizationId, _id: { $in: ids } }, { xml: 1 }).lean<
+    Array<{ _id: Types.ObjectId; xml: unknown }>
+  >();
+  return found.map((receipt) => ({ _id: receipt._id, xml: bytesOf(receipt.xml) }));
+}
+
+/** Stores rebuilt compact forms (one round trip). */
+export async function saveCompactForms(forms: ReadonlyArray<{ _id: Types.ObjectId; parsed: CompactReceipt }>) {
+  if (forms.length === 0) return;
+  await Receipt.bulkWrite(
+    forms.map((form) => ({ updateOne: { filter: { _id: form._id }, update: { $set: { parsed: form.parsed } } } })),
+    { ordered: false },
+  );
+}
+
+/** Receipts (of any organization) whose compact form is missing or older, after `afterId`, in id order. */
+export async function receiptsWithStaleCompact(
+  afterId: Types.ObjectId | null,
+  limit: number,
+): Promise<Array<{ _id: Types.ObjectId; organizationId: string; xml: Buffer }>> {
+  const found = await Receipt.find(
+    { "parsed.parsedVersion": { $ne: PARSED_VERSION }, ...(afterId ? { _id: { $gt: afterId } } : {}) },
+    { organizationId: 1, xml: 1 },
+  )
+    .sort({ _id: 1 })
+    .limit(limit)
+    .lean<Array<{ _id: Types.ObjectId; organizationId: string; xml: unknown }>>();
+  return found.map((receipt) => ({ ...receipt, xml: bytesOf(receipt.xml) }));
 }

@@ -3,11 +3,13 @@ import { z } from "zod";
 import { cedulaProblem, toOrganizationId, type IdentificationType } from "../app/domain/organization-id";
 import { ensureOrganization, type OrganizationSeed } from "../models/organization";
 import { seedDecreeTables } from "../app/services/income-tax/brackets.server";
+import { backfillCompactForms } from "../app/services/receipts/compact-receipts.server";
 import { seedDemo } from "./seed-demo";
 import { argValue, withDatabase } from "./with-database";
 
 const usage = `usage:
-  npm run seed -- --brackets                   only the income-tax brackets (every other form seeds them too)
+  npm run seed -- --brackets                   only the income-tax brackets and the receipts' compact forms
+                                               (every other form does both too)
   npm run seed -- --demo                       demo organizations, users and data
   npm run seed -- --file organizations.json    organizations from a JSON array
   npm run seed -- --cedula 3101123456 --name "Empresa S.A." [--type 02] [--email contacto@empresa.cr]`;
@@ -69,6 +71,9 @@ async function main(args: string[]) {
     // The 2025 and 2026 decree tables: missing ones are created, edited ones left as they are.
     const brackets = await seedDecreeTables();
     log(`income-tax brackets: ${brackets} tables created (existing ones left unchanged)`);
+    // Receipts stored before their compact parsed form existed (or under an older version) get it now.
+    const compact = await backfillCompactForms();
+    log(`receipts: ${compact.rebuilt} compact forms built, ${compact.unreadable} unreadable XML`);
     if (args.includes("--demo")) await seedDemo({ log });
   });
 }

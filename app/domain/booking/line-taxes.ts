@@ -1,5 +1,5 @@
 import { IVA_TAX_CODES, SERVICE_UNITS } from "../hacienda/codes";
-import type { Impuesto, LineaDetalle } from "../hacienda/types";
+import type { CompactLine as LineaDetalle, CompactTax as Impuesto } from "../receipts/compact";
 import { ZERO, type Amount } from "../money";
 
 const RATE_CODE_BY_TARIFA: Readonly<Record<string, string>> = {

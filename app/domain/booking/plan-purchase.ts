@@ -1,4 +1,4 @@
-import type { ElectronicReceipt } from "../hacienda/types";
+import type { ReceiptFacts } from "../receipts/compact";
 import { effectiveTipoCambio } from "../hacienda/colones";
 import { ZERO, type Amount } from "../money";
 import type { DefaultAccounts } from "./default-accounts";
@@ -21,7 +21,7 @@ export interface PurchaseTreatment {
  * prorrata, or the non-creditable part to expense) / Dr otros cargos / Cr payable.
  */
 export function purchaseLines(
-  document: ElectronicReceipt,
+  document: ReceiptFacts,
   accounts: DefaultAccounts,
   match: RuleMatch | null,
   treatment: PurchaseTreatment,

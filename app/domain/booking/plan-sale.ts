@@ -1,4 +1,4 @@
-import type { ElectronicReceipt } from "../hacienda/types";
+import type { ReceiptFacts } from "../receipts/compact";
 import { effectiveTipoCambio } from "../hacienda/colones";
 import type { DefaultAccounts } from "./default-accounts";
 import { isServiceLine, lineIvaByRate, lineOtherTaxes, lineRateCode } from "./line-taxes";
@@ -13,7 +13,7 @@ const CONTADO = "01";
  * a cash account is set) / Cr sales by rate, goods or services by the line's unit / Cr IVA débito by
  * rate / Cr otros cargos.
  */
-export function saleLines(document: ElectronicReceipt, accounts: DefaultAccounts): PlanLine[] | string {
+export function saleLines(document: ReceiptFacts, accounts: DefaultAccounts): PlanLine[] | string {
   const builder = new PlanBuilder(document.moneda, effectiveTipoCambio(document.moneda, document.tipoCambio));
   for (const line of document.lines) {
     const others = lineOtherTaxes(line);

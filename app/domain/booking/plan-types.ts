@@ -1,6 +1,7 @@
 import type { Cents } from "../money";
 import type { Amount } from "../money";
-import type { Comprobante, ReceiptKind } from "../hacienda/types";
+import type { HaciendaMessage, ReceiptKind } from "../hacienda/types";
+import type { ReceiptFacts } from "../receipts/compact";
 
 /** The receptor's answer to a received receipt (MensajeReceptor), as far as booking needs it. */
 export interface ReceptorAnswerInput {
@@ -13,7 +14,8 @@ export interface ReceptorAnswerInput {
 
 /** Everything the plan reads about one receipt besides the organization's accounts and the rule. */
 export interface BookingInput {
-  document: Comprobante;
+  /** The receipt as parsed, or its stored compact form (the same facts). */
+  document: ReceiptFacts | HaciendaMessage;
   /** Whether the organization issued or received it (an FEC is issued by the buyer: a purchase either way). */
   direction: "issued" | "received";
   /** Hacienda's answer, when one was imported. */

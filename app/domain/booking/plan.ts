@@ -1,6 +1,7 @@
 import { calendarDateOf } from "../calendar";
 import { KIND_INFO } from "../hacienda/codes";
-import type { ElectronicReceipt, ReceiptKind } from "../hacienda/types";
+import type { ReceiptKind } from "../hacienda/types";
+import type { ReceiptFacts } from "../receipts/compact";
 import { cents } from "../money";
 import type { DefaultAccounts } from "./default-accounts";
 import { condicionImpuestoOf } from "./iva-treatment";
@@ -21,7 +22,7 @@ function mirrored(lines: PlanLine[]): PlanLine[] {
   return lines.map((line) => ({ ...line, debit: cents(line.credit), credit: cents(line.debit) }));
 }
 
-function describe(document: ElectronicReceipt, counterpart: string | undefined): string {
+function describe(document: ReceiptFacts, counterpart: string | undefined): string {
   const text = `${KIND_INFO[document.kind].label} ${document.consecutivo}${counterpart ? ` · ${counterpart}` : ""}`;
   return text.length > DESCRIPTION_MAX ? text.slice(0, DESCRIPTION_MAX - 1) + "…" : text;
 }

@@ -4,7 +4,7 @@
  */
 import { IVA_TAX_CODES } from "../hacienda/codes";
 import { effectiveTipoCambio } from "../hacienda/colones";
-import type { ElectronicReceipt } from "../hacienda/types";
+import type { ReceiptFacts } from "../receipts/compact";
 import type { Amount } from "../money";
 import { NO_IVA_GROUP, rateCodeOf, type RateGroupKey } from "./rates";
 
@@ -52,7 +52,7 @@ function add(target: Record<RateGroupKey, IvaRateAmounts>, key: RateGroupKey, am
 }
 
 /** The lines' IVA by rate (IVA codes 01, 07 and 08; other taxes are not IVA); a line without IVA is "no sujeto". */
-export function ivaByRate(document: Pick<ElectronicReceipt, "lines">): Record<RateGroupKey, IvaRateAmounts> {
+export function ivaByRate(document: Pick<ReceiptFacts, "lines">): Record<RateGroupKey, IvaRateAmounts> {
   const byRate: Record<RateGroupKey, IvaRateAmounts> = {};
   for (const line of document.lines) {
     const base = line.baseImponible ?? line.subTotal;
@@ -82,7 +82,7 @@ export interface StoredReceiptFacts {
 }
 
 /** The IVA view of a parsed receipt plus what the app stored about it (Hacienda's and the receptor's answers). */
-export function ivaReceiptOf(document: ElectronicReceipt, stored: StoredReceiptFacts): IvaReceipt {
+export function ivaReceiptOf(document: ReceiptFacts, stored: StoredReceiptFacts): IvaReceipt {
   return {
     id: stored.id,
     kind: document.kind,

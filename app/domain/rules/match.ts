@@ -1,5 +1,5 @@
 import type { RuleMatch } from "../booking/rule-match";
-import type { ElectronicReceipt, LineaDetalle } from "../hacienda/types";
+import type { CompactLine as LineaDetalle, ReceiptFacts as ElectronicReceipt } from "../receipts/compact";
 import { parseAmount, type Amount } from "../money";
 import { searchText } from "../text";
 import { CONDITION_FIELDS } from "./fields";

@@ -2,7 +2,7 @@ import type { DefaultAccounts } from "../booking/default-accounts";
 import { planBooking } from "../booking/plan";
 import type { BookingInput, PlanLine, PlanRefusalReason } from "../booking/plan-types";
 import type { RuleMatch } from "../booking/rule-match";
-import type { ElectronicReceipt } from "../hacienda/types";
+import type { ReceiptFacts } from "../receipts/compact";
 import { matchRule } from "./match";
 import type { ReceptionRule } from "./types";
 
@@ -13,7 +13,7 @@ export type SimulationResult =
 
 /** Pure: the same rules and plan that booking uses, and nothing written. */
 export function simulateReceipt(
-  input: BookingInput & { document: ElectronicReceipt },
+  input: BookingInput & { document: ReceiptFacts },
   rules: readonly ReceptionRule[],
   accounts: DefaultAccounts,
 ): SimulationResult {

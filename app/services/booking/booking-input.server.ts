@@ -1,11 +1,10 @@
 import type { BookingInput, ReceptorAnswerInput } from "~/domain/booking/plan-types";
 import type { ReceiptKind } from "~/domain/hacienda/types";
-import type { ReceiptRecord } from "~models/receipt";
 import { findReferencedReceipts, type ReceiptForBooking } from "~models/receipt-booking";
-import { parseDocument } from "~/services/receipts/parse-document.server";
+import { compactForms } from "~/services/receipts/compact-receipts.server";
 
 export function receptorAnswerOf(
-  message: ReceiptRecord["receptorMessage"] | undefined,
+  message: ReceiptForBooking["receptorMessage"] | undefined,
 ): ReceptorAnswerInput | undefined {
   if (!message) return undefined;
   return {
@@ -19,43 +18,62 @@ export function receptorAnswerOf(
 
 export type ReceiptInput = { ok: true; input: BookingInput } | { ok: false; message: string };
 
+/** The documents these credit notes reference, among the organization's receipts: kind and receptor's answer. */
+export async function referencedDocuments(
+  organizationId: string,
+  receipts: ReadonlyArray<{ kind: string; referencedClaves?: string[] }>,
+): Promise<Map<string, NonNullable<BookingInput["referenced"]>>> {
+  const claves = [...new Set(receipts.filter((r) => r.kind === "NC").flatMap((r) => r.referencedClaves ?? []))];
+  const found = await findReferencedReceipts(organizationId, claves);
+  return new Map(
+    found.map((receipt) => [
+      receipt.clave,
+      {
+        kind: receipt.kind as ReceiptKind,
+        ...(receipt.receptorMessage ? { receptorAnswer: receptorAnswerOf(receipt.receptorMessage) } : {}),
+      },
+    ]),
+  );
+}
+
+/** One receipt's booking input from its compact form and what the app stored about it. */
+export function bookingInputOf(
+  receipt: Pick<ReceiptForBooking, "direction" | "hacienda" | "receptorMessage" | "referencedClaves">,
+  document: BookingInput["document"],
+  referenced: ReadonlyMap<string, NonNullable<BookingInput["referenced"]>>,
+): BookingInput {
+  const corrected = (receipt.referencedClaves ?? []).map((clave) => referenced.get(clave)).find(Boolean);
+  return {
+    document,
+    direction: receipt.direction,
+    ...(receipt.hacienda?.estado ? { haciendaEstado: receipt.hacienda.estado } : {}),
+    ...(receipt.receptorMessage ? { receptorAnswer: receptorAnswerOf(receipt.receptorMessage) } : {}),
+    ...(corrected ? { referenced: corrected } : {}),
+  };
+}
+
 /**
- * What the booking plan reads of the organization's receipts: the parsed XML, Hacienda's and the
- * receptor's answers, and for credit notes the kind and answer of the document they correct.
+ * What the booking plan reads of the organization's receipts: the compact parsed form (decision 137),
+ * Hacienda's and the receptor's answers, and for credit notes the kind and answer of the document they
+ * correct.
  */
 export async function bookingInputs(
   organizationId: string,
   receipts: readonly ReceiptForBooking[],
 ): Promise<Map<string, ReceiptInput>> {
-  const claves = [...new Set(receipts.filter((r) => r.kind === "NC").flatMap((r) => r.referencedClaves ?? []))];
-  const referenced = new Map(
-    (await findReferencedReceipts(organizationId, claves)).map((receipt) => [receipt.clave, receipt]),
-  );
+  const [referenced, forms] = await Promise.all([
+    referencedDocuments(organizationId, receipts),
+    compactForms(organizationId, receipts),
+  ]);
   const inputs = new Map<string, ReceiptInput>();
   for (const receipt of receipts) {
-    const parsed = parseDocument(receipt.xml);
-    if (!parsed.ok) {
-      inputs.set(String(receipt._id), { ok: false, message: "El XML del comprobante no se pudo leer." });
-      continue;
-    }
-    const corrected = (receipt.referencedClaves ?? []).map((clave) => referenced.get(clave)).find(Boolean);
-    inputs.set(String(receipt._id), {
-      ok: true,
-      input: {
-        document: parsed.document,
-        direction: receipt.direction,
-        ...(receipt.hacienda?.estado ? { haciendaEstado: receipt.hacienda.estado } : {}),
-        ...(receipt.receptorMessage ? { receptorAnswer: receptorAnswerOf(receipt.receptorMessage) } : {}),
-        ...(corrected
-          ? {
-              referenced: {
-                kind: corrected.kind as ReceiptKind,
-                ...(corrected.receptorMessage ? { receptorAnswer: receptorAnswerOf(corrected.receptorMessage) } : {}),
-              },
-            }
-          : {}),
-      },
-    });
+    const document = forms.get(String(receipt._id));
+    inputs.set(
+      String(receipt._id),
+      document
+        ? { ok: true, input: bookingInputOf(receipt, document, referenced) }
+        : { ok: false, message: "El XML del comprobante no se pudo leer." },
+    );
   }
   return inputs;
 }

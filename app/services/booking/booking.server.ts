@@ -1,7 +1,6 @@
 import { planBooking } from "~/domain/booking/plan";
 import type { BookingPlan } from "~/domain/booking/plan-types";
 import type { RuleMatch } from "~/domain/booking/rule-match";
-import type { ElectronicReceipt } from "~/domain/hacienda/types";
 import type { EntryInput } from "~/domain/ledger";
 import { centsToAmount } from "~/domain/money";
 import { matchRule } from "~/domain/rules";
@@ -27,7 +26,8 @@ export interface BookingResult {
 /** Receipts per transaction: large enough to post a month quickly, small enough to retry cheaply. */
 export const BOOKING_BATCH = 100;
 
-function entryInput(plan: BookingPlan, receiptId: string): EntryInput {
+/** The ledger entry a booking plan proposes for its receipt. */
+export function entryInput(plan: BookingPlan, receiptId: string): EntryInput {
   return {
     date: plan.date,
     description: plan.description,
@@ -86,7 +86,7 @@ export async function bookReceipts(
         continue;
       }
       const document = input.input.document;
-      const match: RuleMatch | null = document.kind === "MH" ? null : matchRule(rules, document as ElectronicReceipt);
+      const match: RuleMatch | null = document.kind === "MH" ? null : matchRule(rules, document);
       const outcome = planBooking(input.input, accounts, match, options);
       if (!outcome.ok) {
         result.kind = outcome.reason;

@@ -15,6 +15,7 @@ import {
 } from "~models/receipt";
 import { monthLabel, monthOf } from "~/domain/calendar";
 import { countLabel } from "~/domain/text";
+import { compactReceiptOf } from "~/domain/receipts/compact";
 import { effectOf } from "~/domain/receipts/effect";
 import { directionAdjective } from "~/domain/receipts/labels";
 import { taxTotalsOf } from "~/domain/receipts/totals";
@@ -124,7 +125,7 @@ export interface RecordSource {
   importedAt?: Date;
 }
 
-/** The stored form of a parsed receipt. */
+/** The stored form of a parsed receipt, with its compact parsed form (decision 137). */
 export function receiptRecordFrom(document: ElectronicReceipt, source: RecordSource): ReceiptRecord {
   const issued = source.direction === "issued";
   const other = issued ? document.receptor : document.emisor;
@@ -185,6 +186,7 @@ export function receiptRecordFrom(document: ElectronicReceipt, source: RecordSou
     xmlSha256: source.xmlSha256,
     importedAt: source.importedAt ?? new Date(),
     ...(source.importedBy ? { importedBy: source.importedBy } : {}),
+    parsed: compactReceiptOf(document),
   };
 }
 

@@ -1,34 +1,21 @@
 import { Receipt } from "~models/receipt";
-import type { ReceptorAnswerInput } from "~/domain/booking/plan-types";
-import { decodeXmlBytes, parseComprobante, type ElectronicReceipt, type ReceiptKind } from "~/domain/hacienda";
+import type { ReceiptForBooking } from "~models/receipt-booking";
 import {
   simulateReceipt,
   summarizeSimulation,
   type SimulationResult,
   type SimulationSummary,
 } from "~/domain/rules/simulate";
+import { bookingInputOf, referencedDocuments } from "~/services/booking/booking-input.server";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
+import { compactForms } from "~/services/receipts/compact-receipts.server";
 import { loadRules } from "./rules.server";
 
-interface StoredAnswer {
-  mensaje: 1 | 2 | 3;
-  condicionImpuesto?: string;
-  montoTotalImpuestoAcreditar?: bigint;
-}
-
-interface StoredReceipt {
-  _id: unknown;
-  clave: string;
-  kind: string;
-  consecutivo: string;
+type StoredReceipt = ReceiptForBooking & {
   fechaEmision: Date;
-  emisor: { nombre: string; numero?: string };
+  emisor: { nombre: string };
   colones: { totalComprobante: bigint };
-  referencedClaves?: string[];
-  hacienda?: { estado?: "aceptado" | "parcial" | "rechazado" };
-  receptorMessage?: StoredAnswer;
-  xml?: unknown;
-}
+};
 
 export interface SimulatedReceipt {
   id: string;
@@ -48,55 +35,10 @@ export interface Simulation {
 // bigint fields come back as bigint only when asked for.
 const EXACT = { useBigInt64: true } as const;
 
-/** Stored bytes as a Uint8Array, whichever form the driver hands back (Buffer or BSON Binary). */
-function bytesOf(stored: unknown): Uint8Array {
-  if (stored instanceof Uint8Array) return stored;
-  const binary = stored as { value?: () => Uint8Array; buffer?: Uint8Array; position?: number } | undefined;
-  if (binary && typeof binary.value === "function") return binary.value();
-  if (binary?.buffer) return binary.buffer.subarray(0, binary.position ?? binary.buffer.length);
-  return new Uint8Array();
-}
-
-function answerOf(stored: StoredAnswer | undefined): ReceptorAnswerInput | undefined {
-  if (!stored) return undefined;
-  return {
-    mensaje: stored.mensaje,
-    ...(stored.condicionImpuesto ? { condicionImpuesto: stored.condicionImpuesto } : {}),
-    ...(stored.montoTotalImpuestoAcreditar !== undefined
-      ? { montoTotalImpuestoAcreditar: stored.montoTotalImpuestoAcreditar }
-      : {}),
-  };
-}
-
-/** The documents credit notes reference, among the organization's receipts: their kind and the receptor's answer. */
-async function referencedDocuments(
-  organizationId: string,
-  claves: string[],
-): Promise<Map<string, { kind: ReceiptKind; receptorAnswer?: ReceptorAnswerInput }>> {
-  if (claves.length === 0) return new Map();
-  const found = await Receipt.find(
-    { organizationId, clave: { $in: claves } },
-    {
-      clave: 1,
-      kind: 1,
-      "receptorMessage.mensaje": 1,
-      "receptorMessage.condicionImpuesto": 1,
-      "receptorMessage.montoTotalImpuestoAcreditar": 1,
-    },
-  )
-    .setOptions(EXACT)
-    .lean<Array<Pick<StoredReceipt, "clave" | "kind" | "receptorMessage">>>();
-  return new Map(
-    found.map((receipt) => [
-      receipt.clave,
-      { kind: receipt.kind as ReceiptKind, receptorAnswer: answerOf(receipt.receptorMessage) },
-    ]),
-  );
-}
-
 /**
  * «Simular»: the month's received receipts through the organization's rules and the booking plan,
- * without writing anything. Each XML is read again: the rules look at lines the stored summary lacks.
+ * without writing anything. The rules and the plan read each receipt's compact parsed form (decision
+ * 137), as booking does.
  */
 export async function simulateMonth(organizationId: string, month: string): Promise<Simulation> {
   const [rules, accounts, stored] = await Promise.all([
@@ -105,8 +47,8 @@ export async function simulateMonth(organizationId: string, month: string): Prom
     Receipt.find(
       { organizationId, direction: "received", month },
       {
-        clave: 1,
         kind: 1,
+        direction: 1,
         consecutivo: 1,
         fechaEmision: 1,
         "emisor.nombre": 1,
@@ -116,24 +58,23 @@ export async function simulateMonth(organizationId: string, month: string): Prom
         "receptorMessage.mensaje": 1,
         "receptorMessage.condicionImpuesto": 1,
         "receptorMessage.montoTotalImpuestoAcreditar": 1,
-        xml: 1,
+        parsed: 1,
       },
     )
       .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
       .setOptions(EXACT)
       .lean<StoredReceipt[]>(),
   ]);
-  const referenced = await referencedDocuments(
-    organizationId,
-    stored.filter((receipt) => receipt.kind === "NC").flatMap((receipt) => receipt.referencedClaves ?? []),
-  );
+  const [referenced, forms] = await Promise.all([
+    referencedDocuments(organizationId, stored),
+    compactForms(organizationId, stored),
+  ]);
 
   const receipts: SimulatedReceipt[] = [];
   const results: SimulationResult[] = [];
   let unreadable = 0;
   for (const receipt of stored) {
-    const parsed = parseComprobante(decodeXmlBytes(bytesOf(receipt.xml)));
-    receipt.xml = undefined;
+    const document = forms.get(String(receipt._id));
     const base = {
       id: String(receipt._id),
       kind: receipt.kind,
@@ -142,24 +83,12 @@ export async function simulateMonth(organizationId: string, month: string): Prom
       emisor: receipt.emisor.nombre,
       totalColones: receipt.colones.totalComprobante,
     };
-    if (!parsed.ok || parsed.document.kind === "MH") {
+    if (!document) {
       unreadable++;
       receipts.push({ ...base, result: { status: "unreadable", message: "No se pudo leer el XML del comprobante." } });
       continue;
     }
-    const document = parsed.document as ElectronicReceipt;
-    const reference = (receipt.referencedClaves ?? []).map((clave) => referenced.get(clave)).find(Boolean);
-    const result = simulateReceipt(
-      {
-        document,
-        direction: "received",
-        ...(receipt.hacienda?.estado ? { haciendaEstado: receipt.hacienda.estado } : {}),
-        ...(receipt.receptorMessage ? { receptorAnswer: answerOf(receipt.receptorMessage) } : {}),
-        ...(reference ? { referenced: reference } : {}),
-      },
-      rules,
-      accounts,
-    );
+    const result = simulateReceipt({ ...bookingInputOf(receipt, document, referenced), document }, rules, accounts);
     results.push(result);
     receipts.push({ ...base, result });
   }
