@@ -71,6 +71,11 @@ export interface InvoiceLineInput {
   /** CodigoTarifaIVA 01–11; the rate is derived from it. */
   codigoTarifaIVA: string;
   exoneracion?: InvoiceExemption;
+  /**
+   * A sale outside IVA (no sujeta, art. 9 LIVA). No rate code says so, so it is marked here; only
+   * with a 0 % code other than "10" (exenta). Counts in ResumenFactura's no sujeto totals.
+   */
+  noSujeto?: boolean;
 }
 
 /** InformacionReferencia of an NC/ND (or a replacing document). */
