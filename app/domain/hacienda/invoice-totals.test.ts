@@ -116,7 +116,7 @@ describe("computeInvoiceTotals, worked by hand", () => {
       }),
       line({
         cabys: "0111100000000",
-        unidadMedida: "kg",
+        unidadMedida: "Kg",
         detalle: "Frijol negro",
         cantidad: "2.5",
         precioUnitario: money("1234.56"),
