@@ -9,6 +9,32 @@ import { kindNamespace, KIND_INFO } from "./codes";
 import type { Descuento, Identificacion, Impuesto, LineaDetalle, Resumen, Telefono, Ubicacion } from "./types";
 import { leaf, node, renderXmlDocument, type XmlChild, type XmlElement } from "./xml-text";
 
+const FE_CONDITIONS = ["01", "02", "03", "04", "05", "06", "07", "08", "10", "12", "13", "14", "15", "99"];
+
+/** CondicionVenta codes each v4.4 schema accepts (the TE has no 12; NC and ND also take 09 and 11). */
+export const CONDICIONES_VENTA_BY_KIND: Readonly<Record<InvoiceKind, readonly string[]>> = {
+  FE: FE_CONDITIONS,
+  TE: FE_CONDITIONS.filter((code) => code !== "12"),
+  NC: [...FE_CONDITIONS, "09", "11"].sort(),
+  ND: [...FE_CONDITIONS, "09", "11"].sort(),
+};
+
+/** InformacionReferencia/Codigo in v4.4: 03 "corrige monto" of v4.3 is gone (use 10 or 99). */
+export const REFERENCE_CODES_V44: readonly string[] = [
+  "01",
+  "02",
+  "04",
+  "05",
+  "06",
+  "07",
+  "08",
+  "09",
+  "10",
+  "11",
+  "12",
+  "99",
+];
+
 /** OtroTexto holds at most 500 characters; longer notes continue in the next one. */
 const OTRO_TEXTO_MAX = 500;
 
