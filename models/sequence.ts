@@ -63,3 +63,29 @@ export async function currentSequenceValue(
   const record = await Sequence.findById(sequenceId(organizationId, name), null, { session }).lean<SequenceRecord>();
   return record ? Number(record.value) : 0;
 }
+
+/**
+ * Raises the counter so the next value handed out is `last + 1`; never lowers it (one atomic `$max`,
+ * so a number taken meanwhile by another process is never handed out again). Returns the stored
+ * value afterwards: `last` when it was raised (or already equal), higher when the counter was ahead.
+ */
+export async function raiseSequenceValue(
+  organizationId: string,
+  name: string,
+  last: number,
+  session?: ClientSession,
+): Promise<number> {
+  const _id = sequenceId(organizationId, name);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const record = await Sequence.findOneAndUpdate(
+        { _id },
+        { $max: { value: last }, $setOnInsert: { organizationId, name } },
+        { upsert: true, returnDocument: "after", session },
+      ).lean<SequenceRecord>();
+      return Number(record!.value);
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY || attempt >= 3) throw error;
+    }
+  }
+}

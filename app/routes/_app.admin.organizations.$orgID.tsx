@@ -12,7 +12,7 @@ import { ActiveBadge } from "~/components/organizations/OrganizationTable";
 import { ORGANIZATION_INTENTS, type OrganizationIntent } from "~/domain/organizations/forms";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
-import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { parseSubmission, replyWithErrors } from "~/utils/form.server";
 import {
   INVITATION_FAILED,
   changeMemberRole,
@@ -26,6 +26,12 @@ import {
   updateClient,
 } from "~/services/organizations/organizations.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { IssuerSettingsSection } from "~/components/issuer/IssuerSettingsSection";
+import { CONSECUTIVE_INTENT, ISSUER_INTENT } from "~/domain/issuer/issuer-form";
+import { consecutiveCounters } from "~/services/issuer/consecutive.server";
+import { issuerAction } from "~/services/issuer/issuer-page.server";
+import { issuerSettingsView } from "~/services/issuer/issuer-settings.server";
+import { readPageSubmission } from "~/services/issuer/issuer-upload.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.organization.name ?? "Cliente"} · Clientes · Contabilidad CR` },
@@ -39,6 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     organization,
     members,
+    issuer: await issuerSettingsView(organization.id),
+    counters: await consecutiveCounters(organization.id),
     currentUserId: String(user._id),
     contactEmail: seesContactEmail(user) ? ("visible" as const) : ("write-only" as const),
   });
@@ -48,9 +56,12 @@ const UNKNOWN_INTENT = "La acción solicitada no existe.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true, param: params.orgID });
-  const form = await readForm(request);
+  const { form, ...upload } = await readPageSubmission(request);
   const here = `/admin/organizations/${organization.cedula}`;
   const intent = form.get("intent");
+  if (intent === ISSUER_INTENT || intent === CONSECUTIVE_INTENT) {
+    return issuerAction(form, upload, { organizationId: organization.id, userId: String(user._id), here });
+  }
   if (typeof intent !== "string" || !Object.hasOwn(ORGANIZATION_INTENTS, intent)) {
     return replyWithErrors(parseSubmission(form, z.object({})), { message: UNKNOWN_INTENT });
   }
@@ -131,7 +142,7 @@ function rowMessage(result: SubmissionResult<string[]> | undefined) {
 }
 
 export default function OrganizationPage() {
-  const { organization, members, currentUserId, contactEmail } = useLoaderData<typeof loader>();
+  const { organization, members, currentUserId, contactEmail, issuer, counters } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [updateForm, updateFields] = useSchemaForm(ORGANIZATION_INTENTS.update, {
     id: "organization-data-form",
@@ -221,6 +232,13 @@ export default function OrganizationPage() {
           rowError={rowMessage(result)}
         />
       </Paper>
+
+      <IssuerSettingsSection
+        settings={issuer}
+        counters={counters}
+        issuerResult={replyFor(result, ISSUER_INTENT)}
+        consecutiveResult={replyFor(result, CONSECUTIVE_INTENT)}
+      />
     </Stack>
   );
 }
