@@ -28,8 +28,12 @@ export const MAX_XML_AMOUNT: Amount = 999_999_999_999_999_999n;
 
 export const MAX_INVOICE_LINES = 1000;
 
-/** Zero-rate codes whose sales are exentas: "10" tarifa exenta and "11" 0 % sin derecho a crédito. */
-const EXEMPT_ZERO_RATE_CODES: ReadonlySet<string> = new Set([...EXEMPT_RATE_CODES["4.4"], "11"]);
+/**
+ * Zero-rate codes whose sales are exentas: "10" tarifa exenta, "11" 0 % sin derecho a crédito and
+ * "05" transitorio 0 %, as the default sales accounts read them (decision 130). "01", 0 % with the
+ * right to credit (exports), stays gravado at 0 %.
+ */
+const EXEMPT_ZERO_RATE_CODES: ReadonlySet<string> = new Set([...EXEMPT_RATE_CODES["4.4"], "05", "11"]);
 
 export const DISCOUNT_CODES: ReadonlySet<string> = new Set([
   "01",
@@ -122,8 +126,8 @@ interface ComputedLine {
 
 function bucketOfUnexoneratedPart(line: InvoiceLineInput, rate: bigint): SaleBucket {
   if (rate > 0n) return "gravado";
-  if (EXEMPT_ZERO_RATE_CODES.has(line.codigoTarifaIVA)) return "exento";
-  return line.noSujeto ? "noSujeto" : "gravado";
+  if (line.noSujeto) return "noSujeto";
+  return EXEMPT_ZERO_RATE_CODES.has(line.codigoTarifaIVA) ? "exento" : "gravado";
 }
 
 function computeLine(line: InvoiceLineInput, index: number): ComputedLine {

@@ -125,6 +125,17 @@ describe("validateInvoiceXml against the vendored v4.4 schemas", () => {
     ]);
   });
 
+  it("does not list a hundred allowed values", async () => {
+    const xml = signedXml(draft([line({ unidadMedida: "Unid" })])).replace(
+      "<UnidadMedida>Unid</UnidadMedida>",
+      "<UnidadMedida>unidades</UnidadMedida>",
+    );
+    const result = await validateInvoiceXml(xml, "FE");
+    expect(result.ok === false && result.errors).toEqual([
+      expect.stringMatching(/^Línea \d+, UnidadMedida: el valor «unidades» no es uno de los que admite Hacienda\.$/),
+    ]);
+  });
+
   it("requires the signature the signer adds", async () => {
     const invoice = draft([line()]);
     const unsigned = writeInvoiceXml(ISSUER, invoice, computeInvoiceTotals(invoice), numbering("FE"));
