@@ -5,8 +5,8 @@ import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { TrialTable } from "~/components/reports/TrialTable";
 import { appHref } from "~/components/shell/links";
-import { drillHref, formatReportAmount, trialView, REPORT_TITLES, reportPageBasics } from "~/domain/reports";
-import { readReportQuery, trialReport } from "~/services/reports/reports.server";
+import { drillHref, REPORT_TITLES, reportPageBasics } from "~/domain/reports";
+import { readReportQuery, trialPage } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Balance de Comprobación · Contabilidad CR" }];
@@ -15,13 +15,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
   const parsed = readReportQuery("all", new URL(request.url));
   const { query } = parsed;
-  const trial = await trialReport(organization.id, query);
-  const unclassified = trial.rows.find((row) => row.code === "70-00-00-00-00");
+  const page = await trialPage(organization.id, query);
   return json({
     ...reportPageBasics(organization, role, parsed),
     range: query.range,
-    trial: trialView(trial),
-    unclassified: unclassified && unclassified.closing !== 0n ? formatReportAmount(unclassified.closing) : null,
+    trial: { rows: page.rows, totals: page.totals, balanced: page.balanced },
+    unclassified: page.unclassified,
   });
 }
 

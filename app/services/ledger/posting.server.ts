@@ -2,6 +2,7 @@ import type { ClientSession, Types } from "mongoose";
 import { balanceChanges, mergeChanges, type EntryLine } from "~/domain/ledger";
 import { applyBalanceChanges } from "~models/period-balance";
 import { deletePostedLines, insertPostedLines, type PostedLineRecord } from "~models/posted-line";
+import { balancesChanged } from "./balances-revision.server";
 
 /** What posting needs of an entry: its day, text and checked lines. */
 export interface PostingEntry {
@@ -30,7 +31,7 @@ export function postedLineRecords(organizationId: string, entry: PostingEntry): 
 /**
  * What posting entries does besides the entry itself, inside the caller's transaction: the period
  * balances (one $inc per account and month over all of them) and the posted-line copies the movement
- * list reads.
+ * list reads, and the new balances revision.
  */
 export async function bookPostings(
   organizationId: string,
@@ -42,6 +43,7 @@ export async function bookPostings(
     mergeChanges(...entries.map((entry) => balanceChanges(entry.date, entry.lines, 1))),
     session,
   );
+  if (entries.length > 0) await balancesChanged(organizationId, session);
   await insertPostedLines(
     entries.flatMap((entry) => postedLineRecords(organizationId, entry)),
     session,
@@ -60,6 +62,7 @@ export async function rebookPosting(
     mergeChanges(balanceChanges(before.date, before.lines, -1), balanceChanges(after.date, after.lines, 1)),
     session,
   );
+  await balancesChanged(organizationId, session);
   await deletePostedLines(organizationId, before._id, session);
   await insertPostedLines(postedLineRecords(organizationId, after), session);
 }

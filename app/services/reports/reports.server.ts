@@ -13,7 +13,10 @@ import {
   type ReportKind,
   type ReportQuery,
   type TrialBalance,
+  type TrialRowView,
+  formatReportAmount,
   trialBalance,
+  trialView,
   withClosedYears,
   withoutClosings,
 } from "~/domain/reports";
@@ -22,10 +25,26 @@ import { incomeTaxEstimator } from "../income-tax/estimator.server";
 import { loadLedgerContext } from "../ledger/context.server";
 import { closedAmong, closingLinesBetween } from "../ledger/ledger.server";
 import { readReportBalances } from "./balances.server";
+import { cachedForBalances, cachedWithKey, catalogIdOf } from "./report-cache.server";
 
 /** The query of a report request; `now` is the caller's clock (tests pass their own). */
 export function readReportQuery(kind: ReportKind, url: URL, now: Date = new Date()): QueryResult {
   return parseReportQuery(kind, url.searchParams, todayInCostaRica(now));
+}
+
+// Rough bytes per cached row, for the cache's bound: a balance row (account, period, two bigints)
+// and a trial row (code, label, four amounts and their formatted text).
+const BALANCE_ROW_BYTES = 200;
+const TRIAL_ROW_BYTES = 1_000;
+
+/** The balances of these ranges, read once per balances revision (decision 117). */
+function balancesOf(organizationId: string, ranges: readonly DateRange[]) {
+  return cachedForBalances(
+    organizationId,
+    ["balances", ranges],
+    (read) => read.rows.length * BALANCE_ROW_BYTES,
+    () => readReportBalances(organizationId, ranges),
+  );
 }
 
 async function catalogOf(organizationId: string) {
@@ -39,6 +58,8 @@ function rangesOf(query: ReportQuery): DateRange[] {
     return [atDateRange(query.range.to), ...(query.compared ? [atDateRange(query.compared.range.to)] : [])];
   return [query.range, ...(query.compared ? [query.compared.range] : [])];
 }
+
+const UNCLASSIFIED_CODE = "70-00-00-00-00";
 
 export interface ResultsReport {
   statement: IncomeStatement;
@@ -62,7 +83,7 @@ export async function resultsReport(organizationId: string, query: ReportQuery):
   // A year's closing entry empties 40–60 on 31 December; the statement shows the year without it.
   const [tree, read, closings, tax] = await Promise.all([
     catalogOf(organizationId),
-    readReportBalances(organizationId, ranges),
+    balancesOf(organizationId, ranges),
     closingLinesBetween(organizationId, span.from, span.to),
     incomeTaxEstimator(organizationId),
   ]);
@@ -75,7 +96,7 @@ export async function generalReport(organizationId: string, query: ReportQuery):
   const yearEnds = [query.range.to, comparedDate].filter((date) => date?.endsWith("-12-31"));
   const [tree, balances, closed] = await Promise.all([
     catalogOf(organizationId),
-    readReportBalances(organizationId, rangesOf(query)),
+    balancesOf(organizationId, rangesOf(query)),
     closedAmong(
       organizationId,
       yearEnds.map((date) => Number(date!.slice(0, 4))),
@@ -84,10 +105,45 @@ export async function generalReport(organizationId: string, query: ReportQuery):
   return withClosedYears(balanceSheet(tree, balances, query), comparedDate, closed);
 }
 
+/** The Balance de Comprobación; the same object while the balances, catalog and query stay the same. */
 export async function trialReport(organizationId: string, query: ReportQuery): Promise<TrialBalance> {
-  const [tree, balances] = await Promise.all([
-    catalogOf(organizationId),
-    readReportBalances(organizationId, rangesOf(query)),
-  ]);
-  return trialBalance(tree, balances, query);
+  const tree = await catalogOf(organizationId);
+  return cachedForBalances(
+    organizationId,
+    ["trial", catalogIdOf(tree), query],
+    (trial) => trial.rows.length * TRIAL_ROW_BYTES,
+    async () => trialBalance(tree, await balancesOf(organizationId, rangesOf(query)), query),
+  );
+}
+
+export interface TrialPage {
+  /** Names this page's figures: equal keys, equal rows (what the rows' pre-rendered markup is kept under). */
+  key: string;
+  rows: TrialRowView[];
+  totals: ReturnType<typeof trialView>["totals"];
+  balanced: boolean;
+  /** Group 70 (Por clasificar) when not zero. */
+  unclassified: string | null;
+}
+
+/** What /results-all shows, formatted once per balances revision, catalog and query. */
+export async function trialPage(organizationId: string, query: ReportQuery): Promise<TrialPage> {
+  const tree = await catalogOf(organizationId);
+  const { key, value } = await cachedWithKey(
+    organizationId,
+    ["trialPage", catalogIdOf(tree), query],
+    (page) => page.rows.length * TRIAL_ROW_BYTES,
+    async () => {
+      const trial = await trialReport(organizationId, query);
+      const view = trialView(trial);
+      const unclassified = trial.rows.find((row) => row.code === UNCLASSIFIED_CODE);
+      return {
+        rows: view.rows,
+        totals: view.totals,
+        balanced: view.balanced,
+        unclassified: unclassified && unclassified.closing !== 0n ? formatReportAmount(unclassified.closing) : null,
+      };
+    },
+  );
+  return { key, ...value };
 }

@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import mongoose, { Schema, type ClientSession } from "mongoose";
+
+/**
+ * A token per organization that changes in every transaction that changes its period balances, so a
+ * process that computed something from the balances can tell with one point read whether it still
+ * holds. A random token rather than a counter: a database restored or emptied (tests) never hands an
+ * old value back to a process that cached it.
+ */
+interface BalancesRevisionRecord {
+  _id: string;
+  token: string;
+}
+
+const balancesRevisionSchema = new Schema<BalancesRevisionRecord>(
+  {
+    _id: { type: String, required: true },
+    token: { type: String, required: true },
+  },
+  { collection: "balances_revisions", versionKey: false },
+);
+
+export const BalancesRevision =
+  (mongoose.models.BalancesRevision as mongoose.Model<BalancesRevisionRecord> | undefined) ??
+  mongoose.model<BalancesRevisionRecord>("BalancesRevision", balancesRevisionSchema);
+
+/** The token of an organization whose balances were never written. */
+export const UNTOUCHED_BALANCES = "sin-movimientos";
+
+/** A new token for the organization, inside the caller's transaction (the first one creates the row). */
+export async function bumpBalancesRevision(organizationId: string, session: ClientSession): Promise<void> {
+  await BalancesRevision.collection.updateOne(
+    { _id: organizationId } as never,
+    { $set: { token: randomUUID() } },
+    { upsert: true, session },
+  );
+}
+
+/** The organization's current token. */
+export async function readBalancesRevision(organizationId: string): Promise<string> {
+  const record = await BalancesRevision.collection.findOne<BalancesRevisionRecord>({ _id: organizationId } as never, {
+    projection: { token: 1 },
+  });
+  return record?.token ?? UNTOUCHED_BALANCES;
+}
