@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { generateComprobante } from "../../../packages/hacienda-samples/src/generate";
+import { readPdf } from "../../../tests/support/pdf-tools";
+import { decodeXmlBytes, parseComprobante } from "~/domain/hacienda";
+import { formatMoney } from "~/domain/money";
+import type { ElectronicReceipt } from "~/domain/hacienda/types";
+import { renderInvoicePdf } from "./invoice-pdf.server";
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
+
+function receiptOf(xml: string) {
+  const parsed = parseComprobante(xml);
+  if (!parsed.ok || parsed.document.kind === "MH") throw new Error("sample did not parse");
+  return { xml: Buffer.from(xml), clave: parsed.document.clave, document: parsed.document as ElectronicReceipt };
+}
+
+describe("renderInvoicePdf", () => {
+  it("shows the issuer, receptor, clave, consecutivo, lines, taxes and totals, and pdftoppm renders it", async () => {
+    const sample = generateComprobante({ kind: "FE", version: "4.4", seed: "pdf-fe", lineCount: 3, currency: "CRC" });
+    const { xml, clave, document } = receiptOf(sample.xml);
+    const bytes = await renderInvoicePdf({ xml, clave });
+    const reading = readPdf(bytes);
+    const text = plain(reading.text);
+    expect(reading.pages).toBe(1);
+    expect(text).toContain("Factura electrónica");
+    expect(text).toContain(clave);
+    expect(text).toContain(document.consecutivo);
+    expect(text).toContain(document.emisor.nombre);
+    expect(text).toContain(document.receptor!.nombre);
+    for (const line of document.lines) expect(text).toContain(line.cabys!);
+    expect(text).toContain("Condición de venta");
+    expect(text).toContain(plain(formatMoney(document.resumen.totalComprobante, "CRC")));
+    expect(text).toContain("Total impuesto");
+    // The QR code and the text put ink on the page.
+    expect(reading.inkedShare).toBeGreaterThan(0.02);
+  });
+
+  it("prints the reference of a nota de crédito and the exchange rate of a dollar invoice", async () => {
+    const sample = generateComprobante({
+      kind: "NC",
+      version: "4.4",
+      seed: "pdf-nc",
+      currency: "USD",
+      tipoCambio: "507.43",
+    });
+    const { xml, clave, document } = receiptOf(decodeXmlBytes(Buffer.from(sample.xml)));
+    const text = plain(readPdf(await renderInvoicePdf({ xml, clave })).text);
+    expect(text).toContain("Nota de crédito electrónica");
+    expect(text).toContain("Documento de referencia");
+    expect(text).toContain(document.informacionReferencia[0].numero!);
+    expect(text).toContain("tipo de cambio ₡507,43");
+  });
+});
