@@ -33,6 +33,23 @@ const envSchema = z
     SEED_DEMO: booleanFlag.default("0"),
     // Server processes (decision 116); unset: one per core in production, one otherwise.
     WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be at least 1").max(64).optional(),
+    // Hacienda's identity provider and reception API (costa-rica.md §2.2–2.3); overridable for a stand-in.
+    HACIENDA_PRUEBAS_TOKEN_URL: z
+      .string()
+      .url()
+      .default("https://idp.comprobanteselectronicos.go.cr/auth/realms/rut-stag/protocol/openid-connect/token"),
+    HACIENDA_PRUEBAS_API_URL: z
+      .string()
+      .url()
+      .default("https://api.comprobanteselectronicos.go.cr/recepcion-sandbox/v1/"),
+    HACIENDA_PRODUCCION_TOKEN_URL: z
+      .string()
+      .url()
+      .default("https://idp.comprobanteselectronicos.go.cr/auth/realms/rut/protocol/openid-connect/token"),
+    HACIENDA_PRODUCCION_API_URL: z.string().url().default("https://api.comprobanteselectronicos.go.cr/recepcion/v1/"),
+    HACIENDA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    // Whether this process works the Hacienda sending queue (every process may; leases keep them apart).
+    HACIENDA_QUEUE: booleanFlag.default("1"),
     // Set in the container image: there the data directory is not meant to hold a database.
     REQUIRE_MONGODB_URI: booleanFlag.default("0"),
   })

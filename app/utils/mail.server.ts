@@ -18,6 +18,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
 }
 
 /** Sends over SMTP; throws when the relay refuses or cannot be reached, so callers can tell the user. */

@@ -48,6 +48,8 @@ import type { AnswerInput } from "~/domain/receipts/answer";
 import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labels";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notFound } from "~/utils/http.server";
+import { withTransaction } from "~/utils/db.server";
+import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
 
 export const ADMIN_ONLY_MESSAGE = "Solo los administradores del cliente pueden aceptar o rechazar comprobantes.";
@@ -483,20 +485,35 @@ export async function answerReceipt(
   });
   const consecutivo = /<NumeroConsecutivoReceptor>(\d{20})</.exec(xml)![1];
   const fechaEmisionDoc = /<FechaEmisionDoc>([^<]+)</.exec(xml)![1];
-  const saved = await setReceptorMessage(organization.id, String(receipt._id), {
-    mensaje,
-    ...(accepting && input.condicionImpuesto ? { condicionImpuesto: input.condicionImpuesto } : {}),
-    ...(input.detalleMensaje ? { detalleMensaje: input.detalleMensaje } : {}),
-    ...(codigoActividad ? { codigoActividad } : {}),
-    montoTotalImpuesto: totalImpuesto,
-    ...(acreditable !== undefined ? { montoTotalImpuestoAcreditar: acreditable } : {}),
-    ...(gasto !== undefined ? { montoTotalDeGastoAplicable: gasto } : {}),
-    totalFactura,
-    consecutivo,
-    fechaEmisionDoc,
-    xml,
-    recordedBy: userId,
-    recordedAt,
+  // The answer and its place in the sending queue are stored together: never one without the other.
+  const saved = await withTransaction(async (session) => {
+    const stored = await setReceptorMessage(
+      organization.id,
+      String(receipt._id),
+      {
+        mensaje,
+        ...(accepting && input.condicionImpuesto ? { condicionImpuesto: input.condicionImpuesto } : {}),
+        ...(input.detalleMensaje ? { detalleMensaje: input.detalleMensaje } : {}),
+        ...(codigoActividad ? { codigoActividad } : {}),
+        montoTotalImpuesto: totalImpuesto,
+        ...(acreditable !== undefined ? { montoTotalImpuestoAcreditar: acreditable } : {}),
+        ...(gasto !== undefined ? { montoTotalDeGastoAplicable: gasto } : {}),
+        totalFactura,
+        consecutivo,
+        fechaEmisionDoc,
+        xml,
+        recordedBy: userId,
+        recordedAt,
+      },
+      session,
+    );
+    if (stored) {
+      await enqueueSubmission(
+        { organizationId: organization.id, receiptId: String(receipt._id), document: "mensaje-receptor" },
+        session,
+      );
+    }
+    return stored;
   });
   // Someone answered in between; the consecutive taken stays unused (a gap, never a repeat).
   if (!saved) return refuse(409, "form", "Otra persona registró la respuesta a este comprobante mientras tanto.");
