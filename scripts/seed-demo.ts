@@ -4,6 +4,7 @@ import { validateOverrides } from "../app/domain/catalog";
 import { hashPassword } from "../app/utils/password.server";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
 import { seedDemoEntries } from "./seed-demo-entries";
+import { seedDemoIssuer } from "./seed-demo-issuer";
 import { seedDemoReceipts } from "./seed-demo-receipts";
 import { seedDemoRules } from "./seed-demo-rules";
 import { seedDemoTemplates } from "./seed-demo-templates";
@@ -36,6 +37,7 @@ export async function seedDemo({ log }: { log: (line: string) => void }) {
   await seedDemoEntries({ log });
   await seedDemoRules({ log });
   await seedDemoTemplates({ log });
+  await seedDemoIssuer({ log });
   log(
     `demo data: ${createdOrganizations} organizations and ${createdUsers} users created (existing ones left as they were)`,
   );
