@@ -372,4 +372,15 @@ describe("computeInvoiceTotals refuses what it cannot compute, in Spanish", () =
       ),
     ).toEqual(["El total de la factura supera el máximo que admite Hacienda."]);
   });
+
+  it("the amounts per payment method must match the methods and add up to the total", () => {
+    const base = draft([line({ precioUnitario: money("1000") })], { mediosPago: ["01", "02"] });
+    expect(problemsOf({ ...base, montosMedioPago: [money("1130")] })).toEqual([
+      "Indique un monto por cada medio de pago.",
+    ]);
+    expect(problemsOf({ ...base, montosMedioPago: [money("1000"), money("100")] })).toEqual([
+      "Los montos de los medios de pago suman 1100.00000 pero el total del comprobante es 1130.00000.",
+    ]);
+    expect(problemsOf({ ...base, montosMedioPago: [money("1000"), money("130")] })).toEqual([]);
+  });
 });

@@ -35,18 +35,21 @@ export const MAX_INVOICE_LINES = 1000;
  */
 const EXEMPT_ZERO_RATE_CODES: ReadonlySet<string> = new Set([...EXEMPT_RATE_CODES["4.4"], "05", "11"]);
 
-export const DISCOUNT_CODES: ReadonlySet<string> = new Set([
-  "01",
-  "02",
-  "03",
-  "04",
-  "05",
-  "06",
-  "07",
-  "08",
-  "09",
-  "99",
-]);
+/** CodigoDescuento (v4.4, costa-rica.md §1.9). */
+export const DISCOUNT_CODE_LABELS: Readonly<Record<string, string>> = {
+  "01": "Descuento por regalía",
+  "02": "Descuento por regalía IVA cobrado al cliente",
+  "03": "Descuento por bonificación",
+  "04": "Descuento por volumen",
+  "05": "Descuento por temporada",
+  "06": "Descuento promocional",
+  "07": "Descuento comercial",
+  "08": "Descuento por frecuencia",
+  "09": "Descuento sostenido",
+  "99": "Otros descuentos",
+};
+
+export const DISCOUNT_CODES: ReadonlySet<string> = new Set(Object.keys(DISCOUNT_CODE_LABELS));
 
 export class InvoiceTotalsError extends Error {
   constructor(readonly errors: string[]) {
@@ -209,6 +212,23 @@ function desglose(lines: LineaDetalle[]): DesgloseImpuesto[] {
   );
 }
 
+/** The amounts per payment method, when given, must be one per method and add up to the total. */
+function paymentSplitProblems(draft: InvoiceDraft, totalComprobante: Amount): string[] {
+  const montos = draft.montosMedioPago;
+  if (montos === undefined) return [];
+  if (montos.length !== draft.mediosPago.length) {
+    return ["Indique un monto por cada medio de pago."];
+  }
+  if (montos.some((monto) => monto < 0n)) return ["Los montos de los medios de pago no pueden ser negativos."];
+  const paid = sumAmounts(montos);
+  if (paid !== totalComprobante) {
+    return [
+      `Los montos de los medios de pago suman ${formatDecimal(paid, 5)} pero el total del comprobante es ${formatDecimal(totalComprobante, 5)}.`,
+    ];
+  }
+  return [];
+}
+
 /** Lines and ResumenFactura of the draft; throws InvoiceTotalsError (Spanish) when a line cannot be computed. */
 export function computeInvoiceTotals(draft: InvoiceDraft): ComputedInvoice {
   const problems = invoiceTotalsProblems(draft);
@@ -236,6 +256,8 @@ export function computeInvoiceTotals(draft: InvoiceDraft): ComputedInvoice {
   if (totalComprobante > MAX_XML_AMOUNT || totalVenta > MAX_XML_AMOUNT) {
     throw new InvoiceTotalsError(["El total de la factura supera el máximo que admite Hacienda."]);
   }
+  const paymentProblems = paymentSplitProblems(draft, totalComprobante);
+  if (paymentProblems.length > 0) throw new InvoiceTotalsError(paymentProblems);
 
   const resumen: Resumen = {
     totalServGravados,

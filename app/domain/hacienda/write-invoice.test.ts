@@ -4,7 +4,7 @@ import { computeInvoiceTotals } from "./invoice-totals";
 import { draft, ISSUER, line, money, numbering } from "./invoice-test-fixtures";
 import { parseComprobante } from "./parse";
 import { withPlaceholderSignature } from "./placeholder-signature";
-import { CONDICIONES_VENTA_BY_KIND, writeInvoiceXml } from "./write-invoice";
+import { CONDICIONES_VENTA_BY_KIND, invoiceDocumentProblems, writeInvoiceXml } from "./write-invoice";
 
 function write(invoice: InvoiceDraft): string {
   return writeInvoiceXml(ISSUER, invoice, computeInvoiceTotals(invoice), numbering(invoice.kind, 42));
@@ -85,6 +85,7 @@ describe("writeInvoiceXml", () => {
       "Descuento",
       "MontoDescuento",
       "CodigoDescuento",
+      "CodigoDescuentoOTRO",
       "NaturalezaDescuento",
       "SubTotal",
       "BaseImponible",
@@ -169,5 +170,85 @@ describe("writeInvoiceXml", () => {
     expect(CONDICIONES_VENTA_BY_KIND.TE).not.toContain("12");
     expect(CONDICIONES_VENTA_BY_KIND.NC).toContain("09");
     expect(CONDICIONES_VENTA_BY_KIND.FE).not.toContain("09");
+  });
+
+  it("writes each payment method with its amount, the whole total for a single one, and the «Otros» descriptions", () => {
+    const single = write(draft([line({ precioUnitario: money("1000") })], { mediosPago: ["02"] }));
+    expect(single).toContain(
+      "<MedioPago>\n      <TipoMedioPago>02</TipoMedioPago>\n      <TotalMedioPago>1130.00000</TotalMedioPago>\n    </MedioPago>",
+    );
+    const split = write(
+      draft([line({ precioUnitario: money("1000") })], {
+        condicionVenta: "99",
+        condicionVentaOtros: "Canje de servicios",
+        mediosPago: ["01", "99"],
+        montosMedioPago: [money("130"), money("1000")],
+        medioPagoOtros: "Cupón de regalo",
+      }),
+    );
+    expect(split).toContain(
+      "<CondicionVenta>99</CondicionVenta>\n  <CondicionVentaOtros>Canje de servicios</CondicionVentaOtros>",
+    );
+    expect(split).toContain("<TipoMedioPago>01</TipoMedioPago>\n      <TotalMedioPago>130.00000</TotalMedioPago>");
+    expect(split).toContain(
+      "<TipoMedioPago>99</TipoMedioPago>\n      <MedioPagoOtros>Cupón de regalo</MedioPagoOtros>\n      <TotalMedioPago>1000.00000</TotalMedioPago>",
+    );
+  });
+
+  it("names a discount's nature after its code when none was typed", () => {
+    const xml = write(draft([line({ descuento: { monto: money("10"), codigo: "04" } })]));
+    expect(xml).toContain(
+      "<CodigoDescuento>04</CodigoDescuento>\n        <NaturalezaDescuento>Descuento por volumen</NaturalezaDescuento>",
+    );
+    expect(xml).not.toContain("CodigoDescuentoOTRO");
+  });
+});
+
+describe("invoiceDocumentProblems", () => {
+  it("accepts a complete draft", () => {
+    expect(invoiceDocumentProblems(draft([line()]))).toEqual([]);
+    expect(invoiceDocumentProblems(draft([line()], { kind: "TE", receptor: undefined }))).toEqual([]);
+  });
+
+  it("lists, in Spanish, what Hacienda would refuse", () => {
+    const problems = invoiceDocumentProblems(
+      draft(
+        [
+          line({ descuento: { monto: money("1"), codigo: "99", naturaleza: "Otro" } }),
+          line({ descuento: { monto: money("1"), codigo: "04", naturaleza: "x" } }),
+        ],
+        {
+          kind: "NC",
+          receptor: undefined,
+          condicionVenta: "99",
+          mediosPago: ["01", "99", "01", "02", "04"],
+          reference: { ...REFERENCE, codigo: "03" },
+        },
+      ),
+    );
+    expect(problems).toEqual([
+      "Describa la condición de venta «Otros» (entre 5 y 100 caracteres).",
+      "Indique como máximo 4 medios de pago.",
+      "Un medio de pago está repetido.",
+      "Describa el medio de pago «Otros» (entre 3 y 100 caracteres).",
+      "Con más de un medio de pago, indique el monto de cada uno.",
+      "El código de referencia 03 no existe en la versión 4.4.",
+      "Línea 1: describa el descuento «Otros» (entre 5 y 80 caracteres).",
+      "Línea 2: la naturaleza del descuento debe tener entre 3 y 80 caracteres.",
+    ]);
+    expect(
+      invoiceDocumentProblems(
+        draft([line()], { kind: "FE", receptor: { nombre: "Cliente contado" }, condicionVenta: "02" }),
+      ),
+    ).toEqual([
+      "Indique el plazo del crédito en días.",
+      "Una factura electrónica necesita la identificación del receptor.",
+    ]);
+    expect(invoiceDocumentProblems(draft([line()], { kind: "ND" }))).toEqual([
+      "Una nota de crédito o de débito debe indicar el documento al que se refiere.",
+    ]);
+    expect(invoiceDocumentProblems(draft([line()], { kind: "TE", receptor: undefined, condicionVenta: "12" }))).toEqual(
+      ["La condición de venta 12 no se admite en este tipo de comprobante."],
+    );
   });
 });

@@ -6,6 +6,7 @@
 import type { ComputedInvoice, InvoiceDraft, InvoiceKind, InvoiceNumbering, IssuerProfile } from "../invoicing/types";
 import { formatAmount, type Amount } from "../money";
 import { kindNamespace, KIND_INFO } from "./codes";
+import { DISCOUNT_CODE_LABELS } from "./invoice-totals";
 import type { Descuento, Identificacion, Impuesto, LineaDetalle, Resumen, Telefono, Ubicacion } from "./types";
 import { leaf, node, renderXmlDocument, type XmlChild, type XmlElement } from "./xml-text";
 
@@ -106,11 +107,17 @@ function receptor(draft: InvoiceDraft): XmlElement | undefined {
   ]);
 }
 
+/**
+ * Hacienda asks for the nature of every discount and a description of a "99" one: the text typed
+ * describes both; without one, the code's name is the nature.
+ */
 function descuento(discount: Descuento): XmlElement {
+  const naturaleza = text(discount.naturaleza)?.trim() || undefined;
   return node("Descuento", [
     leaf("MontoDescuento", money(discount.monto)),
     leaf("CodigoDescuento", discount.codigo),
-    leaf("NaturalezaDescuento", text(discount.naturaleza)),
+    leaf("CodigoDescuentoOTRO", discount.codigo === "99" ? naturaleza : undefined),
+    leaf("NaturalezaDescuento", naturaleza ?? (discount.codigo ? DISCOUNT_CODE_LABELS[discount.codigo] : undefined)),
   ]);
 }
 
@@ -183,10 +190,76 @@ function resumenFactura(draft: InvoiceDraft, r: Resumen): XmlElement {
     total("TotalImpAsumEmisorFabrica", r.totalImpAsumEmisorFabrica),
     total("TotalIVADevuelto", r.totalIVADevuelto),
     total("TotalOtrosCargos", r.totalOtrosCargos),
-    // With several payment methods their split is not known, so none carries TotalMedioPago.
-    ...draft.mediosPago.map((codigo) => node("MedioPago", [leaf("TipoMedioPago", codigo)])),
+    ...mediosPago(draft, r.totalComprobante),
     leaf("TotalComprobante", money(r.totalComprobante)),
   ]);
+}
+
+const between = (value: string | undefined, min: number, max: number) => {
+  const length = value?.trim().length ?? 0;
+  return length >= min && length <= max;
+};
+
+/**
+ * Spanish reasons why the draft would make a document the schema or Hacienda refuses, beyond its
+ * arithmetic (see invoiceTotalsProblems): descriptions that "99" codes need, the receptor an FE
+ * needs, the reference of an NC/ND, the credit term, the sale condition for the document type.
+ */
+export function invoiceDocumentProblems(draft: InvoiceDraft): string[] {
+  const problems: string[] = [];
+  if (!CONDICIONES_VENTA_BY_KIND[draft.kind].includes(draft.condicionVenta)) {
+    problems.push(`La condición de venta ${draft.condicionVenta} no se admite en este tipo de comprobante.`);
+  }
+  if (draft.condicionVenta === "99" && !between(draft.condicionVentaOtros, 5, 100)) {
+    problems.push("Describa la condición de venta «Otros» (entre 5 y 100 caracteres).");
+  }
+  if (CREDIT_CONDITIONS.has(draft.condicionVenta) && draft.plazoCredito === undefined) {
+    problems.push("Indique el plazo del crédito en días.");
+  }
+  if (
+    draft.plazoCredito !== undefined &&
+    !(Number.isInteger(draft.plazoCredito) && draft.plazoCredito >= 0 && draft.plazoCredito <= 99_999)
+  ) {
+    problems.push("El plazo del crédito debe ser un número entero de días (hasta 99 999).");
+  }
+  if (draft.mediosPago.length > 4) problems.push("Indique como máximo 4 medios de pago.");
+  if (new Set(draft.mediosPago).size !== draft.mediosPago.length) problems.push("Un medio de pago está repetido.");
+  if (draft.mediosPago.includes("99") && !between(draft.medioPagoOtros, 3, 100)) {
+    problems.push("Describa el medio de pago «Otros» (entre 3 y 100 caracteres).");
+  }
+  if (draft.mediosPago.length > 1 && draft.montosMedioPago === undefined) {
+    problems.push("Con más de un medio de pago, indique el monto de cada uno.");
+  }
+  if (draft.kind === "FE" && !draft.receptor?.identificacion) {
+    problems.push("Una factura electrónica necesita la identificación del receptor.");
+  }
+  if ((draft.kind === "NC" || draft.kind === "ND") && !draft.reference) {
+    problems.push("Una nota de crédito o de débito debe indicar el documento al que se refiere.");
+  }
+  if (draft.reference?.codigo && !REFERENCE_CODES_V44.includes(draft.reference.codigo)) {
+    problems.push(`El código de referencia ${draft.reference.codigo} no existe en la versión 4.4.`);
+  }
+  draft.lines.forEach((line, index) => {
+    if (line.descuento?.codigo === "99" && !between(line.descuento.naturaleza, 5, 80)) {
+      problems.push(`Línea ${index + 1}: describa el descuento «Otros» (entre 5 y 80 caracteres).`);
+    } else if (line.descuento?.naturaleza !== undefined && !between(line.descuento.naturaleza, 3, 80)) {
+      problems.push(`Línea ${index + 1}: la naturaleza del descuento debe tener entre 3 y 80 caracteres.`);
+    }
+  });
+  return problems;
+}
+
+/** TotalMedioPago: the amounts given, or the whole total when there is a single method. */
+function mediosPago(draft: InvoiceDraft, totalComprobante: Amount): XmlElement[] {
+  const single = draft.mediosPago.length === 1;
+  return draft.mediosPago.map((codigo, index) => {
+    const monto = draft.montosMedioPago?.[index] ?? (single ? totalComprobante : undefined);
+    return node("MedioPago", [
+      leaf("TipoMedioPago", codigo),
+      leaf("MedioPagoOtros", codigo === "99" ? text(draft.medioPagoOtros) : undefined),
+      leaf("TotalMedioPago", monto === undefined ? undefined : money(monto)),
+    ]);
+  });
 }
 
 function informacionReferencia(draft: InvoiceDraft): XmlElement | undefined {
@@ -247,6 +320,7 @@ export function writeInvoiceXml(
         emisor(issuer),
         receptor(draft),
         leaf("CondicionVenta", draft.condicionVenta),
+        leaf("CondicionVentaOtros", draft.condicionVenta === "99" ? text(draft.condicionVentaOtros) : undefined),
         plazoCredito(draft),
         computed.lines.length > 0 && node("DetalleServicio", computed.lines.map(lineaDetalle)),
         resumenFactura(draft, computed.resumen),

@@ -86,7 +86,7 @@ export interface InvoiceReference {
   numero: string;
   /** Its issue date-time, ISO 8601 with offset. */
   fechaEmision: string;
-  /** CodigoReferencia, e.g. "01" anula, "03" corrige monto. */
+  /** CodigoReferencia (v4.4), e.g. "01" anula, "02" corrige texto, "06" devolución; v4.3's "03" corrige monto is gone. */
   codigo: string;
   razon: string;
 }
@@ -97,10 +97,19 @@ export interface InvoiceDraft {
   receptor?: InvoiceReceptor;
   /** CondicionVenta code ("01" contado, "02" crédito, …). */
   condicionVenta: string;
+  /** What the condition is when condicionVenta is "99" (CondicionVentaOtros, 5–100 characters). */
+  condicionVentaOtros?: string;
   /** Days, when the sale is on credit. */
   plazoCredito?: number;
   /** MedioPago codes ("01" efectivo, "02" tarjeta, "04" transferencia, …). */
   mediosPago: string[];
+  /**
+   * The amount paid with each entry of `mediosPago`, same order and currency as the invoice; Hacienda
+   * requires them (TotalMedioPago) when there is more than one. With a single method it is the total.
+   */
+  montosMedioPago?: Amount[];
+  /** What the method is when a medio de pago is "99" (MedioPagoOtros, 3–100 characters). */
+  medioPagoOtros?: string;
   /** ISO 4217 code; "CRC" unless the invoice is in another currency. */
   moneda: string;
   /** Colones per unit of `moneda`; 1 for CRC. */

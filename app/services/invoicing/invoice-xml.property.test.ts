@@ -10,7 +10,12 @@ import { ISSUER, numbering } from "~/domain/hacienda/invoice-test-fixtures";
 import { parseComprobante } from "~/domain/hacienda/parse";
 import { withPlaceholderSignature } from "~/domain/hacienda/placeholder-signature";
 import { lineMontoTotal, parseRate } from "~/domain/hacienda/v44-arithmetic";
-import { CONDICIONES_VENTA_BY_KIND, REFERENCE_CODES_V44, writeInvoiceXml } from "~/domain/hacienda/write-invoice";
+import {
+  CONDICIONES_VENTA_BY_KIND,
+  invoiceDocumentProblems,
+  REFERENCE_CODES_V44,
+  writeInvoiceXml,
+} from "~/domain/hacienda/write-invoice";
 import type { InvoiceDraft, InvoiceKind, InvoiceLineInput } from "~/domain/invoicing/types";
 import { formatAmount, formatDecimal, type Amount } from "~/domain/money";
 import { stopXsdValidator, validateInvoiceXml } from "./xsd.server";
@@ -21,13 +26,16 @@ const UNITS = ["Unid", "Sp", "Spe", "St", "Os", "Al", "Alc", "Cm", "I", "Kg", "h
 const RATE_CODES = Object.keys(IVA_RATE_BY_CODE);
 const ZERO_RATE_NOT_EXEMPT = new Set(["01", "05", "11"]);
 
+/** Text of min..max characters (min ≥ 2) that starts and ends with a letter, as people type it. */
+const LETTER = fc.stringMatching(/^[A-Za-zÁÉÍÓÚáéíóúÑñ]$/);
 const textArb = (min: number, max: number) =>
   fc
     .tuple(
-      fc.stringMatching(/^[A-Za-zÁÉÍÓÚáéíóúÑñ]$/),
-      fc.stringMatching(new RegExp(`^[A-Za-zÁÉÍÓÚáéíóúÑñÜü0-9 &<>"'.,;:()%₡$/#-]{${min - 1},${max - 1}}$`)),
+      LETTER,
+      fc.stringMatching(new RegExp(`^[A-Za-zÁÉÍÓÚáéíóúÑñÜü0-9 &<>"'.,;:()%₡$/#-]{${min - 2},${max - 2}}$`)),
+      LETTER,
     )
-    .map(([first, rest]) => first + rest);
+    .map(([first, middle, last]) => first + middle + last);
 
 const amountArb = (max: bigint) => fc.bigInt({ min: 0n, max }).map((value) => value as Amount);
 
@@ -44,7 +52,7 @@ const lineArb: fc.Arbitrary<InvoiceLineInput> = fc
       fc.record({
         share: fc.integer({ min: 0, max: 1000 }),
         codigo: fc.constantFrom(...DISCOUNT_CODES),
-        naturaleza: fc.option(textArb(3, 80), { nil: undefined }),
+        naturaleza: fc.option(textArb(5, 80), { nil: undefined }),
       }),
       { nil: undefined },
     ),
@@ -67,7 +75,7 @@ const lineArb: fc.Arbitrary<InvoiceLineInput> = fc
       line.descuento = {
         monto: (montoTotal * BigInt(raw.discount.share)) / 1000n,
         codigo: raw.discount.codigo,
-        naturaleza: raw.discount.naturaleza,
+        naturaleza: raw.discount.naturaleza ?? (raw.discount.codigo === "99" ? "Descuento especial" : undefined),
       };
     }
     if (raw.exemptionShare !== undefined && rate > 0n) {
@@ -107,7 +115,8 @@ const draftArb: fc.Arbitrary<InvoiceDraft> = fc
     referenceType: fc.constantFrom(...Object.keys(REFERENCE_DOC_LABELS)),
     referenceCode: fc.constantFrom(...REFERENCE_CODES_V44),
     razon: textArb(3, 180),
-    notas: fc.option(textArb(1, 900), { nil: undefined }),
+    notas: fc.option(textArb(2, 900), { nil: undefined }),
+    otros: textArb(5, 100),
   })
   .map((raw) => {
     const condiciones = CONDICIONES_VENTA_BY_KIND[raw.kind];
@@ -123,7 +132,9 @@ const draftArb: fc.Arbitrary<InvoiceDraft> = fc
             }
           : undefined,
       condicionVenta,
-      plazoCredito: condicionVenta === "02" ? raw.plazoCredito : undefined,
+      condicionVentaOtros: condicionVenta === "99" ? raw.otros : undefined,
+      plazoCredito: ["02", "08", "10"].includes(condicionVenta) ? raw.plazoCredito : undefined,
+      medioPagoOtros: raw.mediosPago.includes("99") ? raw.otros : undefined,
       mediosPago: raw.mediosPago,
       moneda: raw.foreign?.moneda ?? "CRC",
       tipoCambio: raw.foreign ? raw.foreign.tipoCambio + 1n : 100_000n,
@@ -142,10 +153,24 @@ const draftArb: fc.Arbitrary<InvoiceDraft> = fc
     };
   });
 
+/** With several payment methods, the total split among them (the first ones get equal shares). */
+function withPaymentSplit(invoice: InvoiceDraft): InvoiceDraft {
+  const count = BigInt(invoice.mediosPago.length);
+  if (count < 2n) return invoice;
+  const total = computeInvoiceTotals(invoice).resumen.totalComprobante;
+  const share = total / count;
+  const montosMedioPago = invoice.mediosPago.map((_, index) =>
+    BigInt(index) === count - 1n ? total - share * (count - 1n) : share,
+  );
+  return { ...invoice, montosMedioPago };
+}
+
 describe("every generated invoice", () => {
   it("validates against the v4.4 schema and re-imports with no warning and identical totals", async () => {
     await fc.assert(
-      fc.asyncProperty(draftArb, fc.integer({ min: 1, max: 9_999_999 }), async (invoice, numero) => {
+      fc.asyncProperty(draftArb, fc.integer({ min: 1, max: 9_999_999 }), async (generated, numero) => {
+        const invoice = withPaymentSplit(generated);
+        expect(invoiceDocumentProblems(invoice)).toEqual([]);
         const computed = computeInvoiceTotals(invoice);
         const xml = withPlaceholderSignature(
           writeInvoiceXml(ISSUER, invoice, computed, numbering(invoice.kind, numero)),
