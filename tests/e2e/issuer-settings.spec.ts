@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { makeThrowawayP12 } from "../support/throwaway-p12";
+import { seriousViolations } from "./support/axe";
 import { createUser, expect, signIn, test } from "./support/fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,6 +36,8 @@ for (const javaScriptEnabled of [true, false]) {
     test("an admin sets up issuing: data, API password and .p12 (refused with a wrong PIN), sees the expiry warning, and moves a consecutive forward only", async ({
       page,
     }) => {
+      // Several full-page posts, key generation and an axe pass, on a machine shared with other runs.
+      test.setTimeout(180_000);
       const admin = await createUser({ persona: "admin", orgs: { "CR:3101123456": "admin" } });
       await signIn(page, admin);
       const cedula = newCedula();
@@ -87,6 +90,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(html).not.toContain(API_PASSWORD);
       expect(html).not.toContain("5791");
       expect(html).not.toContain(key.p12.toString("base64").slice(0, 40));
+      // axe runs in the page, so only with JavaScript.
+      if (javaScriptEnabled) expect(await seriousViolations(page, "emisión de comprobantes")).toEqual([]);
 
       // Consecutives: forward when migrating, never back.
       const fe = section.getByTestId("consecutive-FE");

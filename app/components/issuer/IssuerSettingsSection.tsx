@@ -70,13 +70,19 @@ function CertificateSummary({ certificate }: { certificate: IssuerCertificatePro
         <strong>Vence:</strong> {expiry}
       </Text>
       {certificate.status === "por-vencer" && (
-        <Alert color="yellow" role="alert" title="La llave criptográfica está por vencer">
+        <Alert color="yellow" role="alert">
+          <Text fw={700} size="sm">
+            La llave criptográfica está por vencer
+          </Text>
           Vence el {expiry} ({certificate.daysLeft === 0 ? "hoy" : `en ${certificate.daysLeft} días`}). Genere una llave
           nueva en Hacienda y súbala aquí antes de esa fecha, o no se podrán emitir comprobantes.
         </Alert>
       )}
       {certificate.status === "vencida" && (
-        <Alert color="red" role="alert" title="La llave criptográfica está vencida">
+        <Alert color="red" role="alert">
+          <Text fw={700} size="sm">
+            La llave criptográfica está vencida
+          </Text>
           Venció el {expiry}. Suba una llave vigente para volver a emitir comprobantes.
         </Alert>
       )}
@@ -341,7 +347,7 @@ export function IssuerSettingsSection({ settings, counters, issuerResult, consec
                   : "El archivo .p12 que generó en Hacienda."
               }
               error={keyError}
-              id="issuer-p12-wrapper"
+              id="issuer-p12"
             >
               <input
                 type="file"
@@ -349,6 +355,7 @@ export function IssuerSettingsSection({ settings, counters, issuerResult, consec
                 id="issuer-p12"
                 accept=".p12,.pfx,application/x-pkcs12"
                 aria-invalid={keyError ? true : undefined}
+                aria-describedby={keyError ? "issuer-p12-error" : "issuer-p12-description"}
                 style={{ display: "block", marginTop: 4 }}
               />
             </Input.Wrapper>
@@ -368,7 +375,7 @@ export function IssuerSettingsSection({ settings, counters, issuerResult, consec
           <Group>
             <Button type="submit">Guardar datos de emisión</Button>
             {settings.configured && (
-              <Badge color={settings.keyStored ? "green" : "gray"} variant="light">
+              <Badge color={settings.keyStored ? "green" : "gray"} variant="light" c="dark.7">
                 {settings.keyStored ? "Llave configurada" : "Sin llave"}
               </Badge>
             )}
