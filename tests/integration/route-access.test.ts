@@ -13,6 +13,10 @@ import { createBookingJob } from "../../models/booking-job";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { createTemplate } from "../../app/services/templates/templates.server";
 import { createRule } from "../../app/services/rules/rules.server";
+import { invoiceFormSchema } from "../../app/domain/invoicing/form";
+import { createDraft } from "../../app/services/invoicing/drafts.server";
+import { issueInvoice } from "../../app/services/invoicing/issue-invoice.server";
+import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 
 /**
  * Every route module, exercised as every kind of visitor. Adding a route is one line in ROUTES; a
@@ -49,6 +53,9 @@ const TEMPLATE_PARAMS: Record<string, string> = { templateID: "" };
 const RULE_PARAMS: Record<string, string> = { ruleID: "" };
 // A month booking run of Ferretería El Clavo: created in beforeAll.
 const BOOKING_JOB_PARAMS: Record<string, string> = { jobID: "" };
+// An invoice draft of Ferretería El Clavo, and one issued (its PDF): created in beforeAll.
+const INVOICE_PARAMS: Record<string, string> = { invoiceID: "" };
+const ISSUED_INVOICE_PARAMS: Record<string, string> = { invoiceID: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -96,6 +103,18 @@ const ROUTES: RouteCase[] = [
     params: TEMPLATE_PARAMS,
   },
   { file: "_app.admin.rules_.default-accounts.tsx", path: "/admin/rules/default-accounts", access: "admin" },
+  {
+    file: "_app.admin.invoice.($invoiceID).tsx",
+    path: "/admin/invoice/draft",
+    access: "admin",
+    params: INVOICE_PARAMS,
+  },
+  {
+    file: "_app.admin.invoice_.$invoiceID.pdf.tsx",
+    path: "/admin/invoice/issued/pdf",
+    access: "admin",
+    params: ISSUED_INVOICE_PARAMS,
+  },
   { file: "_app._index.tsx", path: "/", access: "user" },
   { file: "_app.detail._index.tsx", path: "/detail?index", access: "user" },
   { file: "_app.detail.import.tsx", path: "/detail/import", access: "user" },
@@ -285,6 +304,31 @@ beforeAll(async () => {
     userId: users.get("admin")!,
     month: "2020-01",
   });
+  await configureDemoIssuer({ organizationId: FERRETERIA, userId: users.get("admin")! });
+  const invoiceValues = invoiceFormSchema.parse({
+    kind: "FE",
+    receptorTipo: "02",
+    receptorNumero: "3101456789",
+    receptorNombre: "Distribuidora La Sabana S.A.",
+    condicionVenta: "01",
+    mediosPago: ["01"],
+    lines: [
+      {
+        cabys: "4299900000000",
+        cantidad: "1",
+        unidadMedida: "Unid",
+        detalle: "Martillo",
+        precioUnitario: "8500",
+        codigoTarifaIVA: "08",
+      },
+    ],
+  });
+  const drafts = await Promise.all([1, 2].map(() => createDraft(FERRETERIA, users.get("admin")!, invoiceValues)));
+  if (!drafts[0].ok || !drafts[1].ok) throw new Error("invoice drafts of the matrix were refused");
+  INVOICE_PARAMS.invoiceID = drafts[0].draft.id;
+  ISSUED_INVOICE_PARAMS.invoiceID = drafts[1].draft.id;
+  const issued = await issueInvoice(FERRETERIA, drafts[1].draft.id, users.get("admin")!);
+  if (!issued.ok) throw new Error(issued.refusals.map((refusal) => refusal.message).join(" "));
   await createImportJob({
     id: IMPORT_JOB_ID,
     organizationId: FERRETERIA,
