@@ -14,6 +14,7 @@ import { createAppRequestHandler } from "./app/boot/remix-handler.server";
 import { passClientAddress, refuseCrossOrigin } from "./app/boot/request-guards.server";
 import { connectDatabase, disconnectDatabase, pingDatabase } from "./app/utils/db.server";
 import { getEnv, parseEnv } from "./app/utils/env.server";
+import { startHaciendaWorker } from "./app/services/hacienda/worker.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -102,12 +103,17 @@ async function serve(localServices: LocalServices) {
   });
 
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // Every file in public/ has an extension: a page's path (none) skips the file-system lookup.
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   app.all(
     "*",
     limitRequestBody(),
     createAppRequestHandler({ build, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
   );
+
+  // Every process works the Hacienda sending queue; leases in the database keep them apart (decision 164).
+  const haciendaWorker = env.HACIENDA_QUEUE ? startHaciendaWorker({ log: (line) => log(`hacienda: ${line}`) }) : null;
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -123,6 +129,7 @@ async function serve(localServices: LocalServices) {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await haciendaWorker?.stop().catch((error) => console.error(error));
       await disconnectDatabase().catch((error) => console.error(error));
       await localServices.close().catch((error) => console.error(error));
       process.exit(0);

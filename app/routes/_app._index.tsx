@@ -13,12 +13,14 @@ import { loadMonthView, readMonthQuery } from "~/services/receipts/receipts.serv
 import { BookingCell, BookMonthButton } from "~/components/booking/BookingCell";
 import { appHref } from "~/components/shell/links";
 import { monthBookingView } from "~/services/booking/booking-states.server";
+import { submissionStatuses } from "~/services/hacienda/queue.server";
+import { SubmissionBadge } from "~/components/hacienda/SubmissionBadge";
 
 export const meta: MetaFunction = () => [{ title: "Comprobantes · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request, { orNone: true });
-  if (!organization) return json({ view: null, booking: null });
+  if (!organization) return json({ view: null, booking: null, sending: null });
   const query = readMonthQuery(new URL(request.url));
   const view = await loadMonthView(organization, query);
   const booking = await monthBookingView(
@@ -27,11 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     view.rows.map((row) => row.id),
     role === "admin",
   );
-  return json({ view, booking });
+  const statuses = await submissionStatuses(
+    organization.id,
+    view.rows.map((row) => row.id),
+  );
+  return json({ view, booking, sending: Object.fromEntries(statuses) });
 }
 
 export default function ReceiptsMonthPage() {
-  const { view, booking } = useLoaderData<typeof loader>();
+  const { view, booking, sending } = useLoaderData<typeof loader>();
   const location = useLocation();
   const current = new URLSearchParams(location.search);
 
@@ -140,6 +146,12 @@ export default function ReceiptsMonthPage() {
                     entryHref={(entryId) => appHref(`/entries/view/${entryId}`, current)}
                   />
                 )}
+                sending={
+                  sending && Object.keys(sending).length > 0
+                    ? (id) =>
+                        sending[id] ? <SubmissionBadge status={sending[id].status} reason={sending[id].reason} /> : null
+                    : undefined
+                }
               />
               <Text size="xs" c="dimmed">
                 Montos en colones con el tipo de cambio de cada comprobante. Los totales restan las notas de crédito y

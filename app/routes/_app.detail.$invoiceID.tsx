@@ -30,6 +30,9 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { haciendaConflictOf } from "~/services/receipts/hacienda-answers.server";
 import { ReceiptBooking } from "~/components/booking/ReceiptBooking";
 import { receiptBookingView } from "~/services/booking/booking-states.server";
+import { submissionView } from "~/services/hacienda/queue.server";
+import { SubmissionBadge } from "~/components/hacienda/SubmissionBadge";
+import { SubmissionPanel } from "~/components/hacienda/SubmissionPanel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Comprobante"} · Contabilidad CR` },
@@ -50,6 +53,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...(await loadReceiptDetail(organization, receipt, role === "admin")),
     haciendaConflict: haciendaConflictOf(receipt, role === "admin"),
     booking: await receiptBookingView(organization.id, receipt, role === "admin"),
+    submissions: (
+      await Promise.all(
+        (["comprobante", "mensaje-receptor"] as const).map((document) =>
+          submissionView(organization.id, String(receipt._id), document, role === "admin"),
+        ),
+      )
+    ).filter((submission) => submission !== null),
   });
 }
 
@@ -115,6 +125,11 @@ export default function ReceiptDetailPage() {
           <Group gap="xs" mt={4}>
             <Badge variant="light">{view.directionLabel}</Badge>
             <HaciendaBadge status={view.hacienda.status} label={`Hacienda: ${view.hacienda.label}`} />
+            {view.submissions
+              .filter((submission) => submission.document === "comprobante")
+              .map((submission) => (
+                <SubmissionBadge key={submission.document} status={submission.status} reason={submission.reason} />
+              ))}
             <Text size="sm" c="dimmed">
               {view.fecha}
             </Text>
@@ -305,6 +320,14 @@ export default function ReceiptDetailPage() {
           )}
         </Stack>
       </Paper>
+
+      {view.submissions.map((submission) => (
+        <SubmissionPanel
+          key={submission.document}
+          submission={submission}
+          action={`/detail/${view.id}/reintentar?${new URLSearchParams({ org })}`}
+        />
+      ))}
 
       {view.direction === "received" && (
         <ReceptorAnswer

@@ -9,7 +9,11 @@ import { HaciendaSubmission, type HaciendaSubmissionRecord } from "../../models/
 import { decodeXmlBytes, parseComprobante } from "../../app/domain/hacienda";
 import { readP12, signXadesEpes, type SigningCredentials } from "../../app/services/invoicing/sign.server";
 import { enqueueSubmission, retrySubmission, submissionStatuses } from "../../app/services/hacienda/queue.server";
-import { MISSING_KEY_MESSAGE, type QueueServices } from "../../app/services/hacienda/queue-services.server";
+import {
+  defaultQueueServices,
+  MISSING_KEY_MESSAGE,
+  type QueueServices,
+} from "../../app/services/hacienda/queue-services.server";
 import { forgetAllTokens } from "../../app/services/hacienda/token.server";
 import {
   processNextSubmission,
@@ -27,12 +31,18 @@ import {
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { startHaciendaStandIn, type HaciendaStandIn } from "../support/hacienda-stand-in";
 import { createTestUser } from "../support/users";
+import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
+import { action as retryAction } from "../../app/routes/_app.detail.$invoiceID.reintentar";
+import { loader as detailLoader } from "../../app/routes/_app.detail.$invoiceID";
+import { loader as monthLoader } from "../../app/routes/_app._index";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";
 
 let environment: AppEnvironment;
 let standIn: HaciendaStandIn;
 let credentials: SigningCredentials;
 let adminId: string;
+let adminCookie: string;
+let clientCookie: string;
 
 const PDF = Buffer.from("%PDF-1.4\n% representación gráfica de prueba\n%%EOF\n");
 const customer = BUSINESS_PARTIES[1];
@@ -134,6 +144,10 @@ beforeAll(async () => {
   });
   for (const organization of DEMO_ORGANIZATIONS) await ensureOrganization(organization);
   adminId = (await createTestUser({ persona: "admin", orgs: { [FERRETERIA.id]: "admin" } })).id;
+  adminCookie = await sessionCookieFor(adminId);
+  clientCookie = await sessionCookieFor(
+    (await createTestUser({ persona: "client", orgs: { [FERRETERIA.id]: "client" } })).id,
+  );
   // A throwaway key, as the taxpayer's .p12 would be.
   const dir = mkdtempSync(path.join(tmpdir(), "queue-key-"));
   try {
@@ -340,7 +354,9 @@ describe("sending issued comprobantes to Hacienda", () => {
     const document = issued();
     const [id] = await queued([document]);
     const to = (await findReceipt(FERRETERIA.id, id))!.receptor!.correo!;
-    await drain(() => settled([id]));
+    // The invoice's real graphic representation.
+    const realPdf = fast({ services: services({ renderInvoicePdf: defaultQueueServices.renderInvoicePdf }) });
+    await drain(() => settled([id]), realPdf);
     const mails = environment.mail.messages.filter((mail) => mail.to.includes(to) && mail.raw.includes(document.clave));
     expect(mails).toHaveLength(2);
     const [first, second] = mails;
@@ -351,6 +367,8 @@ describe("sending issued comprobantes to Hacienda", () => {
       `FE-${document.clave}.xml`,
       `MH-${document.clave}.xml`,
     ]);
+    const pdfPart = /filename="?FE-\d+\.pdf"?[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(second.raw);
+    expect(Buffer.from(pdfPart![1].replace(/\s/g, ""), "base64").subarray(0, 5).toString()).toBe("%PDF-");
     const delivery = (await submissionOf(id)).delivery;
     expect(delivery.documentSentAt).toBeInstanceOf(Date);
     expect(delivery.answerSentAt).toBeInstanceOf(Date);
@@ -446,5 +464,62 @@ describe("sending the receptor's answers (MensajeReceptor)", () => {
     // Hacienda's answer to our message does not become the supplier's invoice status, and nobody is e-mailed.
     expect(stored.hacienda).toBeUndefined();
     expect(environment.mail.messages.some((mail) => mail.raw.includes(supplierDocument.clave))).toBe(false);
+  });
+});
+
+describe("the status on the receipt's page and in the month view", () => {
+  const context = { cspNonce: "" };
+  const retry = (id: string, cookie: string, document = "comprobante") =>
+    respond(() =>
+      retryAction({
+        request: postRequest(`/detail/${id}/reintentar?org=${FERRETERIA.cedula}`, { document }, cookie),
+        params: { invoiceID: id },
+        context,
+      }),
+    );
+
+  it("shows the error with its reason, and only admins retry it (a plain POST)", async () => {
+    const document = issued();
+    const [id] = await queued([document]);
+    standIn.failNext("POST", 1, 400);
+    await processNextSubmission(fast());
+
+    const page = (await (
+      await respond(() =>
+        detailLoader({
+          request: getRequest(`/detail/${id}?org=${FERRETERIA.cedula}`, clientCookie),
+          params: { invoiceID: id },
+          context,
+        }),
+      )
+    ).json()) as { submissions: Array<{ document: string; status: string; reason: string; canRetry: boolean }> };
+    expect(page.submissions).toEqual([
+      expect.objectContaining({ document: "comprobante", status: "error", canRetry: false }),
+    ]);
+    expect(page.submissions[0].reason).toMatch(/Error interno del servidor/);
+
+    const month = (await (
+      await respond(() =>
+        monthLoader({
+          request: getRequest(`/?org=${FERRETERIA.cedula}&month=2025-10&tab=emitidos&q=${document.clave}`, adminCookie),
+          params: {},
+          context,
+        }),
+      )
+    ).json()) as { sending: Record<string, { status: string; reason?: string }> };
+    expect(month.sending[id]).toMatchObject({ status: "error" });
+
+    expect((await retry(id, clientCookie)).status).toBe(403);
+    expect((await submissionOf(id)).state).toBe("error");
+    expect((await retry(id, adminCookie, "otro")).status).toBe(400);
+    const retried = await retry(id, adminCookie);
+    expect(retried.status).toBe(302);
+    expect(retried.headers.get("Location")).toBe(`/detail/${id}?org=${FERRETERIA.cedula}`);
+    expect((await submissionOf(id)).state).toBe("firmado");
+    // Not in error any more: nothing to retry, said so.
+    expect((await retry(id, adminCookie)).status).toBe(302);
+    await drain(() => settled([id]));
+    expect((await submissionOf(id)).state).toBe("aceptado");
+    expect((await submissionOf(id)).history.map((event) => event.step)).toContain("reintento");
   });
 });

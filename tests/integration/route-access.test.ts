@@ -131,6 +131,12 @@ const ROUTES: RouteCase[] = [
     params: { invoiceID: RECEIPT_ID },
   },
   {
+    file: "_app.detail.$invoiceID.reintentar.tsx",
+    path: `/detail/${RECEIPT_ID}/reintentar`,
+    access: "user",
+    params: { invoiceID: RECEIPT_ID },
+  },
+  {
     file: "_app.detail.$invoiceID.tsx",
     path: `/detail/${RECEIPT_ID}`,
     access: "user",

@@ -29,8 +29,10 @@ export function ReceiptTable(props: {
   hrefOf: (id: string) => string;
   /** The "Contabilizado" cell of a receipt (its entry), when the page shows booking. */
   booked?: (id: string) => ReactNode;
+  /** The "Envío" cell of a receipt (its sending to Hacienda), when some receipt of the page was sent. */
+  sending?: (id: string) => ReactNode;
 }) {
-  const { rows, totals, hrefOf } = props;
+  const { rows, totals, hrefOf, sending } = props;
   return (
     <ResponsiveList
       items={rows}
@@ -54,7 +56,16 @@ export function ReceiptTable(props: {
           }
           amount={row.total}
           details={row.fecha}
-          status={<HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />}
+          status={
+            sending ? (
+              <Group gap={4} wrap="nowrap">
+                <HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />
+                {sending(row.id)}
+              </Group>
+            ) : (
+              <HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />
+            )
+          }
           note={!row.counts ? NOT_COUNTED_NOTE : (row.totalOriginal ?? undefined)}
         />
       )}
@@ -91,12 +102,14 @@ function WideTable({
   received,
   hrefOf,
   booked,
+  sending,
 }: {
   rows: ReceiptTableRow[];
   totals: MonthTotals;
   received: boolean;
   hrefOf: (id: string) => string;
   booked?: (id: string) => ReactNode;
+  sending?: (id: string) => ReactNode;
 }) {
   return (
     <Table.ScrollContainer minWidth={1040} type="native" tabIndex={0} role="region" aria-label="Comprobantes del mes">
@@ -113,6 +126,7 @@ function WideTable({
             <Table.Th ta="right">{SCREEN_HEADERS.otrosCargosColones}</Table.Th>
             <Table.Th ta="right">{SCREEN_HEADERS.totalColones}</Table.Th>
             <Table.Th>{SCREEN_HEADERS.estadoHacienda}</Table.Th>
+            {sending && <Table.Th>Envío</Table.Th>}
             {received && <Table.Th>{SCREEN_HEADERS.respuesta}</Table.Th>}
             {booked && <Table.Th>Contabilizado</Table.Th>}
           </Table.Tr>
@@ -196,6 +210,7 @@ function WideTable({
               <Table.Td>
                 <HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />
               </Table.Td>
+              {sending && <Table.Td data-col="envio">{sending(row.id)}</Table.Td>}
               {received && (
                 <Table.Td>
                   <Text
@@ -231,7 +246,7 @@ function WideTable({
                 </Text>
               )}
             </Table.Th>
-            <Table.Td colSpan={(received ? 2 : 1) + (booked ? 1 : 0)} />
+            <Table.Td colSpan={(received ? 2 : 1) + (booked ? 1 : 0) + (sending ? 1 : 0)} />
           </Table.Tr>
         </Table.Tfoot>
       </Table>

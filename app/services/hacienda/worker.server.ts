@@ -24,7 +24,7 @@ import { sendDocumentMail } from "./delivery.server";
 import { HaciendaRefusal, HaciendaUnavailable } from "./http.server";
 import { receptionRequestFor } from "./reception-request.server";
 import { getRecepcion, postRecepcion } from "./reception.server";
-import { defaultQueueServices, MISSING_KEY_MESSAGE, type QueueServices } from "./queue-services.server";
+import { defaultQueueServices, signingRefusalReason, type QueueServices } from "./queue-services.server";
 import { accessToken, forgetToken, type HaciendaAccount } from "./token.server";
 
 export interface HaciendaWorkerOptions {
@@ -154,12 +154,7 @@ async function signedDocument(step: Step, receipt: ReceiptRecord): Promise<Buffe
   try {
     credentials = await context.services.loadSigningCredentials(submission.organizationId);
   } catch (error) {
-    const detail = error instanceof Error && error.message ? error.message : "";
-    failed(
-      step,
-      "firma",
-      detail && detail !== MISSING_KEY_MESSAGE ? `${MISSING_KEY_MESSAGE} ${detail}` : MISSING_KEY_MESSAGE,
-    );
+    failed(step, "firma", signingRefusalReason(error instanceof Error ? error.message : ""));
     return null;
   }
   const signed = Buffer.from(await context.services.signXadesEpes(message.xml, credentials), "utf8");
