@@ -11,7 +11,6 @@ import {
   setReceptorMessage,
   type ReceiptRecord,
 } from "~models/receipt";
-import { nextSequenceValue } from "~models/sequence";
 import { formatDate, formatDateTime, monthLabel } from "~/domain/calendar";
 import {
   buildMensajeReceptor,
@@ -28,7 +27,6 @@ import {
   decodeXmlBytes,
   KIND_INFO,
   MENSAJE_RECEPTOR_LABELS,
-  MENSAJE_RECEPTOR_TYPE_CODES,
   parseComprobante,
   type ElectronicReceipt,
   type Party,
@@ -48,6 +46,7 @@ import type { AnswerInput } from "~/domain/receipts/answer";
 import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labels";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notFound } from "~/utils/http.server";
+import { takeConsecutive } from "~/services/issuer/consecutive.server";
 import { withTransaction } from "~/utils/db.server";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
@@ -465,8 +464,7 @@ export async function answerReceipt(
 
   const organizationRecord = await findOrganization(organization.id);
   const codigoActividad = receipt.codigoActividadReceptor ?? organizationRecord?.activityCodes?.[0];
-  const typeCode = MENSAJE_RECEPTOR_TYPE_CODES[mensaje];
-  const numero = await nextSequenceValue(organization.id, `mensaje-receptor-${typeCode}`);
+  const numero = await takeConsecutive(organization.id, "MR", undefined, { mensaje });
   const recordedAt = new Date();
   const xml = buildMensajeReceptor({
     clave: receipt.clave,
