@@ -69,10 +69,10 @@ export async function deleteReceiptBookingOfEntry(
   await ReceiptBooking.deleteMany({ organizationId, entryId }, { session });
 }
 
-/** What booking reads of a receipt: its compact parsed form (not the XML) and the answers' outcome. */
+/** What booking reads of a receipt besides its compact parsed form (read apart, decision 137). */
 export type ReceiptForBooking = Pick<
   ReceiptRecord,
-  "_id" | "kind" | "direction" | "month" | "consecutivo" | "parsed" | "referencedClaves"
+  "_id" | "kind" | "direction" | "month" | "consecutivo" | "referencedClaves"
 > & {
   hacienda?: { estado: HaciendaEstado };
   receptorMessage?: Pick<ReceptorMessage, "mensaje" | "condicionImpuesto" | "montoTotalImpuestoAcreditar">;
@@ -83,7 +83,6 @@ const BOOKING_PROJECTION = {
   direction: 1,
   month: 1,
   consecutivo: 1,
-  parsed: 1,
   referencedClaves: 1,
   "receptorMessage.mensaje": 1,
   "receptorMessage.condicionImpuesto": 1,

@@ -63,7 +63,10 @@ export async function bookingInputs(
 ): Promise<Map<string, ReceiptInput>> {
   const [referenced, forms] = await Promise.all([
     referencedDocuments(organizationId, receipts),
-    compactForms(organizationId, receipts),
+    compactForms(
+      organizationId,
+      receipts.map((receipt) => receipt._id),
+    ),
   ]);
   const inputs = new Map<string, ReceiptInput>();
   for (const receipt of receipts) {

@@ -4,7 +4,13 @@
  */
 import type { Types } from "mongoose";
 import { compactReceiptOf, isCurrentCompact, type CompactReceipt } from "~/domain/receipts/compact";
-import { findReceiptXmls, receiptsWithStaleCompact, saveCompactForms } from "~models/receipt";
+import {
+  findReceiptXmls,
+  findStoredCompactForms,
+  receiptsWithStaleCompact,
+  saveCompactForms,
+  type ReceiptScope,
+} from "~models/receipt";
 import { parseDocument } from "./parse-document.server";
 
 /** The compact form of an XML document, or null when it is not a readable receipt. */
@@ -13,27 +19,58 @@ export function compactFromXml(xml: Uint8Array): CompactReceipt | null {
   return parsed.ok && parsed.document.kind !== "MH" ? compactReceiptOf(parsed.document) : null;
 }
 
+// A receipt's XML never changes, so neither does its compact form under one PARSED_VERSION: each
+// process keeps the ones it read (a month of 5 000 is a few MB), and «Simular», booking and the IVA
+// return read from the database only the receipts they have not seen yet.
+const CACHE_LIMIT = 50_000;
+const cache = new Map<string, CompactReceipt>();
+
+function remember(key: string, form: CompactReceipt) {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, form);
+}
+
+/** Forgets the forms this process keeps (tests that change stored forms behind its back). */
+export function forgetCompactForms() {
+  cache.clear();
+}
+
 /**
- * Each receipt's compact form by id: the stored one when current; the others rebuilt from their XML
- * (one read of the XMLs, one write of the rebuilt forms). Null: the XML is not a readable receipt.
+ * Each receipt's compact form by id: the one this process already read, else the stored one when
+ * current, else rebuilt from the XML and saved (one read of the forms, one of the XMLs still needed,
+ * one write of the rebuilt forms). Null: the XML is not a readable receipt. Ids of another
+ * organization are left out. `scope`: the month (and direction) that holds them, read whole when
+ * that is cheaper than asking for many ids.
  */
 export async function compactForms(
   organizationId: string,
-  receipts: ReadonlyArray<{ _id: Types.ObjectId; parsed?: unknown }>,
+  ids: readonly Types.ObjectId[],
+  scope?: ReceiptScope,
 ): Promise<Map<string, CompactReceipt | null>> {
   const forms = new Map<string, CompactReceipt | null>();
+  const missing: Types.ObjectId[] = [];
+  for (const id of ids) {
+    const known = cache.get(`${organizationId}:${id}`);
+    if (known) forms.set(String(id), known);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return forms;
   const stale: Types.ObjectId[] = [];
-  for (const receipt of receipts) {
-    if (isCurrentCompact(receipt.parsed as CompactReceipt | undefined))
-      forms.set(String(receipt._id), receipt.parsed as CompactReceipt);
-    else stale.push(receipt._id);
+  for (const { _id, parsed } of await findStoredCompactForms(organizationId, missing, scope)) {
+    if (isCurrentCompact(parsed)) {
+      forms.set(String(_id), parsed);
+      remember(`${organizationId}:${_id}`, parsed);
+    } else stale.push(_id);
   }
   if (stale.length === 0) return forms;
   const rebuilt: Array<{ _id: Types.ObjectId; parsed: CompactReceipt }> = [];
   for (const { _id, xml } of await findReceiptXmls(organizationId, stale)) {
     const parsed = compactFromXml(xml);
     forms.set(String(_id), parsed);
-    if (parsed) rebuilt.push({ _id, parsed });
+    if (parsed) {
+      rebuilt.push({ _id, parsed });
+      remember(`${organizationId}:${_id}`, parsed);
+    }
   }
   await saveCompactForms(rebuilt);
   return forms;

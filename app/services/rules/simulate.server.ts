@@ -58,7 +58,6 @@ export async function simulateMonth(organizationId: string, month: string): Prom
         "receptorMessage.mensaje": 1,
         "receptorMessage.condicionImpuesto": 1,
         "receptorMessage.montoTotalImpuestoAcreditar": 1,
-        parsed: 1,
       },
     )
       .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
@@ -67,7 +66,11 @@ export async function simulateMonth(organizationId: string, month: string): Prom
   ]);
   const [referenced, forms] = await Promise.all([
     referencedDocuments(organizationId, stored),
-    compactForms(organizationId, stored),
+    compactForms(
+      organizationId,
+      stored.map((receipt) => receipt._id),
+      { month, direction: "received" },
+    ),
   ]);
 
   const receipts: SimulatedReceipt[] = [];

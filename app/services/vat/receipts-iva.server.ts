@@ -13,7 +13,6 @@ type StoredForIva = Pick<ReceiptRecord, "_id" | "kind" | "direction" | "consecut
   counterpart: { nombre: string };
   hacienda?: { estado?: string };
   receptorMessage?: { mensaje: 1 | 2 | 3; condicionImpuesto?: string; montoTotalImpuestoAcreditar?: bigint };
-  parsed?: unknown;
 };
 
 const PROJECTION = {
@@ -22,7 +21,6 @@ const PROJECTION = {
   consecutivo: 1,
   fechaEmision: 1,
   moneda: 1,
-  parsed: 1,
   "counterpart.nombre": 1,
   "hacienda.estado": 1,
   "receptorMessage.mensaje": 1,
@@ -35,7 +33,11 @@ export async function monthIvaReceipts(organizationId: string, month: string): P
     .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
     .setOptions({ useBigInt64: true })
     .lean<StoredForIva[]>();
-  const forms = await compactForms(organizationId, stored);
+  const forms = await compactForms(
+    organizationId,
+    stored.map((receipt) => receipt._id),
+    { month },
+  );
   const receipts: IvaReceipt[] = [];
   for (const record of stored) {
     const document = forms.get(String(record._id));
