@@ -46,9 +46,14 @@ function run({ files, args }) {
   });
 }
 
-parentPort.on("message", async (message) => {
+// One document at a time: each run takes its own 16 MiB of WebAssembly memory, and a burst of
+// requests started together would hold all of it at once.
+let queue = Promise.resolve();
+parentPort.on("message", (message) => {
   if (!message || message.kind !== "validate") return;
-  const result = await run(message);
-  parentPort.postMessage({ kind: "result", id: message.id, ...result });
+  queue = queue.then(async () => {
+    const result = await run(message);
+    parentPort.postMessage({ kind: "result", id: message.id, ...result });
+  });
 });
 parentPort.postMessage({ kind: "ready" });

@@ -151,6 +151,28 @@ describe("validateInvoiceXml against the vendored v4.4 schemas", () => {
     expect(result.ok === false && result.errors[0]).toMatch(/^Línea 3: el XML está mal formado \(.+\)\.$/);
   });
 
+  it("answers each document of a burst of several kinds on its own, broken ones too", async () => {
+    const requests: { xml: string; kind: InvoiceKind; ok: boolean }[] = [];
+    for (let index = 0; index < 9; index++) {
+      const kind: InvoiceKind = index % 2 === 0 ? "FE" : "NC";
+      const xml = signedXml(richDraft(kind), index + 1);
+      if (index % 4 === 1) requests.push({ xml: xml.replace("</Clave>", "</Clav>"), kind, ok: false });
+      else if (index % 4 === 2)
+        requests.push({ xml: xml.replace("<Cantidad>1.250", "<Cantidad>1.2501"), kind, ok: false });
+      else requests.push({ xml, kind, ok: true });
+    }
+    const results = await Promise.all(requests.map(({ xml, kind }) => validateInvoiceXml(xml, kind)));
+    expect(results.map((result) => result.ok)).toEqual(requests.map((request) => request.ok));
+    for (const [index, result] of results.entries()) {
+      if (result.ok) continue;
+      expect(result.errors[0]).toMatch(
+        index % 4 === 1
+          ? /^Línea 3: el XML está mal formado/
+          : /, Cantidad: el valor «1\.2501» tiene más de 3 decimales\.$/,
+      );
+    }
+  });
+
   it("validates many documents at once, each with its own answer", async () => {
     const documents = Array.from({ length: 12 }, (_, index) => {
       const xml = signedXml(draft([line({ precioUnitario: money(String(index + 1)) })]), index + 1);
