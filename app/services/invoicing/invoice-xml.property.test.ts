@@ -102,6 +102,7 @@ const draftArb: fc.Arbitrary<InvoiceDraft> = fc
     kind: kindArb,
     lines: fc.array(lineArb, { minLength: 1, maxLength: 8 }),
     withReceptor: fc.boolean(),
+    anonymous: fc.boolean(),
     idTipo: fc.constantFrom("01", "02", "03", "04"),
     idNumero: fc.stringMatching(/^\d{9,12}$/),
     receptorNombre: textArb(3, 100),
@@ -127,7 +128,9 @@ const draftArb: fc.Arbitrary<InvoiceDraft> = fc
         raw.kind === "FE" || raw.withReceptor
           ? {
               nombre: raw.receptorNombre,
-              identificacion: { tipo: raw.idTipo, numero: raw.idNumero },
+              // Only a factura requires the receptor's identification.
+              identificacion:
+                raw.kind !== "FE" && raw.anonymous ? undefined : { tipo: raw.idTipo, numero: raw.idNumero },
               correo: "cliente@ejemplo.cr",
             }
           : undefined,
