@@ -68,6 +68,23 @@ export async function loadIssuerProfile(organizationId: string): Promise<IssuerP
   };
 }
 
+// Opening a .p12 costs tens of milliseconds (key derivation, 3DES); an organization signs many
+// documents with the same key. A replaced key or PIN is a new ciphertext (fresh IV), so it misses.
+const openedKeys = new Map<string, { p12: string; pin: string; credentials: SigningCredentials }>();
+
+function openStoredKey(organizationId: string, p12Encrypted: string, pinEncrypted: string): SigningCredentials {
+  const cached = openedKeys.get(organizationId);
+  if (cached && cached.p12 === p12Encrypted && cached.pin === pinEncrypted) return cached.credentials;
+  let credentials: SigningCredentials;
+  try {
+    credentials = readP12(Buffer.from(decryptSecret(p12Encrypted), "base64"), decryptSecret(pinEncrypted));
+  } catch {
+    throw new IssuerNotReady(ISSUER_NOT_READY.unreadable);
+  }
+  openedKeys.set(organizationId, { p12: p12Encrypted, pin: pinEncrypted, credentials });
+  return credentials;
+}
+
 /** The key to sign with; throws IssuerNotReady when there is none, it is expired or does not open. */
 export async function loadSigningCredentials(
   organizationId: string,
@@ -76,15 +93,7 @@ export async function loadSigningCredentials(
   const record = await findIssuerSettings(organizationId);
   if (!isConfigured(record)) throw new IssuerNotReady(ISSUER_NOT_READY.notConfigured);
   if (!record.p12Encrypted || !record.p12PinEncrypted) throw new IssuerNotReady(ISSUER_NOT_READY.noKey);
-  let credentials: SigningCredentials;
-  try {
-    credentials = readP12(
-      Buffer.from(decryptSecret(record.p12Encrypted), "base64"),
-      decryptSecret(record.p12PinEncrypted),
-    );
-  } catch {
-    throw new IssuerNotReady(ISSUER_NOT_READY.unreadable);
-  }
+  const credentials = openStoredKey(organizationId, record.p12Encrypted, record.p12PinEncrypted);
   const status = certificateStatus(credentials, now);
   if (status === "vencida") throw new IssuerNotReady(ISSUER_NOT_READY.expired);
   if (status === "aun-no-vigente") throw new IssuerNotReady(ISSUER_NOT_READY.notYetValid);
