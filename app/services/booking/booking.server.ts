@@ -8,6 +8,7 @@ import { findReceiptsForBooking, pendingReceiptIds } from "~models/receipt-booki
 import { getDefaultAccounts, getImportBooking } from "~/services/default-accounts/default-accounts.server";
 import { bookReceiptEntries, type Actor, type ReceiptEntryRequest } from "~/services/ledger/ledger.server";
 import { loadRules } from "~/services/rules/rules.server";
+import { recordAutomaticAnswers, wantsAutomaticAnswer, type AutomaticAnswer } from "./auto-answer.server";
 import { bookingInputs } from "./booking-input.server";
 
 export type BookingResultKind =
@@ -72,6 +73,7 @@ export async function bookReceipts(
     const batch: BookingResult[] = [];
     const requests: ReceiptEntryRequest[] = [];
     const requested: BookingResult[] = [];
+    const answers: Array<AutomaticAnswer | null> = [];
     for (const id of ids) {
       const receipt = byId.get(id);
       const result: BookingResult = { receiptId: id, consecutivo: receipt?.consecutivo ?? "", kind: "error" };
@@ -101,6 +103,8 @@ export async function bookReceipts(
         unclassified: outcome.plan.unclassified,
       });
       requested.push(result);
+      const autoAnswer = outcome.plan.rule ? match?.autoAnswer : undefined;
+      answers.push(autoAnswer && wantsAutomaticAnswer(receipt) ? { receiptId: id, ...autoAnswer } : null);
     }
     const outcomes = await bookReceiptEntries(organizationId, requests, actor);
     outcomes.forEach((outcome, index) => {
@@ -116,6 +120,19 @@ export async function bookReceipts(
         result.message = outcome.refusals.map((refusal) => refusal.message).join(" ");
       }
     });
+    // The rule's automatic acceptance, once its receipt is booked (the entry already follows it).
+    const answered = await recordAutomaticAnswers(
+      organizationId,
+      outcomes.flatMap((outcome, index) => (outcome.kind === "booked" && answers[index] ? [answers[index]] : [])),
+      actor.by,
+    );
+    const byReceipt = new Map(batch.map((result) => [result.receiptId, result]));
+    for (const answer of answered) {
+      const result = byReceipt.get(answer.receiptId)!;
+      result.message = answer.ok
+        ? `Aceptado automáticamente por la regla (mensaje del receptor ${answer.consecutivo}).`
+        : `La respuesta automática no se registró: ${answer.message}`;
+    }
     results.push(...batch);
   }
   return results;
