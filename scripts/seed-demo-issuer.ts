@@ -89,6 +89,14 @@ export async function configureDemoIssuer(options: DemoIssuerOptions = {}): Prom
   return true;
 }
 
+/**
+ * The demo's API account: a random password unless the environment names one (a demo or test world
+ * whose Hacienda URLs point at a local stand-in that knows it).
+ */
 export async function seedDemoIssuer({ log }: { log: (line: string) => void }): Promise<void> {
-  if (await configureDemoIssuer()) log("  Ferretería El Clavo: datos de emisión y llave de demostración (pruebas)");
+  const configured = await configureDemoIssuer({
+    ...(process.env.DEMO_HACIENDA_API_USERNAME ? { apiUsername: process.env.DEMO_HACIENDA_API_USERNAME } : {}),
+    ...(process.env.DEMO_HACIENDA_API_PASSWORD ? { apiPassword: process.env.DEMO_HACIENDA_API_PASSWORD } : {}),
+  });
+  if (configured) log("  Ferretería El Clavo: datos de emisión y llave de demostración (pruebas)");
 }

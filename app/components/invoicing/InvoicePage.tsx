@@ -233,6 +233,12 @@ function IssuedPanel({
   );
 }
 
+function shortHash(text: string): string {
+  let hash = 0;
+  for (let index = 0; index < text.length; index++) hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
+  return (hash >>> 0).toString(36);
+}
+
 /** /admin/invoice/:invoiceID?: compose, save and issue FE/TE/NC/ND; view once issued. Works without JavaScript. */
 export function InvoicePageView() {
   const data = useLoaderData<typeof loader>();
@@ -242,7 +248,8 @@ export function InvoicePageView() {
   const { draft, issued } = data;
   const readOnly = draft?.state === "emitido";
   const [form, fields] = useSchemaForm(invoiceFormSchema, {
-    id: `invoice-form-${draft?.id ?? "new"}`,
+    // A GET step (a receptor chosen, a note started from an invoice) changes the defaults: a new form.
+    id: `invoice-form-${draft?.id ?? "new"}-${shortHash(JSON.stringify(data.defaults))}`,
     lastResult: result,
     defaultValue: data.defaults,
   });
@@ -360,7 +367,7 @@ export function InvoicePageView() {
                   "Tipo de identificación del receptor",
                   options(ID_TYPE_LABELS, "Sin identificación"),
                 )}
-                {text(f.receptorNumero, "Identificación del receptor", { maxLength: 20 })}
+                {text(f.receptorNumero, "Número de identificación del receptor", { maxLength: 20 })}
                 {text(f.receptorCorreo, "Correo del receptor", { type: "email", maxLength: 160 })}
                 {text(f.receptorNombreComercial, "Nombre comercial del receptor (opcional)", { maxLength: 80 })}
               </SimpleGrid>

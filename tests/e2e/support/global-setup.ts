@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startMailCapture } from "../../../app/boot/mail-capture.server";
 import { startEmbeddedMongo } from "../../../packages/embedded-mongo/src/index";
+import { startHaciendaStandIn } from "../../support/hacienda-stand-in";
 import { startAppProcess } from "./app-process";
 
 /**
@@ -29,7 +30,13 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => inbox.listen(0, "127.0.0.1", resolve));
 
+  // Invoices the app issues go to a local stand-in of Hacienda's sandbox, which knows the demo's API account.
+  const hacienda = await startHaciendaStandIn();
   Object.assign(process.env, {
+    HACIENDA_PRUEBAS_TOKEN_URL: hacienda.tokenUrl,
+    HACIENDA_PRUEBAS_API_URL: hacienda.apiUrl,
+    DEMO_HACIENDA_API_USERNAME: hacienda.username,
+    DEMO_HACIENDA_API_PASSWORD: hacienda.password,
     MONGODB_URI: mongoUri,
     SESSION_SECRET: randomBytes(32).toString("hex"),
     TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
@@ -47,6 +54,7 @@ export default async function globalSetup() {
 
   return async () => {
     await app.stop();
+    await hacienda.close();
     await new Promise((resolve) => inbox.close(resolve));
     await mail.close();
     await embedded?.close();
