@@ -30,7 +30,7 @@ import { IssuerSettingsSection } from "~/components/issuer/IssuerSettingsSection
 import { CONSECUTIVE_INTENT, ISSUER_INTENT } from "~/domain/issuer/issuer-form";
 import { consecutiveCounters } from "~/services/issuer/consecutive.server";
 import { issuerAction } from "~/services/issuer/issuer-page.server";
-import { issuerSettingsView } from "~/services/issuer/issuer-settings.server";
+import { issuerHistory, issuerSettingsView } from "~/services/issuer/issuer-settings.server";
 import { readPageSubmission } from "~/services/issuer/issuer-upload.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -47,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     members,
     issuer: await issuerSettingsView(organization.id),
     counters: await consecutiveCounters(organization.id),
+    issuerHistory: await issuerHistory(organization.id),
     currentUserId: String(user._id),
     contactEmail: seesContactEmail(user) ? ("visible" as const) : ("write-only" as const),
   });
@@ -142,7 +143,8 @@ function rowMessage(result: SubmissionResult<string[]> | undefined) {
 }
 
 export default function OrganizationPage() {
-  const { organization, members, currentUserId, contactEmail, issuer, counters } = useLoaderData<typeof loader>();
+  const { organization, members, currentUserId, contactEmail, issuer, counters, issuerHistory } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [updateForm, updateFields] = useSchemaForm(ORGANIZATION_INTENTS.update, {
     id: "organization-data-form",
@@ -236,6 +238,7 @@ export default function OrganizationPage() {
       <IssuerSettingsSection
         settings={issuer}
         counters={counters}
+        history={issuerHistory}
         issuerResult={replyFor(result, ISSUER_INTENT)}
         consecutiveResult={replyFor(result, CONSECUTIVE_INTENT)}
       />

@@ -86,6 +86,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(section.getByRole("alert").filter({ hasText: "está por vencer" })).toContainText("en 19 días");
       await expect(section).toContainText("Configurada ✓");
       await expect(section.getByText("Llave configurada")).toBeVisible();
+      await expect(section.getByTestId("issuer-history")).toContainText(admin.email);
+      await expect(section.getByTestId("issuer-history")).toContainText(
+        "contraseña de la API: sin configurar → configurada",
+      );
       const html = await page.content();
       expect(html).not.toContain(API_PASSWORD);
       expect(html).not.toContain("5791");

@@ -37,12 +37,14 @@ let environment: AppEnvironment;
 let key: ThrowawayP12;
 const cookies = {} as Record<"admin" | "adminOfSoda" | "client" | "halfSignedIn", string>;
 let adminId: string;
+let adminEmail: string;
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
   for (const organization of DEMO_ORGANIZATIONS) await ensureOrganization(organization);
   const admin = await createTestUser({ persona: "admin", orgs: { [FERRETERIA]: "admin" } });
   adminId = admin.id;
+  adminEmail = admin.email;
   cookies.admin = await sessionCookieFor(admin.id);
   cookies.halfSignedIn = await sessionCookieFor(admin.id, "password");
   const adminOfSoda = await createTestUser({ persona: "admin", orgs: { "CR:3102654321": "admin" } });
@@ -279,6 +281,13 @@ describe("the issuer form", () => {
     const history = JSON.stringify(stored.history);
     expect(history).not.toContain(API_PASSWORD);
     expect(history).not.toContain(`"${PIN}"`);
+
+    // The page lists the latest changes with the person's e-mail.
+    const data = JSON.parse((await loaderText()).raw);
+    expect(data.issuerHistory[0].by).toBe(adminEmail);
+    expect(data.issuerHistory[0].changes).toEqual(
+      expect.arrayContaining([{ field: "contraseña de la API", before: "sin configurar", after: "configurada" }]),
+    );
   });
 
   it("keeps the stored secrets when their fields are left empty, also from a form posted without a file", async () => {

@@ -43,6 +43,7 @@ export interface IssuerSectionProps {
     certificate: IssuerCertificateProps | null;
   };
   counters: { series: string; label: string; typeCode: string; next: number }[];
+  history: { at: string; by: string; changes: { field: string; before: string; after: string }[] }[];
   issuerResult?: SubmissionResult<string[]>;
   consecutiveResult?: SubmissionResult<string[]>;
 }
@@ -165,7 +166,13 @@ function ConsecutiveRows({
  * consecutive numbers. Secrets are never shown, only whether they are stored; an empty secret field
  * keeps the stored one. Plain multipart POST, so it works without JavaScript.
  */
-export function IssuerSettingsSection({ settings, counters, issuerResult, consecutiveResult }: IssuerSectionProps) {
+export function IssuerSettingsSection({
+  settings,
+  counters,
+  history,
+  issuerResult,
+  consecutiveResult,
+}: IssuerSectionProps) {
   const [form, fields] = useSchemaForm(issuerFormSchema, {
     id: "issuer-form",
     lastResult: issuerResult,
@@ -391,6 +398,40 @@ export function IssuerSettingsSection({ settings, counters, issuerResult, consec
         número; nunca retrocederlo, porque un número ya usado no se puede repetir.
       </Text>
       <ConsecutiveRows counters={counters} result={consecutiveResult} />
+
+      {history.length > 0 && (
+        <>
+          <Title order={3} size="h4" id="issuer-history" mt="xl" mb="xs">
+            Últimos cambios
+          </Title>
+          <Table withTableBorder aria-labelledby="issuer-history" data-testid="issuer-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Usuario</Table.Th>
+                <Table.Th>Cambios</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.map((row, index) => (
+                <Table.Tr key={`${row.at}-${index}`}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{row.at}</Table.Td>
+                  <Table.Td>{row.by}</Table.Td>
+                  <Table.Td>
+                    {row.changes.length === 0
+                      ? "Guardado sin cambios"
+                      : row.changes.map((change) => (
+                          <Text size="sm" key={change.field}>
+                            {change.field}: {change.before || "—"} → {change.after || "—"}
+                          </Text>
+                        ))}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
     </Paper>
   );
 }

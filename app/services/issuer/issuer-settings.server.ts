@@ -3,6 +3,8 @@
  * sending read (the Emisor profile, the signing key, the Hacienda account). Secrets are encrypted with
  * the app's key at rest, decrypted only here for signing and sending, and never returned to the page.
  */
+import type { Types } from "mongoose";
+import { formatDateTime } from "~/domain/calendar";
 import { certificateStatus, daysUntilExpiry, type CertificateStatus } from "~/domain/issuer/certificate-status";
 import type { IssuerFormValue } from "~/domain/issuer/issuer-form";
 import type { IssuerProfile } from "~/domain/invoicing/types";
@@ -19,6 +21,7 @@ import {
   type IssuerSettingsRecord,
 } from "~models/issuer-settings";
 import { findOrganization } from "~models/organization";
+import { User } from "~models/user";
 
 /** Issuing cannot go ahead: the settings are missing or the key cannot be used. Spanish, for the admin. */
 export class IssuerNotReady extends Error {
@@ -325,7 +328,24 @@ export async function saveIssuerSettingsForm(
   return null;
 }
 
-export async function issuerHistory(organizationId: string) {
+export interface IssuerHistoryRow {
+  at: string;
+  by: string;
+  changes: IssuerSettingsChange[];
+}
+
+/** The latest changes to the settings and counters, newest first, with who made each. */
+export async function issuerHistory(organizationId: string, limit = 10): Promise<IssuerHistoryRow[]> {
   const record = await findIssuerSettings(organizationId);
-  return [...(record?.history ?? [])].reverse();
+  const latest = [...(record?.history ?? [])].reverse().slice(0, limit);
+  const ids = [...new Set(latest.map((item) => String(item.by)))];
+  const users = await User.find({ _id: { $in: ids } }, { email: 1 }).lean<
+    Array<{ _id: Types.ObjectId; email: string }>
+  >();
+  const emails = new Map(users.map((user) => [String(user._id), user.email]));
+  return latest.map((item) => ({
+    at: formatDateTime(item.at),
+    by: emails.get(String(item.by)) ?? "—",
+    changes: item.changes.map(({ field, before, after }) => ({ field, before, after })),
+  }));
 }
