@@ -20,7 +20,8 @@ const NOT_COUNTED_NOTE = "no suma";
 
 /**
  * The month's receipts of one tab, and the totals of the whole filtered month (not only this page):
- * a table on wide screens, one card per receipt (fecha, contraparte, total, estado) on small ones.
+ * a table on wide screens, one card per receipt (fecha, contraparte, total, estado, contabilizado) on
+ * small ones.
  */
 export function ReceiptTable(props: {
   rows: ReceiptTableRow[];
@@ -32,7 +33,7 @@ export function ReceiptTable(props: {
   /** The "Envío" cell of a receipt (its sending to Hacienda), when some receipt of the page was sent. */
   sending?: (id: string) => ReactNode;
 }) {
-  const { rows, totals, hrefOf, sending } = props;
+  const { rows, totals, hrefOf, booked, sending } = props;
   return (
     <ResponsiveList
       items={rows}
@@ -57,10 +58,18 @@ export function ReceiptTable(props: {
           amount={row.total}
           details={row.fecha}
           status={
-            sending ? (
-              <Group gap={4} wrap="nowrap">
+            sending || booked ? (
+              <Group gap={4} wrap="wrap">
                 <HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />
-                {sending(row.id)}
+                {sending?.(row.id)}
+                {booked && (
+                  <Group gap={4} wrap="nowrap" data-col="contabilizado">
+                    <Text span size="xs" c="dimmed">
+                      Contabilizado:
+                    </Text>
+                    {booked(row.id)}
+                  </Group>
+                )}
               </Group>
             ) : (
               <HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />
