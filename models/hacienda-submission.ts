@@ -223,7 +223,8 @@ export async function updateLeasedSubmission(
 ): Promise<boolean> {
   const update: Record<string, unknown> = { $set: { ...change.set, updatedAt: new Date() } };
   if (change.unset?.length) update.$unset = Object.fromEntries(change.unset.map((field) => [field, ""]));
-  if (change.events?.length) update.$push = { history: { $each: change.events } };
+  // The latest events are enough to explain a state; a long outage must not grow the document forever.
+  if (change.events?.length) update.$push = { history: { $each: change.events, $slice: -200 } };
   const result = await HaciendaSubmission.updateOne({ _id: id, "lease.owner": owner }, update);
   return result.matchedCount === 1;
 }
