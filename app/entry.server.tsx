@@ -4,6 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
+import { StaticMarkupProvider } from "./utils/static-markup";
+import { cachedStaticMarkup } from "./utils/static-markup.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -20,7 +22,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <StaticMarkupProvider value={cachedStaticMarkup}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </StaticMarkupProvider>
       </NonceProvider>,
       {
         nonce,

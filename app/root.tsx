@@ -17,6 +17,7 @@ import { AccountProvider } from "./components/AccountContext";
 import { IdleLogout } from "./components/IdleLogout";
 import { NavigationProgress } from "./components/NavigationProgress";
 import { RouteErrorPage } from "./components/RouteErrorPage";
+import { ThemeCssVariables } from "./components/ThemeCssVariables";
 import { MARK_SCRIPTED, ToastFallback, Toasts } from "./components/Toasts";
 import { cssVariablesResolver, theme } from "./theme";
 import { buildAccount } from "./utils/account.server";
@@ -60,7 +61,9 @@ export function Layout({ children }: { children: ReactNode }) {
           cssVariablesResolver={cssVariablesResolver}
           defaultColorScheme="light"
           getStyleNonce={() => nonce ?? ""}
+          withCssVariables={false}
         >
+          <ThemeCssVariables />
           <AccountProvider account={data?.account ?? null}>
             <NavigationProgress />
             <ToastFallback toast={data?.toast} />

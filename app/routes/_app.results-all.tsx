@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     ...reportPageBasics(organization, role, parsed),
     range: query.range,
-    trial: { rows: page.rows, totals: page.totals, balanced: page.balanced },
+    trial: { rows: page.rows, totals: page.totals, balanced: page.balanced, key: page.key },
     unclassified: page.unclassified,
   });
 }
@@ -55,6 +55,7 @@ export default function TrialBalancePage() {
         totals={data.trial.totals}
         caption={`Balance de Comprobación, ${data.periodText}`}
         hrefOf={hrefOf}
+        rowsKey={data.trial.key}
       />
       <Text size="xs" c="dimmed">
         Saldos con débito positivo; los saldos acreedores, entre paréntesis. Débitos y créditos totales son iguales

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InvalidEnvironmentError, parseEnv } from "./env.server";
+import { InvalidEnvironmentError, getEnv, parseEnv } from "./env.server";
 
 const secrets = {
   SESSION_SECRET: "a".repeat(64),
@@ -53,5 +53,26 @@ describe("parseEnv", () => {
       /IDLE_TIMEOUT_MS exists for tests only/,
     );
     expect(parseEnv({ IDLE_TIMEOUT_MS: "1000" }).IDLE_TIMEOUT_MS).toBe(1000);
+  });
+});
+
+describe("getEnv", () => {
+  it("follows a change to process.env (its parse is kept only while the variables stay the same)", () => {
+    const before = process.env.APP_NAME;
+    const required = { MONGODB_URI: "mongodb://db", SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail" };
+    const saved = Object.fromEntries(Object.keys(required).map((key) => [key, process.env[key]]));
+    const savedKey = process.env.TOTP_ENCRYPTION_KEY;
+    try {
+      Object.assign(process.env, required, { TOTP_ENCRYPTION_KEY: "a".repeat(64), APP_NAME: "Primera" });
+      expect(getEnv().APP_NAME).toBe("Primera");
+      expect(getEnv()).toBe(getEnv());
+      process.env.APP_NAME = "Segunda";
+      expect(getEnv().APP_NAME).toBe("Segunda");
+    } finally {
+      for (const [key, value] of Object.entries({ ...saved, TOTP_ENCRYPTION_KEY: savedKey, APP_NAME: before })) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
   });
 });

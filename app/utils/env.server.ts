@@ -112,8 +112,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+// getEnv runs several times per request (session cookie, idle timeout, toasts): the parse is kept
+// while the variables it reads stay the same (tests and the boot change them).
+const ENV_KEYS = Object.keys(envSchema.innerType().shape);
+let parsed: { key: string; env: RuntimeEnv } | null = null;
+
 /** Parses process.env once boot has completed it; throws if a runtime value is still missing. */
 export function getEnv(): RuntimeEnv {
+  const key = ENV_KEYS.map((name) => process.env[name] ?? "").join("\u0000");
+  if (parsed?.key !== key) parsed = { key, env: parseRuntimeEnv() };
+  return parsed.env;
+}
+
+function parseRuntimeEnv(): RuntimeEnv {
   const env = parseEnv(process.env);
   const missing = (["MONGODB_URI", "SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SMTP_URL"] as const).filter(
     (key) => !env[key],

@@ -115,6 +115,33 @@ for (const javaScriptEnabled of [true, false]) {
       );
     });
 
+    test("the Balance de Comprobación's rows, rendered once on the server, hydrate without a mismatch", async ({
+      page,
+    }) => {
+      test.skip(!javaScriptEnabled, "hydration needs JavaScript");
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await signedInAs(page, "client", { [ORG]: "client" });
+      // Twice: the second answer's rows come from the markup the first one kept.
+      for (let visit = 0; visit < 2; visit++) {
+        await page.goto(`/results-all?org=${CEDULA}&year=2026&level=5`);
+        await expect(page.locator(`tr[data-code="${leafOf("10-01")}"]`).getByTestId("closing")).toHaveText(
+          /676\s543,22/,
+        );
+      }
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByLabel("Solo cuentas de detalle").check();
+      await page.getByRole("button", { name: "Ver reporte" }).click();
+      await expect(page).toHaveURL(/leaf=1/);
+      // Still the same document: the page hydrated and navigated client-side, rendering its own rows.
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await expect(page.locator(`tr[data-code="${leafOf("10-01")}"]`).getByTestId("debit")).toHaveText(/800\s000,00/);
+      expect(errors).toEqual([]);
+    });
+
     test("the Balance General shows Activo = Pasivo + Patrimonio and a malformed query gets a message", async ({
       page,
     }) => {
