@@ -105,19 +105,26 @@ export async function findReferencedReceipts(
   organizationId: string,
   claves: readonly string[],
 ): Promise<Array<Pick<ReceiptForBooking, "kind" | "receptorMessage"> & { clave: string }>> {
-  if (claves.length === 0) return [];
-  return Receipt.find(
-    { organizationId, clave: { $in: claves } },
-    {
-      clave: 1,
-      kind: 1,
-      "receptorMessage.mensaje": 1,
-      "receptorMessage.condicionImpuesto": 1,
-      "receptorMessage.montoTotalImpuestoAcreditar": 1,
-    },
-  )
-    .setOptions({ useBigInt64: true })
-    .lean<Array<Pick<ReceiptForBooking, "kind" | "receptorMessage"> & { clave: string }>>();
+  type Referenced = Pick<ReceiptForBooking, "kind" | "receptorMessage"> & { clave: string };
+  const found: Referenced[] = [];
+  // In chunks: a long $in is slow on the embedded database (a month has hundreds of credit notes).
+  for (let start = 0; start < claves.length; start += 100) {
+    found.push(
+      ...(await Receipt.find(
+        { organizationId, clave: { $in: claves.slice(start, start + 100) } },
+        {
+          clave: 1,
+          kind: 1,
+          "receptorMessage.mensaje": 1,
+          "receptorMessage.condicionImpuesto": 1,
+          "receptorMessage.montoTotalImpuestoAcreditar": 1,
+        },
+      )
+        .setOptions({ useBigInt64: true })
+        .lean<Referenced[]>()),
+    );
+  }
+  return found;
 }
 
 const NEVER_BOOKED_KINDS = ["REP"];
