@@ -64,6 +64,11 @@ for (const javaScriptEnabled of [true, false]) {
         mimeType: "application/x-pkcs12",
         buffer: key.p12,
       });
+      if (javaScriptEnabled) {
+        // The browser's own control (texts in the browser's language) is replaced by a Spanish button.
+        await expect(section.getByRole("button", { name: "Elegir archivo…" })).toBeVisible();
+        await expect(section.getByTestId("issuer-p12-chosen")).toHaveText("llave.p12");
+      }
       await section.getByLabel("PIN de la llave").fill("0000");
       await section.getByRole("button", { name: "Guardar datos de emisión" }).click();
       await expect(section.getByText("El PIN no abre la llave criptográfica. Revise el PIN.")).toBeVisible();

@@ -16,6 +16,8 @@ import {
 } from "@mantine/core";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useCallback, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { inputProps, selectProps, useSchemaForm } from "../forms/conform";
 import { PROVINCES, cantonName, districtName } from "~/domain/hacienda/territory";
 import {
@@ -93,6 +95,62 @@ function CertificateSummary({ certificate }: { certificate: IssuerCertificatePro
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The .p12 field. Without JavaScript it is the browser's own file control. Once the page is live, the
+ * same input (so a file chosen before hydration is kept) is hidden behind a Spanish button and the
+ * chosen file's name: the native control's texts come in the browser's language.
+ */
+function KeyFileField({ keyStored, error }: { keyStored: boolean; error?: string }) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const live = useHydrated();
+  const [chosen, setChosen] = useState<string | null>(null);
+  // The input is the same before and after hydration, so a file chosen early stays; show its name.
+  const attach = useCallback((element: HTMLInputElement | null) => {
+    input.current = element;
+    const name = element?.files?.[0]?.name;
+    if (name) setChosen(name);
+  }, []);
+  return (
+    <Input.Wrapper
+      label={keyStored ? "Reemplazar la llave (.p12)" : "Llave criptográfica (.p12)"}
+      description={
+        keyStored
+          ? "Configurada ✓ — elija un archivo solo para reemplazarla."
+          : "El archivo .p12 que generó en Hacienda."
+      }
+      error={error}
+      id="issuer-p12"
+    >
+      <input
+        ref={attach}
+        type="file"
+        name="p12"
+        id="issuer-p12"
+        accept=".p12,.pfx,application/x-pkcs12"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "issuer-p12-error" : "issuer-p12-description"}
+        tabIndex={live ? -1 : undefined}
+        onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
+        style={
+          live
+            ? { position: "absolute", width: 1, height: 1, opacity: 0, overflow: "hidden" }
+            : { display: "block", marginTop: 4 }
+        }
+      />
+      {live && (
+        <Group gap="sm" mt={4} wrap="nowrap">
+          <Button type="button" variant="default" size="xs" onClick={() => input.current?.click()}>
+            Elegir archivo…
+          </Button>
+          <Text size="sm" c={chosen ? undefined : "dimmed"} data-testid="issuer-p12-chosen">
+            {chosen ?? "Ningún archivo elegido"}
+          </Text>
+        </Group>
+      )}
+    </Input.Wrapper>
   );
 }
 
@@ -346,26 +404,7 @@ export function IssuerSettingsSection({
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <Input.Wrapper
-              label={settings.keyStored ? "Reemplazar la llave (.p12)" : "Llave criptográfica (.p12)"}
-              description={
-                settings.keyStored
-                  ? "Configurada ✓ — elija un archivo solo para reemplazarla."
-                  : "El archivo .p12 que generó en Hacienda."
-              }
-              error={keyError}
-              id="issuer-p12"
-            >
-              <input
-                type="file"
-                name="p12"
-                id="issuer-p12"
-                accept=".p12,.pfx,application/x-pkcs12"
-                aria-invalid={keyError ? true : undefined}
-                aria-describedby={keyError ? "issuer-p12-error" : "issuer-p12-description"}
-                style={{ display: "block", marginTop: 4 }}
-              />
-            </Input.Wrapper>
+            <KeyFileField keyStored={settings.keyStored} error={keyError} />
             <PasswordInput
               label="PIN de la llave"
               description={
