@@ -11,6 +11,7 @@ const benches = [
   "bench/receipt-import.ts",
   "bench/ledger.ts",
   "bench/booking.ts",
+  "bench/invoicing.ts",
   "bench/reports.ts",
 ].filter((file) => existsSync(path.join(root, file)));
 
@@ -18,7 +19,7 @@ let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);
   // The ledger, booking and the reports are measured as they run in production (NODE_ENV=production).
-  const production = ["bench/ledger.ts", "bench/booking.ts", "bench/reports.ts"].includes(file);
+  const production = ["bench/ledger.ts", "bench/booking.ts", "bench/invoicing.ts", "bench/reports.ts"].includes(file);
   const env: NodeJS.ProcessEnv = production ? { ...process.env, NODE_ENV: "production" } : process.env;
   const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(root, file)], {
     stdio: "inherit",
