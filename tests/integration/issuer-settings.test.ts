@@ -224,6 +224,12 @@ describe("the issuer form", () => {
     expect(await findIssuerSettings(FERRETERIA)).toBeNull();
   });
 
+  it("refuses an oversized text field without reading it into the form", async () => {
+    const response = await postIssuer({ ...validIssuer, otrasSenas: "x".repeat(20 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await findIssuerSettings(FERRETERIA)).toBeNull();
+  });
+
   it("refuses an expired key", async () => {
     const expired = makeThrowawayP12({
       pin: PIN,
