@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Download, Page } from "@playwright/test";
 import { readPdf } from "../support/pdf-tools";
+import { seriousViolations } from "./support/axe";
 import { createUser, expect, signIn, test } from "./support/fixtures";
 
 // The demo seed gives Ferretería El Clavo its issuer settings and a key made at seed time; the app sends
@@ -77,12 +78,14 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Recalcular" }).click();
       // 2 × 8 500 + 13 % and 3 × 1 200 + 1 %.
       await expect(page.getByTestId("invoice-total")).toHaveText(/₡22\s846,00/);
+      if (javaScriptEnabled) expect(await seriousViolations(page, "formulario de factura")).toEqual([]);
 
       await page.getByRole("button", { name: "Emitir", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/invoice\/[0-9a-f]{24}/);
       await expectToast(page, "emitido y firmado", javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Factura electrónica (emitida)");
       await expectSent(page);
+      if (javaScriptEnabled) expect(await seriousViolations(page, "factura emitida")).toEqual([]);
       const clave = ((await page.getByText(/^Clave: \d{50}$/).textContent()) ?? "").replace("Clave: ", "");
       expect(clave).toMatch(/^\d{50}$/);
 

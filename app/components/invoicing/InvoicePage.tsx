@@ -137,9 +137,9 @@ function LineRow({ row, index, removeProps }: { row: LineField; index: number; r
   const unitOptions = unit && !COMMON_UNITS[unit] ? [{ value: unit, label: unit }, ...UNIT_OPTIONS] : UNIT_OPTIONS;
   const tarifa = IVA_RATE_CODES[(f.codigoTarifaIVA.value as string | undefined) ?? ""];
   return (
-    <Paper withBorder p="sm" data-line={n} component="fieldset" style={{ border: undefined }}>
+    <Paper withBorder p="sm" data-line={n} role="group" aria-label={`Línea ${n}`}>
       <Group justify="space-between" mb={4}>
-        <Text fw={600} size="sm" component="legend">
+        <Text fw={600} size="sm">
           Línea {n}
         </Text>
         <Button
