@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -90,7 +91,9 @@ async function serve(localServices: LocalServices) {
       strictTransportSecurity: env.APP_URL.startsWith("https://"),
     }),
   );
-  app.use(compression());
+  // Cheaper levels than the defaults (brotli 4, gzip 6): on a 430 KB report page brotli 2 takes about
+  // 40 % of brotli 4's time for 13 % more bytes, gzip 3 a sixth of gzip 6's for 14 % more (decision 119).
+  app.use(compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
   app.use(passClientAddress);
   app.use(refuseCrossOrigin(env.TRUST_PROXY));
   if (env.LOG_REQUESTS) app.use(morgan(env.NODE_ENV === "production" ? "combined" : "dev"));
