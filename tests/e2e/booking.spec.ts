@@ -35,10 +35,23 @@ async function bookTheMonth(page: Page, month: string) {
   await expect(results).toContainText("Contabilizado");
 
   await page.getByRole("link", { name: /^Volver a los comprobantes de / }).click();
-  const links = page.getByTestId("booking-entry-link");
+  const links = page.getByTestId("receipts-table").getByTestId("booking-entry-link");
   await expect(links).toHaveCount(4);
   await expect(links.first()).toHaveText(/^Sí · \d{4}-\d{6}$/);
   await expect(page.getByTestId("book-month")).toHaveCount(0);
+
+  // On a phone the month is cards: each says it is booked, with the same entry link.
+  const wide = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cards = page.getByTestId("receipt-card");
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.first().locator('[data-col="contabilizado"]')).toContainText(/Contabilizado:\s*Sí · \d{4}-\d{6}/);
+  await expect(page.getByTestId("receipt-cards").getByTestId("booking-entry-link")).toHaveCount(4);
+  expect(await cards.first().getByTestId("booking-entry-link").getAttribute("href")).toBe(
+    await links.first().getAttribute("href"),
+  );
+  await page.setViewportSize(wide);
+
   await links.first().click();
   await expect(page).toHaveURL(/\/entries\/view\/[0-9a-f]{24}/);
   await expect(page.getByRole("main")).toContainText("Comprobante");
