@@ -49,9 +49,12 @@ type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 type LineField = FieldMetadata<Record<string, string | undefined>, Record<string, unknown>, string[]>;
 type ActionData = SubmissionResult<string[]> & { totals?: TotalsView | null; settings?: boolean };
 
+// Code tables are objects: "99" is an integer key, which JavaScript lists before "01".
+const sortedEntries = (labels: Readonly<Record<string, string>>) =>
+  Object.entries(labels).sort(([a], [b]) => a.localeCompare(b));
 const options = (labels: Readonly<Record<string, string>>, blank?: string) => [
   ...(blank !== undefined ? [{ value: "", label: blank }] : []),
-  ...Object.entries(labels).map(([value, label]) => ({ value, label: `${value} · ${label}` })),
+  ...sortedEntries(labels).map(([value, label]) => ({ value, label: `${value} · ${label}` })),
 ];
 const KIND_OPTIONS = Object.entries(INVOICE_KIND_LABELS).map(([value, label]) => ({
   value,
@@ -426,7 +429,7 @@ export function InvoicePageView() {
                 key={f.mediosPago.key}
               >
                 <Group mt={4}>
-                  {Object.entries(MEDIO_PAGO_LABELS).map(([code, label]) => (
+                  {sortedEntries(MEDIO_PAGO_LABELS).map(([code, label]) => (
                     <Checkbox key={code} name={f.mediosPago.name} value={code} label={label} />
                   ))}
                 </Group>

@@ -200,7 +200,9 @@ export const EXEMPTION_INSTITUTION_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** The reference codes the v4.4 schema accepts (03 «corrige monto» is gone in 4.4). */
-export const REFERENCE_CODES_44: readonly string[] = Object.keys(REFERENCE_CODE_LABELS).filter((code) => code !== "03");
+export const REFERENCE_CODES_44: readonly string[] = Object.keys(REFERENCE_CODE_LABELS)
+  .filter((code) => code !== "03")
+  .sort();
 
 export const INVOICE_FORM_MESSAGES = {
   kind: "Elija el tipo de documento: FE, TE, NC o ND.",
