@@ -213,11 +213,16 @@ export async function closingLinesBetween(
   from: string,
   to: string,
 ): Promise<Array<{ account: string; date: CalendarDate; debit: Cents; credit: Cents }>> {
+  // A closing's source id is its year: naming the years lets the (organization, source) index find
+  // the few closings instead of walking every entry of the range by date.
+  const years: string[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) years.push(String(year));
   const entries = await Entry.find(
     {
       organizationId,
       status: "contabilizado",
       "source.kind": "cierre",
+      "source.id": { $in: years },
       reversedBy: null,
       date: { $gte: from, $lte: to },
     },

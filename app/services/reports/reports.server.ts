@@ -85,7 +85,13 @@ export async function resultsReport(organizationId: string, query: ReportQuery):
   const [tree, read, closings, tax] = await Promise.all([
     catalogOf(organizationId),
     balancesOf(organizationId, ranges),
-    closingLinesBetween(organizationId, span.from, span.to),
+    // Closings are posted entries: they change only with the balances revision.
+    cachedForBalances(
+      organizationId,
+      ["closings", span],
+      (lines) => lines.length * BALANCE_ROW_BYTES,
+      () => closingLinesBetween(organizationId, span.from, span.to),
+    ),
     incomeTaxEstimator(organizationId),
   ]);
   const balances = withoutClosings(read, closings);
