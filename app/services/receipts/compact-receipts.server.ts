@@ -2,7 +2,7 @@
  * The compact parsed form of stored receipts (decision 137): read as stored when current, else rebuilt
  * from the XML with the importer's parser and saved, so each old receipt is parsed once.
  */
-import type { Types } from "mongoose";
+import { Types } from "mongoose";
 import { compactReceiptOf, isCurrentCompact, type CompactReceipt } from "~/domain/receipts/compact";
 import {
   findReceiptXmls,
@@ -30,32 +30,52 @@ function remember(key: string, form: CompactReceipt) {
   cache.set(key, form);
 }
 
+// Months (and direction) whose forms this process has read: a month it has not seen yet reads the
+// forms in the month's own query (one pass over the month's documents instead of two).
+const seenScopes = new Set<string>();
+const scopeKey = (organizationId: string, scope: ReceiptScope) =>
+  `${organizationId}:${scope.month}:${scope.direction ?? ""}`;
+
+/** Whether the month's query should bring the stored forms along: this process has not read them yet. */
+export function formsWanted(organizationId: string, scope: ReceiptScope): boolean {
+  return !seenScopes.has(scopeKey(organizationId, scope));
+}
+
 /** Forgets the forms this process keeps (tests that change stored forms behind its back). */
 export function forgetCompactForms() {
   cache.clear();
+  seenScopes.clear();
 }
 
 /**
  * Each receipt's compact form by id: the one this process already read, else the stored one when
  * current, else rebuilt from the XML and saved (one read of the forms, one of the XMLs still needed,
  * one write of the rebuilt forms). Null: the XML is not a readable receipt. Ids of another
- * organization are left out. `scope`: the month (and direction) that holds them, read whole when
- * that is cheaper than asking for many ids.
+ * organization are left out. Receipts may come with the stored form their query brought (`parsed`,
+ * see `formsWanted`). `scope`: the month (and direction) that holds them, read whole when that is
+ * cheaper than asking for many ids.
  */
 export async function compactForms(
   organizationId: string,
-  ids: readonly Types.ObjectId[],
+  receipts: ReadonlyArray<Types.ObjectId | { _id: Types.ObjectId; parsed?: unknown }>,
   scope?: ReceiptScope,
 ): Promise<Map<string, CompactReceipt | null>> {
   const forms = new Map<string, CompactReceipt | null>();
   const missing: Types.ObjectId[] = [];
-  for (const id of ids) {
-    const known = cache.get(`${organizationId}:${id}`);
-    if (known) forms.set(String(id), known);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return forms;
   const stale: Types.ObjectId[] = [];
+  for (const receipt of receipts) {
+    const id = receipt instanceof Types.ObjectId ? receipt : receipt._id;
+    const known = cache.get(`${organizationId}:${id}`);
+    const brought = receipt instanceof Types.ObjectId ? undefined : receipt.parsed;
+    if (known) forms.set(String(id), known);
+    else if (brought === undefined) missing.push(id);
+    else if (isCurrentCompact(brought as CompactReceipt)) {
+      forms.set(String(id), brought as CompactReceipt);
+      remember(`${organizationId}:${id}`, brought as CompactReceipt);
+    } else stale.push(id);
+  }
+  if (scope) seenScopes.add(scopeKey(organizationId, scope));
+  if (missing.length === 0 && stale.length === 0) return forms;
   for (const { _id, parsed } of await findStoredCompactForms(organizationId, missing, scope)) {
     if (isCurrentCompact(parsed)) {
       forms.set(String(_id), parsed);

@@ -8,10 +8,11 @@ import {
 } from "~/domain/rules/simulate";
 import { bookingInputOf, referencedDocuments } from "~/services/booking/booking-input.server";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
-import { compactForms } from "~/services/receipts/compact-receipts.server";
+import { compactForms, formsWanted } from "~/services/receipts/compact-receipts.server";
 import { loadRules } from "./rules.server";
 
 type StoredReceipt = ReceiptForBooking & {
+  parsed?: unknown;
   fechaEmision: Date;
   emisor: { nombre: string };
   colones: { totalComprobante: bigint };
@@ -41,6 +42,7 @@ const EXACT = { useBigInt64: true } as const;
  * 137), as booking does.
  */
 export async function simulateMonth(organizationId: string, month: string): Promise<Simulation> {
+  const scope = { month, direction: "received" as const };
   const [rules, accounts, stored] = await Promise.all([
     loadRules(organizationId),
     getDefaultAccounts(organizationId),
@@ -58,6 +60,7 @@ export async function simulateMonth(organizationId: string, month: string): Prom
         "receptorMessage.mensaje": 1,
         "receptorMessage.condicionImpuesto": 1,
         "receptorMessage.montoTotalImpuestoAcreditar": 1,
+        ...(formsWanted(organizationId, scope) ? { parsed: 1 } : {}),
       },
     )
       .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
@@ -66,11 +69,7 @@ export async function simulateMonth(organizationId: string, month: string): Prom
   ]);
   const [referenced, forms] = await Promise.all([
     referencedDocuments(organizationId, stored),
-    compactForms(
-      organizationId,
-      stored.map((receipt) => receipt._id),
-      { month, direction: "received" },
-    ),
+    compactForms(organizationId, stored, scope),
   ]);
 
   const receipts: SimulatedReceipt[] = [];

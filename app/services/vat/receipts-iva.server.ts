@@ -1,7 +1,7 @@
 import { effectiveTipoCambio } from "~/domain/hacienda";
 import { ivaByRate, type IvaReceipt } from "~/domain/iva";
 import { Receipt, type ReceiptRecord } from "~models/receipt";
-import { compactForms } from "~/services/receipts/compact-receipts.server";
+import { compactForms, formsWanted } from "~/services/receipts/compact-receipts.server";
 
 /**
  * The month's receipts as the IVA return reads them. The IVA by rate comes from each receipt's own
@@ -13,6 +13,7 @@ type StoredForIva = Pick<ReceiptRecord, "_id" | "kind" | "direction" | "consecut
   counterpart: { nombre: string };
   hacienda?: { estado?: string };
   receptorMessage?: { mensaje: 1 | 2 | 3; condicionImpuesto?: string; montoTotalImpuestoAcreditar?: bigint };
+  parsed?: unknown;
 };
 
 const PROJECTION = {
@@ -29,15 +30,15 @@ const PROJECTION = {
 } as const;
 
 export async function monthIvaReceipts(organizationId: string, month: string): Promise<IvaReceipt[]> {
-  const stored = await Receipt.find({ organizationId, month }, PROJECTION)
+  const scope = { month };
+  const stored = await Receipt.find(
+    { organizationId, month },
+    { ...PROJECTION, ...(formsWanted(organizationId, scope) ? { parsed: 1 } : {}) },
+  )
     .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
     .setOptions({ useBigInt64: true })
     .lean<StoredForIva[]>();
-  const forms = await compactForms(
-    organizationId,
-    stored.map((receipt) => receipt._id),
-    { month },
-  );
+  const forms = await compactForms(organizationId, stored, scope);
   const receipts: IvaReceipt[] = [];
   for (const record of stored) {
     const document = forms.get(String(record._id));
