@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Download, Page } from "@playwright/test";
 import { readPdf } from "../support/pdf-tools";
 import { seriousViolations } from "./support/axe";
-import { createUser, expect, signIn, test } from "./support/fixtures";
+import { createUser, expect, inbox, signIn, test } from "./support/fixtures";
 
 // The demo seed gives Ferretería El Clavo its issuer settings and a key made at seed time; the app sends
 // to a local stand-in of Hacienda's sandbox (tests/e2e/support/global-setup.ts).
@@ -88,6 +88,17 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) expect(await seriousViolations(page, "factura emitida")).toEqual([]);
       const clave = ((await page.getByText(/^Clave: \d{50}$/).textContent()) ?? "").replace("Clave: ", "");
       expect(clave).toMatch(/^\d{50}$/);
+      // The customer receives it by e-mail (the sending queue, with the signed XML and the PDF).
+      const consecutivo = clave.slice(21, 41);
+      await expect
+        .poll(
+          async () =>
+            (await inbox()).some((mail) => mail.to.includes("fe@dislasa.co.cr") && mail.subject.includes(consecutivo)),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(true);
 
       const [pdfDownload] = await Promise.all([
         page.waitForEvent("download"),
