@@ -1,17 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Table, Text, Title } from "@mantine/core";
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { JobProgress, useRefreshWhileRunning } from "~/components/jobs/JobProgress";
 import { detailHref, monthHref } from "~/components/receipts/links";
 import { appHref } from "~/components/shell/links";
 import { loadBookingJob } from "~/services/booking/booking-jobs.server";
 import { pendingReceipts } from "~/services/booking/booking.server";
 import { notFound } from "~/utils/http.server";
+import { jobPageHeaders, jobDocumentHeaders } from "~/utils/job-page-headers";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Contabilización de comprobantes · Contabilidad CR" }];
-
-const REFRESH_SECONDS = 2;
 
 /** The progress of a month's booking and each receipt's result; without JavaScript the page refreshes itself. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -22,14 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pending = running ? 0 : (await pendingReceipts(organization.id, job.month)).length;
   return json(
     { organization: { cedula: organization.cedula, name: organization.name }, job, running, pending },
-    { headers: { "Cache-Control": "private, no-store", ...(running ? { Refresh: String(REFRESH_SECONDS) } : {}) } },
+    { headers: jobPageHeaders(running) },
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const refresh = loaderHeaders.get("Refresh");
-  return { "Cache-Control": "private, no-store", ...(refresh ? { Refresh: refresh } : {}) };
-};
+export const headers = jobDocumentHeaders;
 
 const RESULT_COLORS: Record<string, string> = {
   contabilizado: "green",
@@ -44,12 +40,7 @@ export default function BookingJobPage() {
   const { organization, job, running, pending } = useLoaderData<typeof loader>();
   const location = useLocation();
   const current = new URLSearchParams(location.search);
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!running) return;
-    const timer = setTimeout(() => revalidator.revalidate(), 1000);
-    return () => clearTimeout(timer);
-  }, [running, job, revalidator]);
+  useRefreshWhileRunning(running, job);
   const count = (kind: string) => job.counts[kind] ?? 0;
 
   return (
@@ -60,27 +51,18 @@ export default function BookingJobPage() {
           {organization.name} · {organization.cedula}
         </Text>
       </div>
-      <Stack gap={4} data-testid="booking-job" data-status={job.status}>
-        <Text fw={600}>Estado: {job.statusLabel}</Text>
-        <Progress value={job.percent} animated={running} aria-label="Progreso de la contabilización" />
-        <Text size="sm" c="dimmed" data-testid="booking-job-progress">
-          {job.done} de {job.total} comprobantes procesados · {count("contabilizado")} contabilizados,{" "}
-          {count("borrador")} en borrador, {count("error")} sin contabilizar
-        </Text>
-        {running && (
-          <Text size="sm">
-            Puede seguir trabajando y volver a esta página más tarde.{" "}
-            <Anchor component={Link} to={`${location.pathname}${location.search}`} reloadDocument>
-              Actualizar
-            </Anchor>
-          </Text>
-        )}
-      </Stack>
-      {job.error && (
-        <Alert color="red" role="alert">
-          {job.error}
-        </Alert>
-      )}
+      <JobProgress
+        testId="booking-job"
+        status={job.status}
+        statusLabel={job.statusLabel}
+        percent={job.percent}
+        running={running}
+        progressLabel="Progreso de la contabilización"
+        error={job.error}
+      >
+        {job.done} de {job.total} comprobantes procesados · {count("contabilizado")} contabilizados, {count("borrador")}{" "}
+        en borrador, {count("error")} sin contabilizar
+      </JobProgress>
       {!running && pending > 0 && (
         <Form method="post" action={appHref("/booking/month", current)}>
           <input type="hidden" name="month" value={job.month} />

@@ -1,17 +1,16 @@
-import { Alert, Anchor, Group, Progress, Stack, Text, Title } from "@mantine/core";
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ImportReportView } from "~/components/receipts/ImportReportView";
+import { JobProgress, useRefreshWhileRunning } from "~/components/jobs/JobProgress";
 import { detailHref, monthHref } from "~/components/receipts/links";
 import { monthLabel } from "~/domain/calendar";
 import { notFound } from "~/utils/http.server";
+import { jobPageHeaders, jobDocumentHeaders } from "~/utils/job-page-headers";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { loadImportJob } from "~/services/receipts/import-jobs.server";
 
 export const meta: MetaFunction = () => [{ title: "Importación de comprobantes · Contabilidad CR" }];
-
-const REFRESH_SECONDS = 2;
 
 /** The progress of a background import; without JavaScript the page refreshes itself while it runs. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,25 +20,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const running = job.status === "en-cola" || job.status === "procesando";
   return json(
     { organization: { cedula: organization.cedula, name: organization.name }, job, running },
-    { headers: { "Cache-Control": "private, no-store", ...(running ? { Refresh: String(REFRESH_SECONDS) } : {}) } },
+    { headers: jobPageHeaders(running) },
   );
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const refresh = loaderHeaders.get("Refresh");
-  return { "Cache-Control": "private, no-store", ...(refresh ? { Refresh: refresh } : {}) };
-};
+export const headers = jobDocumentHeaders;
 
 export default function ImportJobPage() {
   const { organization, job, running } = useLoaderData<typeof loader>();
   const location = useLocation();
   const current = new URLSearchParams(location.search);
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!running) return;
-    const timer = setTimeout(() => revalidator.revalidate(), 1000);
-    return () => clearTimeout(timer);
-  }, [running, job, revalidator]);
+  useRefreshWhileRunning(running, job);
   const handled = job.counts.importado + job.counts.duplicado + job.counts.rechazado;
 
   return (
@@ -50,32 +41,23 @@ export default function ImportJobPage() {
           {organization.name} · {organization.cedula}
         </Text>
       </div>
-      <Stack gap={4} data-testid="import-job" data-status={job.status}>
-        <Group gap="xs">
-          <Text fw={600}>Estado: {job.statusLabel}</Text>
+      <JobProgress
+        testId="import-job"
+        status={job.status}
+        statusLabel={job.statusLabel}
+        percent={job.percent}
+        running={running}
+        progressLabel="Progreso de la importación"
+        aside={
           <Text size="sm" c="dimmed">
             {job.fileNames.join(", ")}
           </Text>
-        </Group>
-        <Progress value={job.percent} animated={running} aria-label="Progreso de la importación" />
-        <Text size="sm" c="dimmed" data-testid="import-job-progress">
-          {job.percent} % leído · {handled} {handled === 1 ? "archivo procesado" : "archivos procesados"} (
-          {job.counts.importado} importados, {job.counts.duplicado} duplicados, {job.counts.rechazado} rechazados)
-        </Text>
-        {running && (
-          <Text size="sm">
-            Puede seguir trabajando y volver a esta página más tarde.{" "}
-            <Anchor component={Link} to={`${location.pathname}${location.search}`} reloadDocument>
-              Actualizar
-            </Anchor>
-          </Text>
-        )}
-      </Stack>
-      {job.error && (
-        <Alert color="red" role="alert">
-          {job.error}
-        </Alert>
-      )}
+        }
+        error={job.error}
+      >
+        {job.percent} % leído · {handled} {handled === 1 ? "archivo procesado" : "archivos procesados"} (
+        {job.counts.importado} importados, {job.counts.duplicado} duplicados, {job.counts.rechazado} rechazados)
+      </JobProgress>
       {job.report && (
         <ImportReportView
           report={job.report}
