@@ -28,7 +28,7 @@ for (const javaScriptEnabled of [true, false]) {
       const first = cards.first();
       await expect(first).toContainText(/\d{2}\/\d{2}\/\d{4}/);
       await expect(first.locator("[data-role=amount]")).toHaveText(/₡/);
-      await expect(first.locator("[data-status]")).toBeVisible();
+      await expect(first.getByTestId("hacienda-badge")).toBeVisible();
       const box = (await first.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -12,6 +12,7 @@ export function HaciendaBadge({ status, label }: { status: string; label: string
       tt="none"
       style={{ minWidth: "max-content" }}
       data-status={status}
+      data-testid="hacienda-badge"
     >
       {label}
     </Badge>
