@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * Runs the unit/integration suite (vitest) and then the browser suite (Playwright), and closes with one
+ * Runs the unit/integration suite (vitest) and the browser suite (Playwright) together, and closes with one
  * plain "N passed, N failed, N skipped" line for both. Exits non-zero if either suite fails.
  */
 interface Counts {
@@ -51,16 +51,12 @@ async function main() {
   const vitestReport = path.join(dir, "vitest.json");
   const playwrightReport = path.join(dir, "playwright.json");
 
-  const vitestExit = await run("npx", [
-    "vitest",
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${vitestReport}`,
+  // The two suites run side by side: the browser suite spends most of its time waiting on one
+  // browser and one server, which leaves room for the unit and integration suite beside it.
+  const [vitestExit, playwrightExit] = await Promise.all([
+    run("npx", ["vitest", "run", "--reporter=dot", "--reporter=json", `--outputFile.json=${vitestReport}`]),
+    run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }),
   ]);
-  const playwrightExit = await run("npx", ["playwright", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
 
   const unit = await vitestCounts(vitestReport);
   const browser = await playwrightCounts(playwrightReport);
