@@ -12,7 +12,7 @@ import {
   MEDIO_PAGO_LABELS,
   REFERENCE_CODE_LABELS,
 } from "../hacienda/codes";
-import { AMOUNT_ONE, formatMoneyInput, formatQuantity, readMoneyInput, type Amount } from "../money";
+import { AMOUNT_ONE, formatMoneyInput, formatQuantity, parseDecimal, readMoneyInput, type Amount } from "../money";
 import { refusal, type Refusal } from "../refusal";
 import { INVOICE_KINDS, type InvoiceDraft, type InvoiceKind, type InvoiceLineInput } from "./types";
 
@@ -369,7 +369,9 @@ export function readQuantity(value: string): string | null {
 function readPoints(value: string, max: string): string | null {
   const normal = value.trim().replace(",", ".");
   if (!/^\d{1,2}(\.\d{1,2})?$/.test(normal)) return null;
-  return Number.parseFloat(normal) <= Number.parseFloat(max) ? normal : null;
+  const points = parseDecimal(normal, 2);
+  const limit = parseDecimal(max, 2);
+  return points !== null && limit !== null && points <= limit ? normal : null;
 }
 
 function readMoney(value: string | undefined): Amount | null {
@@ -438,7 +440,7 @@ function readLine(row: InvoiceLineValues, line: number, refusals: Refusal[]): In
     const fechaEmision = dateTimeOf(row.exoFecha ?? "");
     if (!fechaEmision) refusals.push(lineRefusal(m.exoFecha, "exoFecha", line));
     const tarifaExonerada = readPoints(row.exoTarifa ?? "", rate ?? "0");
-    if (tarifaExonerada === null || tarifaExonerada === "0" || Number.parseFloat(tarifaExonerada) === 0)
+    if (tarifaExonerada === null || parseDecimal(tarifaExonerada, 2) === 0n)
       refusals.push(lineRefusal(m.exoTarifa, "exoTarifa", line));
     exoneracion = {
       tipoDocumento,
