@@ -31,6 +31,40 @@ export function readPdfText(bytes: Uint8Array): string {
   }
 }
 
+/** Page 1 rendered by pdftoppm at `dpi`, as RGBA pixels (what an image decoder such as a QR reader takes). */
+export function renderFirstPage(
+  bytes: Uint8Array,
+  dpi: number,
+): { width: number; height: number; rgba: Uint8ClampedArray } {
+  const directory = mkdtempSync(join(tmpdir(), "pdf-render-"));
+  try {
+    const file = join(directory, "document.pdf");
+    writeFileSync(file, bytes);
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      String(dpi),
+      "-f",
+      "1",
+      "-l",
+      "1",
+      "-singlefile",
+      file,
+      join(directory, "page"),
+    ]);
+    const image = decodePng(readFileSync(join(directory, "page.png")));
+    const rgba = new Uint8ClampedArray(image.width * image.height * 4);
+    for (let pixel = 0; pixel < image.width * image.height; pixel++) {
+      for (let channel = 0; channel < 3; channel++)
+        rgba[pixel * 4 + channel] = image.data[pixel * image.channels + (image.channels === 1 ? 0 : channel)];
+      rgba[pixel * 4 + 3] = 255;
+    }
+    return { width: image.width, height: image.height, rgba };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 export function readPdf(bytes: Uint8Array): PdfReading {
   const directory = mkdtempSync(join(tmpdir(), "pdf-reading-"));
   try {

@@ -24,6 +24,7 @@ export async function referencedDocuments(
   receipts: ReadonlyArray<{ kind: string; referencedClaves?: string[] }>,
 ): Promise<Map<string, NonNullable<BookingInput["referenced"]>>> {
   const claves = [...new Set(receipts.filter((r) => r.kind === "NC").flatMap((r) => r.referencedClaves ?? []))];
+  if (claves.length === 0) return new Map();
   const found = await findReferencedReceipts(organizationId, claves);
   return new Map(
     found.map((receipt) => [

@@ -19,12 +19,7 @@ import { bookStoredReceiptIn } from "~/services/booking/book-in-transaction.serv
 import type { BookingResultKind } from "~/services/booking/booking.server";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { takeConsecutive } from "~/services/issuer/consecutive.server";
-import {
-  IssuerNotReady,
-  ISSUER_NOT_READY,
-  loadIssuerProfile,
-  loadSigningCredentials,
-} from "~/services/issuer/issuer-settings.server";
+import { IssuerNotReady, ISSUER_NOT_READY, loadIssuerForSigning } from "~/services/issuer/issuer-settings.server";
 import { parseDocument } from "~/services/receipts/parse-document.server";
 import { receiptRecordFrom } from "~/services/receipts/receipt-import.server";
 import { withTransaction } from "~/utils/db.server";
@@ -99,8 +94,9 @@ async function prepare(
   const stored = await findInvoiceDraft(organizationId, draftId);
   if (!stored) return { ok: false, notFound: true, refusals: [refusal(ISSUE_MESSAGES.notFound)] };
   if (stored.state !== "borrador") return { ok: false, refusals: [refusal(ISSUE_MESSAGES.alreadyIssued)] };
-  const issuer = await loadIssuerProfile(organizationId);
-  if (!issuer) return { ok: false, settings: true, refusals: [refusal(ISSUER_NOT_READY.notConfigured)] };
+  const settings = await loadIssuerForSigning(organizationId, now);
+  if (!settings) return { ok: false, settings: true, refusals: [refusal(ISSUER_NOT_READY.notConfigured)] };
+  const issuer = settings.profile;
   if (cedula && issuer.identificacion.numero !== cedula)
     return {
       ok: false,
@@ -109,7 +105,7 @@ async function prepare(
     };
   let credentials: SigningCredentials;
   try {
-    credentials = await loadSigningCredentials(organizationId, now);
+    credentials = settings.signing();
   } catch (error) {
     if (error instanceof IssuerNotReady) return { ok: false, settings: true, refusals: [error.refusal] };
     throw error;
@@ -133,9 +129,6 @@ async function issueIn(
   now: Date,
   { draft, issuer, credentials, computed }: Prepared,
 ): Promise<Extract<IssueOutcome, { ok: true }>> {
-  const current = await findInvoiceDraft(organizationId, draftId, session);
-  if (current?.state !== "borrador") throw new IssueAborted([refusal(ISSUE_MESSAGES.alreadyIssued)]);
-
   const numero = await takeConsecutive(organizationId, draft.kind, session);
   const consecutivo = buildConsecutivo({
     sucursal: Number(issuer.sucursal),

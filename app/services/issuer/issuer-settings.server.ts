@@ -49,9 +49,7 @@ function isConfigured(record: IssuerSettingsRecord | null): record is IssuerSett
 // ---------------------------------------------------------------------------------------------------
 // What issuing and sending read
 
-export async function loadIssuerProfile(organizationId: string): Promise<IssuerProfile | null> {
-  const record = await findIssuerSettings(organizationId);
-  if (!isConfigured(record)) return null;
+function profileFrom(record: IssuerSettingsRecord): IssuerProfile {
   return {
     nombre: record.nombre,
     ...(record.nombreComercial ? { nombreComercial: record.nombreComercial } : {}),
@@ -69,6 +67,11 @@ export async function loadIssuerProfile(organizationId: string): Promise<IssuerP
     sucursal: record.sucursal,
     terminal: record.terminal,
   };
+}
+
+export async function loadIssuerProfile(organizationId: string): Promise<IssuerProfile | null> {
+  const record = await findIssuerSettings(organizationId);
+  return isConfigured(record) ? profileFrom(record) : null;
 }
 
 // Opening a .p12 costs tens of milliseconds (key derivation, 3DES); an organization signs many
@@ -95,6 +98,23 @@ export async function loadSigningCredentials(
 ): Promise<SigningCredentials> {
   const record = await findIssuerSettings(organizationId);
   if (!isConfigured(record)) throw new IssuerNotReady(ISSUER_NOT_READY.notConfigured);
+  return credentialsFrom(organizationId, record, now);
+}
+
+/**
+ * What issuing needs, from one read of the settings: the profile written into the document (null when
+ * not configured) and the signing key, or why the key cannot sign.
+ */
+export async function loadIssuerForSigning(
+  organizationId: string,
+  now: Date,
+): Promise<{ profile: IssuerProfile; signing: () => SigningCredentials } | null> {
+  const record = await findIssuerSettings(organizationId);
+  if (!isConfigured(record)) return null;
+  return { profile: profileFrom(record), signing: () => credentialsFrom(organizationId, record, now) };
+}
+
+function credentialsFrom(organizationId: string, record: IssuerSettingsRecord, now: Date): SigningCredentials {
   if (!record.p12Encrypted || !record.p12PinEncrypted) throw new IssuerNotReady(ISSUER_NOT_READY.noKey);
   const credentials = openStoredKey(organizationId, record.p12Encrypted, record.p12PinEncrypted);
   const status = certificateStatus(credentials, now);

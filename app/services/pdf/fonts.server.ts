@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { create, type Font } from "fontkit";
 
 /**
  * The DejaVu Sans faces, read from the installed `dejavu-fonts-ttf` package: PDF's standard fonts
@@ -33,4 +34,19 @@ export function fontBytes(face: FontFace): Buffer {
     loaded.set(face, bytes);
   }
   return bytes;
+}
+
+const parsed = new Map<FontFace, Font>();
+
+/**
+ * The face parsed once per process. Handing pdfkit bytes makes it parse the whole TrueType file for
+ * every document (and again for each registerFont): most of a small PDF's rendering time.
+ */
+export function fontFace(face: FontFace): Font {
+  let font = parsed.get(face);
+  if (!font) {
+    font = create(fontBytes(face));
+    parsed.set(face, font);
+  }
+  return font;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateComprobante } from "../../../packages/hacienda-samples/src/generate";
-import { readPdf } from "../../../tests/support/pdf-tools";
+import jsQR from "jsqr";
+import { readPdf, renderFirstPage } from "../../../tests/support/pdf-tools";
 import { decodeXmlBytes, parseComprobante } from "~/domain/hacienda";
 import { formatMoney } from "~/domain/money";
 import type { ElectronicReceipt } from "~/domain/hacienda/types";
@@ -33,6 +34,9 @@ describe("renderInvoicePdf", () => {
     expect(text).toContain("Total impuesto");
     // The QR code and the text put ink on the page.
     expect(reading.inkedShare).toBeGreaterThan(0.02);
+    // A phone reading the printed QR gets the clave.
+    const page = renderFirstPage(bytes, 150);
+    expect(jsQR(page.rgba, page.width, page.height)?.data).toBe(clave);
   });
 
   it("prints the reference of a nota de crédito and the exchange rate of a dollar invoice", async () => {

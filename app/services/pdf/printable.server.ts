@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { formatDateTime } from "~/domain/calendar";
-import { fontBytes } from "./fonts.server";
+import { fontFace } from "./fonts.server";
 
 /**
  * A printable statement as PDF: the organization, the document's title and meta lines, a table that
@@ -254,7 +254,7 @@ export async function printablePdf(document: PrintableDocument): Promise<Uint8Ar
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
     bufferPages: true,
     // The standard fonts lack ₡: start on DejaVu so no Helvetica is ever loaded.
-    font: fontBytes("regular") as unknown as string,
+    font: fontFace("regular") as unknown as string,
     info: {
       Title: `${document.title} · ${document.organization.name}`,
       Author: document.organization.name,
@@ -264,8 +264,8 @@ export async function printablePdf(document: PrintableDocument): Promise<Uint8Ar
     lang: "es-CR",
   });
   const done = collect(doc);
-  doc.registerFont("regular", fontBytes("regular"));
-  doc.registerFont("bold", fontBytes("bold"));
+  doc.registerFont("regular", fontFace("regular") as unknown as string);
+  doc.registerFont("bold", fontFace("bold") as unknown as string);
 
   const placed = placeColumns(document.columns, doc.page.width - 2 * MARGIN);
   const tableRight = doc.page.width - MARGIN;
