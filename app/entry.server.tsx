@@ -1,8 +1,9 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { cachedDocument, documentCacheKey, storeDocument } from "./utils/document-cache.server";
 import { NonceProvider } from "./utils/nonce";
 import { StaticMarkupProvider } from "./utils/static-markup";
 import { cachedStaticMarkup } from "./utils/static-markup.server";
@@ -18,8 +19,15 @@ export default function handleRequest(
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const cacheKey = documentCacheKey(request, responseStatusCode, remixContext, nonce);
+  const cached = cacheKey ? cachedDocument(cacheKey, nonce) : null;
+  if (cached !== null) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StaticMarkupProvider value={cachedStaticMarkup}>
@@ -30,7 +38,9 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = cacheKey
+            ? capture((html) => !failed && storeDocument(cacheKey, html, nonce))
+            : new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -44,12 +54,28 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },
       },
     );
     setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+/** Passes the document through and hands its whole text to `done` once it has all been written. */
+function capture(done: (html: string) => void): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      done(Buffer.concat(chunks).toString("utf8"));
+      callback();
+    },
   });
 }
 

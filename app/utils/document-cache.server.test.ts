@@ -1,0 +1,71 @@
+import type { EntryContext } from "@remix-run/node";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  DOCUMENT_TTL_MS,
+  cachedDocument,
+  clearDocumentCache,
+  documentCacheKey,
+  storeDocument,
+} from "./document-cache.server";
+
+type KeyContext = Pick<EntryContext, "serverHandoffString" | "staticHandlerContext" | "isSpaMode">;
+
+function context(handoff: string, extra: Partial<KeyContext["staticHandlerContext"]> = {}): KeyContext {
+  return {
+    serverHandoffString: handoff,
+    isSpaMode: false,
+    staticHandlerContext: {
+      errors: null,
+      actionData: null,
+      activeDeferreds: null,
+      ...extra,
+    } as KeyContext["staticHandlerContext"],
+  };
+}
+const get = (path: string) => new Request(`http://localhost${path}`);
+
+beforeEach(() => clearDocumentCache());
+
+describe("documentCacheKey", () => {
+  it("is the same for the same URL and data, and differs when either changes", () => {
+    const key = documentCacheKey(get("/results-all?year=2025"), 200, context('{"a":1}'), "n1");
+    expect(key).toBe(documentCacheKey(get("/results-all?year=2025"), 200, context('{"a":1}'), "n2"));
+    expect(key).not.toBe(documentCacheKey(get("/results-all?year=2025"), 200, context('{"a":2}'), "n1"));
+    expect(key).not.toBe(documentCacheKey(get("/results-all?year=2024"), 200, context('{"a":1}'), "n1"));
+    expect(key).not.toBe(documentCacheKey(get("/results-all?year=2025"), 200, context('{"a":1}'), undefined));
+  });
+
+  it("refuses what must be rendered each time: other methods, other statuses, errors, action data, deferred data", () => {
+    const post = new Request("http://localhost/entries", { method: "POST", body: "x=1" });
+    expect(documentCacheKey(post, 200, context("{}"), "n")).toBeNull();
+    expect(documentCacheKey(get("/"), 404, context("{}"), "n")).toBeNull();
+    expect(documentCacheKey(get("/"), 200, context("{}", { errors: { root: new Error("x") } }), "n")).toBeNull();
+    expect(documentCacheKey(get("/"), 200, context("{}", { actionData: { root: {} } }), "n")).toBeNull();
+    const deferred = { activeDeferreds: { root: {} } } as unknown as Partial<KeyContext["staticHandlerContext"]>;
+    expect(documentCacheKey(get("/"), 200, context("{}", deferred), "n")).toBeNull();
+    expect(documentCacheKey(get("/"), 200, { ...context("{}"), isSpaMode: true }, "n")).toBeNull();
+  });
+});
+
+describe("cachedDocument", () => {
+  const nonce = "Zm9vYmFyYmF6cXV1eDEyMw==";
+  const html = `<html><script nonce="${nonce}">a</script><style nonce="${nonce}"></style><p>₡1 000</p></html>`;
+
+  it("gives the stored page back with the new request's nonce in every place the old one was", () => {
+    storeDocument("k", html, nonce, 1_000);
+    const again = cachedDocument("k", "bmV3LW5vbmNlLXZhbHVlMTI=", 2_000);
+    expect(again).toBe(html.replaceAll(nonce, "bmV3LW5vbmNlLXZhbHVlMTI="));
+    expect(again).not.toContain(nonce);
+  });
+
+  it("forgets a page older than its time to live", () => {
+    storeDocument("k", html, nonce, 1_000);
+    expect(cachedDocument("k", nonce, 1_000 + DOCUMENT_TTL_MS)).toBe(html);
+    expect(cachedDocument("k", nonce, 1_001 + DOCUMENT_TTL_MS)).toBeNull();
+    expect(cachedDocument("k", nonce, 1_000)).toBeNull();
+  });
+
+  it("knows nothing of a key never stored", () => {
+    expect(cachedDocument("other", nonce)).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The built app answering document requests twice with unchanged data (the second page comes from
+ * the document cache, decision 170): the same page, each with its own CSP nonce, each user's own, and
+ * a new page as soon as the books change.
+ */
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { randomBytes } from "node:crypto";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
+import { createAndPost } from "../../app/services/ledger/ledger.server";
+import { createAppRequestHandler } from "../../app/boot/remix-handler.server";
+import { ensureOrganization } from "../../models/organization";
+import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+import { sessionCookieFor } from "../support/requests";
+import { createTestUser } from "../support/users";
+
+const ORG = "CR:3101888001";
+const PAGE = "/results-all?year=2026&level=5";
+const leaves = flattenCatalog(buildCatalog({})).filter((node) => isSelectable(node));
+const leafOf = (prefix: string) => leaves.find((node) => node.key.startsWith(prefix))!.key;
+
+let environment: AppEnvironment;
+let server: ReturnType<express.Express["listen"]>;
+let baseUrl: string;
+const users: Array<{ email: string; cookie: string }> = [];
+
+beforeAll(async () => {
+  environment = await startAppEnvironment();
+  await ensureOrganization({ _id: ORG, name: "Documentos S.A.", identificationType: "02" });
+  await post("1000000.00", "2026-01-10");
+  for (let n = 0; n < 2; n++) {
+    const user = await createTestUser({ persona: "client", orgs: { [ORG]: "client" } });
+    users.push({ email: user.email, cookie: `${await sessionCookieFor(user.id)}` });
+  }
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const app = express();
+  // As server.ts: a fresh nonce for every response.
+  app.all(
+    "*",
+    createAppRequestHandler({ build, getLoadContext: () => ({ cspNonce: randomBytes(16).toString("base64") }) }),
+  );
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await environment?.close();
+});
+
+async function post(amount: string, date: string) {
+  const units = BigInt(amount.replace(".", "")) * 1000n;
+  const result = await createAndPost(
+    ORG,
+    {
+      date,
+      description: `Aporte ${amount}`,
+      lines: [
+        { account: leafOf("10-01"), debit: units },
+        { account: leafOf("30-01"), credit: units },
+      ],
+    },
+    { by: "documentos@test" },
+  );
+  if (!result.ok) throw new Error(result.refusals.map((r) => r.message).join(" "));
+}
+
+async function page(cookie: string): Promise<{ status: number; html: string; nonce: string }> {
+  const response = await fetch(`${baseUrl}${PAGE}`, { headers: { Cookie: cookie } });
+  const html = await response.text();
+  const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1] ?? "";
+  return { status: response.status, html, nonce };
+}
+
+describe("a document asked again with unchanged data", () => {
+  it("is the same page, with the new response's own nonce on every script", async () => {
+    const first = await page(users[0].cookie);
+    const second = await page(users[0].cookie);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.html).toContain("Balance de Comprobación");
+    expect(first.nonce).not.toBe("");
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).not.toContain(first.nonce);
+    expect(second.html.split(second.nonce).length).toBe(first.html.split(first.nonce).length);
+    expect(second.html.replaceAll(second.nonce, "NONCE")).toBe(first.html.replaceAll(first.nonce, "NONCE"));
+  });
+
+  it("is each user's own page", async () => {
+    for (let round = 0; round < 2; round++) {
+      for (const [index, user] of users.entries()) {
+        const { html } = await page(user.cookie);
+        expect(html).toContain(user.email);
+        expect(html).not.toContain(users[1 - index].email);
+      }
+    }
+  });
+
+  it("shows a posted entry on the next request", async () => {
+    const before = await page(users[0].cookie);
+    // Caja: 1 000 000,00 before, 8 654 321,09 after.
+    expect(before.html).toMatch(/1.000.000,00/);
+    expect(before.html).not.toMatch(/8.654.321,09/);
+    await post("7654321.09", "2026-03-05");
+    const after = await page(users[0].cookie);
+    expect(after.html).toMatch(/8.654.321,09/);
+  });
+
+  it("still refuses a request without a session", async () => {
+    await page(users[0].cookie);
+    const response = await fetch(`${baseUrl}${PAGE}`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/login/);
+  });
+});
