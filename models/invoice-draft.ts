@@ -20,9 +20,10 @@ interface StoredLine extends Omit<InvoiceDraft["lines"][number], "precioUnitario
   descuento?: StoredDiscount;
 }
 
-interface StoredDraft extends Omit<InvoiceDraft, "tipoCambio" | "lines"> {
+interface StoredDraft extends Omit<InvoiceDraft, "tipoCambio" | "lines" | "montosMedioPago"> {
   tipoCambio: string;
   lines: StoredLine[];
+  montosMedioPago?: string[];
 }
 
 export interface InvoiceDraftRecord {
@@ -80,6 +81,7 @@ export function storedDraftOf(draft: InvoiceDraft): StoredDraft {
     JSON.stringify({
       ...draft,
       tipoCambio: money(draft.tipoCambio),
+      ...(draft.montosMedioPago ? { montosMedioPago: draft.montosMedioPago.map(money) } : {}),
       lines: draft.lines.map((line) => ({
         ...line,
         precioUnitario: money(line.precioUnitario),
@@ -89,10 +91,11 @@ export function storedDraftOf(draft: InvoiceDraft): StoredDraft {
   ) as StoredDraft;
 }
 
-export function draftOfStored(stored: StoredDraft): InvoiceDraft {
+export function draftOfStored({ montosMedioPago, ...stored }: StoredDraft): InvoiceDraft {
   return {
     ...stored,
     tipoCambio: amount(stored.tipoCambio),
+    ...(montosMedioPago ? { montosMedioPago: montosMedioPago.map(amount) } : {}),
     lines: stored.lines.map(({ precioUnitario, descuento, ...line }) => ({
       ...line,
       precioUnitario: amount(precioUnitario),

@@ -155,6 +155,66 @@ describe("/admin/invoice", () => {
     expect(prefilled.defaults).toMatchObject({ receptorNombre: "Distribuidora La Sabana S.A.", receptorTipo: "02" });
   });
 
+  it("splits the total between two payment methods, and refuses a split that is missing or does not add up", async () => {
+    const { mediosPago: _single, ...rest } = FACTURA;
+    const split = { ...rest, "mediosPago[0]": "01", "mediosPago[1]": "04" };
+    const before = await draftCount();
+    const missing = await post("/admin/invoice?org=3101123456", {
+      ...split,
+      intent: "guardar",
+      "montosMedioPago.01": "846",
+    });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error["montosMedioPago.04"]).toEqual([
+      INVOICE_FORM_MESSAGES.montoMedioPago("Transferencia o depósito bancario"),
+    ]);
+    expect(await draftCount()).toBe(before);
+
+    // A borrador may keep an unfinished split; issuing it is refused, with the sums, and issues nothing.
+    const wrongSplit = { ...split, "montosMedioPago.01": "846", "montosMedioPago.04": "20000" };
+    const unfinished = await post("/admin/invoice?org=3101123456", { ...wrongSplit, intent: "guardar" });
+    expect(unfinished.status).toBe(302);
+    const unfinishedId = /\/admin\/invoice\/([0-9a-f]{24})/.exec(unfinished.headers.get("Location")!)![1];
+    const receipts = await Receipt.countDocuments();
+    const refused = await post(
+      `/admin/invoice/${unfinishedId}?org=3101123456`,
+      { ...wrongSplit, intent: "emitir" },
+      { invoiceID: unfinishedId },
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error[""]).toEqual([
+      expect.stringContaining(
+        "Los montos de los medios de pago suman ₡20\u00a0846,00 pero el total del comprobante es ₡22\u00a0846,00",
+      ),
+    ]);
+    expect(await Receipt.countDocuments()).toBe(receipts);
+
+    const saved = await post("/admin/invoice?org=3101123456", {
+      ...split,
+      intent: "guardar",
+      "montosMedioPago.01": "846",
+      "montosMedioPago.04": "22 000,00",
+    });
+    expect(saved.status).toBe(302);
+    const id = /\/admin\/invoice\/([0-9a-f]{24})/.exec(saved.headers.get("Location")!)![1];
+    const page = await (await get(`/admin/invoice/${id}?org=3101123456`, { invoiceID: id })).json();
+    expect(page.defaults).toMatchObject({
+      mediosPago: ["01", "04"],
+      montosMedioPago: { "01": "846,00", "04": "22000,00" },
+    });
+    const issued = await post(
+      `/admin/invoice/${id}?org=3101123456`,
+      { ...split, intent: "emitir", "montosMedioPago.01": "846", "montosMedioPago.04": "22000" },
+      { invoiceID: id },
+    );
+    expect(issued.status).toBe(302);
+    const receipt = await Receipt.findOne({ direction: "issued" }).sort({ _id: -1 }).lean();
+    const xml = Buffer.from(receipt!.xml.buffer).toString("utf8");
+    expect(xml).toMatch(
+      /<MedioPago>\s*<TipoMedioPago>01<\/TipoMedioPago>\s*<TotalMedioPago>846\.00000<\/TotalMedioPago>\s*<\/MedioPago>\s*<MedioPago>\s*<TipoMedioPago>04<\/TipoMedioPago>\s*<TotalMedioPago>22000\.00000<\/TotalMedioPago>/,
+    );
+  });
+
   it("answers another organization's draft, an unknown id and a borrador's PDF with 404", async () => {
     const saved = await post("/admin/invoice?org=3101123456", { ...FACTURA, intent: "guardar" });
     const id = /\/admin\/invoice\/([0-9a-f]{24})/.exec(saved.headers.get("Location")!)![1];

@@ -260,6 +260,9 @@ export function InvoicePageView() {
   const mediosPago = new Set(
     ((fields.mediosPago.value ?? fields.mediosPago.initialValue ?? []) as string[] | string).toString().split(","),
   );
+  const montos = (
+    fields as unknown as { montosMedioPago: { getFieldset(): Record<string, AnyField> } }
+  ).montosMedioPago.getFieldset();
   const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
   const totals = result?.totals !== undefined ? result.totals : data.totals;
   const settingsHref = appHref(`/admin/organizations/${data.organization.cedula}`, current);
@@ -428,12 +431,36 @@ export function InvoicePageView() {
                 defaultValue={[...mediosPago]}
                 key={f.mediosPago.key}
               >
-                <Group mt={4}>
-                  {sortedEntries(MEDIO_PAGO_LABELS).map(([code, label]) => (
-                    <Checkbox key={code} name={f.mediosPago.name} value={code} label={label} />
-                  ))}
-                </Group>
+                <Text size="xs" c="dimmed">
+                  Con un solo medio se paga todo el total; con varios, escriba cuánto se paga con cada uno.
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} mt={4} spacing="xs" verticalSpacing={4}>
+                  {sortedEntries(MEDIO_PAGO_LABELS).map(([code, label]) => {
+                    const amount = montos[code];
+                    return (
+                      <Group key={code} gap="xs" wrap="nowrap" align="flex-start">
+                        <Checkbox name={f.mediosPago.name} value={code} label={label} mt={6} style={{ flex: 1 }} />
+                        <TextInput
+                          {...getInputProps(amount as never, { type: "text", ariaAttributes: false })}
+                          key={amount.key}
+                          size="xs"
+                          w={130}
+                          placeholder="Monto"
+                          aria-label={`Monto pagado con ${label}`}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          error={amount.errors?.[0]}
+                        />
+                      </Group>
+                    );
+                  })}
+                </SimpleGrid>
               </Checkbox.Group>
+              {text(f.medioPagoOtros, "Medio de pago «Otros»", {
+                description: "Solo si eligió «Otros»: cuál es",
+                maxLength: 100,
+                mt: "xs",
+              })}
               <Textarea
                 {...getInputProps(f.notas as never, { type: "text", ariaAttributes: false })}
                 key={f.notas.key}

@@ -379,7 +379,7 @@ describe("computeInvoiceTotals refuses what it cannot compute, in Spanish", () =
       "Indique un monto por cada medio de pago.",
     ]);
     expect(problemsOf({ ...base, montosMedioPago: [money("1000"), money("100")] })).toEqual([
-      "Los montos de los medios de pago suman 1100.00000 pero el total del comprobante es 1130.00000.",
+      "Los montos de los medios de pago suman ₡1\u00a0100,00 pero el total del comprobante es ₡1\u00a0130,00.",
     ]);
     expect(problemsOf({ ...base, montosMedioPago: [money("1000"), money("130")] })).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * so what we issue re-imports with no warning. Buckets and rounding: docs/decisions/160.
  */
 import type { ComputedInvoice, InvoiceDraft, InvoiceLineInput } from "../invoicing/types";
-import { formatDecimal, parseDecimal, sumAmounts, type Amount } from "../money";
+import { formatDecimal, formatMoney, parseDecimal, sumAmounts, type Amount } from "../money";
 import { IVA_RATE_BY_CODE } from "./codes";
 import type { DesgloseImpuesto, Impuesto, LineaDetalle, Resumen } from "./types";
 import {
@@ -223,7 +223,7 @@ function paymentSplitProblems(draft: InvoiceDraft, totalComprobante: Amount): st
   const paid = sumAmounts(montos);
   if (paid !== totalComprobante) {
     return [
-      `Los montos de los medios de pago suman ${formatDecimal(paid, 5)} pero el total del comprobante es ${formatDecimal(totalComprobante, 5)}.`,
+      `Los montos de los medios de pago suman ${formatMoney(paid, draft.moneda)} pero el total del comprobante es ${formatMoney(totalComprobante, draft.moneda)}.`,
     ];
   }
   return [];

@@ -16,6 +16,7 @@ function values(overrides: Partial<Record<string, unknown>> = {}): InvoiceFormVa
     receptorCorreo: "facturas@lasabana.cr",
     condicionVenta: "01",
     mediosPago: ["01", "04"],
+    montosMedioPago: { "01": "14 414,00", "04": "100000" },
     moneda: "CRC",
     lines: [
       {
@@ -60,6 +61,7 @@ describe("readInvoiceForm", () => {
       correo: "facturas@lasabana.cr",
     });
     expect(draft.mediosPago).toEqual(["01", "04"]);
+    expect(draft.montosMedioPago).toEqual([1_441_400_000n, 10_000_000_000n]);
     expect(draft.tipoCambio).toBe(100_000n);
     expect(draft.lines).toHaveLength(2);
     expect(draft.lines[0]).toMatchObject({ cabys: "8399000000000", cantidad: "2", precioUnitario: 5_000_000_000n });
@@ -122,6 +124,25 @@ describe("readInvoiceForm", () => {
     ]);
     const tiquete = readInvoiceForm(values({ ...none, kind: "TE" }));
     expect(tiquete.ok && tiquete.draft.receptor).toBeUndefined();
+  });
+
+  it("asks how much each method pays when there are several, and what «Otros» is", () => {
+    expect(refusalsOf(values({ montosMedioPago: { "01": "14414" } }))).toEqual([
+      { field: "montosMedioPago.04", message: M.montoMedioPago("Transferencia o depósito bancario") },
+    ]);
+    expect(refusalsOf(values({ montosMedioPago: { "01": "-1", "04": "abc" } })).map((r) => r.field)).toEqual([
+      "montosMedioPago.01",
+      "montosMedioPago.04",
+    ]);
+    const single = readInvoiceForm(values({ mediosPago: ["04"], montosMedioPago: { "01": "5" } }));
+    expect(single.ok && single.draft.montosMedioPago).toBeUndefined();
+    expect(refusalsOf(values({ mediosPago: ["99"], medioPagoOtros: "x" }))).toEqual([
+      { field: "medioPagoOtros", message: M.medioPagoOtros },
+    ]);
+    const otros = readInvoiceForm(values({ mediosPago: ["99"], medioPagoOtros: " Trueque de servicios " }));
+    expect(otros.ok && otros.draft.medioPagoOtros).toBe("Trueque de servicios");
+    const notOtros = readInvoiceForm(values({ mediosPago: ["04"], medioPagoOtros: "ignorado" }));
+    expect(notOtros.ok && notOtros.draft.medioPagoOtros).toBeUndefined();
   });
 
   it("needs the plazo on credit, the exchange rate in another currency and a known payment method", () => {
@@ -223,5 +244,18 @@ describe("readInvoiceForm", () => {
     if (!first.ok) throw new Error("expected a draft");
     const again = readInvoiceForm(invoiceFormSchema.parse(formValuesOf(first.draft)));
     expect(again).toEqual(first);
+  });
+
+  it("gives back the payment split and the «Otros» description too", () => {
+    const first = readInvoiceForm(
+      values({
+        mediosPago: ["01", "99"],
+        montosMedioPago: { "01": "0,50", "99": "114413,5" },
+        medioPagoOtros: "Canje",
+      }),
+    );
+    if (!first.ok) throw new Error("expected a draft");
+    expect(first.draft.montosMedioPago).toEqual([50_000n, 11_441_350_000n]);
+    expect(readInvoiceForm(invoiceFormSchema.parse(formValuesOf(first.draft)))).toEqual(first);
   });
 });

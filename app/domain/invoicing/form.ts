@@ -222,6 +222,9 @@ export const INVOICE_FORM_MESSAGES = {
   condicionVenta: "Elija la condición de venta.",
   plazo: "Escriba el plazo del crédito en días (1 a 99 999).",
   medioPago: "Elija al menos un medio de pago válido.",
+  medioPagoOtros: "Describa el medio de pago «Otros» (entre 3 y 100 caracteres).",
+  montoMedioPago: (label: string) =>
+    `Con más de un medio de pago, escriba cuánto se paga con «${label}» (un monto de cero o más).`,
   moneda: "La moneda es un código de tres letras (CRC, USD, EUR).",
   tipoCambio: "Escriba el tipo de cambio en colones por unidad de la moneda, mayor que cero.",
   notas: "Las notas admiten como máximo 500 caracteres.",
@@ -292,6 +295,8 @@ export const invoiceFormSchema = z.object({
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
+  medioPagoOtros: text,
+  montosMedioPago: z.record(z.string(), text).optional(),
   moneda: text,
   tipoCambio: text,
   notas: text,
@@ -511,6 +516,20 @@ export function readInvoiceForm(values: InvoiceFormValues): InvoiceFormReading {
   const mediosPago = [...new Set(values.mediosPago.map((medio) => medio.trim()).filter(Boolean))];
   if (mediosPago.length === 0 || mediosPago.length > 4 || mediosPago.some((medio) => !MEDIO_PAGO_LABELS[medio]))
     refusals.push(refusal(m.medioPago, "mediosPago"));
+  const medioPagoOtros = mediosPago.includes("99") ? (values.medioPagoOtros ?? "").trim() : "";
+  if (mediosPago.includes("99") && (medioPagoOtros.length < 3 || medioPagoOtros.length > 100))
+    refusals.push(refusal(m.medioPagoOtros, "medioPagoOtros"));
+  // One method is paid the whole total; with several, each says its part (they must add up to the total).
+  let montosMedioPago: Amount[] | undefined;
+  if (mediosPago.length > 1) {
+    const amounts = mediosPago.map((medio) => {
+      const amount = readMoney(values.montosMedioPago?.[medio]);
+      if (amount === null || amount < 0n)
+        refusals.push(refusal(m.montoMedioPago(MEDIO_PAGO_LABELS[medio] ?? medio), `montosMedioPago.${medio}`));
+      return amount;
+    });
+    if (amounts.every((amount): amount is Amount => amount !== null && amount >= 0n)) montosMedioPago = amounts;
+  }
 
   const moneda = (values.moneda || "CRC").toUpperCase();
   if (!/^[A-Z]{3}$/.test(moneda)) refusals.push(refusal(m.moneda, "moneda"));
@@ -554,6 +573,8 @@ export function readInvoiceForm(values: InvoiceFormValues): InvoiceFormReading {
       condicionVenta,
       ...(plazoCredito !== undefined ? { plazoCredito } : {}),
       mediosPago,
+      ...(medioPagoOtros ? { medioPagoOtros } : {}),
+      ...(montosMedioPago ? { montosMedioPago } : {}),
       moneda,
       tipoCambio,
       lines: lines as InvoiceLineInput[],
@@ -587,6 +608,13 @@ export function formValuesOf(draft: InvoiceDraft, referenceReceiptId?: string): 
     condicionVenta: draft.condicionVenta,
     plazoCredito: draft.plazoCredito === undefined ? "" : String(draft.plazoCredito),
     mediosPago: draft.mediosPago,
+    medioPagoOtros: draft.medioPagoOtros ?? "",
+    montosMedioPago: Object.fromEntries(
+      draft.mediosPago.map((medio, index) => [
+        medio,
+        draft.montosMedioPago?.[index] === undefined ? "" : trimMoney(draft.montosMedioPago[index]),
+      ]),
+    ),
     moneda: draft.moneda,
     tipoCambio: draft.moneda === "CRC" ? "" : formatMoneyInput(draft.tipoCambio, 5).replace(/,?0+$/, ""),
     notas: draft.notas ?? "",
