@@ -181,4 +181,15 @@ describe("issueInvoice", () => {
     const outcome = await issueInvoice(SODA, draftId, adminId);
     expect(outcome).toMatchObject({ ok: false, notFound: true });
   });
+
+  it("gives a burst of twelve concurrent Emitir of one organization twelve consecutive numbers, none skipped", async () => {
+    const drafts = [];
+    for (let n = 0; n < 12; n++) drafts.push(await newDraft());
+    const before = await counter("FE");
+    const outcomes = await Promise.all(drafts.map((id) => issueInvoice(FERRETERIA, id, adminId)));
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([]);
+    const numbers = outcomes.map((outcome) => (outcome.ok ? Number(outcome.consecutivo.slice(10)) : 0));
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => before + 1 + n));
+    expect(await counter("FE")).toBe(before + 12);
+  });
 });
