@@ -9,7 +9,6 @@
  * Then checks that every bookable receipt has exactly one entry and that the books equal a rebuild.
  * Run: NODE_ENV=production npx tsx bench/booking.ts [--receipts 5000] [--rounds 3]
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +28,7 @@ import { Receipt } from "../models/receipt";
 import { ReceiptBooking } from "../models/receipt-booking";
 import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
 import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateBatch } from "../packages/hacienda-samples/src/generate";
+import { useBenchEnvironment } from "./app-environment";
 
 const TARGETS = { receiptsPerSecond: 500, simulateMs: 1_000 };
 const ORG = { id: "CR:3101123456", cedula: "3101123456", name: FERRETERIA_EL_CLAVO.nombre };
@@ -128,13 +128,7 @@ const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-booking-"));
 const server = await startEmbeddedMongo({ port: 0, dbPath: path.join(dataDirectory, "db") });
 let failed = false;
 try {
-  Object.assign(process.env, {
-    MONGODB_URI: `${server.uri}/bench_booking`,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-    TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    SMTP_URL: "smtp://127.0.0.1:2525",
-    APP_URL: "http://localhost:3000",
-  });
+  useBenchEnvironment(`${server.uri}/bench_booking`);
   const simulateCold: number[] = [];
   const simulateWarm: number[] = [];
   const rates: number[] = [];

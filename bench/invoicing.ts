@@ -10,7 +10,6 @@
  * Run: npx tsx bench/invoicing.ts [invoices] [organizations] [--workers N]
  */
 import { fork, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +25,7 @@ import { findReceipt, Receipt } from "../models/receipt";
 import { User } from "../models/user";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { configureDemoIssuer } from "../scripts/seed-demo-issuer";
+import { useBenchEnvironment } from "./app-environment";
 
 const TARGET_PER_SECOND = 50;
 const TARGET_PDF_MS = 100;
@@ -175,14 +175,7 @@ async function main(): Promise<void> {
   const database = await startDatabaseProcess(path.join(dataDirectory, "db"));
   const issuers: ChildProcess[] = [];
   try {
-    // The app's own connection and environment (production refuses to start without its secrets).
-    Object.assign(process.env, {
-      MONGODB_URI: `${database.uri}/bench_invoicing`,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-      SMTP_URL: "smtp://127.0.0.1:2525",
-      APP_URL: "http://localhost:3000",
-    });
+    useBenchEnvironment(`${database.uri}/bench_invoicing`);
     await connectDatabase(process.env.MONGODB_URI);
     await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
     const user = await User.create({ email: "bench@demo.cr", passwordHash: "x", isAdmin: true, orgs: {} });

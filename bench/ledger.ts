@@ -10,7 +10,6 @@
  * several users and imports post at once: the service group-commits them, decision 090)
  * (`npm run bench` runs it at the stated scale; a smaller --entries is for a quick look).
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +23,7 @@ import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { ensureOrganization } from "../models/organization";
 import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
 import { createRandom, type Random } from "../packages/hacienda-samples/src/random";
+import { useBenchEnvironment } from "./app-environment";
 
 const TARGETS = { postsPerSecond: 1_000, movementMs: 50, exportSeconds: 5 };
 const ORG = "CR:3101777777";
@@ -50,14 +50,7 @@ const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "bench-ledger-"));
 const server = await startEmbeddedMongo({ port: 0, dbPath: path.join(dataDirectory, "db") });
 let failed = false;
 try {
-  // The app's own connection and environment (production refuses to start without its secrets).
-  Object.assign(process.env, {
-    MONGODB_URI: `${server.uri}/bench_ledger`,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-    TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    SMTP_URL: "smtp://127.0.0.1:2525",
-    APP_URL: "http://localhost:3000",
-  });
+  useBenchEnvironment(`${server.uri}/bench_ledger`);
   await connectDatabase(process.env.MONGODB_URI);
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
   await ensureOrganization({ _id: ORG, name: "Benchmark S.A.", identificationType: "02" });

@@ -16,7 +16,6 @@
  * Run: npx tsx bench/reports.ts [--entries 100000] [--history-years 4] [--rounds 7] [--clients 50]
  * [--seconds 30] [--no-load]. A smaller --entries is for a quick look; the load needs `remix build`.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +34,7 @@ import { createTestUser } from "../tests/support/users";
 import { timeBalance, type ExternalTiming } from "./external-ledgers";
 import { generatedEntry } from "./generated-entries";
 import { checkPage, loadPage, signIn } from "./reports-load";
+import { useBenchEnvironment } from "./app-environment";
 
 const TARGETS = { reportMs: 100, ledgerRatio: 12, hledgerRatio: 90, perSecond: 200, p99Ms: 500 };
 const CEDULA = "3101777777";
@@ -161,13 +161,7 @@ let server: Awaited<ReturnType<typeof startEmbeddedMongo>> | null = await startE
   dbPath: path.join(dataDir, "db"),
 });
 try {
-  Object.assign(process.env, {
-    MONGODB_URI: `${server.uri}/${DEFAULT_DATABASE_NAME}`,
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-    TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    SMTP_URL: "smtp://127.0.0.1:9",
-    APP_URL: "http://localhost:3000",
-  });
+  useBenchEnvironment(`${server.uri}/${DEFAULT_DATABASE_NAME}`, "smtp://127.0.0.1:9");
   await connectDatabase(process.env.MONGODB_URI);
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
   await ensureOrganization({ _id: ORG, name: "Benchmark S.A.", identificationType: "02" });
