@@ -6,7 +6,9 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
+import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
+import { forgetRequest, REQUEST_ID_HEADER } from "../utils/once-per-request.server";
 import { limitedBody, sendBodyTooLarge } from "./body-limit.server";
 
 /**
@@ -49,9 +51,13 @@ function toFetchRequest(req: Request, res: Response, body: Readable | undefined)
   res.on("close", () => controller?.abort());
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
-    if (values === undefined) continue;
+    if (values === undefined || key.toLowerCase() === REQUEST_ID_HEADER) continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
   }
+  // The loaders of this request share their reads under this id (see oncePerRequest).
+  const requestId = randomUUID();
+  headers.set(REQUEST_ID_HEADER, requestId);
+  res.on("close", () => forgetRequest(requestId));
   if (req.method === "GET" || req.method === "HEAD")
     return new Request(url.href, { method: req.method, headers, signal });
   return new Request(url.href, {
