@@ -79,6 +79,10 @@ for (const javaScriptEnabled of [true, false]) {
       // 2 × 8 500 + 13 % and 3 × 1 200 + 1 %.
       await expect(page.getByTestId("invoice-total")).toHaveText(/₡22\s846,00/);
       if (javaScriptEnabled) expect(await seriousViolations(page, "formulario de factura")).toEqual([]);
+      // Paid part in cash, the rest by transfer: each method says its part.
+      await page.getByLabel("Transferencia o depósito bancario", { exact: true }).check();
+      await page.getByLabel("Monto pagado con Efectivo").fill("846");
+      await page.getByLabel("Monto pagado con Transferencia o depósito bancario").fill("22 000,00");
 
       await page.getByRole("button", { name: "Emitir", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/invoice\/[0-9a-f]{24}/);
@@ -116,6 +120,8 @@ for (const javaScriptEnabled of [true, false]) {
       const xml = (await saved(xmlDownload)).toString("utf8");
       expect(xml).toContain(`<Clave>${clave}</Clave>`);
       expect(xml).toContain("<ds:Signature");
+      expect(xml).toMatch(/<TipoMedioPago>01<\/TipoMedioPago>\s*<TotalMedioPago>846\.00000<\/TotalMedioPago>/);
+      expect(xml).toMatch(/<TipoMedioPago>04<\/TipoMedioPago>\s*<TotalMedioPago>22000\.00000<\/TotalMedioPago>/);
 
       // The nota de crédito starts from the factura: same receptor and lines, referencing it.
       await page.getByRole("link", { name: "Crear nota de crédito" }).click();
