@@ -9,7 +9,7 @@
  * its clients. Targets: at least 50 invoices per second; the PDF of an invoice under 100 ms.
  * Run: npx tsx bench/invoicing.ts [invoices] [organizations] [--workers N]
  */
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +26,7 @@ import { User } from "../models/user";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { configureDemoIssuer } from "../scripts/seed-demo-issuer";
 import { useBenchEnvironment } from "./app-environment";
+import { startDatabaseProcess } from "./database-process";
 
 const TARGET_PER_SECOND = 50;
 const TARGET_PDF_MS = 100;
@@ -120,25 +121,6 @@ async function runIssuer(): Promise<void> {
   });
 }
 
-/** The embedded database as `npm start`'s primary runs it: its own process, data on disk. */
-async function startDatabaseProcess(dbPath: string): Promise<{ uri: string; process: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--port", "0", "--dbpath", dbPath, "--quiet"],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const uri = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /listening on (mongodb:\/\/\S+)/.exec(output);
-      if (found) resolve(found[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`la base de datos terminó (${code}): ${output}`)));
-  });
-  return { uri, process: child };
-}
-
 /** CPU time a process has used so far (Linux /proc), NaN where that cannot be read. */
 function processCpuMs(pid: number | undefined): number {
   try {
@@ -210,11 +192,11 @@ async function main(): Promise<void> {
         `${workerCount} procesos; base de datos en su propio proceso, en disco; NODE_ENV=${process.env.NODE_ENV ?? ""}`,
     );
 
-    const databaseCpuBefore = processCpuMs(database.process.pid);
+    const databaseCpuBefore = processCpuMs(database.pid);
     const start = performance.now();
     const answers = await Promise.all(issuers.map((child, n) => issueIn(child, userId, batches[n])));
     const seconds = (performance.now() - start) / 1000;
-    const databaseCpu = processCpuMs(database.process.pid) - databaseCpuBefore;
+    const databaseCpu = processCpuMs(database.pid) - databaseCpuBefore;
     const issued = answers.flatMap((answer) => answer.receipts);
     const issuingCpu = answers.reduce((sum, answer) => sum + answer.cpuMs, 0);
     const rate = total / seconds;
@@ -254,8 +236,7 @@ async function main(): Promise<void> {
   } finally {
     for (const child of issuers) if (child.exitCode === null) child.kill();
     await disconnectDatabase();
-    database.process.kill("SIGTERM");
-    await new Promise((resolve) => database.process.once("exit", resolve));
+    await database.stop();
     rmSync(dataDirectory, { recursive: true, force: true });
   }
 }

@@ -27,7 +27,6 @@ import { forgetReportCache } from "../app/services/reports/report-cache.server";
 import { generalReport, readReportQuery, resultsReport, trialReport } from "../app/services/reports/reports.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { ensureOrganization } from "../models/organization";
-import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
 import { createRandom } from "../packages/hacienda-samples/src/random";
 import { startAppProcess } from "../tests/e2e/support/app-process";
 import { createTestUser } from "../tests/support/users";
@@ -35,6 +34,7 @@ import { timeBalance, type ExternalTiming } from "./external-ledgers";
 import { generatedEntry } from "./generated-entries";
 import { checkPage, loadPage, signIn } from "./reports-load";
 import { useBenchEnvironment } from "./app-environment";
+import { startDatabaseProcess, type DatabaseProcess } from "./database-process";
 
 const TARGETS = { reportMs: 100, ledgerRatio: 12, hledgerRatio: 90, perSecond: 200, p99Ms: 500 };
 const CEDULA = "3101777777";
@@ -156,12 +156,11 @@ function ratioLine(timing: ExternalTiming, reportMs: number, goal: number): bool
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-reports-"));
 let failed = false;
-let server: Awaited<ReturnType<typeof startEmbeddedMongo>> | null = await startEmbeddedMongo({
-  port: 0,
-  dbPath: path.join(dataDir, "db"),
-});
+// The database in its own process, as `npm start`'s primary runs it: the reports are timed in this
+// process as a worker computes them, without the database's own work and heap in the same thread.
+let database: DatabaseProcess | null = await startDatabaseProcess(path.join(dataDir, "db"));
 try {
-  useBenchEnvironment(`${server.uri}/${DEFAULT_DATABASE_NAME}`, "smtp://127.0.0.1:9");
+  useBenchEnvironment(`${database.uri}/${DEFAULT_DATABASE_NAME}`, "smtp://127.0.0.1:9");
   await connectDatabase(process.env.MONGODB_URI);
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
   await ensureOrganization({ _id: ORG, name: "Benchmark S.A.", identificationType: "02" });
@@ -205,8 +204,8 @@ try {
     for (let i = 0; i < clients; i++)
       users.push(await createTestUser({ persona: "client", orgs: { [ORG]: "client" }, email: `cliente${i}@bench.cr` }));
     await disconnectDatabase();
-    await server.close();
-    server = null;
+    await database.stop();
+    database = null;
     // The app as an operator starts it on this data directory: it owns the embedded database, and
     // runs as many processes as `npm start` would (WEB_CONCURRENCY, else one per core).
     const app = await startAppProcess(
@@ -237,9 +236,9 @@ try {
     }
   }
 } finally {
-  if (server) {
+  if (database) {
     await disconnectDatabase();
-    await server.close();
+    await database.stop();
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
