@@ -108,7 +108,8 @@ async function postYear(year: number, count: number) {
 
 /**
  * Each report computed from the balances (the reports' cache forgotten before each round: the first
- * request after a post), and then asked again unchanged (served from the cache, decision 117).
+ * request after a post in the current year, which keeps the opening balances of earlier years,
+ * decision 174), and then asked again unchanged (served from the cache, decision 117).
  */
 async function measureReports(label: string): Promise<Map<ReportKind, number>> {
   const medians = new Map<ReportKind, number>();

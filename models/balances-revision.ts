@@ -10,12 +10,15 @@ import mongoose, { Schema, type ClientSession } from "mongoose";
 interface BalancesRevisionRecord {
   _id: string;
   token: string;
+  /** One token per calendar year of the balances a transaction changed (decision 174). */
+  years?: Record<string, string>;
 }
 
 const balancesRevisionSchema = new Schema<BalancesRevisionRecord>(
   {
     _id: { type: String, required: true },
     token: { type: String, required: true },
+    years: { type: Schema.Types.Mixed },
   },
   { collection: "balances_revisions", versionKey: false },
 );
@@ -27,13 +30,30 @@ export const BalancesRevision =
 /** The token of an organization whose balances were never written. */
 export const UNTOUCHED_BALANCES = "sin-movimientos";
 
-/** A new token for the organization, inside the caller's transaction (the first one creates the row). */
-export async function bumpBalancesRevision(organizationId: string, session: ClientSession): Promise<void> {
+/**
+ * A new token for the organization, and for each year whose balances changed, inside the caller's
+ * transaction (the first one creates the row).
+ */
+export async function bumpBalancesRevision(
+  organizationId: string,
+  years: Iterable<number>,
+  session: ClientSession,
+): Promise<void> {
+  const set: Record<string, string> = { token: randomUUID() };
+  for (const year of new Set(years)) set[`years.${year}`] = randomUUID();
   await BalancesRevision.collection.updateOne(
     { _id: organizationId } as never,
-    { $set: { token: randomUUID() } },
+    { $set: set },
     { upsert: true, session },
   );
+}
+
+/** The token of every year whose balances were ever changed, by year ("2025"). */
+export async function readYearRevisions(organizationId: string): Promise<Record<string, string>> {
+  const record = await BalancesRevision.collection.findOne<BalancesRevisionRecord>({ _id: organizationId } as never, {
+    projection: { years: 1 },
+  });
+  return record?.years ?? {};
 }
 
 /** The organization's current token. */

@@ -3,7 +3,7 @@
  * organization's revision in the same transaction, and nothing else does; the reports read through
  * it, so a report asked again after a post shows the post.
  */
-import { Types } from "mongoose";
+import mongoose, { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CalendarDate } from "../../app/domain/calendar";
 import type { EntryInput } from "../../app/domain/ledger";
@@ -23,6 +23,7 @@ import {
   reverse,
   updateAndPost,
   updateDraft,
+  yearRevisionsOf,
 } from "../../app/services/ledger/ledger.server";
 import { trialPage, trialReport } from "../../app/services/reports/reports.server";
 import { ensureOrganization } from "../../models/organization";
@@ -170,5 +171,52 @@ describe("balances revision", () => {
     const secondPage = await trialPage(ORG, query.query);
     expect(secondPage.key).not.toBe(firstPage.key);
     expect(secondPage.rows.find((row) => row.code === CASH)?.debit.text).toBe("₡250,00");
+  });
+
+  it("changes the token of each year a write touches, and only those", async () => {
+    const before = await yearRevisionsOf(ORG);
+    const posted = ok(await createAndPost(ORG, sale("2023-05-10", "10"), actor));
+    const afterPost = await yearRevisionsOf(ORG);
+    expect(afterPost["2023"]).toBeDefined();
+    expect(afterPost["2023"]).not.toBe(before["2023"]);
+    expect(afterPost["2024"]).toBe(before["2024"]);
+    expect(afterPost["2025"]).toBe(before["2025"]);
+    // Its reversal, dated in the next year, changes that year alone.
+    ok(await reverse(ORG, String(posted._id), { ...actor, date: "2024-01-02" }));
+    const afterReversal = await yearRevisionsOf(ORG);
+    expect(afterReversal["2024"]).not.toBe(afterPost["2024"]);
+    expect(afterReversal["2023"]).toBe(afterPost["2023"]);
+    expect(afterReversal["2025"]).toBe(before["2025"]);
+  });
+
+  it("reads the opening balances again after a post in an earlier year, and not after one in the report's own year", async () => {
+    const query = parseReportQuery("all", new URLSearchParams("year=2026&level=5"), "2026-02-01" as CalendarDate);
+    if (!query.ok) throw new Error("query");
+    const cash = async () => (await trialReport(ORG, query.query)).rows.find((row) => row.code === CASH)!;
+    const openingReads = async (run: () => Promise<unknown>) => {
+      let reads = 0;
+      mongoose.set("debug", (collection: string, method: string, pipeline: unknown) => {
+        if (collection === "period_balances" && method === "aggregate" && JSON.stringify(pipeline).includes('"$lt"'))
+          reads += 1;
+      });
+      try {
+        await run();
+      } finally {
+        mongoose.set("debug", false);
+      }
+      return reads;
+    };
+
+    const first = await cash();
+    ok(await createAndPost(ORG, sale("2024-11-05", "40"), actor));
+    let second = first;
+    expect(await openingReads(async () => (second = await cash()))).toBe(1);
+    expect(second.opening - first.opening).toBe(4_000n);
+
+    ok(await createAndPost(ORG, sale("2026-01-15", "7"), actor));
+    let third = second;
+    expect(await openingReads(async () => (third = await cash()))).toBe(0);
+    expect(third.opening).toBe(second.opening);
+    expect(third.debit - second.debit).toBe(700n);
   });
 });

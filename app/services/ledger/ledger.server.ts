@@ -36,4 +36,4 @@ export {
   type ReceiptEntryOutcome,
   type ReceiptEntryRequest,
 } from "./receipt-entries.server";
-export { balancesRevisionOf } from "./balances-revision.server";
+export { balancesRevisionOf, yearRevisionsOf } from "./balances-revision.server";

@@ -43,7 +43,12 @@ export async function bookPostings(
     mergeChanges(...entries.map((entry) => balanceChanges(entry.date, entry.lines, 1))),
     session,
   );
-  if (entries.length > 0) await balancesChanged(organizationId, session);
+  if (entries.length > 0)
+    await balancesChanged(
+      organizationId,
+      entries.map((entry) => entry.date),
+      session,
+    );
   await insertPostedLines(
     entries.flatMap((entry) => postedLineRecords(organizationId, entry)),
     session,
@@ -62,7 +67,7 @@ export async function rebookPosting(
     mergeChanges(balanceChanges(before.date, before.lines, -1), balanceChanges(after.date, after.lines, 1)),
     session,
   );
-  await balancesChanged(organizationId, session);
+  await balancesChanged(organizationId, [before.date, after.date], session);
   await deletePostedLines(organizationId, before._id, session);
   await insertPostedLines(postedLineRecords(organizationId, after), session);
 }

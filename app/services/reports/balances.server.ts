@@ -7,8 +7,10 @@ import {
   type DateRange,
   type ReportBalances,
 } from "~/domain/reports";
+import { ByteLru } from "~/utils/byte-lru";
 import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
+import { yearRevisionsOf } from "../ledger/ledger.server";
 import { toBigInt } from "../ledger/records.server";
 
 interface Summed {
@@ -17,9 +19,55 @@ interface Summed {
   credit: unknown;
 }
 
+function balanceRow(row: Summed): BalanceRow | null {
+  const debit = toBigInt(row.debit);
+  const credit = toBigInt(row.credit);
+  if (debit === 0n && credit === 0n) return null;
+  return { account: row._id.account, period: row._id.period, debit: cents(debit), credit: cents(credit) };
+}
+
+// Opening rows of all of an organization's history before a month: a few hundred rows each.
+const openings = new ByteLru<BalanceRow[]>(16 * 1024 * 1024, (rows) => 200 + rows.length * 160);
+
 /**
- * The balances the reports of these ranges need, read from the period balances in one aggregate:
- * every month before the earliest range folded into one opening row per account, the months in
+ * Every month before `since` folded into one opening row per account (decision 174). Kept per process
+ * under the tokens of the years those months belong to, so that a report asked again after a posting
+ * in the current year reads only the current year's months: the cost stays flat as years of history
+ * pile up, and a posting into an earlier year changes that year's token and recomputes.
+ */
+async function openingRows(organizationId: string, since: string): Promise<BalanceRow[]> {
+  const sinceYear = Number(since.slice(0, 4));
+  const lastYear = since.endsWith("-01") ? sinceYear - 1 : sinceYear;
+  const revisions = await yearRevisionsOf(organizationId);
+  const years = Object.entries(revisions)
+    .filter(([year]) => Number(year) <= lastYear)
+    .sort(([a], [b]) => a.localeCompare(b));
+  const key = JSON.stringify([organizationId, since, years]);
+  const cached = openings.get(key);
+  if (cached) return cached;
+  const summed = await PeriodBalance.aggregate<Summed>([
+    { $match: { organizationId, period: { $lt: since } } },
+    {
+      $group: {
+        _id: { account: "$account", period: OPENING_PERIOD },
+        debit: { $sum: "$debit" },
+        credit: { $sum: "$credit" },
+      },
+    },
+  ]);
+  const rows = summed.map(balanceRow).filter((row): row is BalanceRow => row !== null);
+  openings.set(key, rows);
+  return rows;
+}
+
+/** Forgets the opening rows (tests and benchmarks that measure a process's first request). */
+export function forgetOpeningBalances(): void {
+  openings.clear();
+}
+
+/**
+ * The balances the reports of these ranges need, read from the period balances: every month before
+ * the earliest range folded into one opening row per account (kept, see openingRows), the months in
  * between one row each. Only a month that a range boundary cuts (a from/to inside a month) is read
  * from that month's posted lines, per day.
  */
@@ -33,13 +81,14 @@ export async function readReportBalances(
     .sort()
     .at(-1)!;
   const byDay = monthsNeedingDays(ranges);
-  const period: Record<string, unknown> = { $lte: until };
+  const period: Record<string, unknown> = { $gte: since, $lte: until };
   if (byDay.length > 0) period.$nin = byDay;
+  const opening = openingRows(organizationId, since);
   const monthly = PeriodBalance.aggregate<Summed>([
     { $match: { organizationId, period } },
     {
       $group: {
-        _id: { account: "$account", period: { $cond: [{ $lt: ["$period", since] }, OPENING_PERIOD, "$period"] } },
+        _id: { account: "$account", period: "$period" },
         debit: { $sum: "$debit" },
         credit: { $sum: "$credit" },
       },
@@ -65,12 +114,10 @@ export async function readReportBalances(
             },
           },
         ]);
-  const rows: BalanceRow[] = [];
+  const rows: BalanceRow[] = [...(await opening)];
   for (const row of [...(await monthly), ...(await daily)]) {
-    const debit = toBigInt(row.debit);
-    const credit = toBigInt(row.credit);
-    if (debit === 0n && credit === 0n) continue;
-    rows.push({ account: row._id.account, period: row._id.period, debit: cents(debit), credit: cents(credit) });
+    const balance = balanceRow(row);
+    if (balance) rows.push(balance);
   }
   return { since, rows };
 }
