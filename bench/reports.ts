@@ -211,7 +211,8 @@ try {
     // runs as many processes as `npm start` would (WEB_CONCURRENCY, else one per core).
     const app = await startAppProcess(
       { MONGODB_URI: "", LOG_REQUESTS: "0", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "" },
-      { dataDir, keepData: true },
+      // Opening a data directory of half a million entries takes the embedded database a while.
+      { dataDir, keepData: true, healthyWithinMs: 300_000 },
     );
     try {
       const pagePath = REPORTS.find((report) => report.kind === "all")!.path;

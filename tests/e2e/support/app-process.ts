@@ -28,7 +28,7 @@ export function freePort(): Promise<number> {
  */
 export async function startAppProcess(
   env: Record<string, string>,
-  options: { dataDir?: string; keepData?: boolean } = {},
+  options: { dataDir?: string; keepData?: boolean; healthyWithinMs?: number } = {},
 ): Promise<AppProcess & { output(): string }> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "contabilidad-e2e-")));
@@ -56,7 +56,8 @@ export async function startAppProcess(
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 60_000;
+  const healthyWithinMs = options.healthyWithinMs ?? 60_000;
+  const deadline = Date.now() + healthyWithinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);
     try {
@@ -69,7 +70,7 @@ export async function startAppProcess(
   }
   if (Date.now() >= deadline) {
     child.kill("SIGKILL");
-    throw new Error(`app did not become healthy within 60 s:\n${output}`);
+    throw new Error(`app did not become healthy within ${healthyWithinMs / 1000} s:\n${output}`);
   }
 
   return {
