@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { cachedDocument, documentCacheKey, storeDocument } from "./utils/document-cache.server";
 import { NonceProvider } from "./utils/nonce";
+import { markPrepared } from "./utils/prepared-document.server";
 import { StaticMarkupProvider } from "./utils/static-markup";
 import { cachedStaticMarkup } from "./utils/static-markup.server";
 
@@ -23,7 +24,17 @@ export default function handleRequest(
   const cached = cacheKey ? cachedDocument(cacheKey, nonce) : null;
   if (cached !== null) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+    // Built only if something reads it: the server's adapter writes the prepared bytes instead.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          controller.enqueue(cached.html());
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return markPrepared(new Response(body, { headers: responseHeaders, status: responseStatusCode }), cached);
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -65,7 +76,7 @@ export default function handleRequest(
 }
 
 /** Passes the document through and hands its whole text to `done` once it has all been written. */
-function capture(done: (html: string) => void): Transform {
+function capture(done: (html: Buffer) => void): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -73,7 +84,7 @@ function capture(done: (html: string) => void): Transform {
       callback(null, chunk);
     },
     flush(callback) {
-      done(Buffer.concat(chunks).toString("utf8"));
+      done(Buffer.concat(chunks));
       callback();
     },
   });

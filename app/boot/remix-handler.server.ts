@@ -9,6 +9,7 @@ import type { NextFunction, Request, Response } from "express";
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { forgetRequest, REQUEST_ID_HEADER } from "../utils/once-per-request.server";
+import { preparedDocumentOf, type PreparedDocument } from "../utils/prepared-document.server";
 import { limitedBody, sendBodyTooLarge } from "./body-limit.server";
 
 /**
@@ -31,7 +32,7 @@ export function createAppRequestHandler({
       const request = toFetchRequest(req, res, body);
       const response = await handle(request, getLoadContext(req, res));
       if (body?.exceeded) return sendBodyTooLarge(res);
-      await sendRemixResponse(res, response);
+      await sendRemixResponse(req, res, response);
     } catch (error) {
       if (body?.exceeded) return sendBodyTooLarge(res);
       next(error);
@@ -69,11 +70,24 @@ function toFetchRequest(req: Request, res: Response, body: Readable | undefined)
   } as RequestInit);
 }
 
-async function sendRemixResponse(res: Response, response: globalThis.Response) {
+async function sendRemixResponse(req: Request, res: Response, response: globalThis.Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  const prepared = preparedDocumentOf(response);
+  if (prepared) return sendPrepared(req, res, prepared);
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+/** A reused page's bytes as they are: compressed once when kept, so the compression middleware skips them. */
+function sendPrepared(req: Request, res: Response, document: PreparedDocument) {
+  res.vary("Accept-Encoding");
+  const takesGzip = Boolean(req.headers["accept-encoding"]) && req.acceptsEncodings("gzip", "identity") === "gzip";
+  const gzip = takesGzip ? document.gzip() : null;
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  const body = gzip ?? document.html();
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }

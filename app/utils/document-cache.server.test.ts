@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
@@ -50,17 +51,32 @@ describe("documentCacheKey", () => {
 describe("cachedDocument", () => {
   const nonce = "Zm9vYmFyYmF6cXV1eDEyMw==";
   const html = `<html><script nonce="${nonce}">a</script><style nonce="${nonce}"></style><p>₡1 000</p></html>`;
+  const fresh = "bmV3LW5vbmNlLXZhbHVlMTI=";
+  const store = (at: number) => storeDocument("k", Buffer.from(html), nonce, at);
 
   it("gives the stored page back with the new request's nonce in every place the old one was", () => {
-    storeDocument("k", html, nonce, 1_000);
-    const again = cachedDocument("k", "bmV3LW5vbmNlLXZhbHVlMTI=", 2_000);
-    expect(again).toBe(html.replaceAll(nonce, "bmV3LW5vbmNlLXZhbHVlMTI="));
+    store(1_000);
+    const again = cachedDocument("k", fresh, 2_000)!.html().toString("utf8");
+    expect(again).toBe(html.replaceAll(nonce, fresh));
     expect(again).not.toContain(nonce);
   });
 
+  it("gives the same page gzip-compressed, with the new nonce, every time it is asked", () => {
+    store(1_000);
+    for (const next of [fresh, "b3RyYS1tw6FzLWRpc3RpbnRh"]) {
+      const gzip = cachedDocument("k", next, 2_000)!.gzip()!;
+      expect(gzip.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+      expect(gunzipSync(gzip).toString("utf8")).toBe(html.replaceAll(nonce, next));
+    }
+  });
+
   it("forgets a page older than its time to live", () => {
-    storeDocument("k", html, nonce, 1_000);
-    expect(cachedDocument("k", nonce, 1_000 + DOCUMENT_TTL_MS)).toBe(html);
+    store(1_000);
+    expect(
+      cachedDocument("k", nonce, 1_000 + DOCUMENT_TTL_MS)!
+        .html()
+        .toString("utf8"),
+    ).toBe(html);
     expect(cachedDocument("k", nonce, 1_001 + DOCUMENT_TTL_MS)).toBeNull();
     expect(cachedDocument("k", nonce, 1_000)).toBeNull();
   });

@@ -1,14 +1,17 @@
 /**
  * The built app answering document requests twice with unchanged data (the second page comes from
- * the document cache, decision 170): the same page, each with its own CSP nonce, each user's own, and
- * a new page as soon as the books change.
+ * the document cache, decision 172): the same page, each with its own CSP nonce, each user's own, and
+ * a new page as soon as the books change; compressed once and sent as kept (decision 175).
  */
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
 import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
 import express from "express";
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
@@ -38,7 +41,8 @@ beforeAll(async () => {
   }
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const app = express();
-  // As server.ts: a fresh nonce for every response.
+  // As server.ts: compressed answers, a fresh nonce for every response.
+  app.use(compression({ level: 3 }));
   app.all(
     "*",
     createAppRequestHandler({ build, getLoadContext: () => ({ cspNonce: randomBytes(16).toString("base64") }) }),
@@ -77,6 +81,23 @@ async function page(cookie: string): Promise<{ status: number; html: string; non
   return { status: response.status, html, nonce };
 }
 
+function rawGet(cookie: string, acceptEncoding: string | undefined, method = "GET") {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers: Record<string, string> = { Cookie: cookie };
+    if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
+    http
+      .request(`${baseUrl}${PAGE}`, { method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
 describe("a document asked again with unchanged data", () => {
   it("is the same page, with the new response's own nonce on every script", async () => {
     const first = await page(users[0].cookie);
@@ -108,6 +129,29 @@ describe("a document asked again with unchanged data", () => {
     await post("7654321.09", "2026-03-05");
     const after = await page(users[0].cookie);
     expect(after.html).toMatch(/8.654.321,09/);
+  });
+
+  it("is sent gzip-compressed as kept, once, with the response's nonce inside; plain to who takes no gzip", async () => {
+    const plain = await page(users[0].cookie);
+    for (const acceptEncoding of ["gzip, deflate, br", "br;q=1.0, gzip;q=0.8", undefined, "br", "gzip;q=0"]) {
+      const raw = await rawGet(users[0].cookie, acceptEncoding);
+      expect(raw.status).toBe(200);
+      expect(raw.headers.vary).toMatch(/Accept-Encoding/i);
+      const gzip = acceptEncoding !== undefined && /gzip(?!;q=0\b)/.test(acceptEncoding);
+      const encoding = raw.headers["content-encoding"];
+      const body =
+        encoding === "gzip" ? gunzipSync(raw.body) : encoding === "br" ? brotliDecompressSync(raw.body) : raw.body;
+      if (gzip) expect(raw.headers["content-encoding"]).toBe("gzip");
+      // The middleware would stream its own compression in chunks; the kept bytes go with their length.
+      if (gzip) expect(Number(raw.headers["content-length"])).toBe(raw.body.length);
+      if (!acceptEncoding) expect(raw.headers["content-encoding"]).toBeUndefined();
+      const html = body.toString("utf8");
+      const nonce = /<script nonce="([^"]+)"/.exec(html)![1];
+      expect(nonce).not.toBe(plain.nonce);
+      expect(html.replaceAll(nonce, "NONCE")).toBe(plain.html.replaceAll(plain.nonce, "NONCE"));
+    }
+    const head = await rawGet(users[0].cookie, "gzip", "HEAD");
+    expect([head.status, head.body.length]).toEqual([200, 0]);
   });
 
   it("still refuses a request without a session", async () => {
