@@ -5,6 +5,8 @@ ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=fals
 
 FROM base AS build
 COPY package.json package-lock.json ./
+# npm ci applies patches/ (postinstall) to the dependencies it installs.
+COPY patches ./patches
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev
