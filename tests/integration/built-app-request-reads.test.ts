@@ -3,24 +3,19 @@
  * production serves it: Remix gives each loader its own copy of the Request, and the session, the
  * user and the organization list must still be read once, not once per loader.
  */
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import express from "express";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAppRequestHandler } from "../../app/boot/remix-handler.server";
 import { heldRequestCount, REQUEST_ID_HEADER } from "../../app/utils/once-per-request.server";
 import { ensureOrganization } from "../../models/organization";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+import { startBuiltApp, type BuiltApp } from "../support/built-app";
 import { sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";
 
 const ORG = "CR:3101888003";
 const PAGE = "/results-all?year=2026&level=3";
 let environment: AppEnvironment;
-let server: ReturnType<express.Express["listen"]>;
+let app: BuiltApp;
 let baseUrl: string;
 const users: Array<{ email: string; cookie: string }> = [];
 
@@ -31,17 +26,13 @@ beforeAll(async () => {
     const user = await createTestUser({ persona: "client", orgs: { [ORG]: "client" } });
     users.push({ email: user.email, cookie: await sessionCookieFor(user.id) });
   }
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = express();
-  app.all("*", createAppRequestHandler({ build, getLoadContext: () => ({ cspNonce: "" }) }));
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startBuiltApp({ nonce: () => "" });
+  baseUrl = app.baseUrl;
 }, 60_000);
 
 afterAll(async () => {
   mongoose.set("debug", false);
-  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
   await environment?.close();
 });
 

@@ -3,21 +3,16 @@
  * the document cache, decision 172): the same page, each with its own CSP nonce, each user's own, and
  * a new page as soon as the books change; compressed once and sent as kept (decision 175).
  */
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
-import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
-import { createAppRequestHandler } from "../../app/boot/remix-handler.server";
 import { ensureOrganization } from "../../models/organization";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+import { startBuiltApp, type BuiltApp } from "../support/built-app";
 import { sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";
 
@@ -27,7 +22,7 @@ const leaves = flattenCatalog(buildCatalog({})).filter((node) => isSelectable(no
 const leafOf = (prefix: string) => leaves.find((node) => node.key.startsWith(prefix))!.key;
 
 let environment: AppEnvironment;
-let server: ReturnType<express.Express["listen"]>;
+let app: BuiltApp;
 let baseUrl: string;
 const users: Array<{ email: string; cookie: string }> = [];
 
@@ -39,21 +34,13 @@ beforeAll(async () => {
     const user = await createTestUser({ persona: "client", orgs: { [ORG]: "client" } });
     users.push({ email: user.email, cookie: `${await sessionCookieFor(user.id)}` });
   }
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = express();
   // As server.ts: compressed answers, a fresh nonce for every response.
-  app.use(compression({ level: 3 }));
-  app.all(
-    "*",
-    createAppRequestHandler({ build, getLoadContext: () => ({ cspNonce: randomBytes(16).toString("base64") }) }),
-  );
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startBuiltApp({ nonce: () => randomBytes(16).toString("base64"), before: [compression({ level: 3 })] });
+  baseUrl = app.baseUrl;
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
   await environment?.close();
 });
 
