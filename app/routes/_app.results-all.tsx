@@ -1,11 +1,12 @@
 import { Stack, Text } from "@mantine/core";
+import { useMemo } from "react";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { TrialTable } from "~/components/reports/TrialTable";
 import { appHref } from "~/components/shell/links";
-import { drillHref, REPORT_TITLES, reportPageBasics } from "~/domain/reports";
+import { drillHref, fromTrialWire, REPORT_TITLES, reportPageBasics, toTrialWire } from "~/domain/reports";
 import { readReportQuery, trialPage } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
@@ -19,13 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     ...reportPageBasics(organization, role, parsed),
     range: query.range,
-    trial: { rows: page.rows, totals: page.totals, balanced: page.balanced, key: page.key },
+    trial: { rows: toTrialWire(page.rows), totals: page.totals, balanced: page.balanced, key: page.key },
     unclassified: page.unclassified,
   });
 }
 
 export default function TrialBalancePage() {
   const data = useLoaderData<typeof loader>();
+  const rows = useMemo(() => fromTrialWire(data.trial.rows), [data.trial.rows]);
   const current = new URLSearchParams(useLocation().search);
   const exportHref = (extension: string) =>
     appHref(`/results-all.${extension}?${new URLSearchParams(data.params)}`, current, {
@@ -51,7 +53,7 @@ export default function TrialBalancePage() {
       />
       {data.unclassified && <UnclassifiedWarning amount={data.unclassified} />}
       <TrialTable
-        rows={data.trial.rows}
+        rows={rows}
         totals={data.trial.totals}
         caption={`Balance de Comprobación, ${data.periodText}`}
         hrefOf={hrefOf}

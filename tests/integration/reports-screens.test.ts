@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
 import type { EntryInput } from "../../app/domain/ledger";
-import { QUERY_MESSAGES } from "../../app/domain/reports";
+import { fromTrialWire, QUERY_MESSAGES } from "../../app/domain/reports";
 import * as allCsv from "../../app/routes/_app.results-all[.]csv";
 import * as allXlsx from "../../app/routes/_app.results-all[.]xlsx";
 import * as allPage from "../../app/routes/_app.results-all";
@@ -225,7 +225,7 @@ describe("Balance de Comprobación (/results-all)", () => {
     expect(data.trial.balanced).toBe(true);
     expect(plain(data.trial.totals.debit.text)).toBe("₡700 000,00");
     expect(data.trial.totals.credit.text).toBe(data.trial.totals.debit.text);
-    const income = data.trial.rows.find((row: { code: string }) => row.code === "40-00-00-00-00");
+    const income = fromTrialWire(data.trial.rows).find((row) => row.code === "40-00-00-00-00")!;
     expect(plain(income.credit.text)).toBe("₡500 000,00");
     expect(plain(income.closing.text)).toBe("(₡500 000,00)");
   });

@@ -10,4 +10,5 @@ export * from "./statements";
 export * from "./display";
 export * from "./csv";
 export * from "./view";
+export * from "./trial-wire";
 export * from "./closing";
