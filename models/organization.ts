@@ -144,7 +144,7 @@ export async function updateOrganization(
   return result.matchedCount === 1;
 }
 
-/** Inactive organizations drop out of every organization list (seed §6). */
+/** Inactive organizations drop out of every organization list (docs/spec/access.md §3). */
 export async function setOrganizationActive(id: string, active: boolean, session?: ClientSession): Promise<boolean> {
   const result = await Organization.updateOne({ _id: id }, { $set: { active } }, { session });
   return result.matchedCount === 1;

@@ -16,7 +16,7 @@ const account: ClientAccount = {
   organizations: [{ id: "CR:3101123456", cedula: "3101123456", name: "Ferretería El Clavo S.A." }],
 };
 
-describe("account context (seed §8)", () => {
+describe("account context (docs/spec/sign-in.md §6)", () => {
   it("throws a clear error when used outside its provider", () => {
     expect(() => renderToString(<Email />)).toThrow(ACCOUNT_CONTEXT_MISSING);
   });

@@ -25,7 +25,7 @@ export function AccountProvider({ account, children }: { account: ClientAccount 
   return <AccountContext.Provider value={account}>{children}</AccountContext.Provider>;
 }
 
-/** The signed-in account, or null for a visitor. Throws when used outside its provider (seed §8). */
+/** The signed-in account, or null for a visitor. Throws when used outside its provider (docs/spec/sign-in.md §6). */
 export function useAccount(): ClientAccount | null {
   const account = useContext(AccountContext);
   if (account === undefined) throw new Error(ACCOUNT_CONTEXT_MISSING);

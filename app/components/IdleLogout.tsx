@@ -9,7 +9,7 @@ export const IDLE_LOGOUT_REASON = "idle";
 export const IDLE_LOGOUT_MESSAGE = "Su sesión se cerró por inactividad.";
 
 /**
- * Seed §4/§9: idle for the configured time (30 minutes) in every tab → logout. The timer runs only
+ * docs/spec/sign-in.md §3: idle for the configured time (30 minutes) in every tab → logout. The timer runs only
  * while a user is loaded; after logging out it is reset and paused.
  */
 export function IdleLogout({ timeoutMs }: { timeoutMs: number }) {

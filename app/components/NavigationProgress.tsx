@@ -1,7 +1,7 @@
 import { Loader, Portal } from "@mantine/core";
 import { useNavigation } from "@remix-run/react";
 
-/** Seed §2: while a navigation (and with it the authentication check) is pending, a spinner shows. */
+/** docs/spec/access.md §2: while a navigation (and with it the authentication check) is pending, a spinner shows. */
 export function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;

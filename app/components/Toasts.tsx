@@ -9,7 +9,7 @@ export interface ToastMessage {
   type: "info" | "success" | "error" | "warning";
 }
 
-/** Seed §9: bottom-right, auto close after 10000 ms, pause on hover and focus loss, draggable. */
+/** docs/spec/sign-in.md §4: bottom-right, auto close after 10000 ms, pause on hover and focus loss, draggable. */
 export const TOAST_OPTIONS = {
   position: "bottom-right",
   autoClose: 10_000,

@@ -31,12 +31,12 @@ function nodeAt(tree: CatalogNode[], key: string): CatalogNode {
   return node;
 }
 
-/** A node shaped like the seed's, for rules that only look at key and children. */
+/** A node shaped like the spec's (docs/spec/chart-of-accounts.md §1), for rules that only look at key and children. */
 function bare(key: string, childKeys: string[] = []): { key: string; children: { key: string }[] } {
   return { key, children: childKeys.map((child) => ({ key: child })) };
 }
 
-describe("account code level (seed §3, §5)", () => {
+describe("account code level (docs/spec/chart-of-accounts.md §2)", () => {
   it("is the count of segments that are not 00", () => {
     expect(levelOf("10-00-00-00-00")).toBe(1);
     expect(levelOf("10-01-00-00-00")).toBe(2);
@@ -102,7 +102,7 @@ describe("the default Costa Rican tree", () => {
     for (const node of all) expect(validateNewCode([], node.key) === SHAPE, node.key).toBe(false);
   });
 
-  it("has the seven top-level groups, step 10, with the seed's names", () => {
+  it("has the seven top-level groups, step 10, with the spec's names", () => {
     expect(tree.map((group) => [group.key, group.label])).toEqual([
       ["10-00-00-00-00", "Activo"],
       ["20-00-00-00-00", "Pasivo"],
@@ -174,7 +174,7 @@ describe("the default Costa Rican tree", () => {
   });
 });
 
-describe("selectable accounts (seed §3)", () => {
+describe("selectable accounts (docs/spec/chart-of-accounts.md §3)", () => {
   const tree = buildCatalog({ "60-02-13-00-00": { disabled: true } });
 
   it("top-level groups are disabled and not selectable", () => {
@@ -204,7 +204,7 @@ describe("selectable accounts (seed §3)", () => {
   });
 });
 
-describe("next account code (seed §4)", () => {
+describe("next account code (docs/spec/chart-of-accounts.md §4)", () => {
   it("for a node with no children, is its first child: segment 01 at the next level", () => {
     expect(nextCode(bare("10-01-02-01-00"))).toBe("10-01-02-01-01");
     expect(nextCode(bare("10-01-02-00-00"))).toBe("10-01-02-01-00");
@@ -259,8 +259,8 @@ describe("next account code (seed §4)", () => {
   });
 });
 
-describe("organization overrides (seed §3: change the label at a code or add a new code)", () => {
-  it("changes the label at a code, in the seed's simple form (code → label)", () => {
+describe("organization overrides (docs/spec/chart-of-accounts.md §5: change the label at a code or add a new code)", () => {
+  it("changes the label at a code, in the spec's simple form (code → label)", () => {
     const tree = buildCatalog({ "10-01-01-03-01": "BNCR cuenta 100-01-000-123456-7" });
     expect(nodeAt(tree, "10-01-01-03-01").label).toBe("BNCR cuenta 100-01-000-123456-7");
     expect(nodeAt(tree, "10-01-01-03-01").added).toBe(false);

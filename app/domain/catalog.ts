@@ -1,5 +1,5 @@
 /**
- * The chart of accounts (seed §3–§5): the default Costa Rican tree, merged with an organization's
+ * The chart of accounts (docs/spec/chart-of-accounts.md): the default Costa Rican tree, merged with an organization's
  * overrides, and the rules on account codes. Pure TypeScript, shared by server and browser.
  */
 export type { CatalogEntry, CatalogIssue, CatalogNode, CatalogOverride, CatalogOverrides } from "./catalog/types";

@@ -9,7 +9,7 @@ const root = { ...client, isRoot: true };
 const labels = (flags: typeof client) =>
   sidebarMenu(flags).map((section) => [section.label, section.links.map((link) => link.label)]);
 
-describe("sidebarMenu (seed §2, §6)", () => {
+describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () => {
   it("shows regular users only Consultas without Movimientos por Cuenta, and Balances", () => {
     expect(labels(client)).toEqual([
       ["Consultas", ["Comprobantes", "Asientos Contables"]],
@@ -17,7 +17,7 @@ describe("sidebarMenu (seed §2, §6)", () => {
     ]);
   });
 
-  it("shows admins every section with the seed's labels and routes", () => {
+  it("shows admins every section with the spec's labels and routes", () => {
     expect(labels(admin)).toEqual([
       ["Consultas", ["Comprobantes", "Asientos Contables", "Movimientos por Cuenta"]],
       ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],

@@ -22,7 +22,7 @@ export const MENU_SECTION_KEYS: MenuSectionKey[] = [
 ];
 
 /**
- * The sidebar of seed §2. Admin menus (and Movimientos por Cuenta) are for super admins and admins;
+ * The sidebar of docs/spec/routes.md §2. Admin menus (and Movimientos por Cuenta) are for super admins and admins;
  * root sees what admins see. Regular users see Consultas (without Movimientos por Cuenta) and Balances.
  */
 export function sidebarMenu(flags: RoleFlags): MenuSection[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cedulaProblem, toCedula, toOrganizationId } from "./organization-id";
 
-describe("organization ids (seed §3)", () => {
+describe("organization ids (docs/spec/organizations.md §1)", () => {
   it("prefixes the stored id with CR: and strips it for use", () => {
     expect(toOrganizationId("3101123456")).toBe("CR:3101123456");
     expect(toOrganizationId("CR:3101123456")).toBe("CR:3101123456");

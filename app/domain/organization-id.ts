@@ -1,4 +1,4 @@
-/** Organizations are stored as `CR:<cédula>`; URLs and screens use the bare cédula (seed §3). */
+/** Organizations are stored as `CR:<cédula>`; URLs and screens use the bare cédula (docs/spec/organizations.md §1). */
 export const ORGANIZATION_ID_PREFIX = "CR:";
 
 export type IdentificationType = "01" | "02" | "03" | "04";

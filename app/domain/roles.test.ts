@@ -3,7 +3,7 @@ import { canAdministerOrganization, hasAdminAccess, seesAllOrganizations } from 
 
 const base = { isRoot: false, isSuperAdmin: false, isAdmin: false, orgs: {} as Record<string, "admin" | "client"> };
 
-describe("roles (seed §6)", () => {
+describe("roles (docs/spec/access.md)", () => {
   it("opens admin-only routes to admin, super admin or root", () => {
     expect(hasAdminAccess(base)).toBe(false);
     expect(hasAdminAccess({ ...base, isAdmin: true })).toBe(true);

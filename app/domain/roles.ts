@@ -13,12 +13,12 @@ export interface RoleFlags {
   isAdmin: boolean;
 }
 
-/** Admin-only routes are open to admins, super admins and root (seed §6). */
+/** Admin-only routes are open to admins, super admins and root (docs/spec/access.md §2). */
 export function hasAdminAccess(flags: RoleFlags): boolean {
   return flags.isRoot || flags.isSuperAdmin || flags.isAdmin;
 }
 
-/** Root and super admins see every active organization; everyone else only their own (seed §6). */
+/** Root and super admins see every active organization; everyone else only their own (docs/spec/access.md §3). */
 export function seesAllOrganizations(flags: RoleFlags): boolean {
   return flags.isRoot || flags.isSuperAdmin;
 }

@@ -7,8 +7,8 @@ import { getSignedInUser, requireUser } from "~/utils/auth.server";
 import { resolveSelectedOrganization } from "~/utils/org-context.server";
 
 /**
- * The seed's signed-in routes (§2), built or not yet. With no user, visiting one goes to /login with
- * returnTo (seed §2 guard behaviour), as the built ones do through their own guards.
+ * The signed-in routes of docs/spec/routes.md §1, built or not yet. With no user, visiting one goes to /login with
+ * returnTo (docs/spec/access.md §2), as the built ones do through their own guards.
  */
 const SEED_ROUTES =
   /^\/(?:detail(?:\/[^/]+)?|entries\/view\/[^/]+|entries\/detail\/[^/]+|entries\/list|entries\/movement-list|results|results-general|results-all|admin\/invoice(?:\/[^/]+)?|admin\/rules|admin\/organizations(?:\/[^/]+)?|admin\/vat|admin\/accounting-entry-templates|admin\/income-brackets|admin\/income-tax|admin\/catalog)\/?$/;

@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const navigation = useNavigation();
   const location = useLocation();
-  // Every failed sign-in answers with a toast (seed §8), so the form has no server reply to show.
+  // Every failed sign-in answers with a toast (docs/spec/sign-in.md §5), so the form has no server reply to show.
   const [form, fields] = useSchemaForm(loginSchema, { id: "login" });
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   return (

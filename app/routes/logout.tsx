@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     headers.append("Set-Cookie", await endSession(request));
   } catch (error) {
-    // Seed §8: a failed logout is only logged; the visitor still leaves for the sign-in page.
+    // docs/spec/sign-in.md §5: a failed logout is only logged; the visitor still leaves for the sign-in page.
     console.error("logout failed", error);
   }
   // An idle logout says so on the sign-in page (?reason=idle), so nobody wonders where the session went.

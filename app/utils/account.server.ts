@@ -11,7 +11,7 @@ export interface OrganizationSummary {
   contactEmail?: string;
 }
 
-/** The seed's "user session" (§3): what the browser may know about the signed-in user. */
+/** The "user session" of docs/spec/sign-in.md §2: what the browser may know about the signed-in user. */
 export interface Account {
   user: { id: string; email: string };
   isSuperAdmin: boolean;
@@ -33,7 +33,7 @@ export async function accessibleOrganizations(user: UserDocument): Promise<Organ
   const organizations = await listActiveOrganizations(
     seesAllOrganizations(membership) ? undefined : Object.keys(membership.orgs),
   );
-  // contactEmail is for super admins only (seed §3, §6): never put it in anyone else's data.
+  // contactEmail is for super admins only (docs/spec/access.md §3): never put it in anyone else's data.
   const withContact = membership.isSuperAdmin;
   return organizations.map((organization) => ({
     id: organization._id,

@@ -30,7 +30,7 @@ authenticator.use(
     const password = submission.status === "success" ? submission.value.password : "";
     const ip = clientAddress(request);
     await assertNotThrottled(email, ip);
-    // A form the schema refuses is a failed attempt like any other (seed §8: one answer for every failure).
+    // A form the schema refuses is a failed attempt like any other (docs/spec/sign-in.md §5: one answer for every failure).
     const user = submission.status === "success" ? await findUserByEmail(email) : null;
     const valid = await verifyPassword(password, user?.passwordHash);
     if (!user || !valid) {
@@ -78,7 +78,7 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   return signedIn;
 }
 
-/** Admin-only routes: admins, super admins and root; anyone else is sent to / (seed §2). */
+/** Admin-only routes: admins, super admins and root; anyone else is sent to / (docs/spec/access.md §2). */
 export async function requireAdmin(request: Request): Promise<SignedIn> {
   const signedIn = await requireUser(request);
   if (!hasAdminAccess(signedIn.user)) throw redirect("/");

@@ -33,7 +33,7 @@ const envSchema = z
     SEED_DEMO: booleanFlag.default("0"),
     // Server processes (decision 116); unset: one per core in production, one otherwise.
     WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be at least 1").max(64).optional(),
-    // Hacienda's identity provider and reception API (costa-rica.md §2.2–2.3); overridable for a stand-in.
+    // Hacienda's identity provider and reception API (docs/domain/hacienda-api.md §2–§3); overridable for a stand-in.
     HACIENDA_PRUEBAS_TOKEN_URL: z
       .string()
       .url()

@@ -31,7 +31,7 @@ export type OrgContextWithoutOrganization = Omit<OrgContext, "organization" | "r
 };
 
 export interface OrgContextOptions {
-  /** Admin screens: non-admins are sent to / (seed §2) and the user must administer the organization. */
+  /** Admin screens: non-admins are sent to / (docs/spec/access.md §2) and the user must administer the organization. */
   admin?: boolean;
   /**
    * The organization named by a route parameter (a bare cédula, e.g. /admin/organizations/:orgID)

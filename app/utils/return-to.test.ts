@@ -5,7 +5,7 @@ const at = (returnTo?: string) =>
   `http://localhost/login${returnTo === undefined ? "" : `?${new URLSearchParams({ returnTo })}`}`;
 
 describe("returnToFrom", () => {
-  it("goes to '/?menu=consultas' when returnTo is absent (seed §9)", () => {
+  it("goes to '/?menu=consultas' when returnTo is absent (docs/spec/sign-in.md §1)", () => {
     expect(returnToFrom(at())).toBe("/?menu=consultas");
     expect(DEFAULT_REDIRECT).toBe("/?menu=consultas");
   });

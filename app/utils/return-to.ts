@@ -36,7 +36,7 @@ export function safeReturnTo(value: unknown, fallback = DEFAULT_REDIRECT): strin
   return looksUnsafe(path) ? fallback : path;
 }
 
-/** The page to go to after sign-in: a same-site path from ?returnTo, else the seed's default. */
+/** The page to go to after sign-in: a same-site path from ?returnTo, else the default of docs/spec/sign-in.md §1. */
 export function returnToFrom(url: URL | string): string {
   const parsed = typeof url === "string" ? new URL(url) : url;
   return safeReturnTo(parsed.searchParams.get("returnTo"));

@@ -50,7 +50,7 @@ async function expectMenu(page: Page, expected: Record<string, [string, string[]
 }
 
 test.describe("sidebar shell", () => {
-  test("an admin sees every section with the seed's texts, a greeting and the copyright line", async ({ page }) => {
+  test("an admin sees every section with the spec's texts, a greeting and the copyright line", async ({ page }) => {
     const user = await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
     await expect(sidebar(page).getByText(`Hola ${user.email}`)).toBeVisible();
     await expectMenu(page, ADMIN_MENU);

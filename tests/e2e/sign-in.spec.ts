@@ -5,7 +5,7 @@ import { totpCode } from "../support/users";
 const DEMO_PASSWORD = "Contabilidad-2026";
 
 test.describe("sign-in", () => {
-  test("a wrong password shows the seed's toast and stays on /login", async ({ page }) => {
+  test("a wrong password shows the spec's toast and stays on /login", async ({ page }) => {
     await page.goto("/login");
     await submitPassword(page, "admin@demo.cr", "contraseña-equivocada");
     await expect(page.getByText("No se ha podido autenticar, intente de nuevo.")).toBeVisible();

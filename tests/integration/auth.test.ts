@@ -247,7 +247,7 @@ describe("second factor", () => {
 });
 
 describe("sign-in forms: one schema for the page and the action, secrets never sent back", () => {
-  it("a blank password or a malformed address is a failed sign-in like any other: the seed's toast, counted", async () => {
+  it("a blank password or a malformed address is a failed sign-in like any other: the spec's toast, counted", async () => {
     const user = await createTestUser({ persona: "client" });
     for (const [email, password] of [
       [user.email, ""],
@@ -394,7 +394,7 @@ describe("guards", () => {
     expect(asClient.headers.get("Location")).toBe("/");
   });
 
-  it("gives the browser the seed's user session: contactEmail only for super admins, roles only for others", async () => {
+  it("gives the browser the spec's user session: contactEmail only for super admins, roles only for others", async () => {
     const client = await createTestUser({
       persona: "client",
       orgs: { "CR:3101123456": "client", "CR:3101999999": "client" },

@@ -1,6 +1,6 @@
 /**
- * A local stand-in for Hacienda's identity provider and reception API, as documented (costa-rica.md
- * §2.2–2.3): password and refresh_token grants; `POST recepcion` (202, or X-Error-Cause — "recibido
+ * A local stand-in for Hacienda's identity provider and reception API, as documented (docs/domain/hacienda-api.md
+ * §2–§3): password and refresh_token grants; `POST recepcion` (202, or X-Error-Cause — "recibido
  * anteriormente" for a clave it already has); `GET recepcion/{clave}` going recibido → procesando →
  * aceptado/rechazado with a MensajeHacienda in `respuesta-xml`. Knobs make it fail with a 500, answer
  * too slowly (a timeout), reject a document, or expire tokens; it counts every POST per clave.

@@ -23,7 +23,7 @@ export interface XmlValidation {
 export interface ValidateOptions {
   /**
    * Validate against a temporary copy of the schema in which ds:Signature is optional, to check the
-   * structure of unsigned documents (as the schemas' SOURCES.md suggests).
+   * structure of unsigned documents (as packages/hacienda-xsd/SOURCES.md suggests).
    */
   signatureOptional?: boolean;
 }

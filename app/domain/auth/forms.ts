@@ -17,7 +17,7 @@ const email = (requiredMessage: string) =>
     .max(254, "El correo electrónico es demasiado largo.")
     .email("Ingrese un correo electrónico válido.");
 
-/** /login. A failure of any kind answers with the seed's one toast; the messages serve the page's own checks. */
+/** /login. A failure of any kind answers with one toast (docs/spec/sign-in.md §5); the messages serve the page's own checks. */
 export const loginSchema = z.object({
   email: email("Ingrese su correo electrónico."),
   password: z

@@ -61,7 +61,7 @@ export function lineOtherTaxes(line: LineaDetalle): { total: Amount; codes: stri
   return { total, codes };
 }
 
-/** Services are told apart from goods by the line's unit of measure (costa-rica.md §1.13). */
+/** Services are told apart from goods by the line's unit of measure (docs/domain/hacienda-xml.md §6.8). */
 export function isServiceLine(line: LineaDetalle): boolean {
   return line.unidadMedida !== undefined && SERVICE_UNITS.has(line.unidadMedida);
 }

@@ -75,7 +75,7 @@ export function buildCatalog(overrides?: CatalogOverrides | null): CatalogNode[]
   sortByKey(roots);
   for (const root of roots) {
     root.disabled = true;
-    // A group's disabled flag is structural (seed §3): it does not reach the group's accounts.
+    // A group's disabled flag is structural (docs/spec/chart-of-accounts.md §3): it does not reach the group's accounts.
     walk(root, false);
   }
   return roots;

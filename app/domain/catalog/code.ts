@@ -38,7 +38,7 @@ function withSegment(code: string, segment: number, value: string): string {
   return code.slice(0, segment * 3) + value + code.slice(segment * 3 + 2);
 }
 
-/** Count of segments that are not `00` (seed §3, §5). */
+/** Count of segments that are not `00` (docs/spec/chart-of-accounts.md §2). */
 export function levelOf(code: string | null | undefined): number {
   if (code == null || code.trim() === "") throw new Error(NULL_CODE_LEVEL);
   return checkedLevel(code);

@@ -3,7 +3,7 @@ import type { CatalogEntry } from "./types";
 /**
  * The default Costa Rican chart of accounts (245 accounts), in code order.
  * Naming follows Odoo's l10n_cr template and NIIF para PYMES presentation (corriente / no corriente);
- * group labels are the seed's. Accounts without children are the movement (posting) accounts.
+ * group labels are the spec's (docs/spec/chart-of-accounts.md §3). Accounts without children are the movement (posting) accounts.
  */
 export const DEFAULT_CATALOG: readonly CatalogEntry[] = Object.freeze([
   { key: "10-00-00-00-00", label: "Activo" },

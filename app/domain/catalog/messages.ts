@@ -1,4 +1,4 @@
-/** Spanish messages of the chart-of-accounts rules (the first one is the seed's, §5). */
+/** Spanish messages of the chart-of-accounts rules (the first one is docs/spec/chart-of-accounts.md §2). */
 export const NULL_CODE_LEVEL = "No se puede obtener el nivel de una cuenta nula.";
 export const CODE_REQUIRED = "El código de cuenta es obligatorio.";
 export const CODE_SHAPE = "El código de cuenta debe tener cinco segmentos de dos dígitos (10-01-02-01-00).";

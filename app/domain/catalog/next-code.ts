@@ -4,7 +4,7 @@ import { lastLevel, noCodeLeft } from "./messages";
 const LAST_CHILD = 99;
 
 /**
- * The code for a new child of `node` (seed §4): with no children, the first child (segment `01`
+ * The code for a new child of `node` (docs/spec/chart-of-accounts.md §4): with no children, the first child (segment `01`
  * at the next level); otherwise the highest child's last segment plus one, zero-padded.
  */
 export function nextCode(node: { key: string; children: readonly { key: string }[] }): string {

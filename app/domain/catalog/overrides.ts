@@ -3,7 +3,7 @@ import { defaultLabels } from "./default-index";
 import type { CatalogOverride, CatalogOverrides } from "./types";
 
 /**
- * Reads one stored override leniently: the seed's string form is a label; an object keeps only a
+ * Reads one stored override leniently: the spec's string form (docs/spec/chart-of-accounts.md §5) is a label; an object keeps only a
  * string `label` and a boolean `disabled`. Anything else reads as null.
  */
 export function readOverride(value: unknown): CatalogOverride | null {

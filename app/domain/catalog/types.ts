@@ -13,7 +13,7 @@ export interface CatalogNode {
   key: string;
   label: string;
   /**
-   * Top-level groups are always disabled (seed §3); any other account is disabled when the
+   * Top-level groups are always disabled (docs/spec/chart-of-accounts.md §3); any other account is disabled when the
    * organization disabled it or one of its ancestors.
    */
   disabled: boolean;
@@ -38,7 +38,7 @@ export interface CatalogOverride {
 
 /**
  * The organization's stored `catalog` field, keyed by account code. A code that is not in the
- * default chart is an added account (it needs a label). A plain string is the seed's older form:
+ * default chart is an added account (it needs a label). A plain string is the spec's older form:
  * the label only.
  */
 export type CatalogOverrides = Record<string, CatalogOverride | string>;

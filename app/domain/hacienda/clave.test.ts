@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildClave, buildConsecutivo, parseClave, parseConsecutivo } from "./clave";
 
 describe("buildConsecutivo", () => {
-  it("builds the first FE of branch 1, terminal 1 (costa-rica.md §1.3)", () => {
+  it("builds the first FE of branch 1, terminal 1 (docs/domain/hacienda-xml.md §4)", () => {
     expect(buildConsecutivo({ tipo: "01", numero: 1 })).toBe("00100001010000000001");
   });
 
@@ -39,7 +39,7 @@ describe("buildConsecutivo", () => {
 });
 
 describe("buildClave", () => {
-  it("reproduces the example of costa-rica.md §1.2", () => {
+  it("reproduces the example of docs/domain/hacienda-xml.md §3", () => {
     const clave = buildClave({
       fecha: "2025-01-07",
       identificacion: "3101123456",

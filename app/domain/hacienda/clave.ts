@@ -1,4 +1,4 @@
-/** Clave (50 digits) and NumeroConsecutivo (20 digits), costa-rica.md §1.2 and §1.3. */
+/** Clave (50 digits) and NumeroConsecutivo (20 digits), docs/domain/hacienda-xml.md §3 and §4. */
 import { costaRicaParts } from "./datetime";
 
 export interface ConsecutivoParts {

@@ -1,5 +1,5 @@
 /**
- * Hacienda's codes and their Spanish names, one table per code list (costa-rica.md §1): document
+ * Hacienda's codes and their Spanish names, one table per code list (docs/domain/hacienda-xml.md §2, §6): document
  * kinds, root elements, namespaces, type codes, taxes, IVA rates, identification types, payment and
  * sale conditions, other charges and references. Screens, exports and the parser read these.
  */
@@ -120,7 +120,7 @@ export function kindByTypeCode(typeCode: string): ReceiptKind | undefined {
 
 export const XMLDSIG_NAMESPACE = "http://www.w3.org/2000/09/xmldsig#";
 
-/** CodigoTarifa / CodigoTarifaIVA: the IVA rate (percent) and its name (costa-rica.md §1.7). */
+/** CodigoTarifa / CodigoTarifaIVA: the IVA rate (percent) and its name (docs/domain/hacienda-xml.md §6.3). */
 export const IVA_RATE_CODES: Readonly<Record<string, { rate: string; label: string }>> = {
   "01": { rate: "0", label: "Tarifa 0 %" },
   "02": { rate: "1", label: "Tarifa reducida 1 %" },
@@ -165,7 +165,7 @@ export const BASE_IMPONIBLE_TAX_CODES: ReadonlySet<string> = new Set(
   Object.keys(TAX_CODES).filter((code) => TAX_CODES[code].inBaseImponible),
 );
 
-/** Units of measure that denote services (costa-rica.md §1.13). */
+/** Units of measure that denote services (docs/domain/hacienda-xml.md §6.8). */
 export const SERVICE_UNITS: ReadonlySet<string> = new Set(["Al", "Alc", "Cm", "I", "Os", "Sp", "Spe", "St"]);
 
 export type MensajeEstado = "aceptado" | "parcial" | "rechazado";

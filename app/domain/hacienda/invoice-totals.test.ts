@@ -64,7 +64,7 @@ function expectReimportsIdentically(invoice: InvoiceDraft): void {
 }
 
 describe("computeInvoiceTotals, worked by hand", () => {
-  it("one goods line with a discount (costa-rica.md §1.14c)", () => {
+  it("one goods line with a discount (docs/domain/hacienda-xml.md §7)", () => {
     const invoice = draft([
       line({
         cantidad: "2",

@@ -1,6 +1,6 @@
 /**
  * The lines and ResumenFactura of an invoice the organization issues, computed with the v4.4 rules
- * (costa-rica.md §1.5, §1.14c) from the same primitives the import checks use (v44-arithmetic.ts),
+ * (docs/domain/hacienda-xml.md §5, §7) from the same primitives the import checks use (v44-arithmetic.ts),
  * so what we issue re-imports with no warning. Buckets and rounding: docs/decisions/160.
  */
 import type { ComputedInvoice, InvoiceDraft, InvoiceLineInput } from "../invoicing/types";
@@ -35,7 +35,7 @@ export const MAX_INVOICE_LINES = 1000;
  */
 const EXEMPT_ZERO_RATE_CODES: ReadonlySet<string> = new Set([...EXEMPT_RATE_CODES["4.4"], "05", "11"]);
 
-/** CodigoDescuento (v4.4, costa-rica.md §1.9). */
+/** CodigoDescuento (v4.4, docs/domain/hacienda-xml.md §6.5). */
 export const DISCOUNT_CODE_LABELS: Readonly<Record<string, string>> = {
   "01": "Descuento por regalía",
   "02": "Descuento por regalía IVA cobrado al cliente",

@@ -1,5 +1,5 @@
 /**
- * The receptor's answer to a received comprobante: MensajeReceptor v4.4 (costa-rica.md §1.15).
+ * The receptor's answer to a received comprobante: MensajeReceptor v4.4 (docs/domain/hacienda-answers.md §1).
  * The XML is unsigned; a signer appends ds:Signature as the root's last child.
  */
 import { formatAmount, type Amount } from "../money";

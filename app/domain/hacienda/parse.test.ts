@@ -192,7 +192,7 @@ describe("parseComprobante refuses unsafe or unusable input with a Spanish reaso
 });
 
 describe("parseComprobante reads v4.4 documents", () => {
-  it("reads the worked example of costa-rica.md §1.14c with every field", () => {
+  it("reads the worked example of docs/domain/hacienda-xml.md §7 with every field", () => {
     const { receipt, warnings } = receiptOf(fixture("FE-4.4-ejemplo-descuento.xml"));
     expect(warnings).toEqual([]);
     expect(receipt).toMatchObject({

@@ -62,7 +62,7 @@ describe("progressive income tax on the decree tables", () => {
     expect(computeTax(choice.table!, colones(12_000_000)).total).toBe(colones(838_450));
   });
 
-  it("salary of ₡1 500 000 in 2026 → ₡65 850 (costa-rica §4.4 worked example)", () => {
+  it("salary of ₡1 500 000 in 2026 → ₡65 850 (docs/domain/income-tax.md §4 worked example)", () => {
     // 10 % × (1 347 000 − 918 000) = 10 % × 429 000 = 42 900
     // 15 % × (1 500 000 − 1 347 000) = 15 % × 153 000 = 22 950
     // 42 900 + 22 950 = 65 850

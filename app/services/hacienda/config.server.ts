@@ -1,6 +1,6 @@
 /**
  * Where an organization's documents go: Hacienda's sandbox ("pruebas") or production, with the
- * documented addresses as defaults (costa-rica.md §2.2–2.3), each overridable in the environment.
+ * documented addresses as defaults (docs/domain/hacienda-api.md §2–§3), each overridable in the environment.
  */
 import { getEnv } from "~/utils/env.server";
 

@@ -1,5 +1,5 @@
 /**
- * Delivery to the customer (costa-rica.md §2.4): the signed XML and its graphic representation (PDF)
+ * Delivery to the customer (docs/domain/hacienda-api.md §4): the signed XML and its graphic representation (PDF)
  * as soon as Hacienda has received the document, then Hacienda's answer once it is final — that
  * second e-mail carries all three files, so it stands on its own.
  */

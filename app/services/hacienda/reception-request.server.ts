@@ -1,5 +1,5 @@
 /**
- * The JSON body of `POST recepcion` for a stored receipt (costa-rica.md §2.3). For the organization's
+ * The JSON body of `POST recepcion` for a stored receipt (docs/domain/hacienda-api.md §3). For the organization's
  * own comprobante: its clave, date, emisor and receptor (none on a tiquete without one). For its answer
  * to a supplier (MensajeReceptor): the supplier's clave, the supplier as emisor, the organization as
  * receptor, and the answer's own consecutivo.

@@ -1,5 +1,5 @@
 /**
- * Hacienda's reception API (costa-rica.md §2.3): `POST {base}recepcion` sends a signed document (202
+ * Hacienda's reception API (docs/domain/hacienda-api.md §3): `POST {base}recepcion` sends a signed document (202
  * means received; otherwise X-Error-Cause says why), `GET {base}recepcion/{clave}` tells where it stands
  * (`ind-estado`) and, once final, carries Hacienda's answer (`respuesta-xml`, a base64 MensajeHacienda).
  */

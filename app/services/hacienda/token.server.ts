@@ -1,5 +1,5 @@
 /**
- * Tokens of Hacienda's identity provider (Keycloak, OpenID Connect password grant; costa-rica.md §2.2).
+ * Tokens of Hacienda's identity provider (Keycloak, OpenID Connect password grant; docs/domain/hacienda-api.md §2).
  * A token is asked with the API user and password, renewed with its refresh token, and kept in this
  * process's memory only (a token is cheap to ask again; the queue itself never lives in memory).
  */

@@ -34,7 +34,7 @@ export interface OrganizationRow {
   active: boolean;
   vatRegime: "tradicional" | "simplificado";
   taxpayerKind: "persona-juridica" | "persona-fisica";
-  /** Only ever present for super admins (seed §3, §6). */
+  /** Only ever present for super admins (docs/spec/access.md §3). */
   contactEmail?: string;
 }
 

@@ -49,7 +49,7 @@ export interface ImportReport {
 
 /**
  * Who uploads: an admin of the organization may import anything of it; a client user only received
- * documents (product spec §1: "upload received XMLs for its organization"), never Hacienda's answers,
+ * documents (docs/spec/access.md §1: "upload received XMLs for its organization"), never Hacienda's answers,
  * which change the books' totals.
  */
 export type Uploader = "admin" | "client";
