@@ -40,7 +40,7 @@ async function main() {
   const env = getEnv();
   if (env.SEED_DEMO) {
     // A development convenience, refused in production by the environment schema. The demo seed and
-    // the sample generator it uses (packages/hacienda-samples) are development tools: loaded only here,
+    // the sample generator it uses (scripts/hacienda-samples) are development tools: loaded only here,
     // never part of the production server's module graph.
     await connectDatabase(env.MONGODB_URI);
     const { seedDemo } = await import("./scripts/seed-demo");

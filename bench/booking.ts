@@ -27,7 +27,7 @@ import { ensureOrganization } from "../models/organization";
 import { Receipt } from "../models/receipt";
 import { ReceiptBooking } from "../models/receipt-booking";
 import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
-import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateBatch } from "../packages/hacienda-samples/src/generate";
+import { BUSINESS_PARTIES, FERRETERIA_EL_CLAVO, generateBatch } from "../scripts/hacienda-samples/src/generate";
 import { useBenchEnvironment } from "./app-environment";
 
 const TARGETS = { receiptsPerSecond: 500, simulateMs: 1_000 };

@@ -1,7 +1,7 @@
 import { buildCatalog, flattenCatalog, isSelectable } from "../app/domain/catalog";
 import { addDays, type CalendarDate } from "../app/domain/calendar";
 import type { EntryInput } from "../app/domain/ledger";
-import type { Random } from "../packages/hacienda-samples/src/random";
+import type { Random } from "../scripts/hacienda-samples/src/random";
 
 /** The bank account every other generated entry moves (the movement-list benchmark pages through it). */
 export const BUSY_ACCOUNT = "10-01-01-03-01";

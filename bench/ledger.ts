@@ -22,7 +22,7 @@ import { accountMovements, createAndPost, exportJournal, verifyLedger } from "..
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { ensureOrganization } from "../models/organization";
 import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
-import { createRandom, type Random } from "../packages/hacienda-samples/src/random";
+import { createRandom, type Random } from "../scripts/hacienda-samples/src/random";
 import { useBenchEnvironment } from "./app-environment";
 
 const TARGETS = { postsPerSecond: 1_000, movementMs: 50, exportSeconds: 5 };

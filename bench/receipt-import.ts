@@ -9,8 +9,8 @@ import mongoose from "mongoose";
 import { Receipt } from "../models/receipt";
 import { importUpload } from "../app/services/receipts/receipts-upload.server";
 import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
-import { generateBatch } from "../packages/hacienda-samples/src/generate";
-import { zipSamples } from "../packages/hacienda-samples/src/output";
+import { generateBatch } from "../scripts/hacienda-samples/src/generate";
+import { zipSamples } from "../scripts/hacienda-samples/src/output";
 
 const TARGET_PER_SECOND = 300;
 const ROUNDS = 3;

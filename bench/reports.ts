@@ -27,7 +27,7 @@ import { forgetReportCache } from "../app/services/reports/report-cache.server";
 import { generalReport, readReportQuery, resultsReport, trialReport } from "../app/services/reports/reports.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { ensureOrganization } from "../models/organization";
-import { createRandom } from "../packages/hacienda-samples/src/random";
+import { createRandom } from "../scripts/hacienda-samples/src/random";
 import { startAppProcess } from "../tests/e2e/support/app-process";
 import { createTestUser } from "../tests/support/users";
 import { timeBalance, type ExternalTiming } from "./external-ledgers";

@@ -20,7 +20,7 @@ import {
 } from "../app/domain/calendar";
 import type { EntryInput, EntryLineInput } from "../app/domain/ledger";
 import { CENTIMO } from "../app/domain/money";
-import { createRandom, type Random } from "../packages/hacienda-samples/src/random";
+import { createRandom, type Random } from "./hacienda-samples/src/random";
 
 export interface DemoEntry {
   input: EntryInput;

@@ -9,8 +9,8 @@ import { organizationHasReceipts } from "../models/receipt";
 import { currentMonth, firstDayOfMonth, shiftMonth, startOfDay } from "../app/domain/calendar";
 import { importFiles } from "../app/services/receipts/receipts-upload.server";
 import { toCedula } from "../app/domain/organization-id";
-import { generateBatch, type GeneratedDocument, type SampleParty } from "../packages/hacienda-samples/src/generate";
-import { zipSamples } from "../packages/hacienda-samples/src/output";
+import { generateBatch, type GeneratedDocument, type SampleParty } from "./hacienda-samples/src/generate";
+import { zipSamples } from "./hacienda-samples/src/output";
 import { DEMO_ORGANIZATIONS } from "./demo-data";
 
 /** June 2025: both versions were accepted, so the archive shows 4.3 and 4.4 documents. */

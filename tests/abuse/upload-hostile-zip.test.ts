@@ -10,7 +10,7 @@ import {
   BUSINESS_PARTIES,
   FERRETERIA_EL_CLAVO,
   generateComprobante,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { REFUSAL } from "../../app/services/receipts/receipt-import.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { freePort, startAppProcess } from "../e2e/support/app-process";

@@ -7,7 +7,7 @@ import {
   BUSINESS_PARTIES,
   FERRETERIA_EL_CLAVO,
   generateComprobante,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { receiveUpload } from "../../app/services/receipts/import-jobs.server";
 import {
   importFiles,

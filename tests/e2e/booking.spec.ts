@@ -1,5 +1,5 @@
-import { generateBatch } from "../../packages/hacienda-samples/src/generate";
-import { zipSamples } from "../../packages/hacienda-samples/src/output";
+import { generateBatch } from "../../scripts/hacienda-samples/src/generate";
+import { zipSamples } from "../../scripts/hacienda-samples/src/output";
 import { createUser, expect, signIn, test } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 

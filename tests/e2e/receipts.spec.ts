@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { currentMonth, monthLabel, shiftMonth } from "../../app/domain/calendar";
-import { generateBatch } from "../../packages/hacienda-samples/src/generate";
-import { zipSamples } from "../../packages/hacienda-samples/src/output";
+import { generateBatch } from "../../scripts/hacienda-samples/src/generate";
+import { zipSamples } from "../../scripts/hacienda-samples/src/output";
 import { createUser, expect, signIn, test } from "./support/fixtures";
 
 const FERRETERIA = "CR:3101123456";

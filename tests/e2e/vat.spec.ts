@@ -9,7 +9,7 @@ import {
   generateComprobante,
   type GeneratedDocument,
   type SampleParty,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { expect, signedInAs, test } from "./support/fixtures";
 
 // Its own organization and month of receipts, so the settlement it posts touches no other test's books.

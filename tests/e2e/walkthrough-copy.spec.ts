@@ -1,6 +1,6 @@
 import { currentMonth, monthLabel, shiftMonth } from "../../app/domain/calendar";
 import { formatUbicacion } from "../../app/domain/hacienda/territory";
-import { BUSINESS_PARTIES } from "../../packages/hacienda-samples/src/catalog";
+import { BUSINESS_PARTIES } from "../../scripts/hacienda-samples/src/catalog";
 import { createUser, expect, signIn, test } from "./support/fixtures";
 
 /**

@@ -14,7 +14,7 @@ import {
   generateComprobante,
   generateMensajeHacienda,
   type GeneratedDocument,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { haciendaXsdPath, validateXml, validateXmlBatch } from "../support/xmllint";
 
 const PER_KIND_AND_VERSION = 6;

@@ -4,7 +4,7 @@ import { BOOKING_BATCH, pendingReceipts } from "../../app/services/booking/booki
 import { loadBookingJob, startMonthBooking } from "../../app/services/booking/booking-jobs.server";
 import { BookingJobBatch } from "../../models/booking-job";
 import { ensureOrganization } from "../../models/organization";
-import { generateBatch } from "../../packages/hacienda-samples/src/generate";
+import { generateBatch } from "../../scripts/hacienda-samples/src/generate";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";

@@ -7,7 +7,7 @@ import { simulateMonth } from "../../app/services/rules/simulate.server";
 import { monthIvaReceipts } from "../../app/services/vat/receipts-iva.server";
 import { ensureOrganization } from "../../models/organization";
 import { Receipt } from "../../models/receipt";
-import { generateBatch } from "../../packages/hacienda-samples/src/generate";
+import { generateBatch } from "../../scripts/hacienda-samples/src/generate";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";

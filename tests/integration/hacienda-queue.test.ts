@@ -27,7 +27,7 @@ import {
   FERRETERIA_EL_CLAVO,
   generateComprobante,
   type GeneratedDocument,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { startHaciendaStandIn, type HaciendaStandIn } from "../support/hacienda-stand-in";
 import { createTestUser } from "../support/users";

@@ -20,7 +20,7 @@ import {
   FERRETERIA_EL_CLAVO,
   generateComprobante,
   generateMensajeHacienda,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { cookiesFrom, getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";

@@ -16,7 +16,7 @@ import {
   FERRETERIA_EL_CLAVO,
   generateComprobante,
   type GeneratedDocument,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { BASE_URL } from "../support/requests";
 
 export const context = { cspNonce: "" };

@@ -13,8 +13,8 @@ import {
   generateBatch,
   generateComprobante,
   generateMensajeHacienda,
-} from "../../packages/hacienda-samples/src/generate";
-import { zipSamples } from "../../packages/hacienda-samples/src/output";
+} from "../../scripts/hacienda-samples/src/generate";
+import { zipSamples } from "../../scripts/hacienda-samples/src/output";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { BASE_URL, postRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";

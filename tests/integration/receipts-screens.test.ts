@@ -19,7 +19,7 @@ import {
   generateBatch,
   generateComprobante,
   type GeneratedDocument,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { getRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";

@@ -24,7 +24,7 @@ import { ensureOrganization } from "../../models/organization";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { demoReceiptDocuments } from "../../scripts/seed-demo-receipts";
 import { DEMO_RULES, seedDemoRules } from "../../scripts/seed-demo-rules";
-import { zipSamples } from "../../packages/hacienda-samples/src/output";
+import { zipSamples } from "../../scripts/hacienda-samples/src/output";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";

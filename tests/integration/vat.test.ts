@@ -17,7 +17,7 @@ import {
   generateComprobante,
   generateMensajeHacienda,
   type GeneratedDocument,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { demoReceiptDocuments } from "../../scripts/seed-demo-receipts";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";

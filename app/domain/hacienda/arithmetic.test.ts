@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { generateBatch } from "../../../packages/hacienda-samples/src/generate";
+import { generateBatch } from "../../../scripts/hacienda-samples/src/generate";
 import { parseAmount } from "../money";
 import { checkArithmetic, showAmount, summaryTolerance } from "./arithmetic";
 import { parseComprobante } from "./parse";

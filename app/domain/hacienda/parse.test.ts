@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateComprobante, generateMensajeHacienda } from "../../../packages/hacienda-samples/src/generate";
+import { generateComprobante, generateMensajeHacienda } from "../../../scripts/hacienda-samples/src/generate";
 import { parseAmount } from "../money";
 import type { ReceiptKind } from "./codes";
 import { MAX_XML_BYTES, parseComprobante } from "./parse";

@@ -5,7 +5,7 @@ import {
   FERRETERIA_EL_CLAVO,
   FOREIGN_BUYERS,
   UNREGISTERED_SUPPLIERS,
-} from "../../../packages/hacienda-samples/src/catalog";
+} from "../../../scripts/hacienda-samples/src/catalog";
 import { CANTONS, cantonName, districtName, formatUbicacion, PROVINCES, provinceName } from "./territory";
 
 describe("Costa Rica's división territorial (issue 17, item 8)", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateComprobante } from "../../../packages/hacienda-samples/src/generate";
+import { generateComprobante } from "../../../scripts/hacienda-samples/src/generate";
 import { parseComprobante } from "./parse";
 import { xmlParserMessage, xmlValidatorMessage } from "./xml-errors";
 

@@ -4,7 +4,7 @@ import {
   BUSINESS_PARTIES,
   FERRETERIA_EL_CLAVO,
   generateComprobante,
-} from "../../../packages/hacienda-samples/src/generate";
+} from "../../../scripts/hacienda-samples/src/generate";
 import { DEFAULT_ACCOUNTS } from "../booking/default-account-values";
 import { planBooking } from "../booking/plan";
 import type { BookingInput } from "../booking/plan-types";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateComprobante } from "../../../packages/hacienda-samples/src/generate";
+import { generateComprobante } from "../../../scripts/hacienda-samples/src/generate";
 import jsQR from "jsqr";
 import { readPdf, renderFirstPage } from "../../../tests/support/pdf-tools";
 import { decodeXmlBytes, parseComprobante } from "~/domain/hacienda";

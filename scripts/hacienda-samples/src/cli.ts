@@ -1,7 +1,7 @@
 /**
  * Writes a batch of sample Hacienda documents to a folder and/or a ZIP.
  *
- *   npx tsx packages/hacienda-samples/src/cli.ts --out tmp/samples --zip tmp/samples.zip \
+ *   npx tsx scripts/hacienda-samples/src/cli.ts --out tmp/samples --zip tmp/samples.zip \
  *     --count 200 --seed 7 --month 2025-10 [--from 2025-01-01 --to 2025-12-31] \
  *     [--issued-share 0.5] [--versions 4.3,4.4] [--usd-share 0.15] [--answers 0.3]
  */

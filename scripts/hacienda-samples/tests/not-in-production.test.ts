@@ -47,7 +47,7 @@ describe("the sample generator is a development tool", () => {
     const graph = [...staticImportGraph(path.join(root, "server.ts"))].map((file) => path.relative(root, file));
     expect(graph).toContain("app/boot/local-services.server.ts");
     expect(
-      graph.filter((file) => file.startsWith("packages/hacienda-samples/") || file.startsWith("scripts/")),
+      graph.filter((file) => file.startsWith("scripts/hacienda-samples/") || file.startsWith("scripts/")),
     ).toEqual([]);
   });
 
@@ -55,6 +55,6 @@ describe("the sample generator is a development tool", () => {
     const graph = [...staticImportGraph(path.join(root, "scripts/seed-demo.ts"))].map((file) =>
       path.relative(root, file),
     );
-    expect(graph).toContain("packages/hacienda-samples/src/generate.ts");
+    expect(graph).toContain("scripts/hacienda-samples/src/generate.ts");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Quick parse-only throughput figure (documents per second) over a generated batch.
- *   npx tsx packages/hacienda-samples/src/parse-throughput.ts [count]
+ *   npx tsx scripts/hacienda-samples/src/parse-throughput.ts [count]
  */
 import { parseComprobante } from "../../../app/domain/hacienda/parse";
 import { generateBatch } from "./generate";
