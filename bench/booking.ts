@@ -16,13 +16,12 @@ import { strToU8 } from "fflate";
 import mongoose, { Types } from "mongoose";
 import type { RuleInput } from "../app/domain/rules/form";
 import { startMonthBooking } from "../app/services/booking/booking-jobs.server";
-import { verifyLedger } from "../app/services/ledger/ledger.server";
+import { listEntries, verifyLedger } from "../app/services/ledger/ledger.server";
 import { importFiles } from "../app/services/receipts/receipts-upload.server";
 import { createRule } from "../app/services/rules/rules.server";
 import { simulateMonth } from "../app/services/rules/simulate.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { BookingJob, findBookingJob } from "../models/booking-job";
-import { Entry } from "../models/entry";
 import { ensureOrganization } from "../models/organization";
 import { Receipt } from "../models/receipt";
 import { ReceiptBooking } from "../models/receipt-booking";
@@ -197,7 +196,7 @@ try {
     const counts: Record<string, number> = {};
     for (const result of job.results) counts[result.kind] = (counts[result.kind] ?? 0) + 1;
     const links = await ReceiptBooking.countDocuments({ organizationId: ORG.id });
-    const entries = await Entry.countDocuments({ organizationId: ORG.id, "source.kind": "comprobante" });
+    const entries = (await listEntries(ORG.id, { source: "comprobante" }, { pageSize: 1 })).count;
     const booked = (counts.contabilizado ?? 0) + (counts.borrador ?? 0);
     const differences = await verifyLedger(ORG.id);
     console.log(

@@ -37,3 +37,4 @@ export {
   type ReceiptEntryRequest,
 } from "./receipt-entries.server";
 export { balancesRevisionOf, yearRevisionsOf } from "./balances-revision.server";
+export { dailyPostedSums, monthlyBalanceSums, openingBalanceSums } from "./period-sums.server";

@@ -1,30 +1,6 @@
-import { firstDayOfMonth, lastDayOfMonth } from "~/domain/calendar";
-import { cents } from "~/domain/money";
-import {
-  OPENING_PERIOD,
-  monthsNeedingDays,
-  type BalanceRow,
-  type DateRange,
-  type ReportBalances,
-} from "~/domain/reports";
+import { monthsNeedingDays, type BalanceRow, type DateRange, type ReportBalances } from "~/domain/reports";
 import { ByteLru } from "~/utils/byte-lru";
-import { Entry } from "~models/entry";
-import { PeriodBalance } from "~models/period-balance";
-import { yearRevisionsOf } from "../ledger/ledger.server";
-import { toBigInt } from "../ledger/records.server";
-
-interface Summed {
-  _id: { account: string; period: string };
-  debit: unknown;
-  credit: unknown;
-}
-
-function balanceRow(row: Summed): BalanceRow | null {
-  const debit = toBigInt(row.debit);
-  const credit = toBigInt(row.credit);
-  if (debit === 0n && credit === 0n) return null;
-  return { account: row._id.account, period: row._id.period, debit: cents(debit), credit: cents(credit) };
-}
+import { dailyPostedSums, monthlyBalanceSums, openingBalanceSums, yearRevisionsOf } from "../ledger/ledger.server";
 
 // Opening rows of all of an organization's history before a month: a few hundred rows each.
 const openings = new ByteLru<BalanceRow[]>(16 * 1024 * 1024, (rows) => 200 + rows.length * 160);
@@ -45,17 +21,7 @@ async function openingRows(organizationId: string, since: string): Promise<Balan
   const key = JSON.stringify([organizationId, since, years]);
   const cached = openings.get(key);
   if (cached) return cached;
-  const summed = await PeriodBalance.aggregate<Summed>([
-    { $match: { organizationId, period: { $lt: since } } },
-    {
-      $group: {
-        _id: { account: "$account", period: OPENING_PERIOD },
-        debit: { $sum: "$debit" },
-        credit: { $sum: "$credit" },
-      },
-    },
-  ]);
-  const rows = summed.map(balanceRow).filter((row): row is BalanceRow => row !== null);
+  const rows = await openingBalanceSums(organizationId, since);
   openings.set(key, rows);
   return rows;
 }
@@ -81,43 +47,9 @@ export async function readReportBalances(
     .sort()
     .at(-1)!;
   const byDay = monthsNeedingDays(ranges);
-  const period: Record<string, unknown> = { $gte: since, $lte: until };
-  if (byDay.length > 0) period.$nin = byDay;
   const opening = openingRows(organizationId, since);
-  const monthly = PeriodBalance.aggregate<Summed>([
-    { $match: { organizationId, period } },
-    {
-      $group: {
-        _id: { account: "$account", period: "$period" },
-        debit: { $sum: "$debit" },
-        credit: { $sum: "$credit" },
-      },
-    },
-  ]);
-  const daily =
-    byDay.length === 0
-      ? Promise.resolve([] as Summed[])
-      : Entry.aggregate<Summed>([
-          {
-            $match: {
-              organizationId,
-              status: "contabilizado",
-              $or: byDay.map((month) => ({ date: { $gte: firstDayOfMonth(month), $lte: lastDayOfMonth(month) } })),
-            },
-          },
-          { $unwind: "$lines" },
-          {
-            $group: {
-              _id: { account: "$lines.account", period: "$date" },
-              debit: { $sum: "$lines.debit" },
-              credit: { $sum: "$lines.credit" },
-            },
-          },
-        ]);
-  const rows: BalanceRow[] = [...(await opening)];
-  for (const row of [...(await monthly), ...(await daily)]) {
-    const balance = balanceRow(row);
-    if (balance) rows.push(balance);
-  }
+  const monthly = monthlyBalanceSums(organizationId, since, until, byDay);
+  const daily = dailyPostedSums(organizationId, byDay);
+  const rows: BalanceRow[] = [...(await opening), ...(await monthly), ...(await daily)];
   return { since, rows };
 }
