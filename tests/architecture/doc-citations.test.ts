@@ -32,12 +32,10 @@ function headings(path: string): string[] {
     .filter((line) => /^#{2,4} /.test(line));
 }
 
+/** A heading numbered like the section: «## 3. Rates», «### 3.1 Rates», «## §3 Rates». */
 function sectionExists(path: string, section: string, subsection: string | undefined): boolean {
-  const wanted = subsection === undefined ? `${section}.` : `${section}.${subsection}`;
-  return headings(path).some((line) => {
-    const title = line.replace(/^#+ /, "");
-    return title.startsWith(`${wanted} `) || title.startsWith(`${wanted}.`) || title === wanted;
-  });
+  const number = new RegExp(`^§?${section}${subsection === undefined ? "" : `\\.${subsection}`}(?!\\d)`);
+  return headings(path).some((line) => number.test(line.replace(/^#+ /, "")));
 }
 
 /** What a file's text cites that is not in the repository; `directory` is the file's folder. */
@@ -79,6 +77,7 @@ describe("citations of documents", () => {
     expect(brokenCitations("see SOURCES.md beside this file; https://example.org/x/README.md", here)).toEqual([]);
     expect(brokenCitations("forge.md.sha256.create()", here)).toEqual([]);
     expect(brokenCitations("https://example.org/facturacion-en-costa-rica/", here)).toEqual([]);
+    expect(brokenCitations("docs/domain/hacienda-xml.md §6.3 and §6", here)).toEqual([]);
     const outside = [
       "(ledger" + ".md §1)",
       "seed" + " §8",
