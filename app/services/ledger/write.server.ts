@@ -12,6 +12,7 @@ import {
   fiscalYearOf,
   formatEntryNumber,
   postedInClosedPeriod,
+  postedInClosedYear,
   reversalDescription,
   validateEntry,
   type EntryInput,
@@ -30,7 +31,7 @@ import {
   type EntryRecord,
 } from "~models/entry";
 import { takeEntryNumber, takeEntryNumbers } from "~models/entry-number";
-import { loadLedgerContext, type OrganizationLedgerContext } from "./context.server";
+import { loadPostingContext, type OrganizationLedgerContext } from "./context.server";
 import { bookPostings, rebookPosting, type PostingEntry } from "./posting.server";
 import { entryDiff, inputOf, lineRecord, linesOf } from "./records.server";
 import { releaseReceipt } from "./receipt-links.server";
@@ -66,7 +67,7 @@ async function refusalsAsOutcome<T>(work: () => Promise<T>): Promise<LedgerOutco
 }
 
 async function contextOf(organizationId: string, session: ClientSession): Promise<OrganizationLedgerContext> {
-  return (await loadLedgerContext(organizationId, session)) ?? notFound(ORGANIZATION_NOT_FOUND);
+  return (await loadPostingContext(organizationId, session)) ?? notFound(ORGANIZATION_NOT_FOUND);
 }
 
 function checked(input: EntryInput, context: OrganizationLedgerContext, draft = false): ValidEntry {
@@ -371,6 +372,7 @@ export function editPosted(organizationId: string, id: string, input: EntryInput
       if (stored.status !== "contabilizado") refuse(NOT_POSTED);
       if (stored.reversedBy) refuse(REVERSED_NOT_EDITABLE);
       const context = await contextOf(organizationId, session);
+      if (context.closedYears?.has(stored.fiscalYear)) refuse(postedInClosedYear(stored.fiscalYear), "date");
       if (context.lockDate !== null && stored.date <= context.lockDate)
         refuse(postedInClosedPeriod(context.lockDate), "date");
       const entry = checked(input, context);
@@ -420,7 +422,12 @@ export async function reverseWithin(
   if (stored.reversedBy) refuse(ALREADY_REVERSED);
   const mirrored = mirror(stored, date);
   if (actor.description) mirrored.description = actor.description;
-  const entry = checked(mirrored, await contextOf(organizationId, session));
+  const context = await contextOf(organizationId, session);
+  // The reopen reverses the closing entry on its own year's last day: that reversal is what opens it.
+  const entry = checked(
+    mirrored,
+    stored.source.kind === "cierre" ? withYearOpen(context, Number(stored.source.id)) : context,
+  );
   const reversalId = new Types.ObjectId();
   const reversal = await insertPosted(
     organizationId,
@@ -442,6 +449,12 @@ export async function reverseWithin(
   );
   await releaseReceipt(organizationId, stored._id, session);
   return reversal;
+}
+
+function withYearOpen(context: OrganizationLedgerContext, year: number): OrganizationLedgerContext {
+  const closedYears = new Set(context.closedYears);
+  closedYears.delete(year);
+  return { ...context, closedYears };
 }
 
 /** The reversal of a posted entry: the same lines with debit and credit swapped. */
