@@ -74,6 +74,9 @@ export const entryFormSchema = z.object({
 
 export type EntryFormValue = z.output<typeof entryFormSchema>;
 
+/** The rows the entry form accepts before parsing (decision 197): one past the schema's, so it can say «máximo». */
+export const ENTRY_FORM_MAX_ROWS = MAX_LINES + 1;
+
 /** The checked form as the ledger service's input (blank rows included: the service skips them and counts lines as shown). */
 export function entryInputOf(value: EntryFormValue): EntryInput {
   return {
