@@ -576,6 +576,20 @@ export function newReceiptId(): Types.ObjectId {
  * Stores the receptor's answer unless one is already stored; false when one was (by someone else
  * meanwhile, too).
  */
+/** Whether the receipt already carries a receptor answer, read in the caller's transaction. */
+export async function hasReceptorMessage(
+  organizationId: string,
+  id: string,
+  session?: ClientSession,
+): Promise<boolean> {
+  const _id = objectIdOrNull(id);
+  if (!_id) return false;
+  return (
+    (await Receipt.exists({ _id, organizationId, receptorMessage: { $exists: true } }).session(session ?? null)) !==
+    null
+  );
+}
+
 export async function setReceptorMessage(
   organizationId: string,
   id: string,
