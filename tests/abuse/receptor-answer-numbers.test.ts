@@ -54,6 +54,6 @@ describe("receptor answers take their number inside their transaction (issue 25,
     const stored = await findReceipt(FERRETERIA.id, id);
     expect(stored?.receptorMessage?.consecutivo).toMatch(/^\d{8}05\d{10}$/);
     expect(stored?.receptorMessage?.consecutivo.endsWith("0000000001")).toBe(true);
-    expect(await HaciendaSubmission.countDocuments({ receiptId: new Types.ObjectId(id) })).toBe(1);
+    expect(await HaciendaSubmission.countDocuments({ receiptId: id })).toBe(1);
   });
 });

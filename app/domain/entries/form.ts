@@ -32,6 +32,10 @@ export type EntryFormIntent = (typeof ENTRY_FORM_INTENTS)[number];
 export const NEW_ENTRY_ROWS = 4;
 export const SPARE_ROWS = 2;
 
+/** A form submission's one-time token as the page writes it (a random UUID). */
+export const SUBMISSION_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const SUBMISSION_TOKEN_MESSAGE = "El formulario enviado no es válido. Recargue la página e intente de nuevo.";
+
 export const INTENT_REQUIRED = "Elija «Guardar borrador» o «Contabilizar».";
 export const LINE_DESCRIPTION_TOO_LONG = `La descripción de la línea admite como máximo ${DESCRIPTION_MAX} caracteres.`;
 
@@ -70,6 +74,8 @@ export const entryFormSchema = z.object({
     .max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG),
   reference: z.string().trim().max(DESCRIPTION_MAX, REFERENCE_TOO_LONG).optional(),
   lines: z.array(lineSchema).max(MAX_LINES, TOO_MANY_LINES).default([]),
+  /** The new-entry form's one-time token (decision 198); absent on the edit forms. */
+  submissionToken: z.string().regex(SUBMISSION_TOKEN, SUBMISSION_TOKEN_MESSAGE).optional(),
 });
 
 export type EntryFormValue = z.output<typeof entryFormSchema>;
