@@ -47,6 +47,8 @@ export interface EntryRecord {
   updatedAt: Date;
   postedAt?: Date;
   history: EntryHistoryRecord[];
+  /** The one-time token of the form that created it: a second submit of that form finds this entry. */
+  submissionToken?: string;
 }
 
 const lineSchema = new Schema<EntryLineRecord>(
@@ -102,6 +104,7 @@ const entrySchema = new Schema<EntryRecord>(
     updatedAt: { type: Date, required: true },
     postedAt: Date,
     history: { type: [historySchema], default: [] },
+    submissionToken: String,
   },
   { collection: "entries", versionKey: false, minimize: false },
 );
@@ -112,12 +115,39 @@ entrySchema.index(
   { unique: true, partialFilterExpression: { number: { $type: "string" } } },
 );
 entrySchema.index({ organizationId: 1, status: 1, date: 1, number: 1 });
+// One entry per form submission (decision 198): a double submit cannot insert a second one.
+entrySchema.index(
+  { organizationId: 1, submissionToken: 1 },
+  { unique: true, partialFilterExpression: { submissionToken: { $type: "string" } } },
+);
 entrySchema.index({ organizationId: 1, "lines.account": 1, date: 1 });
 entrySchema.index({ organizationId: 1, "source.kind": 1, "source.id": 1 });
 
 export const Entry =
   (mongoose.models.Entry as mongoose.Model<EntryRecord> | undefined) ??
   mongoose.model<EntryRecord>("Entry", entrySchema);
+
+/** The organization's entry created by the form submission `token`, if any. */
+export async function findEntryBySubmission(
+  organizationId: string,
+  token: string,
+  session?: ClientSession,
+): Promise<EntryRecord | null> {
+  return Entry.findOne({ organizationId, submissionToken: token }, null, { session }).lean<EntryRecord>();
+}
+
+/** The organization's entries created by these form submissions, by token. */
+export async function entriesBySubmission(
+  organizationId: string,
+  tokens: readonly string[],
+  session?: ClientSession,
+): Promise<Map<string, EntryRecord>> {
+  if (tokens.length === 0) return new Map();
+  const entries = await Entry.find({ organizationId, submissionToken: { $in: tokens } }, null, {
+    session,
+  }).lean<EntryRecord[]>();
+  return new Map(entries.map((entry) => [entry.submissionToken!, entry]));
+}
 
 export function isEntryId(id: string): boolean {
   return /^[0-9a-f]{24}$/i.test(id);

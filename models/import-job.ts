@@ -26,6 +26,8 @@ export interface ImportJobRecord {
   counts: ImportJobCounts;
   budgetBytes: number;
   inflatedBytes: number;
+  /** What the imported documents take in the database (compressed), for the daily storage limit. */
+  storedBytes?: number;
   report?: unknown;
   error?: string;
   createdAt: Date;
@@ -44,6 +46,7 @@ const importJobSchema = new Schema<ImportJobRecord>(
     counts: { importado: Number, duplicado: Number, rechazado: Number },
     budgetBytes: { type: Number, required: true },
     inflatedBytes: { type: Number, default: 0 },
+    storedBytes: { type: Number, default: 0 },
     report: Schema.Types.Mixed,
     error: String,
     createdAt: { type: Date, required: true },
@@ -54,6 +57,7 @@ const importJobSchema = new Schema<ImportJobRecord>(
 );
 
 importJobSchema.index({ userId: 1, createdAt: -1 });
+importJobSchema.index({ organizationId: 1, createdAt: -1 });
 importJobSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
 export const ImportJob =
@@ -93,7 +97,9 @@ export async function createImportJob(job: {
 
 export async function updateImportJob(
   id: string,
-  update: Partial<Pick<ImportJobRecord, "status" | "processedBytes" | "counts" | "inflatedBytes" | "report" | "error">>,
+  update: Partial<
+    Pick<ImportJobRecord, "status" | "processedBytes" | "counts" | "inflatedBytes" | "storedBytes" | "report" | "error">
+  >,
 ): Promise<void> {
   await ImportJob.updateOne({ _id: new Types.ObjectId(id) }, { $set: { ...update, updatedAt: new Date() } });
 }
@@ -102,6 +108,27 @@ export async function updateImportJob(
 export async function findImportJob(organizationId: string, id: string): Promise<ImportJobRecord | null> {
   if (!/^[0-9a-f]{24}$/i.test(id)) return null;
   return ImportJob.findOne({ _id: new Types.ObjectId(id), organizationId }).lean<ImportJobRecord>();
+}
+
+/**
+ * What the uploads since `since` stored in the database, by the user and in the organization (an
+ * upload still running counts what it has stored so far).
+ */
+export async function storedBytesSince(
+  who: { userId: string; organizationId: string },
+  since: Date,
+): Promise<{ byUser: number; inOrganization: number }> {
+  const sum = async (filter: Record<string, unknown>) => {
+    const jobs = await ImportJob.find({ ...filter, createdAt: { $gte: since } }, { storedBytes: 1 }).lean<
+      Array<Pick<ImportJobRecord, "storedBytes">>
+    >();
+    return jobs.reduce((total, job) => total + (job.storedBytes ?? 0), 0);
+  };
+  const [byUser, inOrganization] = await Promise.all([
+    sum({ userId: new Types.ObjectId(who.userId) }),
+    sum({ organizationId: who.organizationId }),
+  ]);
+  return { byUser, inOrganization };
 }
 
 /** XML bytes the user's uploads since `since` inflated, counting running ones at their reservation. */

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
 import { addToTotals, emptyTotals, type CentimosTotals } from "../app/domain/receipts/centimos";
 import { PARSED_VERSION, type CompactReceipt } from "../app/domain/receipts/compact";
@@ -322,21 +323,41 @@ export interface InsertOutcome {
   duplicates: Set<number>;
   /** Indexes that could not be stored for another reason, with the database's message. */
   failures: Map<number, string>;
+  /** The bytes the stored documents take (compressed), for the daily storage limit. */
+  storedBytes: number;
+}
+
+/**
+ * A document as stored: gzip of its exact bytes (decision 199). Signed XML must stay byte for byte
+ * what its signer signed, so it is compressed, never reformatted; padding costs next to nothing.
+ */
+export function storedXml(bytes: Uint8Array): Buffer {
+  return gzipSync(bytes, { level: 6 });
+}
+
+function isGzip(bytes: Buffer): boolean {
+  return bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 const DUPLICATE_KEY = 11000;
 
 /** Inserts new receipts (their _id set by the caller); a clave stored meanwhile is reported, not thrown. */
 export async function insertReceipts(records: ReceiptRecord[], session?: ClientSession): Promise<InsertOutcome> {
-  const outcome: InsertOutcome = { duplicates: new Set(), failures: new Map() };
+  const outcome: InsertOutcome = { duplicates: new Set(), failures: new Map(), storedBytes: 0 };
   if (records.length === 0) return outcome;
+  // The records are built by the importer with their final types; skipping mongoose's document
+  // machinery (hydration, casting, validation) doubles the import rate.
+  const raw = records.map((record) => ({
+    ...record,
+    xml: storedXml(record.xml),
+    ...(typeof record.importedBy === "string" ? { importedBy: new Types.ObjectId(record.importedBy) } : {}),
+  }));
+  const countStored = () => {
+    raw.forEach((record, index) => {
+      if (!outcome.duplicates.has(index) && !outcome.failures.has(index)) outcome.storedBytes += record.xml.length;
+    });
+  };
   try {
-    // The records are built by the importer with their final types; skipping mongoose's document
-    // machinery (hydration, casting, validation) doubles the import rate.
-    const raw = records.map((record) => ({
-      ...record,
-      ...(typeof record.importedBy === "string" ? { importedBy: new Types.ObjectId(record.importedBy) } : {}),
-    }));
     await Receipt.insertMany(raw, { ordered: false, lean: true, session });
   } catch (error) {
     const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number; errmsg?: string }> })
@@ -347,6 +368,7 @@ export async function insertReceipts(records: ReceiptRecord[], session?: ClientS
       else outcome.failures.set(writeError.index, writeError.errmsg ?? `error ${writeError.code}`);
     }
   }
+  countStored();
   return outcome;
 }
 
@@ -539,13 +561,24 @@ function objectIdOrNull(id: string): Types.ObjectId | null {
 }
 
 /** Stored bytes as a Buffer, whichever form the driver hands back (Buffer or BSON Binary). */
-function bytesOf(stored: unknown): Buffer {
+function rawBytesOf(stored: unknown): Buffer {
   if (Buffer.isBuffer(stored)) return stored;
   const binary = stored as { value?: () => Uint8Array; buffer?: Uint8Array; position?: number };
   if (typeof binary.value === "function") return Buffer.from(binary.value());
   if (binary.buffer) return Buffer.from(binary.buffer.subarray(0, binary.position ?? binary.buffer.length));
   return Buffer.alloc(0);
 }
+
+/**
+ * A stored document's exact bytes: gunzipped when stored compressed (XML never starts with gzip's
+ * magic bytes), as they are for documents stored before compression.
+ */
+export function receiptXmlBytes(stored: unknown): Buffer {
+  const bytes = rawBytesOf(stored);
+  return isGzip(bytes) ? gunzipSync(bytes) : bytes;
+}
+
+const bytesOf = receiptXmlBytes;
 
 /** The organization's receipt with everything stored, or null (unknown id, or another organization's). */
 export async function findReceipt(organizationId: string, id: string): Promise<ReceiptRecord | null> {
@@ -576,6 +609,20 @@ export function newReceiptId(): Types.ObjectId {
  * Stores the receptor's answer unless one is already stored; false when one was (by someone else
  * meanwhile, too).
  */
+/** Whether the receipt already carries a receptor answer, read in the caller's transaction. */
+export async function hasReceptorMessage(
+  organizationId: string,
+  id: string,
+  session?: ClientSession,
+): Promise<boolean> {
+  const _id = objectIdOrNull(id);
+  if (!_id) return false;
+  return (
+    (await Receipt.exists({ _id, organizationId, receptorMessage: { $exists: true } }).session(session ?? null)) !==
+    null
+  );
+}
+
 export async function setReceptorMessage(
   organizationId: string,
   id: string,

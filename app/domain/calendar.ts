@@ -143,10 +143,12 @@ export function currentMonth(now: Date = new Date()): MonthKey {
   return monthOf(now);
 }
 
-/** "2025-10" when the text is a month between 2000 and 2099, else null. */
-export function parseMonth(text: string | null | undefined): MonthKey | null {
+/** "2025-10" when the text is a month inside the accepted window (`isMonthAccepted`), else null. */
+export function parseMonth(text: string | null | undefined, today: CalendarDate = systemToday()): MonthKey | null {
   const match = /^(20\d{2})-(0[1-9]|1[0-2])$/.exec((text ?? "").trim());
-  return match ? `${match[1]}-${match[2]}` : null;
+  if (!match) return null;
+  const month = `${match[1]}-${match[2]}`;
+  return isMonthAccepted(month, today) ? month : null;
 }
 
 export function shiftMonth(month: MonthKey, delta: number): MonthKey {
@@ -194,6 +196,70 @@ export function formatCalendarDate(date: CalendarDate): string {
   return `${two(day)}/${two(month)}/${four(year)}`;
 }
 
+// ── The accepted window and the longest range ─────────────────────────────────────────────────────
+
+/**
+ * Every day the app accepts — an entry, a filter, a report, a form, an imported document — lies from
+ * 1 January 2000 to 31 December of the fifth year after the current one (decision 195). Books of
+ * Costa Rica companies kept here start long after 2000; five years ahead leaves room for planned
+ * entries. A day outside is refused with `dateWindowMessage`, never stored or computed over.
+ */
+export const FIRST_ACCEPTED_DATE = "2000-01-01" as CalendarDate;
+export const YEARS_AHEAD_ACCEPTED = 5;
+
+/** The longest range a report, list or export covers: five years (60 months), decision 195. */
+export const MAX_RANGE_MONTHS = 60;
+
+export const RANGE_TOO_LONG_MESSAGE = `El período puede abarcar como máximo ${MAX_RANGE_MONTHS / 12} años (${MAX_RANGE_MONTHS} meses). Elija un rango más corto.`;
+
+/** Today in Costa Rica by the system clock: the default of the window checks (callers may pass their own). */
+function systemToday(): CalendarDate {
+  return calendarDateOf(new Date());
+}
+
+/** The last day accepted: 31 December of the fifth year after today's. */
+export function lastAcceptedDate(today: CalendarDate = systemToday()): CalendarDate {
+  return `${Number(today.slice(0, 4)) + YEARS_AHEAD_ACCEPTED}-12-31` as CalendarDate;
+}
+
+const DATE_WINDOW_PREFIX = "La fecha debe estar entre el ";
+
+export function dateWindowMessage(today: CalendarDate = systemToday()): string {
+  return `${DATE_WINDOW_PREFIX}${formatCalendarDate(FIRST_ACCEPTED_DATE)} y el ${formatCalendarDate(lastAcceptedDate(today))}.`;
+}
+
+/** Whether a message is the window's refusal (whatever today it was written for). */
+export function isDateWindowMessage(message: string): boolean {
+  return message.startsWith(DATE_WINDOW_PREFIX);
+}
+
+/** Whether the day lies inside the accepted window. */
+export function isDateAccepted(date: CalendarDate, today: CalendarDate = systemToday()): boolean {
+  return date >= FIRST_ACCEPTED_DATE && date <= lastAcceptedDate(today);
+}
+
+/** Whether a month (`YYYY-MM`) lies inside the accepted window. */
+export function isMonthAccepted(month: MonthKey, today: CalendarDate = systemToday()): boolean {
+  return month >= FIRST_ACCEPTED_DATE.slice(0, 7) && month <= lastAcceptedDate(today).slice(0, 7);
+}
+
+/** Whether a year lies inside the accepted window. */
+export function isYearAccepted(year: number, today: CalendarDate = systemToday()): boolean {
+  return year >= Number(FIRST_ACCEPTED_DATE.slice(0, 4)) && year <= Number(lastAcceptedDate(today).slice(0, 4));
+}
+
+/** The months a range touches, counted without listing them. */
+export function monthsSpanned(from: CalendarDate, to: CalendarDate): number {
+  const [fromYear, fromMonth] = partsOf(from);
+  const [toYear, toMonth] = partsOf(to);
+  return (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
+}
+
+/** `RANGE_TOO_LONG_MESSAGE` when the range touches more than `MAX_RANGE_MONTHS` months, else null. */
+export function rangeSpanProblem(from: CalendarDate, to: CalendarDate): string | null {
+  return monthsSpanned(from, to) > MAX_RANGE_MONTHS ? RANGE_TOO_LONG_MESSAGE : null;
+}
+
 // ── Dates typed by a person ───────────────────────────────────────────────────────────────────────
 
 /** How a date field asks to be written (the placeholder of every date input). */
@@ -210,9 +276,10 @@ export type DateInputResult = { ok: true; date: CalendarDate } | { ok: false; me
 
 /**
  * A day typed by a person: `dd/mm/aaaa` as Costa Rica writes it (`1/9/2026` too), or `YYYY-MM-DD` as a
- * native date input and the app's own links send it. A day that does not exist is refused, never rolled over.
+ * native date input and the app's own links send it. A day that does not exist is refused, never rolled over,
+ * and so is a day outside the accepted window.
  */
-export function readDateInput(text: string): DateInputResult {
+export function readDateInput(text: string, today: CalendarDate = systemToday()): DateInputResult {
   const trimmed = text.trim();
   const typed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
   const iso = typed ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
@@ -222,12 +289,14 @@ export function readDateInput(text: string): DateInputResult {
     : [iso![1], iso![2], iso![3]].map(Number);
   if (!isRealDay(year, month, day))
     return { ok: false, message: DATE_INPUT_MESSAGES.missing(`${two(day)}/${two(month)}/${four(year)}`) };
-  return { ok: true, date: fromParts(year, month, day) };
+  const date = fromParts(year, month, day);
+  if (!isDateAccepted(date, today)) return { ok: false, message: dateWindowMessage(today) };
+  return { ok: true, date };
 }
 
 /**
  * A date field of a form (zod, shared by the page and the action): dd/mm/aaaa or YYYY-MM-DD in, a strict
- * CalendarDate out, Spanish refusals. Blank reads as missing (conform), so it is required; add
+ * CalendarDate inside the accepted window out, Spanish refusals. Blank reads as missing (conform), so it is required; add
  * `.optional()` for a filter.
  */
 export const dateInputSchema = z

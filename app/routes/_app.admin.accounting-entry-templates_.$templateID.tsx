@@ -8,7 +8,7 @@ import { askedConfirmation, ConfirmButton } from "~/components/forms/ConfirmButt
 import { replyFor } from "~/components/forms/conform";
 import { appHref } from "~/components/shell/links";
 import { TemplateForm } from "~/components/templates/TemplateForm";
-import { storedTemplateDefaults, templateFormSchema } from "~/domain/templates/form";
+import { storedTemplateDefaults, TEMPLATE_FORM_MAX_ROWS, templateFormSchema } from "~/domain/templates/form";
 import { TEMPLATE_MESSAGES } from "~/domain/templates/messages";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { saveTemplateForm } from "~/services/templates/template-form.server";
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithSuccess(listHref, "Plantilla eliminada.");
   }
 
-  const submission = parseSubmission(form, templateFormSchema);
+  const submission = parseSubmission(form, templateFormSchema, { maxRows: TEMPLATE_FORM_MAX_ROWS });
   // «Agregar línea» and «Quitar» without JavaScript: the form comes back changed, nothing judged yet.
   if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);

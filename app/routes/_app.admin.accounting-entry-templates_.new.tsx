@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { appHref } from "~/components/shell/links";
 import { TemplateForm } from "~/components/templates/TemplateForm";
-import { newTemplateDefaults, templateFormSchema } from "~/domain/templates/form";
+import { newTemplateDefaults, TEMPLATE_FORM_MAX_ROWS, templateFormSchema } from "~/domain/templates/form";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { saveTemplateForm } from "~/services/templates/template-form.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
-  const submission = await readSubmission(request, templateFormSchema);
+  const submission = await readSubmission(request, templateFormSchema, { maxRows: TEMPLATE_FORM_MAX_ROWS });
   // «Agregar línea» and «Quitar» without JavaScript: the form comes back changed, nothing judged yet.
   if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);

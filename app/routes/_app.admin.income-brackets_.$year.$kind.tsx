@@ -22,6 +22,7 @@ import {
   BRACKET_KIND_LABELS,
   MAX_YEAR,
   MIN_YEAR,
+  BRACKET_FORM_MAX_ROWS,
   bracketTableSchema,
   canEditBrackets,
   formValuesOf,
@@ -70,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user } = await requireAdmin(request);
   const { year, kind } = tableParams(params);
-  const submission = await readSubmission(request, bracketTableSchema);
+  const submission = await readSubmission(request, bracketTableSchema, { maxRows: BRACKET_FORM_MAX_ROWS });
   if (!canEditBrackets(membershipOf(user)))
     return replyWithErrors(submission, { message: BRACKET_MESSAGES.forbidden }, 403);
   if (submission.status !== "success") return replyWithErrors(submission);

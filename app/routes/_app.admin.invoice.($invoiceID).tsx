@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { InvoicePageView } from "~/components/invoicing/InvoicePage";
 import { appHref } from "~/components/shell/links";
-import { invoiceFormSchema } from "~/domain/invoicing/form";
+import { INVOICE_FORM_MAX_ROWS, invoiceFormSchema } from "~/domain/invoicing/form";
 import { refusal } from "~/domain/refusal";
 import { createDraft, DRAFT_MESSAGES, loadDraft, readDraftForm, updateDraft } from "~/services/invoicing/drafts.server";
 import { invoicePage, totalsOf } from "~/services/invoicing/invoice-page.server";
@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
   const existing = params.invoiceID ? await loadDraft(organization.id, params.invoiceID) : null;
   if (params.invoiceID && !existing) throw notFound(DRAFT_MESSAGES.notFound);
-  const submission = await readSubmission(request, invoiceFormSchema);
+  const submission = await readSubmission(request, invoiceFormSchema, { maxRows: INVOICE_FORM_MAX_ROWS });
   // «Agregar línea» and «Quitar» without JavaScript: the form comes back changed, nothing judged yet.
   if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);

@@ -8,7 +8,12 @@ import { askedConfirmation, ConfirmButton } from "~/components/forms/ConfirmButt
 import { replyFor } from "~/components/forms/conform";
 import { RuleForm } from "~/components/rules/RuleForm";
 import { appHref } from "~/components/shell/links";
-import { ruleFormDefaults, ruleFormSchema, UNCLASSIFIED_PURCHASES_ACCOUNT } from "~/domain/rules/form";
+import {
+  RULE_FORM_MAX_ROWS,
+  ruleFormDefaults,
+  ruleFormSchema,
+  UNCLASSIFIED_PURCHASES_ACCOUNT,
+} from "~/domain/rules/form";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { deleteRule, getRule, ruleHistory, updateRule } from "~/services/rules/rules.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
@@ -50,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithSuccess(listHref, `Regla «${rule.name}» eliminada.`);
   }
 
-  const submission = parseSubmission(form, ruleFormSchema);
+  const submission = parseSubmission(form, ruleFormSchema, { maxRows: RULE_FORM_MAX_ROWS });
   if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);
   const outcome = await updateRule(organization.id, actor, id, submission.value);

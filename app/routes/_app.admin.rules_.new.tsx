@@ -4,7 +4,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RuleForm } from "~/components/rules/RuleForm";
 import { appHref } from "~/components/shell/links";
-import { ruleFormDefaults, ruleFormSchema, UNCLASSIFIED_PURCHASES_ACCOUNT } from "~/domain/rules/form";
+import {
+  RULE_FORM_MAX_ROWS,
+  ruleFormDefaults,
+  ruleFormSchema,
+  UNCLASSIFIED_PURCHASES_ACCOUNT,
+} from "~/domain/rules/form";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { createRule } from "~/services/rules/rules.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";
@@ -25,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
-  const submission = await readSubmission(request, ruleFormSchema);
+  const submission = await readSubmission(request, ruleFormSchema, { maxRows: RULE_FORM_MAX_ROWS });
   // «Agregar condición» and «Quitar» without JavaScript: the form comes back changed, nothing judged yet.
   if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);

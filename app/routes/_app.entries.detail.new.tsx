@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { EntryFormPage } from "~/components/entries/EntryForm";
 import { appHref } from "~/components/shell/links";
-import { entryFormSchema } from "~/domain/entries/form";
+import { ENTRY_FORM_MAX_ROWS, entryFormSchema } from "~/domain/entries/form";
 import { entryFormPage, entryFormTarget, saveEntryForm } from "~/services/entries/entry-form.server";
 import { entrySourceOf, templateStep } from "~/services/templates/use-template.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const context = await requireOrgContext(request, { admin: true });
   const target = await entryFormTarget(context.organization.id, undefined);
-  const submission = await readSubmission(request, entryFormSchema);
+  const submission = await readSubmission(request, entryFormSchema, { maxRows: ENTRY_FORM_MAX_ROWS });
   // "Agregar línea" and "Quitar" without JavaScript: the form comes back with the row added or removed,
   // every value kept and nothing judged yet (no button said what to do with it).
   if (submission.status === undefined) return json({ ...submission.reply(), error: {} });

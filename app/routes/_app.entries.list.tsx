@@ -20,9 +20,9 @@ export const meta: MetaFunction = () => [{ title: "Asientos contables · Contabi
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
-  const { query, problems } = readEntryListQuery(new URL(request.url).searchParams, new Date());
+  const { query, problems, outOfBounds } = readEntryListQuery(new URL(request.url).searchParams, new Date());
   const view = await entryListView(organization, query, problems);
-  return json({ ...view, admin: role === "admin" });
+  return json({ ...view, admin: role === "admin" }, { status: outOfBounds ? 400 : 200 });
 }
 
 export default function EntryListPage() {

@@ -15,8 +15,8 @@ export const meta: MetaFunction = () => [{ title: "Movimientos por cuenta · Con
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
-  const { query, problems } = readMovementQuery(new URL(request.url).searchParams, new Date());
-  return json(await movementView(organization, query, problems));
+  const { query, problems, outOfBounds } = readMovementQuery(new URL(request.url).searchParams, new Date());
+  return json(await movementView(organization, query, problems), { status: outOfBounds ? 400 : 200 });
 }
 
 export default function MovementListPage() {

@@ -7,7 +7,7 @@ import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHe
 import { TrialTable } from "~/components/reports/TrialTable";
 import { appHref } from "~/components/shell/links";
 import { drillHref, fromTrialWire, REPORT_TITLES, reportPageBasics, toTrialWire } from "~/domain/reports";
-import { readReportQuery, trialPage } from "~/services/reports/reports.server";
+import { readReportQuery, trialPage, reportStatus } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Balance de Comprobación · Contabilidad CR" }];
@@ -17,12 +17,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = readReportQuery("all", new URL(request.url));
   const { query } = parsed;
   const page = await trialPage(organization.id, query);
-  return json({
-    ...reportPageBasics(organization, role, parsed),
-    range: query.range,
-    trial: { rows: toTrialWire(page.rows), totals: page.totals, balanced: page.balanced, key: page.key },
-    unclassified: page.unclassified,
-  });
+  return json(
+    {
+      ...reportPageBasics(organization, role, parsed),
+      range: query.range,
+      trial: { rows: toTrialWire(page.rows), totals: page.totals, balanced: page.balanced, key: page.key },
+      unclassified: page.unclassified,
+    },
+    { status: reportStatus(parsed) },
+  );
 }
 
 export default function TrialBalancePage() {

@@ -21,7 +21,7 @@ import {
   reportPageBasics,
 } from "~/domain/reports";
 import { UNKNOWN_YEAR_CLOSE_INTENT, YEAR_CLOSE_INTENTS, type YearCloseIntent } from "~/domain/closing";
-import { generalReport, readReportQuery } from "~/services/reports/reports.server";
+import { generalReport, readReportQuery, reportStatus } from "~/services/reports/reports.server";
 import { closeFiscalYear, reopenFiscalYear, yearCloseStatus } from "~/services/reports/year-close.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
@@ -39,16 +39,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     generalReport(organization.id, query),
     role === "admin" ? yearCloseStatus(organization.id, Number(query.range.to.slice(0, 4))) : null,
   ]);
-  return json({
-    yearClose,
-    ...reportPageBasics(organization, role, parsed),
-    range: atDateRange(query.range.to),
-    comparedLabel: comparedColumnLabel(query),
-    rows: statementRowsView(sheet.rows, null),
-    unclassifiedRows: statementRowsView(sheet.unclassifiedRows, null),
-    unclassified: sheet.check.unclassified === 0n ? null : formatReportAmount(sheet.check.unclassified),
-    check: checkView(sheet.check),
-  });
+  return json(
+    {
+      yearClose,
+      ...reportPageBasics(organization, role, parsed),
+      range: atDateRange(query.range.to),
+      comparedLabel: comparedColumnLabel(query),
+      rows: statementRowsView(sheet.rows, null),
+      unclassifiedRows: statementRowsView(sheet.unclassifiedRows, null),
+      unclassified: sheet.check.unclassified === 0n ? null : formatReportAmount(sheet.check.unclassified),
+      check: checkView(sheet.check),
+    },
+    { status: reportStatus(parsed) },
+  );
 }
 
 /** Cierre del período (admins): close the year of the shown date, or reopen it with a reason. */

@@ -15,7 +15,7 @@ import {
   REPORT_TITLES,
   reportPageBasics,
 } from "~/domain/reports";
-import { readReportQuery, resultsReport } from "~/services/reports/reports.server";
+import { readReportQuery, resultsReport, reportStatus } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Estado de Resultados · Contabilidad CR" }];
@@ -26,15 +26,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { query } = parsed;
   const { statement, monthly } = await resultsReport(organization.id, query);
   const shareBase = { current: statement.current.income, compared: statement.compared?.income ?? null };
-  return json({
-    ...reportPageBasics(organization, role, parsed),
-    range: query.range,
-    comparedLabel: comparedColumnLabel(query),
-    rows: statementRowsView(statement.rows, shareBase),
-    unclassifiedRows: statementRowsView(statement.unclassifiedRows, null),
-    unclassified: statement.current.unclassified === 0n ? null : formatReportAmount(statement.current.unclassified),
-    monthly: monthlyView(monthly),
-  });
+  return json(
+    {
+      ...reportPageBasics(organization, role, parsed),
+      range: query.range,
+      comparedLabel: comparedColumnLabel(query),
+      rows: statementRowsView(statement.rows, shareBase),
+      unclassifiedRows: statementRowsView(statement.unclassifiedRows, null),
+      unclassified: statement.current.unclassified === 0n ? null : formatReportAmount(statement.current.unclassified),
+      monthly: monthlyView(monthly),
+    },
+    { status: reportStatus(parsed) },
+  );
 }
 
 export default function ResultsPage() {

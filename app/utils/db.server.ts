@@ -33,7 +33,7 @@ export async function pingDatabase(): Promise<boolean> {
 const TRANSACTION_ATTEMPTS = 5;
 const COMMIT_ATTEMPTS = 3;
 
-function hasErrorLabel(error: unknown, label: string): boolean {
+export function hasErrorLabel(error: unknown, label: string): boolean {
   const candidate = error as { hasErrorLabel?: (label: string) => boolean; errorLabels?: string[] } | null;
   if (typeof candidate?.hasErrorLabel === "function") return candidate.hasErrorLabel(label);
   return Array.isArray(candidate?.errorLabels) && candidate.errorLabels.includes(label);

@@ -58,7 +58,11 @@ for (const javaScriptEnabled of [true, false]) {
       await section.getByLabel("Contraseña de la API").fill(API_PASSWORD);
 
       // A key expiring in 20 days, first with the wrong PIN.
-      const key = makeThrowawayP12({ pin: "5791", notAfter: new Date(Date.now() + 20 * DAY) });
+      const key = makeThrowawayP12({
+        pin: "5791",
+        notAfter: new Date(Date.now() + 20 * DAY),
+        taxpayerSerial: `CPJ-${cedula}`,
+      });
       await section.locator('input[type="file"][name="p12"]').setInputFiles({
         name: "llave.p12",
         mimeType: "application/x-pkcs12",

@@ -6,7 +6,7 @@ import { backfillCompactForms, forgetCompactForms } from "../../app/services/rec
 import { simulateMonth } from "../../app/services/rules/simulate.server";
 import { monthIvaReceipts } from "../../app/services/vat/receipts-iva.server";
 import { ensureOrganization } from "../../models/organization";
-import { Receipt } from "../../models/receipt";
+import { Receipt, receiptXmlBytes } from "../../models/receipt";
 import { generateBatch } from "../../scripts/hacienda-samples/src/generate";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
@@ -34,7 +34,7 @@ async function storedReceipts() {
 }
 
 function compactOfStoredXml(xml: unknown) {
-  const bytes = Buffer.isBuffer(xml) ? xml : Buffer.from((xml as { buffer: Uint8Array }).buffer);
+  const bytes = receiptXmlBytes(xml);
   const parsed = parseComprobante(bytes.toString("utf8"));
   if (!parsed.ok || parsed.document.kind === "MH") throw new Error("unreadable fixture");
   return compactReceiptOf(parsed.document);

@@ -21,6 +21,11 @@ export interface ThrowawayP12Options {
   commonName?: string;
   /** Leave the private key out (a certificate-only .p12). */
   withoutKey?: boolean;
+  /**
+   * The subject's serialNumber, whose key it is, as Hacienda writes it; default Ferretería El Clavo's
+   * (`CPJ-3-101-123456`), null for none.
+   */
+  taxpayerSerial?: string | null;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,11 +44,13 @@ export function makeThrowawayP12(options: ThrowawayP12Options = {}): ThrowawayP1
   certificate.serialNumber = serialNumber.toLowerCase();
   certificate.validity.notBefore = options.notBefore ?? new Date(Date.now() - DAY);
   certificate.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * DAY);
+  const taxpayerSerial = options.taxpayerSerial === undefined ? "CPJ-3-101-123456" : options.taxpayerSerial;
   certificate.setSubject([
     { shortName: "CN", value: options.commonName ?? "EMPRESA DE PRUEBA SOCIEDAD ANONIMA" },
     { shortName: "OU", value: "CPJ" },
     { shortName: "O", value: "PERSONA JURIDICA" },
     { shortName: "C", value: "CR" },
+    ...(taxpayerSerial === null ? [] : [{ name: "serialNumber", value: taxpayerSerial }]),
   ]);
   certificate.setIssuer([
     { shortName: "CN", value: "CA PRUEBAS SISTEMA DE FACTURACION" },

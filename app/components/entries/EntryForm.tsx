@@ -20,6 +20,8 @@ export interface EntryFormData {
   entry: { id: string; number: string | null } | null;
   defaults: EntryFormDefaults;
   tree: CatalogNode[];
+  /** A new entry's one-time token, posted back so a second submit shows the first one's entry. */
+  submissionToken?: string | null;
   /** «Usar plantilla» (new entries only). */
   templates?: TemplatePanelData;
 }
@@ -56,6 +58,7 @@ export function EntryForm({
   entry,
   defaults,
   tree,
+  submissionToken,
   lastResult,
   aside,
 }: EntryFormData & { lastResult?: SubmissionResult<string[]>; aside?: ReactNode }) {
@@ -93,6 +96,7 @@ export function EntryForm({
       <Form method="post" {...getFormProps(form)} aria-labelledby="entry-form-title">
         {/* Enter in a field saves, as the first button of the form would otherwise remove a line. */}
         <button type="submit" name="intent" value={mode === "posted" ? "post" : "draft"} hidden tabIndex={-1} />
+        {submissionToken && <input type="hidden" name="submissionToken" value={submissionToken} />}
         <Stack gap="md">
           {hasErrors && (
             <Alert color="red" role="alert">

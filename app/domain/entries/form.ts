@@ -32,6 +32,10 @@ export type EntryFormIntent = (typeof ENTRY_FORM_INTENTS)[number];
 export const NEW_ENTRY_ROWS = 4;
 export const SPARE_ROWS = 2;
 
+/** A form submission's one-time token as the page writes it (a random UUID). */
+export const SUBMISSION_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const SUBMISSION_TOKEN_MESSAGE = "El formulario enviado no es válido. Recargue la página e intente de nuevo.";
+
 export const INTENT_REQUIRED = "Elija «Guardar borrador» o «Contabilizar».";
 export const LINE_DESCRIPTION_TOO_LONG = `La descripción de la línea admite como máximo ${DESCRIPTION_MAX} caracteres.`;
 
@@ -70,9 +74,14 @@ export const entryFormSchema = z.object({
     .max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG),
   reference: z.string().trim().max(DESCRIPTION_MAX, REFERENCE_TOO_LONG).optional(),
   lines: z.array(lineSchema).max(MAX_LINES, TOO_MANY_LINES).default([]),
+  /** The new-entry form's one-time token (decision 198); absent on the edit forms. */
+  submissionToken: z.string().regex(SUBMISSION_TOKEN, SUBMISSION_TOKEN_MESSAGE).optional(),
 });
 
 export type EntryFormValue = z.output<typeof entryFormSchema>;
+
+/** The rows the entry form accepts before parsing (decision 197): one past the schema's, so it can say «máximo». */
+export const ENTRY_FORM_MAX_ROWS = MAX_LINES + 1;
 
 /** The checked form as the ledger service's input (blank rows included: the service skips them and counts lines as shown). */
 export function entryInputOf(value: EntryFormValue): EntryInput {

@@ -34,6 +34,7 @@ describe("readEntryListQuery", () => {
     expect(readEntryListQuery(params(""), NOW)).toEqual({
       query: { from: "2025-10-01", to: "2025-10-31", q: "", account: null, source: null, status: null, page: 1 },
       problems: [],
+      outOfBounds: false,
     });
   });
 
@@ -128,6 +129,7 @@ describe("readMovementQuery and readJournalQuery", () => {
     expect(readMovementQuery(params("account=1001010100&from=2025-01-01&to=2025-12-31&page=40"), NOW)).toEqual({
       query: { account: "10-01-01-01-00", from: "2025-01-01", to: "2025-12-31", page: 40 },
       problems: [],
+      outOfBounds: false,
     });
     expect(readMovementQuery(params(""), NOW).query).toEqual({
       account: null,
@@ -145,6 +147,7 @@ describe("readMovementQuery and readJournalQuery", () => {
     expect(readJournalQuery(params("from=2025-01-01&to=2025-12-31"), NOW)).toEqual({
       query: { from: "2025-01-01", to: "2025-12-31" },
       problems: [],
+      outOfBounds: false,
     });
   });
 });

@@ -7,9 +7,12 @@ import { z } from "zod";
 import {
   DATE_INPUT_MESSAGES,
   firstDayOfMonth,
+  isDateWindowMessage,
   lastDayOfMonth,
   monthOf,
+  rangeSpanProblem,
   readDateInput,
+  RANGE_TOO_LONG_MESSAGE,
   todayInCostaRica,
   type CalendarDate,
 } from "../calendar";
@@ -124,10 +127,19 @@ export interface MovementQuery extends DateRange {
   page: number;
 }
 
-/** A query and what was wrong with the URL (each bad field already replaced by its default). */
+/**
+ * A query and what was wrong with the URL (each bad field already replaced by its default).
+ * `outOfBounds`: a day outside the accepted window or a range beyond the maximum (decision 195); the
+ * page answers 400 with its defaults and the message, a download refuses.
+ */
 export interface ParsedQuery<T> {
   query: T;
   problems: Refusal[];
+  outOfBounds: boolean;
+}
+
+function outOfBounds(problems: readonly Refusal[]): boolean {
+  return problems.some((problem) => isDateWindowMessage(problem.message) || problem.message === RANGE_TOO_LONG_MESSAGE);
 }
 
 const QUERY_KEYS = ["from", "to", "q", "account", "source", "status", "page"] as const;
@@ -169,6 +181,11 @@ function rangeOf(value: { from?: CalendarDate; to?: CalendarDate }, now: Date, p
     problems.push({ field: "to", message: RANGE_MESSAGE });
     return { from, to: lastDayOfMonth(monthOf(from)) };
   }
+  const tooLong = rangeSpanProblem(from, to);
+  if (tooLong) {
+    problems.push({ field: "to", message: tooLong });
+    return { from, to: lastDayOfMonth(monthOf(from)) };
+  }
   return { from, to };
 }
 
@@ -185,18 +202,24 @@ export function readEntryListQuery(params: URLSearchParams, now: Date): ParsedQu
       page: value.page,
     },
     problems,
+    outOfBounds: outOfBounds(problems),
   };
 }
 
 export function readMovementQuery(params: URLSearchParams, now: Date): ParsedQuery<MovementQuery> {
   const { value, problems } = parseLeniently(movementQuerySchema, params);
   const range = rangeOf(value, now, problems);
-  return { query: { ...range, account: value.account ?? null, page: value.page }, problems };
+  return {
+    query: { ...range, account: value.account ?? null, page: value.page },
+    problems,
+    outOfBounds: outOfBounds(problems),
+  };
 }
 
 export function readJournalQuery(params: URLSearchParams, now: Date): ParsedQuery<DateRange> {
   const { value, problems } = parseLeniently(journalQuerySchema, params);
-  return { query: rangeOf(value, now, problems), problems };
+  const query = rangeOf(value, now, problems);
+  return { query, problems, outOfBounds: outOfBounds(problems) };
 }
 
 /** The URL parameters of a list query, without defaults that need no saying (page 1, empty filters). */

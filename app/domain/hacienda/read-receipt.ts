@@ -1,4 +1,5 @@
 /** Maps a parsed FE / ND / NC / TE / FEC / FEE / REP element (v4.3 or v4.4) onto the typed model. */
+import { calendarDateOf, dateWindowMessage, isDateAccepted } from "../calendar";
 import { AMOUNT_ONE, type Amount } from "../money";
 import { parseClave } from "./clave";
 import type { HaciendaVersion, ReceiptKind } from "./codes";
@@ -267,6 +268,8 @@ export function readReceipt(r: FieldReader, root: XmlNode, context: ReadContext)
   const fechaText = r.required(root, "FechaEmision", "FechaEmision");
   const fechaEmision = fechaText ? normalizeDateTime(fechaText) : null;
   if (fechaText && !fechaEmision) r.errors.push(`La FechaEmision no es una fecha y hora válida: «${fechaText}».`);
+  else if (fechaEmision && !isDateAccepted(calendarDateOf(new Date(fechaEmision))))
+    r.errors.push(`La FechaEmision «${fechaText}» está fuera de las fechas aceptadas. ${dateWindowMessage()}`);
 
   const resumenNode = childNode(root, "ResumenFactura");
   if (!resumenNode) r.errors.push("Falta el campo obligatorio ResumenFactura.");

@@ -11,6 +11,8 @@ export const EXTRA_ROWS = 2;
 
 const text = (max: number) => z.string().trim().max(max).optional().default("");
 
+const MAX_BRACKET_ROWS = 20;
+
 const row = z.object({ from: text(40), to: text(40), rate: text(12) });
 
 export const bracketTableSchema = z.object({
@@ -34,8 +36,15 @@ export const bracketTableSchema = z.object({
   grossIncomeThreshold: text(40),
   childCredit: text(40),
   spouseCredit: text(40),
-  brackets: z.array(row).max(20, "Una tabla admite hasta 20 tramos.").optional().default([]),
+  brackets: z
+    .array(row)
+    .max(MAX_BRACKET_ROWS, `Una tabla admite hasta ${MAX_BRACKET_ROWS} tramos.`)
+    .optional()
+    .default([]),
 });
+
+/** The bracket rows the table form accepts before parsing (decision 197): one past the schema's. */
+export const BRACKET_FORM_MAX_ROWS = MAX_BRACKET_ROWS + 1;
 
 export type BracketTableForm = z.infer<typeof bracketTableSchema>;
 

@@ -307,6 +307,9 @@ export const invoiceFormSchema = z.object({
 });
 
 export type InvoiceFormValues = z.output<typeof invoiceFormSchema>;
+
+/** The line rows the invoice form accepts before parsing (decision 197): the most lines, a spare row, one more. */
+export const INVOICE_FORM_MAX_ROWS = MAX_INVOICE_LINES + NEW_INVOICE_ROWS + 1;
 export type InvoiceLineValues = InvoiceFormValues["lines"][number];
 
 const LINE_FIELDS = [

@@ -50,6 +50,14 @@ export function lockedDate(date: CalendarDate, lockDate: CalendarDate): string {
   return `La fecha ${formatCalendarDate(date)} está en un período cerrado: el cierre contable es el ${formatCalendarDate(lockDate)}. Use una fecha posterior.`;
 }
 
+export function closedYearDate(date: CalendarDate): string {
+  return `La fecha ${formatCalendarDate(date)} está en el año ${date.slice(0, 4)}, cerrado con el Cierre del período: solo la reapertura del año permite registrar en él. Use una fecha posterior.`;
+}
+
+export function postedInClosedYear(year: number): string {
+  return `El asiento está en el año ${year}, cerrado con el Cierre del período: no se puede editar; registre un ajuste con fecha posterior.`;
+}
+
 export const ENTRY_NOT_FOUND = "Asiento no encontrado.";
 export const ORGANIZATION_NOT_FOUND = "Organización no encontrada.";
 export const ALREADY_POSTED = "El asiento ya está contabilizado: solo se cambia con la edición auditada o se revierte.";

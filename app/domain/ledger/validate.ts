@@ -1,4 +1,10 @@
-import { CALENDAR_DATE_MESSAGE, parseCalendarDate, type CalendarDate } from "../calendar";
+import {
+  CALENDAR_DATE_MESSAGE,
+  dateWindowMessage,
+  isDateAccepted,
+  parseCalendarDate,
+  type CalendarDate,
+} from "../calendar";
 import { isSelectable, type CatalogNode } from "../catalog";
 import { CENTIMO, amountToCents, cents, type Amount, type Cents } from "../money";
 import { refusal, type Refusal } from "../refusal";
@@ -10,6 +16,7 @@ import {
   REFERENCE_TOO_LONG,
   TOO_FEW_LINES,
   TOO_MANY_LINES,
+  closedYearDate,
   lineMessages,
   lockedDate,
   totalTooLarge,
@@ -28,6 +35,13 @@ export interface LedgerContext {
   accounts: ReadonlyMap<string, CatalogNode>;
   /** Entries must be dated after this day; null when the organization has no lock date. */
   lockDate: CalendarDate | null;
+  /**
+   * The years closed by a posted, not reversed closing entry (decision 125): closed whatever the lock
+   * date says, until the audited reopen (decision 196). Absent: none.
+   */
+  closedYears?: ReadonlySet<number>;
+  /** Today in Costa Rica, for the accepted window of dates (decision 195); absent: the system clock. */
+  today?: CalendarDate;
 }
 
 export type EntryCheck = { ok: true; entry: ValidEntry } | { ok: false; refusals: Refusal[] };
@@ -103,6 +117,8 @@ export function validateEntry(
 
   const date = parseCalendarDate(input.date);
   if (date === null) refusals.push(refusal(CALENDAR_DATE_MESSAGE, "date"));
+  else if (!isDateAccepted(date, context.today)) refusals.push(refusal(dateWindowMessage(context.today), "date"));
+  else if (context.closedYears?.has(Number(date.slice(0, 4)))) refusals.push(refusal(closedYearDate(date), "date"));
   else if (context.lockDate !== null && date <= context.lockDate)
     refusals.push(refusal(lockedDate(date, context.lockDate), "date"));
 

@@ -136,3 +136,26 @@ describe("the report query read from the URL", () => {
     expect(rangeOf({ kind: "month", month: "2028-02" }).to).toBe("2028-02-29");
   });
 });
+
+describe("bounds of a report query (decision 195)", () => {
+  const today = "2026-11-26" as CalendarDate;
+  const read = (search: string) => parseReportQuery("results", new URLSearchParams(search), today);
+
+  it("marks a day outside the accepted window or a range over five years as out of bounds, with the defaults", () => {
+    for (const search of [
+      "from=0001-01-01&to=9999-12-31",
+      "from=2020-01-01&to=2025-12-31",
+      "year=2040",
+      "month=2099-01",
+    ]) {
+      const result = read(search);
+      expect(result.ok, search).toBe(false);
+      if (result.ok) continue;
+      expect(result.outOfBounds, search).toBe(true);
+      expect(result.query.period).toEqual({ kind: "month", month: "2026-11" });
+    }
+    expect(read("from=2021-01-01&to=2025-12-31").ok).toBe(true);
+    const malformed = read("month=2026-13");
+    expect(!malformed.ok && malformed.outOfBounds).toBe(false);
+  });
+});

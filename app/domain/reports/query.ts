@@ -1,9 +1,13 @@
 import { z } from "zod";
 import {
+  dateWindowMessage,
   firstDayOfMonth,
+  isDateAccepted,
+  isYearAccepted,
   lastDayOfMonth,
   parseCalendarDate,
   parseMonth,
+  rangeSpanProblem,
   shiftMonth,
   type CalendarDate,
 } from "../calendar";
@@ -96,16 +100,42 @@ const generalCompareSchema = z.enum([...COMPARISONS, DATE_COMPARISON], {
   errorMap: () => ({ message: QUERY_MESSAGES.compareGeneral }),
 });
 
-function readYear(text: string): number | null {
-  return /^20\d{2}$/.test(text) ? Number(text) : null;
+const WELL_FORMED_YEAR = /^20\d{2}$/;
+const WELL_FORMED_QUARTER = /^(20\d{2})-[QqTt]([1-4])$/;
+const WELL_FORMED_MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
+
+function readYear(text: string, today: CalendarDate): number | null {
+  return WELL_FORMED_YEAR.test(text) && isYearAccepted(Number(text), today) ? Number(text) : null;
 }
 
-function readQuarter(text: string): { year: number; quarter: 1 | 2 | 3 | 4 } | null {
-  const match = /^(20\d{2})-[QqTt]([1-4])$/.exec(text);
-  return match ? { year: Number(match[1]), quarter: Number(match[2]) as 1 | 2 | 3 | 4 } : null;
+function readQuarter(text: string, today: CalendarDate): { year: number; quarter: 1 | 2 | 3 | 4 } | null {
+  const match = WELL_FORMED_QUARTER.exec(text);
+  if (!match || !isYearAccepted(Number(match[1]), today)) return null;
+  return { year: Number(match[1]), quarter: Number(match[2]) as 1 | 2 | 3 | 4 };
 }
 
-export type QueryResult = { ok: true; query: ReportQuery } | { ok: false; query: ReportQuery; messages: string[] };
+/**
+ * `outOfBounds`: a day outside the accepted window or a range longer than the maximum (decision 195).
+ * The page still answers with the defaults and the message, but with status 400; an export refuses.
+ */
+export type QueryResult =
+  { ok: true; query: ReportQuery } | { ok: false; query: ReportQuery; messages: string[]; outOfBounds: boolean };
+
+/** A report day: null when malformed; a bounds message (and null) when outside the accepted window. */
+function readDay(
+  text: string | undefined,
+  today: CalendarDate,
+  formatMessage: string,
+  messages: string[],
+  bounds: string[],
+): CalendarDate | null {
+  if (!text) return null;
+  const date = parseCalendarDate(text);
+  if (!date) messages.push(formatMessage);
+  else if (!isDateAccepted(date, today)) bounds.push(dateWindowMessage(today));
+  else return date;
+  return null;
+}
 
 function defaultPeriod(kind: ReportKind, today: CalendarDate): PeriodSpec {
   if (kind === "general")
@@ -130,6 +160,7 @@ function readPeriod(
   params: z.infer<typeof paramsSchema>,
   today: CalendarDate,
   messages: string[],
+  bounds: string[],
 ): PeriodSpec {
   let chosen = params.period;
   if (chosen !== undefined) {
@@ -156,30 +187,41 @@ function readPeriod(
     case undefined:
       return fallback;
     case "month": {
-      const month = parseMonth(params.month);
-      if (!month) messages.push(params.month ? QUERY_MESSAGES.month : QUERY_MESSAGES.missing);
+      const month = parseMonth(params.month, today);
+      if (!month && params.month && WELL_FORMED_MONTH.test(params.month)) bounds.push(dateWindowMessage(today));
+      else if (!month) messages.push(params.month ? QUERY_MESSAGES.month : QUERY_MESSAGES.missing);
       return month ? { kind: "month", month } : fallback;
     }
     case "quarter": {
-      const quarter = params.quarter ? readQuarter(params.quarter) : null;
-      if (!quarter) messages.push(params.quarter ? QUERY_MESSAGES.quarter : QUERY_MESSAGES.missing);
+      const quarter = params.quarter ? readQuarter(params.quarter, today) : null;
+      if (!quarter && params.quarter && WELL_FORMED_QUARTER.test(params.quarter)) bounds.push(dateWindowMessage(today));
+      else if (!quarter) messages.push(params.quarter ? QUERY_MESSAGES.quarter : QUERY_MESSAGES.missing);
       return quarter ? { kind: "quarter", ...quarter } : fallback;
     }
     case "year": {
-      const year = params.year ? readYear(params.year) : null;
-      if (year === null) messages.push(params.year ? QUERY_MESSAGES.year : QUERY_MESSAGES.missing);
+      const year = params.year ? readYear(params.year, today) : null;
+      if (year === null && params.year && WELL_FORMED_YEAR.test(params.year)) bounds.push(dateWindowMessage(today));
+      else if (year === null) messages.push(params.year ? QUERY_MESSAGES.year : QUERY_MESSAGES.missing);
       return year !== null ? { kind: "year", year } : fallback;
     }
     default: {
-      const to = params.to ? parseCalendarDate(params.to) : kind === "general" ? today : null;
-      if (params.to && !to) messages.push(QUERY_MESSAGES.to);
+      const to = params.to
+        ? readDay(params.to, today, QUERY_MESSAGES.to, messages, bounds)
+        : kind === "general"
+          ? today
+          : null;
       if (kind === "general") return to ? atDate(to) : fallback;
-      const from = params.from ? parseCalendarDate(params.from) : null;
-      if (!from) messages.push(params.from ? QUERY_MESSAGES.from : QUERY_MESSAGES.missing);
+      const from = readDay(params.from, today, QUERY_MESSAGES.from, messages, bounds);
+      if (!params.from) messages.push(QUERY_MESSAGES.missing);
       if (!params.to) messages.push(QUERY_MESSAGES.missing);
       if (!from || !to) return fallback;
       if (from > to) {
         messages.push(QUERY_MESSAGES.order);
+        return fallback;
+      }
+      const tooLong = rangeSpanProblem(from, to);
+      if (tooLong) {
+        bounds.push(tooLong);
         return fallback;
       }
       return { kind: "range", from, to };
@@ -204,7 +246,8 @@ export function parseReportQuery(kind: ReportKind, search: URLSearchParams, toda
     Object.fromEntries([...paramsSchema.keyof().options].map((key) => [key, search.get(key) ?? undefined])),
   );
   const messages: string[] = [];
-  let period = readPeriod(kind, params, today, messages);
+  const bounds: string[] = [];
+  let period = readPeriod(kind, params, today, messages, bounds);
   // The Balance General is at the end of the chosen month, quarter or year.
   if (kind === "general" && period.kind !== "range") period = atDate(rangeOf(period).to);
   const level = field(levelSchema, params.level, 5, messages) as Level;
@@ -217,9 +260,9 @@ export function parseReportQuery(kind: ReportKind, search: URLSearchParams, toda
   const range = rangeOf(period);
   let compared: ReportQuery["compared"] = null;
   if (comparison === DATE_COMPARISON) {
-    const date = params.compareTo ? parseCalendarDate(params.compareTo) : null;
+    const date = readDay(params.compareTo, today, QUERY_MESSAGES.compareTo, messages, bounds);
     if (!date) {
-      messages.push(params.compareTo ? QUERY_MESSAGES.compareTo : QUERY_MESSAGES.compareToMissing);
+      if (!params.compareTo) messages.push(QUERY_MESSAGES.compareToMissing);
       comparison = "none";
     } else {
       const comparedPeriod = atDate(date);
@@ -236,7 +279,8 @@ export function parseReportQuery(kind: ReportKind, search: URLSearchParams, toda
     if (comparedPeriod) compared = { period: comparedPeriod, range: rangeOf(comparedPeriod) };
   }
   const query: ReportQuery = { kind, period, range, level, hideZero, comparison, compared, leafOnly };
-  return messages.length === 0 ? { ok: true, query } : { ok: false, query, messages: [...new Set(messages)] };
+  if (messages.length === 0 && bounds.length === 0) return { ok: true, query };
+  return { ok: false, query, messages: [...new Set([...bounds, ...messages])], outOfBounds: bounds.length > 0 };
 }
 
 /** The URL parameters that give the same query back (links, exports, the chart's months). */

@@ -162,6 +162,9 @@ export const ruleFormSchema = z
   }));
 
 /** What a person decides about a rule; the id, version, order and enabled flag are the service's. */
+/** The condition rows the rule form accepts before parsing (decision 197): one past the schema's. */
+export const RULE_FORM_MAX_ROWS = MAX_CONDITIONS + 1;
+
 export type RuleInput = Pick<ReceptionRule, "name" | "mode" | "conditions" | "action">;
 
 /** The form's starting values for a stored rule (or a new one), with spare condition rows. */

@@ -60,6 +60,9 @@ export const templateFormSchema = z.object({
 });
 
 export type TemplateFormValue = z.output<typeof templateFormSchema>;
+
+/** The rows the template form accepts before parsing (decision 197): one past the schema's. */
+export const TEMPLATE_FORM_MAX_ROWS = TEMPLATE_MAX_LINES + SPARE_TEMPLATE_ROWS * 2 + 1;
 type TemplateRow = TemplateFormValue["lines"][number];
 
 /** One row of the template form as text, the way the inputs hold it. */
@@ -198,3 +201,6 @@ export const applyTemplateSchema = z.object({
 });
 
 export type ApplyTemplateValue = z.output<typeof applyTemplateSchema>;
+
+/** The typed amounts «Usar plantilla» accepts before parsing: one past the schema's. */
+export const APPLY_TEMPLATE_MAX_ROWS = TEMPLATE_MAX_LINES + 1;

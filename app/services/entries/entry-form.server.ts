@@ -2,6 +2,7 @@
  * The entry form's server side (/entries/detail/new, /entries/detail/:accountEntryID): what the page
  * needs, and a checked form handed to the ledger service, the only writer of the books.
  */
+import { randomUUID } from "node:crypto";
 import { todayInCostaRica, type CalendarDate } from "~/domain/calendar";
 import type { CatalogNode } from "~/domain/catalog";
 import {
@@ -11,7 +12,7 @@ import {
   type EntryFormDefaults,
   type EntryFormValue,
 } from "~/domain/entries/form";
-import type { EntrySource } from "~/domain/ledger/types";
+import type { EntryInput, EntrySource } from "~/domain/ledger/types";
 import { ENTRY_NOT_FOUND, REVERSED_NOT_EDITABLE, postedInClosedPeriod } from "~/domain/ledger/messages";
 import type { Refusal } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
@@ -24,10 +25,11 @@ import {
   lockDateOf,
   updateAndPost,
   updateDraft,
+  type LedgerOutcome,
 } from "~/services/ledger/ledger.server";
 import { notFound } from "~/utils/http.server";
 import type { OrgContext } from "~/utils/org-context.server";
-import type { EntryRecord } from "~models/entry";
+import { findEntryBySubmission, type EntryRecord } from "~models/entry";
 import { findOrganization } from "~models/organization";
 
 export type EntryFormMode = "new" | "draft" | "posted";
@@ -41,6 +43,8 @@ export interface EntryFormPage {
   entry: { id: string; number: string | null } | null;
   defaults: EntryFormDefaults;
   tree: CatalogNode[];
+  /** A new entry's one-time token: a second submit of the same page finds the entry of the first. */
+  submissionToken: string | null;
 }
 
 /** Why a stored entry cannot be changed from the form any more; null when it can. */
@@ -75,18 +79,58 @@ export async function entryFormPage(
 ): Promise<EntryFormPage> {
   const { tree } = await loadCatalog(organizationId);
   if (target.mode === "new")
-    return { mode: "new", entry: null, defaults: newEntryDefaults(todayInCostaRica(now)), tree };
+    return {
+      mode: "new",
+      entry: null,
+      defaults: newEntryDefaults(todayInCostaRica(now)),
+      tree,
+      submissionToken: randomUUID(),
+    };
   const { entry } = target;
   return {
     mode: target.mode,
     entry: { id: String(entry._id), number: entry.number ?? null },
     defaults: storedEntryDefaults({ ...entry, lines: linesOf(entry) }),
     tree,
+    submissionToken: null,
   };
 }
 
 export type EntryFormOutcome =
   { ok: true; id: string; message: string } | { ok: false; notFound?: boolean; refusals: Refusal[] };
+
+/** The answer to a second submit of a form whose entry is already saved: that entry, not a new one. */
+function alreadySaved(entry: EntryRecord): EntryFormOutcome {
+  const message =
+    entry.status === "contabilizado"
+      ? `Este formulario ya se había enviado: el asiento ${entry.number} quedó registrado una sola vez.`
+      : "Este formulario ya se había enviado: el borrador quedó guardado una sola vez.";
+  return { ok: true, id: String(entry._id), message };
+}
+
+function saved(outcome: LedgerOutcome<EntryRecord>, message: (number: string | undefined) => string): EntryFormOutcome {
+  return outcome.ok ? { ok: true, id: String(outcome.entry._id), message: message(outcome.entry.number) } : outcome;
+}
+
+/** A new entry from the form, once per form submission (decision 198): a token already used answers with its entry. */
+async function saveNewEntry(
+  organizationId: string,
+  input: EntryInput,
+  actor: { by: string },
+  source: EntrySource,
+  value: EntryFormValue,
+): Promise<EntryFormOutcome> {
+  const token = value.submissionToken;
+  if (token) {
+    const repeated = await findEntryBySubmission(organizationId, token);
+    if (repeated) return alreadySaved(repeated);
+  }
+  // A simultaneous submit of the same form gets, from the ledger, the entry the first one saved.
+  const submission = { submissionToken: token };
+  return value.intent === "post"
+    ? saved(await createAndPost(organizationId, input, actor, source, submission), (n) => `Asiento ${n} contabilizado.`)
+    : saved(await createDraft(organizationId, input, actor, source, submission), () => "Borrador guardado.");
+}
 
 /**
  * Saves the checked form through the ledger service: a new entry as a draft or posted; a draft
@@ -101,28 +145,18 @@ export async function saveEntryForm(
 ): Promise<EntryFormOutcome> {
   const input = entryInputOf(value);
   const actor = { by: String(user._id) };
+  if (target.mode === "new") return saveNewEntry(organization.id, input, actor, source, value);
   const post = value.intent === "post";
-  const id = target.entry === null ? "" : String(target.entry._id);
-  const outcome =
-    target.mode === "new"
-      ? post
-        ? await createAndPost(organization.id, input, actor, source)
-        : await createDraft(organization.id, input, actor, source)
-      : target.mode === "draft"
-        ? post
-          ? await updateAndPost(organization.id, id, input, actor)
-          : await updateDraft(organization.id, id, input, actor)
-        : post
-          ? await editPosted(organization.id, id, input, actor)
-          : // A posted entry is never a draft again: the service refuses it, in Spanish.
-            await updateDraft(organization.id, id, input, actor);
-  if (!outcome.ok) return outcome;
-  const number = outcome.entry.number;
-  const message =
-    target.mode === "posted"
-      ? `Cambios guardados en el asiento ${number}; quedan registrados en su historial.`
-      : post
-        ? `Asiento ${number} contabilizado.`
-        : "Borrador guardado.";
-  return { ok: true, id: String(outcome.entry._id), message };
+  const id = String(target.entry._id);
+  if (target.mode === "draft")
+    return post
+      ? saved(await updateAndPost(organization.id, id, input, actor), (n) => `Asiento ${n} contabilizado.`)
+      : saved(await updateDraft(organization.id, id, input, actor), () => "Borrador guardado.");
+  return post
+    ? saved(
+        await editPosted(organization.id, id, input, actor),
+        (n) => `Cambios guardados en el asiento ${n}; quedan registrados en su historial.`,
+      )
+    : // A posted entry is never a draft again: the service refuses it, in Spanish.
+      saved(await updateDraft(organization.id, id, input, actor), () => "Borrador guardado.");
 }

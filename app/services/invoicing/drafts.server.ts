@@ -16,7 +16,7 @@ import {
   replaceInvoiceDraft,
   type InvoiceDraftDocument,
 } from "~models/invoice-draft";
-import { Receipt } from "~models/receipt";
+import { Receipt, receiptXmlBytes } from "~models/receipt";
 import { parseDocument } from "~/services/receipts/parse-document.server";
 
 export type { InvoiceDraftDocument };
@@ -201,7 +201,7 @@ export async function cabysSuggestions(organizationId: string, limit = 50): Prom
     .lean();
   for (const receipt of receipts) {
     if (found.size >= limit) break;
-    const parsed = parseDocument(receipt.xml.buffer ? new Uint8Array(receipt.xml.buffer) : receipt.xml);
+    const parsed = parseDocument(receiptXmlBytes(receipt.xml));
     if (!parsed.ok || parsed.document.kind === "MH") continue;
     for (const line of parsed.document.lines)
       if (line.cabys && /^\d{13}$/.test(line.cabys) && !found.has(line.cabys)) found.set(line.cabys, line.detalle);

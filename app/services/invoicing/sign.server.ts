@@ -28,6 +28,8 @@ export interface SigningCredentials {
   issuer: string;
   /** Hexadecimal, upper case. */
   serialNumber: string;
+  /** The subject's serialNumber attribute: whose key it is (`CPJ-3-101-123456`), null when absent. */
+  subjectSerialNumber: string | null;
   notBefore: Date;
   notAfter: Date;
 }
@@ -58,6 +60,11 @@ function distinguishedName(attributes: forge.pki.CertificateField[]): string {
   return attributes
     .map((attribute) => `${attribute.shortName ?? attribute.name ?? attribute.type}=${String(attribute.value)}`)
     .join(", ");
+}
+
+function subjectSerialNumberOf(certificate: forge.pki.Certificate): string | null {
+  const field = certificate.subject.getField({ name: "serialNumber" }) as forge.pki.CertificateField | null;
+  return typeof field?.value === "string" ? field.value : null;
 }
 
 function bagsOf(p12: forge.pkcs12.Pkcs12Pfx, type: string): forge.pkcs12.Bag[] {
@@ -112,6 +119,7 @@ export function readP12(p12: Buffer | Uint8Array, pin: string): SigningCredentia
     subject: distinguishedName(certificate.subject.attributes),
     issuer: distinguishedName(certificate.issuer.attributes),
     serialNumber: certificate.serialNumber.toUpperCase(),
+    subjectSerialNumber: subjectSerialNumberOf(certificate),
     notBefore: certificate.validity.notBefore,
     notAfter: certificate.validity.notAfter,
   };

@@ -4,7 +4,8 @@
  * the app's key at rest, decrypted only here for signing and sending, and never returned to the page.
  */
 import type { Types } from "mongoose";
-import { formatDateTime } from "~/domain/calendar";
+import { formatDate, formatDateTime } from "~/domain/calendar";
+import { CERTIFICATE_OWNER_MESSAGES, certificateOwnerProblem } from "~/domain/issuer/certificate-owner";
 import { certificateStatus, daysUntilExpiry, type CertificateStatus } from "~/domain/issuer/certificate-status";
 import type { IssuerFormValue } from "~/domain/issuer/issuer-form";
 import type { IssuerProfile } from "~/domain/invoicing/types";
@@ -248,8 +249,10 @@ function shown(value: unknown): string {
 
 /**
  * Saves the form. `p12` is the uploaded key, if one was chosen. A new key or a new PIN is opened
- * before anything is stored (with the stored PIN or key for the part not replaced); an expired key,
- * a PIN that does not open it, or a key without its PIN is refused with nothing written.
+ * before anything is stored (with the stored PIN or key for the part not replaced); a key not valid
+ * yet or expired, a key of another taxpayer (its certificate's subject serialNumber names another
+ * identification, docs/domain/signing-keys.md), a PIN that does not open it, or a key without its PIN is refused
+ * with nothing written.
  */
 export async function saveIssuerSettingsForm(
   organizationId: string,
@@ -319,6 +322,10 @@ export async function saveIssuerSettingsForm(
       throw error;
     }
     const status = certificateStatus(credentials, now);
+    if (status === "aun-no-vigente")
+      return [refusal(CERTIFICATE_OWNER_MESSAGES.notYetValid(formatDate(credentials.notBefore)), "p12")];
+    const owner = certificateOwnerProblem(credentials.subjectSerialNumber, toCedula(organizationId));
+    if (owner) return [refusal(owner, "p12")];
     if (status === "vencida") {
       return [
         refusal(

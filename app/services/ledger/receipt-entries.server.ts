@@ -11,7 +11,7 @@ import type { Refusal } from "~/domain/refusal";
 import { insertEntries, type EntryRecord } from "~models/entry";
 import { takeEntryNumbers } from "~models/entry-number";
 import { findReceiptBookings, insertReceiptBookings, type ReceiptBookingRecord } from "~models/receipt-booking";
-import { loadLedgerContext } from "./context.server";
+import { loadPostingContext } from "./context.server";
 import { bookPostings, type PostingEntry } from "./posting.server";
 import { inTransaction } from "./transaction.server";
 import { draftRecord, postedRecord, type Actor } from "./write.server";
@@ -57,7 +57,7 @@ export async function bookReceiptEntriesIn(
   actor: Actor,
 ): Promise<ReceiptEntryOutcome[]> {
   if (requests.length === 0) return [];
-  const context = await loadLedgerContext(organizationId, session);
+  const context = await loadPostingContext(organizationId, session);
   if (!context)
     return requests.map(() => ({ kind: "refused" as const, refusals: [{ message: ORGANIZATION_NOT_FOUND }] }));
   const linked = new Map<string, string>();

@@ -2,7 +2,7 @@ import type { ClientSession } from "mongoose";
 import { ORGANIZATION_NOT_FOUND, validateEntry, type EntryInput, type EntrySource } from "~/domain/ledger";
 import { cents, type Cents } from "~/domain/money";
 import { Entry, type EntryRecord } from "~models/entry";
-import { loadLedgerContext } from "./context.server";
+import { loadPostingContext } from "./context.server";
 import { linesOf } from "./records.server";
 import { LedgerRefusal, inTransaction } from "./transaction.server";
 import { insertPosted, type Actor } from "./write.server";
@@ -51,7 +51,7 @@ export async function postOnce(
     return await inTransaction(async (session) => {
       const standing = await standingEntryOf(organizationId, source, session);
       if (standing) return { ok: false as const, standing, refusals: [{ message: alreadyMessage }] };
-      const context = await loadLedgerContext(organizationId, session);
+      const context = await loadPostingContext(organizationId, session);
       if (!context)
         throw new LedgerRefusal({ ok: false, notFound: true, refusals: [{ message: ORGANIZATION_NOT_FOUND }] });
       const checked = validateEntry(input, context);

@@ -12,6 +12,7 @@ import {
   fiscalYearOf,
   formatEntryNumber,
   postedInClosedPeriod,
+  postedInClosedYear,
   reversalDescription,
   validateEntry,
   type EntryInput,
@@ -22,7 +23,9 @@ import { centsToAmount } from "~/domain/money";
 import type { Refusal } from "~/domain/refusal";
 import {
   deleteDraftEntry,
+  entriesBySubmission,
   findEntry,
+  findEntryBySubmission,
   insertEntries,
   insertEntry,
   saveEntry,
@@ -30,7 +33,7 @@ import {
   type EntryRecord,
 } from "~models/entry";
 import { takeEntryNumber, takeEntryNumbers } from "~models/entry-number";
-import { loadLedgerContext, type OrganizationLedgerContext } from "./context.server";
+import { loadPostingContext, type OrganizationLedgerContext } from "./context.server";
 import { bookPostings, rebookPosting, type PostingEntry } from "./posting.server";
 import { entryDiff, inputOf, lineRecord, linesOf } from "./records.server";
 import { releaseReceipt } from "./receipt-links.server";
@@ -47,6 +50,15 @@ export interface Actor {
   by: string;
   /** The clock; tests pass their own. */
   now?: Date;
+}
+
+/** A form submission's one-time token, stored with the entry it creates (unique per organization). */
+export interface Submission {
+  submissionToken?: string;
+}
+
+function tokenField(submission: Submission): { submissionToken?: string } {
+  return submission.submissionToken ? { submissionToken: submission.submissionToken } : {};
 }
 
 const refuse = (message: string, field?: string): never => {
@@ -66,7 +78,7 @@ async function refusalsAsOutcome<T>(work: () => Promise<T>): Promise<LedgerOutco
 }
 
 async function contextOf(organizationId: string, session: ClientSession): Promise<OrganizationLedgerContext> {
-  return (await loadLedgerContext(organizationId, session)) ?? notFound(ORGANIZATION_NOT_FOUND);
+  return (await loadPostingContext(organizationId, session)) ?? notFound(ORGANIZATION_NOT_FOUND);
 }
 
 function checked(input: EntryInput, context: OrganizationLedgerContext, draft = false): ValidEntry {
@@ -152,11 +164,16 @@ export function createDraft(
   input: EntryInput,
   actor: Actor,
   source: EntrySource = { kind: "manual" },
+  submission: Submission = {},
 ) {
   return refusalsAsOutcome(() =>
     inTransaction(async (session) => {
+      // A form submitted again gets the draft its first submit saved (decision 198).
+      const token = submission.submissionToken;
+      const earlier = token ? await findEntryBySubmission(organizationId, token, session) : null;
+      if (earlier) return earlier;
       const entry = checked(input, await contextOf(organizationId, session), true);
-      return insertEntry(draftRecord(organizationId, entry, source, actor), session);
+      return insertEntry({ ...draftRecord(organizationId, entry, source, actor), ...tokenField(submission) }, session);
     }),
   );
 }
@@ -257,6 +274,7 @@ interface PendingPost {
   input: EntryInput;
   actor: Actor;
   source: EntrySource;
+  submission: Submission;
   settle: (outcome: Promise<LedgerOutcome<EntryRecord>>) => void;
 }
 
@@ -276,15 +294,16 @@ export function createAndPost(
   input: EntryInput,
   actor: Actor,
   source: EntrySource = { kind: "manual" },
+  submission: Submission = {},
 ): Promise<LedgerOutcome<EntryRecord>> {
   return new Promise<LedgerOutcome<EntryRecord>>((resolve, reject) => {
     const settle = (outcome: Promise<LedgerOutcome<EntryRecord>>) => outcome.then(resolve, reject);
     const queue = waiting.get(organizationId);
     if (queue) {
-      queue.push({ input, actor, source, settle });
+      queue.push({ input, actor, source, submission, settle });
       return;
     }
-    waiting.set(organizationId, [{ input, actor, source, settle }]);
+    waiting.set(organizationId, [{ input, actor, source, submission, settle }]);
     void drain(organizationId);
   });
 }
@@ -329,7 +348,27 @@ async function insertPostedBatch(
   const context = await contextOf(organizationId, session);
   const outcomes: Array<LedgerOutcome<EntryRecord>> = [];
   const valid: Array<{ index: number; entry: ValidEntry }> = [];
+  // A form submitted again gets the entry its first submit posted (decision 198), also when both
+  // submits wait in this batch: the later one answers with the earlier one's outcome.
+  const tokens = batch.flatMap((item) => (item.submission.submissionToken ? [item.submission.submissionToken] : []));
+  const earlier = await entriesBySubmission(organizationId, tokens, session);
+  const firstWithToken = new Map<string, number>();
+  const repeats: Array<{ index: number; of: number }> = [];
   batch.forEach((item, index) => {
+    const token = item.submission.submissionToken;
+    if (token) {
+      const stored = earlier.get(token);
+      if (stored) {
+        outcomes[index] = { ok: true, entry: stored };
+        return;
+      }
+      const first = firstWithToken.get(token);
+      if (first !== undefined) {
+        repeats.push({ index, of: first });
+        return;
+      }
+      firstWithToken.set(token, index);
+    }
     const result = validateEntry(item.input, context);
     if (result.ok) valid.push({ index, entry: result.entry });
     else outcomes[index] = { ok: false, refusals: result.refusals };
@@ -344,17 +383,19 @@ async function insertPostedBatch(
   for (const [year, items] of byYear) {
     let sequence = await takeEntryNumbers(organizationId, year, items.length, session);
     for (const { index, entry } of items) {
-      const { actor, source } = batch[index];
+      const { actor, source, submission } = batch[index];
       const number = formatEntryNumber(year, sequence++);
       const record: EntryRecord = {
         _id: new Types.ObjectId(),
         ...postedRecord(organizationId, number, entry, source, actor),
+        ...tokenField(submission),
       };
       records.push(record);
       postings.push({ _id: record._id, number, date: entry.date, description: entry.description, lines: entry.lines });
       outcomes[index] = { ok: true, entry: record };
     }
   }
+  for (const { index, of } of repeats) outcomes[index] = outcomes[of];
   await insertEntries(records, session);
   await bookPostings(organizationId, postings, session);
   return outcomes;
@@ -371,6 +412,7 @@ export function editPosted(organizationId: string, id: string, input: EntryInput
       if (stored.status !== "contabilizado") refuse(NOT_POSTED);
       if (stored.reversedBy) refuse(REVERSED_NOT_EDITABLE);
       const context = await contextOf(organizationId, session);
+      if (context.closedYears?.has(stored.fiscalYear)) refuse(postedInClosedYear(stored.fiscalYear), "date");
       if (context.lockDate !== null && stored.date <= context.lockDate)
         refuse(postedInClosedPeriod(context.lockDate), "date");
       const entry = checked(input, context);
@@ -420,7 +462,12 @@ export async function reverseWithin(
   if (stored.reversedBy) refuse(ALREADY_REVERSED);
   const mirrored = mirror(stored, date);
   if (actor.description) mirrored.description = actor.description;
-  const entry = checked(mirrored, await contextOf(organizationId, session));
+  const context = await contextOf(organizationId, session);
+  // The reopen reverses the closing entry on its own year's last day: that reversal is what opens it.
+  const entry = checked(
+    mirrored,
+    stored.source.kind === "cierre" ? withYearOpen(context, Number(stored.source.id)) : context,
+  );
   const reversalId = new Types.ObjectId();
   const reversal = await insertPosted(
     organizationId,
@@ -442,6 +489,12 @@ export async function reverseWithin(
   );
   await releaseReceipt(organizationId, stored._id, session);
   return reversal;
+}
+
+function withYearOpen(context: OrganizationLedgerContext, year: number): OrganizationLedgerContext {
+  const closedYears = new Set(context.closedYears);
+  closedYears.delete(year);
+  return { ...context, closedYears };
 }
 
 /** The reversal of a posted entry: the same lines with debit and credit swapped. */

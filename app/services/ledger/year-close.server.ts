@@ -6,7 +6,7 @@ import { cents, type Cents } from "~/domain/money";
 import { Entry, type EntryRecord } from "~models/entry";
 import { Organization, lockDayOf, setLockDate, type OrganizationDocument } from "~models/organization";
 import { PeriodBalance } from "~models/period-balance";
-import { loadLedgerContext, type OrganizationLedgerContext } from "./context.server";
+import { loadPostingContext, type OrganizationLedgerContext } from "./context.server";
 import { linesOf, toBigInt } from "./records.server";
 import { LedgerRefusal, inTransaction } from "./transaction.server";
 import { insertPosted, reverseWithin, type Actor, type LedgerOutcome } from "./write.server";
@@ -31,7 +31,7 @@ async function asOutcome<T>(work: () => Promise<T>): Promise<LedgerOutcome<T>> {
 }
 
 async function contextOf(organizationId: string, session: ClientSession): Promise<OrganizationLedgerContext> {
-  const context = await loadLedgerContext(organizationId, session);
+  const context = await loadPostingContext(organizationId, session);
   if (!context) throw new LedgerRefusal({ ok: false, notFound: true, refusals: [{ message: ORGANIZATION_NOT_FOUND }] });
   return context;
 }

@@ -13,6 +13,7 @@ import {
   createImportJob,
   findImportJob,
   inflatedBytesSince,
+  storedBytesSince,
   updateImportJob,
   type ImportJobRecord,
   type ImportJobStatus,
@@ -22,6 +23,8 @@ import { ReceiptImporter, type ImportOrganization, type ImportReport, type Uploa
 import {
   budgetFor,
   importFile,
+  MAX_STORED_BYTES_PER_DAY_PER_ORGANIZATION,
+  MAX_STORED_BYTES_PER_DAY_PER_USER,
   MAX_UPLOAD_BYTES,
   UPLOAD_MESSAGES,
   type InflatedBudget,
@@ -30,6 +33,7 @@ import {
 /** Loose XML files up to this size in total are imported while the request waits. */
 export const INLINE_MAX_BYTES = 2 * 1024 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const PROGRESS_EVERY_MS = 1000;
 /** A running job not refreshed for this long lost its process. */
 export const STALE_AFTER_MS = 2 * 60 * 1000;
@@ -136,7 +140,12 @@ async function runJob(
     processedBytes += bytes;
     if (writing || Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
     lastWrite = Date.now();
-    writing = updateImportJob(jobId, { processedBytes, counts: importer.progress, inflatedBytes: budget.used })
+    writing = updateImportJob(jobId, {
+      processedBytes,
+      counts: importer.progress,
+      inflatedBytes: budget.used,
+      storedBytes: importer.storedBytes,
+    })
       .catch(() => undefined)
       .finally(() => (writing = null));
   };
@@ -149,6 +158,7 @@ async function runJob(
       processedBytes,
       counts: report.counts,
       inflatedBytes: budget.used,
+      storedBytes: importer.storedBytes,
       report,
     });
     return report;
@@ -158,6 +168,7 @@ async function runJob(
     await updateImportJob(jobId, {
       status: "fallida",
       inflatedBytes: budget.used,
+      storedBytes: importer.storedBytes,
       counts: importer.progress,
       error:
         "La importación se interrumpió por un error del servidor. Los comprobantes importados hasta ese momento se conservan; vuelva a subir la carga para completar el resto.",
@@ -177,6 +188,15 @@ export async function receiveUpload(request: Request, uploading: Uploading): Pro
     return { kind: "refused", status: 413, message: UPLOAD_MESSAGES.tooLarge };
   const budget = budgetFor(await inflatedBytesSince(uploading.userId, new Date(Date.now() - HOUR_MS)));
   if (budget.limit <= 0) return { kind: "refused", status: 429, message: UPLOAD_MESSAGES.hourSpent };
+  // The day's storage is checked before an upload starts; one upload is bounded by its inflated budget.
+  const stored = await storedBytesSince(
+    { userId: uploading.userId, organizationId: uploading.organization.id },
+    new Date(Date.now() - DAY_MS),
+  );
+  if (stored.inOrganization >= MAX_STORED_BYTES_PER_DAY_PER_ORGANIZATION)
+    return { kind: "refused", status: 429, message: UPLOAD_MESSAGES.organizationDaySpent };
+  if (stored.byUser >= MAX_STORED_BYTES_PER_DAY_PER_USER)
+    return { kind: "refused", status: 429, message: UPLOAD_MESSAGES.userDaySpent };
 
   const spooled = await spool(request, boundary);
   if (!("dir" in spooled)) return { kind: "refused", ...spooled };

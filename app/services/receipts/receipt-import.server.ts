@@ -275,6 +275,9 @@ export class ReceiptImporter {
   }
 
   /** Files handled so far, by result (for a job's progress). */
+  /** What the documents imported so far take in the database (compressed). */
+  storedBytes = 0;
+
   get progress(): Record<ImportStatus, number> {
     return { ...this.counts };
   }
@@ -416,6 +419,7 @@ export class ReceiptImporter {
       }),
     );
     const outcome = await insertReceipts(records);
+    this.storedBytes += outcome.storedBytes;
     toInsert.forEach((receipt, index) => {
       const record = records[index];
       if (outcome.duplicates.has(index)) {

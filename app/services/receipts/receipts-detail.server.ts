@@ -8,6 +8,7 @@ import {
   findReceipt,
   findReceiptOrganizationId,
   findStoredClaves,
+  hasReceptorMessage,
   setReceptorMessage,
   type ReceiptRecord,
 } from "~models/receipt";
@@ -47,9 +48,15 @@ import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labe
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notFound } from "~/utils/http.server";
 import { takeConsecutive } from "~/services/issuer/consecutive.server";
-import { withTransaction } from "~/utils/db.server";
+import { hasErrorLabel, withTransaction } from "~/utils/db.server";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
+
+export const ANSWERED_MEANWHILE_MESSAGE = "Otra persona registró la respuesta a este comprobante mientras tanto.";
+
+class AnsweredMeanwhile extends Error {
+  override name = "AnsweredMeanwhile";
+}
 
 export const ADMIN_ONLY_MESSAGE = "Solo los administradores del cliente pueden aceptar o rechazar comprobantes.";
 
@@ -464,27 +471,30 @@ export async function answerReceipt(
 
   const organizationRecord = await findOrganization(organization.id);
   const codigoActividad = receipt.codigoActividadReceptor ?? organizationRecord?.activityCodes?.[0];
-  const numero = await takeConsecutive(organization.id, "MR", undefined, { mensaje });
+  // The number is taken inside the transaction that stores the answer (decision 162): an answer that
+  // is refused or loses a race rolls its increment back, so the series has no gaps and no repeats.
   const recordedAt = new Date();
-  const xml = buildMensajeReceptor({
-    clave: receipt.clave,
-    numeroCedulaEmisor: emisorNumero,
-    fechaEmisionDoc: recordedAt,
-    mensaje,
-    ...(input.detalleMensaje ? { detalleMensaje: input.detalleMensaje } : {}),
-    montoTotalImpuesto: totalImpuesto,
-    ...(codigoActividad && codigoActividad.length <= 6 ? { codigoActividad } : {}),
-    ...(accepting && input.condicionImpuesto ? { condicionImpuesto: input.condicionImpuesto } : {}),
-    ...(acreditable !== undefined ? { montoTotalImpuestoAcreditar: acreditable } : {}),
-    ...(gasto !== undefined ? { montoTotalDeGastoAplicable: gasto } : {}),
-    totalFactura,
-    numeroCedulaReceptor: organization.cedula,
-    consecutivo: { numero },
-  });
-  const consecutivo = /<NumeroConsecutivoReceptor>(\d{20})</.exec(xml)![1];
-  const fechaEmisionDoc = /<FechaEmisionDoc>([^<]+)</.exec(xml)![1];
-  // The answer and its place in the sending queue are stored together: never one without the other.
   const saved = await withTransaction(async (session) => {
+    if (await hasReceptorMessage(organization.id, String(receipt._id), session)) return null;
+    const numero = await takeConsecutive(organization.id, "MR", session, { mensaje });
+    const xml = buildMensajeReceptor({
+      clave: receipt.clave,
+      numeroCedulaEmisor: emisorNumero,
+      fechaEmisionDoc: recordedAt,
+      mensaje,
+      ...(input.detalleMensaje ? { detalleMensaje: input.detalleMensaje } : {}),
+      montoTotalImpuesto: totalImpuesto,
+      ...(codigoActividad && codigoActividad.length <= 6 ? { codigoActividad } : {}),
+      ...(accepting && input.condicionImpuesto ? { condicionImpuesto: input.condicionImpuesto } : {}),
+      ...(acreditable !== undefined ? { montoTotalImpuestoAcreditar: acreditable } : {}),
+      ...(gasto !== undefined ? { montoTotalDeGastoAplicable: gasto } : {}),
+      totalFactura,
+      numeroCedulaReceptor: organization.cedula,
+      consecutivo: { numero },
+    });
+    const consecutivo = /<NumeroConsecutivoReceptor>(\d{20})</.exec(xml)![1];
+    const fechaEmisionDoc = /<FechaEmisionDoc>([^<]+)</.exec(xml)![1];
+    // The answer and its place in the sending queue are stored together: never one without the other.
     const stored = await setReceptorMessage(
       organization.id,
       String(receipt._id),
@@ -505,17 +515,25 @@ export async function answerReceipt(
       },
       session,
     );
-    if (stored) {
-      await enqueueSubmission(
-        { organizationId: organization.id, receiptId: String(receipt._id), document: "mensaje-receptor" },
-        session,
-      );
-    }
-    return stored;
+    // Answered in between: abort, so the number taken above goes back to the series.
+    if (!stored) throw new AnsweredMeanwhile();
+    await enqueueSubmission(
+      { organizationId: organization.id, receiptId: String(receipt._id), document: "mensaje-receptor" },
+      session,
+    );
+    return consecutivo;
+  }).catch(async (error: unknown) => {
+    if (error instanceof AnsweredMeanwhile) return null;
+    // Still colliding after the retries: only the answer that won is worth telling about.
+    if (
+      hasErrorLabel(error, "TransientTransactionError") &&
+      (await hasReceptorMessage(organization.id, String(receipt._id)))
+    )
+      return null;
+    throw error;
   });
-  // Someone answered in between; the consecutive taken stays unused (a gap, never a repeat).
-  if (!saved) return refuse(409, "form", "Otra persona registró la respuesta a este comprobante mientras tanto.");
-  return { ok: true, consecutivo };
+  if (saved === null) return refuse(409, "form", ANSWERED_MEANWHILE_MESSAGE);
+  return { ok: true, consecutivo: saved };
 }
 
 export function receiptXmlFileName(receipt: ReceiptRecord): string {

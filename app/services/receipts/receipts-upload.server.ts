@@ -27,6 +27,12 @@ export const MAX_INFLATED_BYTES_PER_UPLOAD = 200 * 1024 * 1024;
 export const MAX_INFLATED_BYTES_PER_HOUR = 500 * 1024 * 1024;
 
 const MB = 1024 * 1024;
+/**
+ * What the receipts uploaded in 24 hours may take in the database (compressed XML, decision 199):
+ * per organization, about 10 000 receipts a day; per user, over all the organizations they upload for.
+ */
+export const MAX_STORED_BYTES_PER_DAY_PER_ORGANIZATION = 50 * MB;
+export const MAX_STORED_BYTES_PER_DAY_PER_USER = 200 * MB;
 
 export const UPLOAD_MESSAGES = {
   notMultipart: "Los archivos deben enviarse con el formulario de carga (multipart/form-data).",
@@ -36,6 +42,8 @@ export const UPLOAD_MESSAGES = {
   uploadBudget: `Se alcanzó el máximo de ${MAX_INFLATED_BYTES_PER_UPLOAD / MB} MB de XML descomprimido por carga; los archivos siguientes no se procesaron. Divida la carga en varios ZIP.`,
   hourBudget: `Alcanzó el máximo de ${MAX_INFLATED_BYTES_PER_HOUR / MB} MB de XML por hora de su usuario; los archivos siguientes no se procesaron. Intente de nuevo más tarde.`,
   hourSpent: `Alcanzó el máximo de ${MAX_INFLATED_BYTES_PER_HOUR / MB} MB de XML por hora de su usuario. Intente de nuevo más tarde.`,
+  organizationDaySpent: `Este cliente alcanzó el máximo de ${MAX_STORED_BYTES_PER_DAY_PER_ORGANIZATION / MB} MB de comprobantes guardados en 24 horas. Intente de nuevo mañana.`,
+  userDaySpent: `Su usuario alcanzó el máximo de ${MAX_STORED_BYTES_PER_DAY_PER_USER / MB} MB de comprobantes guardados en 24 horas. Intente de nuevo mañana.`,
 } as const;
 
 /** How many bytes of XML an upload may still inflate, and the Spanish reason once it may not. */

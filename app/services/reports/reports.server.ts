@@ -21,7 +21,7 @@ import {
   withClosedYears,
   withoutClosings,
 } from "~/domain/reports";
-import { notFound } from "~/utils/http.server";
+import { badRequest, notFound } from "~/utils/http.server";
 import { incomeTaxEstimator } from "../income-tax/estimator.server";
 import { loadLedgerContext } from "../ledger/context.server";
 import { closedAmong, closingLinesBetween } from "../ledger/ledger.server";
@@ -31,6 +31,21 @@ import { cachedForBalances, cachedWithKey, catalogIdOf } from "./report-cache.se
 /** The query of a report request; `now` is the caller's clock (tests pass their own). */
 export function readReportQuery(kind: ReportKind, url: URL, now: Date = new Date()): QueryResult {
   return parseReportQuery(kind, url.searchParams, todayInCostaRica(now));
+}
+
+/** A report page's status: 400 when its query was out of bounds (decision 195), shown with the defaults. */
+export function reportStatus(parsed: QueryResult): number {
+  return !parsed.ok && parsed.outOfBounds ? 400 : 200;
+}
+
+/**
+ * The query of a report export: a day outside the accepted window or a range beyond the maximum is
+ * refused (400, Spanish), since a download has no page to show the message on (decision 195).
+ */
+export function readExportQuery(kind: ReportKind, url: URL, now: Date = new Date()): ReportQuery {
+  const parsed = readReportQuery(kind, url, now);
+  if (!parsed.ok && parsed.outOfBounds) throw badRequest(parsed.messages[0]);
+  return parsed.query;
 }
 
 // Rough bytes per cached row, for the cache's bound: a balance row (account, period, two bigints)

@@ -9,12 +9,12 @@ import { NEW_ENTRY_ROWS, SPARE_ROWS, type EntryFormDefaults, type EntryFormLine 
 import type { EntrySource } from "~/domain/ledger/types";
 import { centsToAmount, formatMoneyInput, type Cents } from "~/domain/money";
 import { usesBase } from "~/domain/templates/apply";
-import { applyTemplateSchema } from "~/domain/templates/form";
+import { APPLY_TEMPLATE_MAX_ROWS, applyTemplateSchema } from "~/domain/templates/form";
 import { TEMPLATE_MESSAGES } from "~/domain/templates/messages";
 import type { TemplatePanelData } from "~/domain/templates/panel";
 import { SIDE_LABELS } from "~/domain/templates/types";
 import { loadCatalog } from "~/services/catalog/catalog.server";
-import { parseWithZod } from "@conform-to/zod";
+import { parseSubmission } from "~/utils/form.server";
 import { notFound } from "~/utils/http.server";
 import { applyStoredTemplate, getTemplate, listTemplates } from "./templates.server";
 
@@ -74,7 +74,7 @@ export async function templateStep(
   const panel = (formKey: string): TemplatePanelData => ({ choices, chosen, formKey });
   if (search.get("apply") !== "1") return { panel: panel("blank"), defaults: null, status: 200 };
 
-  const submission = parseWithZod(search, { schema: applyTemplateSchema });
+  const submission = parseSubmission(search, applyTemplateSchema, { maxRows: APPLY_TEMPLATE_MAX_ROWS });
   if (submission.status !== "success") {
     for (const [name, messages] of Object.entries(submission.error ?? {})) {
       if (messages?.[0]) chosen.errors[name] = messages[0];
