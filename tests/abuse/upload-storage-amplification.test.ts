@@ -14,7 +14,7 @@ import {
   BUSINESS_PARTIES,
   FERRETERIA_EL_CLAVO,
   generateComprobante,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { FERRETERIA, uploadRequest } from "../integration/receipts-fixtures";
 
