@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { JobProgress, useRefreshWhileRunning } from "~/components/jobs/JobProgress";
 import { detailHref, monthHref } from "~/components/receipts/links";
 import { appHref } from "~/components/shell/links";
+import { countLabel, pendingText, plural } from "~/domain/text";
 import { loadBookingJob } from "~/services/booking/booking-jobs.server";
 import { pendingReceipts } from "~/services/booking/booking.server";
 import { notFound } from "~/utils/http.server";
@@ -60,7 +61,8 @@ export default function BookingJobPage() {
         progressLabel="Progreso de la contabilización"
         error={job.error}
       >
-        {job.done} de {job.total} comprobantes procesados · {count("contabilizado")} contabilizados, {count("borrador")}{" "}
+        {job.done} de {countLabel(job.total, "comprobante procesado", "comprobantes procesados")} ·{" "}
+        {count("contabilizado")} {plural(count("contabilizado"), "contabilizado", "contabilizados")}, {count("borrador")}{" "}
         en borrador, {count("error")} sin contabilizar
       </JobProgress>
       {!running && pending > 0 && (
@@ -68,11 +70,10 @@ export default function BookingJobPage() {
           <input type="hidden" name="month" value={job.month} />
           <Group>
             <Text size="sm">
-              Quedan {pending} {pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"} en {job.monthLabel}
-              .
+              {pendingText(pending)} en {job.monthLabel}.
             </Text>
             <Button type="submit" variant="default">
-              Contabilizar {pending} {pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"}
+              Contabilizar {countLabel(pending, "comprobante pendiente", "comprobantes pendientes")}
             </Button>
           </Group>
         </Form>
