@@ -6,14 +6,60 @@
 import { formatCalendarDate, formatDate, parseCalendarDate, type CalendarDate } from "./calendar";
 import { centsToAmount, formatColones, type Amount, type Cents } from "./money";
 
-/** Text as searches compare it: lower case, without accents, single spaces ("Ferretería" ≈ "ferreteria"). */
+const foldedChars = new Map<string, string>();
+const FOLDED_CHARS_KEPT = 10_000;
+
+function foldChar(char: string): string {
+  let folded = foldedChars.get(char);
+  if (folded === undefined) {
+    folded = char.normalize("NFD").replace(/\p{M}/gu, "");
+    if (foldedChars.size < FOLDED_CHARS_KEPT) foldedChars.set(char, folded);
+  }
+  return folded;
+}
+
+/**
+ * The one fold every search compares with: lower case without accents, so «Irazu» finds «Irazú» and
+ * «credito» finds «Crédito» (ñ folds to n). Only non-ASCII characters can carry accents; folding them one
+ * by one, memoized, halves the cost of normalizing whole labels.
+ */
+export function foldText(text: string): string {
+  return text.toLowerCase().replace(/[^\p{ASCII}]/gu, foldChar);
+}
+
+/** A query or a stored search field: folded, single spaces, trimmed ("  Ferretería   EL " → "ferreteria el"). */
 export function searchText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return foldText(text).replace(/\s+/g, " ").trim();
+}
+
+/** The accented and upper-case letters each folded letter stands for in stored text. */
+const VARIANTS: Readonly<Record<string, string>> = {
+  a: "aáàâäãåAÁÀÂÄÃÅ",
+  e: "eéèêëEÉÈÊË",
+  i: "iíìîïIÍÌÎÏ",
+  o: "oóòôöõOÓÒÔÖÕ",
+  u: "uúùûüUÚÙÛÜ",
+  n: "nñNÑ",
+  c: "cçCÇ",
+  y: "yýÿYÝŸ",
+};
+
+/**
+ * A regular expression source that finds the query inside stored text that was not folded: the query is
+ * folded, regex characters are escaped, each letter becomes the class of its accented and upper-case
+ * variants and runs of spaces match any run of spaces. «irazu» → `[iíìîïIÍÌÎÏ][rR][aá…]z…`. Used for
+ * database fields kept as people typed them (entry descriptions, organization names); fields stored
+ * folded compare with `searchText` instead.
+ */
+export function foldedPattern(query: string): string {
+  let pattern = "";
+  for (const char of searchText(query)) {
+    if (char === " ") pattern += "\\s+";
+    else if (VARIANTS[char]) pattern += `[${VARIANTS[char]}]`;
+    else if (/[a-z]/.test(char)) pattern += `[${char}${char.toUpperCase()}]`;
+    else pattern += char.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+  }
+  return pattern;
 }
 
 /** Only the digits of a cédula, consecutivo or clave typed with dashes or spaces. */
