@@ -1,5 +1,5 @@
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
-import type { AmountKind, TemplateSide } from "../app/domain/templates/types";
+import { AMOUNT_KINDS, type AmountKind, type TemplateSide } from "../app/domain/templates/types";
 
 /**
  * An organization's entry templates (plantillas para asientos). Amounts are céntimos as BSON Long
@@ -41,7 +41,7 @@ const lineSchema = new Schema<EntryTemplateLineRecord>(
     account: { type: String, required: true },
     description: { type: String, default: "" },
     side: { type: String, enum: ["debito", "credito"], required: true },
-    kind: { type: String, enum: ["fijo", "porcentaje", "digitar"], required: true },
+    kind: { type: String, enum: AMOUNT_KINDS, required: true },
     amount: { type: BigInt, default: null },
     rate: { type: Number, default: null },
   },

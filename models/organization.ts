@@ -1,4 +1,5 @@
 import mongoose, { Schema, type ClientSession, type InferSchemaType } from "mongoose";
+import { foldedPattern } from "../app/domain/text";
 
 const organizationSchema = new Schema(
   {
@@ -95,7 +96,7 @@ export async function listOrganizations(options: { ids?: string[]; search?: stri
   if (options.ids) filter._id = { $in: options.ids };
   const search = options.search?.trim();
   if (search) {
-    const pattern = new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+    const pattern = new RegExp(foldedPattern(search));
     filter.$or = [{ _id: pattern }, { name: pattern }, { commercialName: pattern }];
   }
   return Organization.find(filter).sort({ name: 1 }).lean<OrganizationDocument[]>();

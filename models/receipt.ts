@@ -512,6 +512,15 @@ export async function* iterateReceipts(filter: ReceiptListFilter): AsyncGenerato
   for await (const receipt of cursor) yield receipt as ReceiptSummary;
 }
 
+/** The organization's receipts with these ids, as the month list reads them (ids not its own are left out). */
+export async function findReceiptSummaries(organizationId: string, ids: readonly string[]): Promise<ReceiptSummary[]> {
+  const valid = ids.filter((id) => Types.ObjectId.isValid(id)).map((id) => new Types.ObjectId(id));
+  if (valid.length === 0) return [];
+  return Receipt.find({ organizationId, _id: { $in: valid } }, LIST_PROJECTION)
+    .setOptions(EXACT)
+    .lean<ReceiptSummary[]>();
+}
+
 /** A month's totals in céntimos: the sum of each receipt's céntimos as its row shows them (decision 105). */
 export type ReceiptTotals = CentimosTotals;
 

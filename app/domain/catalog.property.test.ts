@@ -9,7 +9,6 @@ import {
   codeShapeError,
   filterCatalog,
   flattenCatalog,
-  foldText,
   indexCatalog,
   isDescendantOf,
   levelOf,
@@ -21,6 +20,7 @@ import {
   validateOverrides,
   type CatalogOverrides,
 } from "./catalog";
+import { foldText } from "./text";
 
 const SEGMENT_ONE_TO_99 = fc.integer({ min: 1, max: 99 }).map((n) => String(n).padStart(2, "0"));
 

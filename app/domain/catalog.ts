@@ -19,6 +19,6 @@ export { buildCatalog, flattenCatalog, indexCatalog } from "./catalog/build";
 export { applyOverride, readOverride, removeOverride } from "./catalog/overrides";
 export { nextCode } from "./catalog/next-code";
 export { isSelectable } from "./catalog/selectable";
-export { catalogMatcher, filterCatalog, foldText, searchCatalog } from "./catalog/search";
+export { catalogMatcher, filterCatalog, searchCatalog } from "./catalog/search";
 export { validateLabel, validateNewCode, validateOverrides } from "./catalog/validate";
 export { catalogToCsv } from "./catalog/csv";

@@ -82,7 +82,10 @@ export default function ReceiptsMonthPage() {
             Exportar CSV
           </Button>
           {booking?.canBook && (
-            <BookMonthButton pending={booking.pending} month={view.month} action={appHref("/booking/month", current)} />
+            <BookMonthButton
+              pending={booking.pending}
+              href={appHref(`/booking/month?${new URLSearchParams({ month: view.month })}`, current)}
+            />
           )}
         </Group>
       </Group>

@@ -10,6 +10,7 @@ import { membershipOf } from "~/utils/account.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { countLabel, plural } from "~/domain/text";
 
 export const meta: MetaFunction = () => [{ title: "Tramos del Impuesto de Renta · Contabilidad CR" }];
 
@@ -44,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess(
     `/admin/income-brackets?year=${year + 1}`,
     outcome.copied > 0
-      ? `Se copiaron ${outcome.copied} tablas de ${year} a ${year + 1}, marcadas «sin confirmar» hasta ingresar el decreto.`
+      ? `${plural(outcome.copied, "Se copió", "Se copiaron")} ${countLabel(outcome.copied, "tabla", "tablas")} de ${year} a ${year + 1}, ${plural(outcome.copied, "marcada", "marcadas")} «sin confirmar» hasta ingresar el decreto.`
       : `${year + 1} ya tenía todas las tablas de ${year}; no se copió nada.`,
   );
 }

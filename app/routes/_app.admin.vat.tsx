@@ -8,7 +8,8 @@ import { formErrorOf, inputProps, replyFor, useSchemaForm } from "~/components/f
 import { MonthNavigation } from "~/components/receipts/MonthNavigation";
 import { appHref } from "~/components/shell/links";
 import { monthLabel } from "~/domain/calendar";
-import { prorrataSchema } from "~/domain/iva";
+import { excludedText, prorrataSchema, unbookedText } from "~/domain/iva";
+import { dateText } from "~/domain/text";
 import { loadVatPage, readVatMonth } from "~/services/vat/vat-page.server";
 import { setProrrata } from "~/services/vat/vat-return.server";
 import { reverseSettlement, settleVat } from "~/services/vat/vat-settlement.server";
@@ -199,7 +200,7 @@ export default function VatPage() {
             )}
             {data.excludedCount > 0 && (
               <Anchor component={Link} to={figureHref("no-incluidos")} size="sm">
-                {data.excludedCount} comprobante(s) del mes no entran en la declaración
+                {excludedText(data.excludedCount)}
               </Anchor>
             )}
           </Stack>
@@ -230,7 +231,7 @@ export default function VatPage() {
               <Anchor component={Link} to={appHref(`/entries/view/${data.settlement.id}`, current)}>
                 {data.settlement.number}
               </Anchor>{" "}
-              del {data.settlement.date}.
+              del {dateText(data.settlement.date)}.
             </Text>
             <Group gap="xs">
               <Form method="post" action={actionPath}>
@@ -413,7 +414,7 @@ export default function VatPage() {
         )}
         {data.reconciliation.unbookedCount > 0 && (
           <Anchor component={Link} to={figureHref("sin-contabilizar")} size="sm">
-            {data.reconciliation.unbookedCount} comprobante(s) de la declaración sin asiento contable
+            {unbookedText(data.reconciliation.unbookedCount)}
           </Anchor>
         )}
       </Paper>

@@ -1,11 +1,14 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { JobProgress, useRefreshWhileRunning } from "~/components/jobs/JobProgress";
 import { detailHref, monthHref } from "~/components/receipts/links";
 import { appHref } from "~/components/shell/links";
+import { countLabel, pendingText, plural } from "~/domain/text";
 import { loadBookingJob } from "~/services/booking/booking-jobs.server";
 import { pendingReceipts } from "~/services/booking/booking.server";
+import { receiptLabels } from "~/services/booking/receipt-labels.server";
+import { PartyCell } from "~/components/booking/BookingPreview";
 import { notFound } from "~/utils/http.server";
 import { jobPageHeaders, jobDocumentHeaders } from "~/utils/job-page-headers";
 import { requireOrgContext } from "~/utils/org-context.server";
@@ -19,8 +22,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!job) throw notFound("Contabilización no encontrada");
   const running = job.status === "procesando";
   const pending = running ? 0 : (await pendingReceipts(organization.id, job.month)).length;
+  const labels = await receiptLabels(
+    organization.id,
+    job.results.map((result) => result.receiptId),
+  );
+  const results = job.results.map((result) => {
+    const label = labels.get(result.receiptId);
+    return {
+      ...result,
+      party: label?.party ?? "",
+      partyId: label?.partyId ?? null,
+      document: label?.document ?? "",
+      total: label?.total ?? "",
+    };
+  });
   return json(
-    { organization: { cedula: organization.cedula, name: organization.name }, job, running, pending },
+    {
+      organization: { cedula: organization.cedula, name: organization.name },
+      job: { ...job, results },
+      running,
+      pending,
+    },
     { headers: jobPageHeaders(running) },
   );
 }
@@ -60,29 +82,33 @@ export default function BookingJobPage() {
         progressLabel="Progreso de la contabilización"
         error={job.error}
       >
-        {job.done} de {job.total} comprobantes procesados · {count("contabilizado")} contabilizados, {count("borrador")}{" "}
-        en borrador, {count("error")} sin contabilizar
+        {job.done} de {countLabel(job.total, "comprobante procesado", "comprobantes procesados")} ·{" "}
+        {count("contabilizado")} {plural(count("contabilizado"), "contabilizado", "contabilizados")},{" "}
+        {count("borrador")} en borrador, {count("error")} sin contabilizar
       </JobProgress>
       {!running && pending > 0 && (
-        <Form method="post" action={appHref("/booking/month", current)}>
-          <input type="hidden" name="month" value={job.month} />
-          <Group>
-            <Text size="sm">
-              Quedan {pending} {pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"} en {job.monthLabel}
-              .
-            </Text>
-            <Button type="submit" variant="default">
-              Contabilizar {pending} {pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"}
-            </Button>
-          </Group>
-        </Form>
+        <Group>
+          <Text size="sm">
+            {pendingText(pending)} en {job.monthLabel}.
+          </Text>
+          <Button
+            component={Link}
+            to={appHref(`/booking/month?${new URLSearchParams({ month: job.month })}`, current)}
+            variant="default"
+            data-testid="book-month"
+          >
+            Contabilizar {countLabel(pending, "comprobante pendiente", "comprobantes pendientes")}
+          </Button>
+        </Group>
       )}
       {job.results.length > 0 && (
         <Table.ScrollContainer minWidth={700} type="native">
           <Table striped verticalSpacing="xs" data-testid="booking-results">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Consecutivo</Table.Th>
+                <Table.Th>Proveedor o cliente</Table.Th>
+                <Table.Th>Documento</Table.Th>
+                <Table.Th style={{ textAlign: "right" }}>Total</Table.Th>
                 <Table.Th>Resultado</Table.Th>
                 <Table.Th>Asiento</Table.Th>
                 <Table.Th>Detalle</Table.Th>
@@ -92,14 +118,14 @@ export default function BookingJobPage() {
               {job.results.map((result) => (
                 <Table.Tr key={result.receiptId}>
                   <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={detailHref(current, organization.cedula, result.receiptId)}
-                      ff="monospace"
-                    >
-                      {result.consecutivo || result.receiptId}
+                    <PartyCell party={result.party} partyId={result.partyId} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={detailHref(current, organization.cedula, result.receiptId)} size="sm">
+                      {result.document || result.consecutivo || result.receiptId}
                     </Anchor>
                   </Table.Td>
+                  <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{result.total}</Table.Td>
                   <Table.Td>
                     <Badge color={RESULT_COLORS[result.kind] ?? "gray"} variant="light" c="dark.7">
                       {result.label}

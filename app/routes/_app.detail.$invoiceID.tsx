@@ -31,6 +31,7 @@ import { haciendaConflictOf } from "~/services/receipts/hacienda-answers.server"
 import { ReceiptBooking } from "~/components/booking/ReceiptBooking";
 import { receiptBookingView } from "~/services/booking/booking-states.server";
 import { submissionView } from "~/services/hacienda/queue.server";
+import { missingAnswerText } from "~/domain/hacienda-queue/status";
 import { SubmissionBadge } from "~/components/hacienda/SubmissionBadge";
 import { SubmissionPanel } from "~/components/hacienda/SubmissionPanel";
 
@@ -308,7 +309,9 @@ export default function ReceiptDetailPage() {
           ) : (
             view.hacienda.status === "pendiente" && (
               <Text size="sm" c="dimmed">
-                Aún no se ha importado la respuesta de Hacienda (MensajeHacienda) de este comprobante.
+                {missingAnswerText(
+                  view.submissions.find((submission) => submission.document === "comprobante")?.status ?? null,
+                )}
               </Text>
             )
           )}

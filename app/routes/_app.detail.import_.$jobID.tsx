@@ -9,6 +9,7 @@ import { notFound } from "~/utils/http.server";
 import { jobPageHeaders, jobDocumentHeaders } from "~/utils/job-page-headers";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { loadImportJob } from "~/services/receipts/import-jobs.server";
+import { countLabel, plural } from "~/domain/text";
 
 export const meta: MetaFunction = () => [{ title: "Importación de comprobantes · Contabilidad CR" }];
 
@@ -55,8 +56,10 @@ export default function ImportJobPage() {
         }
         error={job.error}
       >
-        {job.percent} % leído · {handled} {handled === 1 ? "archivo procesado" : "archivos procesados"} (
-        {job.counts.importado} importados, {job.counts.duplicado} duplicados, {job.counts.rechazado} rechazados)
+        {job.percent} % leído · {countLabel(handled, "archivo procesado", "archivos procesados")} (
+        {job.counts.importado} {plural(job.counts.importado, "importado", "importados")}, {job.counts.duplicado}{" "}
+        {plural(job.counts.duplicado, "duplicado", "duplicados")}, {job.counts.rechazado}{" "}
+        {plural(job.counts.rechazado, "rechazado", "rechazados")})
       </JobProgress>
       {job.report && (
         <ImportReportView

@@ -16,7 +16,7 @@ import { entryListParams, readEntryListQuery } from "~/domain/entries/query";
 import { entryListView } from "~/services/entries/entries-read.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
-export const meta: MetaFunction = () => [{ title: "Asientos contables · Contabilidad CR" }];
+export const meta: MetaFunction = () => [{ title: "Asientos Contables · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
@@ -38,7 +38,7 @@ export default function EntryListPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1}>Asientos contables</Title>
+          <Title order={1}>Asientos Contables</Title>
           <Text c="dimmed" size="sm">
             {view.organization.name} · {org} · {view.rangeLabel}
           </Text>

@@ -11,7 +11,7 @@ import { movementParams, readMovementQuery } from "~/domain/entries/query";
 import { movementView } from "~/services/entries/entries-read.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
-export const meta: MetaFunction = () => [{ title: "Movimientos por cuenta · Contabilidad CR" }];
+export const meta: MetaFunction = () => [{ title: "Movimientos por Cuenta · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
@@ -30,7 +30,7 @@ export default function MovementListPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1}>Movimientos por cuenta</Title>
+          <Title order={1}>Movimientos por Cuenta</Title>
           <Text c="dimmed" size="sm">
             {view.organization.name} · {org} · {view.rangeLabel}
           </Text>

@@ -98,7 +98,7 @@ export default function EntryViewPage() {
   return (
     <Stack gap="md">
       <Anchor component={Link} to={entryListHref(current, org)} size="sm">
-        ‹ Asientos contables
+        ‹ Asientos Contables
       </Anchor>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>

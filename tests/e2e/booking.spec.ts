@@ -28,11 +28,30 @@ async function bookTheMonth(page: Page, month: string) {
   await expect(book).toHaveText(/^Contabilizar 4 comprobantes pendientes$/);
   await book.click();
 
+  // Nothing is posted yet: the preview lists each receipt by supplier, document, date, amount and entry.
+  await expect(page.getByRole("heading", { level: 1, name: /^Contabilizar comprobantes de / })).toBeVisible();
+  const preview = page.getByTestId("booking-preview");
+  await expect(preview.locator("tbody tr")).toHaveCount(4);
+  await expect(preview.locator("tbody tr").first().locator("td").first()).toHaveText(/^\D+\d{9,12}$/);
+  await expect(preview.locator("tbody tr").first()).toContainText("₡");
+  await expect(preview.locator("tbody tr").first()).toContainText(/Débito \d\d-/);
+  await expect(page.getByTestId("booking-preview-summary")).toContainText("4 comprobantes pendientes");
+  await page.getByRole("link", { name: "Cancelar" }).click();
+  await expect(page.getByTestId("book-month")).toHaveText(/^Contabilizar 4 comprobantes pendientes$/);
+  await expect(table.locator('td[data-col="contabilizado"]').first()).toHaveText("No");
+  await page.getByTestId("book-month").click();
+  await page.getByTestId("confirm-booking").click();
+
   await expect(page.getByRole("heading", { level: 1, name: /^Contabilización de / })).toBeVisible();
   await expect(page.getByTestId("booking-job")).toHaveAttribute("data-status", "terminada", { timeout: 30_000 });
   const results = page.getByTestId("booking-results");
   await expect(results.getByRole("row")).toHaveCount(5);
   await expect(results).toContainText("Contabilizado");
+  // Each result names its supplier (name and cédula), the amount and the entry.
+  const firstResult = results.locator("tbody tr").first();
+  await expect(firstResult.locator("td").first()).toHaveText(/^\D+\d{9,12}$/);
+  await expect(firstResult).toContainText("₡");
+  await expect(firstResult.getByRole("link", { name: /^\d{4}-\d{6}$/ })).toBeVisible();
 
   await page.getByRole("link", { name: /^Volver a los comprobantes de / }).click();
   const links = page.getByTestId("receipts-table").getByTestId("booking-entry-link");

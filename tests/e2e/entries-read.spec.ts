@@ -85,7 +85,7 @@ for (const javaScriptEnabled of [true, false]) {
       const books = await booksWithEntries();
       await signIn(page, books.admin);
       await page.goto(`/entries/list?org=${books.cedula}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Asientos contables" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Asientos Contables" })).toBeVisible();
       const table = page.getByTestId("entries-table");
       await expect(table.getByTestId("entry-row")).toHaveCount(3);
       await expect(table.getByTestId("entries-totals")).toContainText("Totales (3 asientos)");
@@ -170,7 +170,7 @@ test.describe("the books' read screens for a client user", () => {
     await expect(page.getByRole("button", { name: "Eliminar borrador" })).toHaveCount(0);
     await page.goto(`/entries/movement-list?org=${books.cedula}&account=${CASH}`);
     await expect(page).toHaveURL(/\/(\?|$)/);
-    await expect(page.getByRole("heading", { level: 1, name: "Movimientos por cuenta" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Movimientos por Cuenta" })).toHaveCount(0);
   });
 
   test("on a 390 px screen the list shows one card per entry instead of a wide table", async ({ browser }) => {

@@ -597,9 +597,12 @@ describe("/entries/movement-list", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe("Fecha,Número,Cuenta,Descripción,Detalle de la línea,Débito,Crédito,Saldo");
-    expect(lines[1]).toBe(`2025-10-03,2025-000002,${CASH},Venta de contado,,11300.00,0.00,511300.00`);
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toMatch(/,0\.00,11300\.00,498499\.50$/);
+    // The same rows as the workbook: the opening balance, the movements, then the totals and closing balance.
+    expect(lines[1]).toBe("Saldo inicial,,,,,,,500000.00");
+    expect(lines[2]).toBe(`2025-10-03,2025-000002,${CASH},Venta de contado,,11300.00,0.00,511300.00`);
+    expect(lines).toHaveLength(6);
+    expect(lines[4]).toMatch(/,0\.00,11300\.00,498499\.50$/);
+    expect(lines[5]).toBe("Saldo final,,,,,11300.00,12800.50,498499.50");
 
     const xlsx = await respond(() =>
       movementXlsxLoader({

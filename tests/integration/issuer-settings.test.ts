@@ -238,7 +238,7 @@ describe("the issuer form", () => {
     });
     const response = await postIssuer({ ...validIssuer, p12Pin: PIN }, expired.p12);
     expect(response.status).toBe(400);
-    expect((await errorsOf(response)).p12?.[0]).toMatch(/^La llave criptográfica venció el \d{4}-\d{2}-\d{2}/);
+    expect((await errorsOf(response)).p12?.[0]).toMatch(/^La llave criptográfica venció el \d{2}\/\d{2}\/\d{4}:/);
     expect(await findIssuerSettings(FERRETERIA)).toBeNull();
   });
 

@@ -329,6 +329,8 @@ describe("exports of the filtered month", () => {
     ).toBe(true);
     const lines = text.slice(1).trimEnd().split("\r\n");
     expect(lines).toHaveLength(receivedDocs.length + 1);
+    // Dates as every CSV export writes them: ISO, the same as the entries and movements files.
+    for (const line of lines.slice(1)) expect(line).toMatch(/^2025-10-\d{2},/);
     const document = receivedDocs.find((candidate) => candidate.kind === "FE")!;
     const line = lines.find((candidate) => candidate.includes(document.clave))!;
     expect(line).toContain(`,${formatAmount(parse(document).colones.totalComprobante, 2)},`);

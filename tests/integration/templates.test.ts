@@ -181,6 +181,53 @@ describe("/admin/accounting-entry-templates", () => {
     expect(data.templates.map((t: { name: string }) => t.name)).toContain("Planilla de prueba");
   });
 
+  it("saves a fixed amount and «el resto» from the form, and fills the entry with ₡100 000,00 on both sides", async () => {
+    const fields = templateForm(
+      "Depreciación mensual exacta",
+      [
+        { account: "60-03-03-00-00", side: "debito", kind: "fijo", amount: "100 000,00" },
+        { account: "10-02-02-04-00", side: "credito", kind: "resto" },
+      ],
+      "Depreciación {mes} {año}",
+    );
+    const saved = await respond(() =>
+      newRoute.action(args(postRequest(`/admin/accounting-entry-templates/new?${ORG}`, fields, cookies.admin))),
+    );
+    expect(saved.status).toBe(302);
+    const stored = await EntryTemplate.findOne({
+      organizationId: FERRETERIA,
+      name: "Depreciación mensual exacta",
+    }).lean();
+    expect(stored?.lines.map((l) => [l.account, l.side, l.kind])).toEqual([
+      ["60-03-03-00-00", "debito", "fijo"],
+      ["10-02-02-04-00", "credito", "resto"],
+    ]);
+    const id = (await listTemplates(FERRETERIA)).find((t) => t.name === "Depreciación mensual exacta")!.id;
+    const filled = await (
+      await respond(() =>
+        entryRoute.loader(
+          args(getRequest(`/entries/detail/new?${ORG}&template=${id}&apply=1&date=31/03/2026`, cookies.admin)),
+        ),
+      )
+    ).json();
+    expect(filled.templates.chosen.applied).toBe(true);
+    expect(filled.defaults.lines.slice(0, 2)).toEqual([
+      { account: "60-03-03-00-00", description: "", debit: "100000,00", credit: "" },
+      { account: "10-02-02-04-00", description: "", debit: "", credit: "100000,00" },
+    ]);
+
+    const twoRests = templateForm("Dos restos", [
+      { account: "60-03-03-00-00", side: "debito", kind: "resto" },
+      { account: "10-02-02-04-00", side: "credito", kind: "resto" },
+    ]);
+    const refused = await respond(() =>
+      newRoute.action(args(postRequest(`/admin/accounting-entry-templates/new?${ORG}`, twoRests, cookies.admin))),
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("Solo una línea puede ser «el resto».");
+    expect(await EntryTemplate.countDocuments({ name: "Dos restos" })).toBe(0);
+  });
+
   it("refuses bad input with Spanish messages on the rows shown, 400, and writes nothing", async () => {
     const before = await EntryTemplate.countDocuments({});
     const response = await respond(() =>

@@ -1,5 +1,6 @@
 import { Anchor, Button, Text } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { countLabel } from "~/domain/text";
 
 /** A receipt's "Contabilizado" cell: sí / borrador with its entry, or no. */
 export function BookingCell({
@@ -22,15 +23,15 @@ export function BookingCell({
   );
 }
 
-/** "Contabilizar N comprobantes pendientes" for the whole month (both tabs). */
-export function BookMonthButton({ pending, month, action }: { pending: number; month: string; action: string }) {
+/**
+ * "Contabilizar N comprobantes pendientes" for the whole month (both tabs): a link to the preview, which
+ * lists what will be booked and asks before posting.
+ */
+export function BookMonthButton({ pending, href }: { pending: number; href: string }) {
   if (pending === 0) return null;
   return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="month" value={month} />
-      <Button type="submit" variant="light" data-testid="book-month">
-        Contabilizar {pending} {pending === 1 ? "comprobante pendiente" : "comprobantes pendientes"}
-      </Button>
-    </Form>
+    <Button component={Link} to={href} variant="light" data-testid="book-month">
+      Contabilizar {countLabel(pending, "comprobante pendiente", "comprobantes pendientes")}
+    </Button>
   );
 }

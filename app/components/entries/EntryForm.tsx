@@ -80,7 +80,7 @@ export function EntryForm({
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={backHref} size="sm">
-        {entry ? "← Volver al asiento" : "← Asientos contables"}
+        {entry ? "← Volver al asiento" : "← Asientos Contables"}
       </Anchor>
       <Title order={1} id="entry-form-title">
         {title}

@@ -271,7 +271,7 @@ export function InvoicePageView() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>{draft ? `${draft.kindLabel} (${readOnly ? "emitida" : "borrador"})` : "Crear Factura"}</Title>
+        <Title order={1}>{draft ? `${draft.kindLabel} (${draft.stateLabel})` : "Crear Factura"}</Title>
         <Text c="dimmed" size="sm">
           {data.organization.name}
         </Text>
@@ -545,7 +545,7 @@ export function InvoicePageView() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{item.receptor}</Table.Td>
-                  <Table.Td>{item.state === "emitido" ? "Emitida" : "Borrador"}</Table.Td>
+                  <Table.Td>{item.stateLabel}</Table.Td>
                   <Table.Td>{item.updatedAt}</Table.Td>
                 </Table.Tr>
               ))}

@@ -27,6 +27,7 @@ import {
   ISSUER_INTENT,
   issuerFormSchema,
 } from "~/domain/issuer/issuer-form";
+import { countLabel } from "~/domain/text";
 
 export interface IssuerCertificateProps {
   subject: string;
@@ -77,7 +78,7 @@ function CertificateSummary({ certificate }: { certificate: IssuerCertificatePro
           <Text fw={700} size="sm">
             La llave criptográfica está por vencer
           </Text>
-          Vence el {expiry} ({certificate.daysLeft === 0 ? "hoy" : `en ${certificate.daysLeft} días`}). Genere una llave
+          Vence el {expiry} ({certificate.daysLeft === 0 ? "hoy" : `en ${countLabel(certificate.daysLeft, "día", "días")}`}). Genere una llave
           nueva en Hacienda y súbala aquí antes de esa fecha, o no se podrán emitir comprobantes.
         </Alert>
       )}

@@ -129,8 +129,10 @@ export function TemplateForm({
         </Group>
         <Text size="sm" c="dimmed">
           Monto fijo: el monto de la línea siempre es el mismo. Porcentaje de la base: al usar la plantilla se escribe
-          la base y la línea lleva ese porcentaje (hasta 4 decimales), redondeado al céntimo. A digitar: el monto se
-          escribe al usar la plantilla.
+          la base y la línea lleva ese porcentaje (hasta 4 decimales); los céntimos de cada lado se reparten para que el
+          lado sume su total exacto redondeado. A digitar: el monto se escribe al usar la plantilla. El resto: la
+          diferencia que hace que los débitos igualen a los créditos (una sola línea), por ejemplo la depreciación de
+          ₡100 000,00 en monto fijo al débito y el resto al crédito.
         </Text>
 
         {listErrors.length > 0 && (

@@ -1,23 +1,5 @@
+import { foldText } from "../text";
 import type { CatalogNode } from "./types";
-
-const foldedChars = new Map<string, string>();
-const FOLDED_CHARS_KEPT = 10_000;
-
-function foldChar(char: string): string {
-  let folded = foldedChars.get(char);
-  if (folded === undefined) {
-    folded = char.normalize("NFD").replace(/\p{M}/gu, "");
-    if (foldedChars.size < FOLDED_CHARS_KEPT) foldedChars.set(char, folded);
-  }
-  return folded;
-}
-
-/** Lower case without accents, so "credito" finds "Crédito". */
-export function foldText(text: string): string {
-  // Only non-ASCII characters can carry accents; folding them one by one, memoized, halves the
-  // cost of normalizing whole labels.
-  return text.toLowerCase().replace(/[^\p{ASCII}]/gu, foldChar);
-}
 
 interface Folded {
   key: string;

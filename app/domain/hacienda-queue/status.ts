@@ -27,3 +27,25 @@ export function isFinalEstado(estado: string | undefined): estado is "aceptado" 
 export function meansAlreadyReceived(errorCause: string | undefined | null): boolean {
   return !!errorCause && /recibido anteriormente/i.test(errorCause);
 }
+
+/**
+ * What the detail page says while Hacienda's answer is missing. A document imported from elsewhere waits
+ * for its MensajeHacienda to be imported; a document issued here (it has a sending) says where its
+ * sending stands instead.
+ */
+export function missingAnswerText(sending: SubmissionStatus | null): string {
+  switch (sending) {
+    case null:
+      return "Aún no se ha importado la respuesta de Hacienda (MensajeHacienda) de este comprobante.";
+    case "borrador":
+    case "firmado":
+      return "Emitido aquí: el comprobante está firmado y en cola para enviarse a Hacienda.";
+    case "enviado":
+      return "Emitido aquí: enviado a Hacienda, en espera de su respuesta.";
+    case "error":
+      return "Emitido aquí: el envío a Hacienda tuvo un error; vea el envío más abajo.";
+    case "aceptado":
+    case "rechazado":
+      return `Emitido aquí: Hacienda respondió «${SUBMISSION_STATUS_LABELS[sending]}»; vea el envío más abajo.`;
+  }
+}

@@ -5,6 +5,7 @@ import type { Prepayments } from "./prepayments";
 import type { Projection } from "./projection";
 import { formatRate, parseRate } from "./rate";
 import { BRACKET_KIND_LABELS } from "./tables";
+import { countLabel, dateText } from "../text";
 import { colonesText } from "./view";
 
 /** The Impuesto sobre la Renta page's figures as text (JSON-safe), from the service's report. */
@@ -91,14 +92,16 @@ export function incomeTaxReportView(report: IncomeTaxReportInput) {
           : colonesText(report.balanceDue),
     projection: report.projection
       ? {
-          basis: `Estimación lineal: las cifras de los primeros ${report.projection.elapsedDays} días del año × ${report.projection.daysInYear} ÷ ${report.projection.elapsedDays}`,
+          basis: `Estimación lineal: las cifras de ${report.projection.elapsedDays === 1 ? "el primer día" : `los primeros ${countLabel(report.projection.elapsedDays, "día", "días")}`} del año × ${report.projection.daysInYear} ÷ ${report.projection.elapsedDays}`,
           grossIncome: signed(report.projection.grossIncome),
           netIncome: signed(report.projection.netIncome),
           reason: report.projection.choice.reason,
           tax: report.projection.tax === null ? null : colonesText(report.projection.tax),
         }
       : null,
-    provision: report.provision ? { ...report.provision, amount: colonesText(report.provision.amount) } : null,
+    provision: report.provision
+      ? { ...report.provision, date: dateText(report.provision.date), amount: colonesText(report.provision.amount) }
+      : null,
     canProvision: report.computation !== null && report.computation.total > 0n,
     rateNote: table && table.brackets.length === 1 ? formatRate(parseRate(table.brackets[0].rate) ?? 0n) : null,
   };

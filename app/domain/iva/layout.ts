@@ -5,6 +5,7 @@
  */
 import { monthLabel, type MonthKey } from "../calendar";
 import { cents, centsToAmount, formatColones, type Cents } from "../money";
+import { countLabel, plural } from "../text";
 import { formatBasisPoints, type IvaReturn } from "./return";
 
 export interface IvaReturnLine {
@@ -99,6 +100,16 @@ export function ivaReturnLines(ivaReturn: IvaReturn): IvaReturnLine[] {
   return lines;
 }
 
+/** «1 comprobante del mes no entra en la declaración», «3 comprobantes del mes no entran…». */
+export function excludedText(count: number): string {
+  return `${countLabel(count, "comprobante", "comprobantes")} del mes ${plural(count, "no entra", "no entran")} en la declaración`;
+}
+
+/** «1 comprobante de la declaración sin asiento contable», «2 comprobantes de la declaración…». */
+export function unbookedText(count: number): string {
+  return `${countLabel(count, "comprobante", "comprobantes")} de la declaración sin asiento contable`;
+}
+
 /** Notes printed under the return: the prorrata used and what is left out. */
 export function ivaReturnNotes(ivaReturn: IvaReturn): string[] {
   const notes = [
@@ -106,7 +117,7 @@ export function ivaReturnNotes(ivaReturn: IvaReturn): string[] {
     "Montos en colones; los comprobantes en otra moneda se convierten con su tipo de cambio.",
   ];
   if (ivaReturn.excluded.length > 0)
-    notes.push(`${ivaReturn.excluded.length} comprobante(s) del mes no entran en la declaración (ver el detalle).`);
+    notes.push(`${excludedText(ivaReturn.excluded.length)} (ver el detalle).`);
   return notes;
 }
 

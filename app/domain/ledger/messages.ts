@@ -29,7 +29,7 @@ export const lineMessages = {
   negative: (line: number) => `Línea ${line}: el monto no puede ser negativo.`,
   decimals: (line: number) => `Línea ${line}: el monto admite como máximo dos decimales (céntimos).`,
   tooLarge: (line: number, max: Cents) => `Línea ${line}: el monto supera el máximo de Hacienda (${colones(max)}).`,
-  notANumber: (line: number) => `Línea ${line}: el monto debe ser un número, por ejemplo 1234.56.`,
+  notANumber: (line: number) => `Línea ${line}: el monto debe ser un número, por ejemplo 1234,56.`,
   descriptionTooLong: (line: number) =>
     `Línea ${line}: la descripción admite como máximo ${DESCRIPTION_MAX} caracteres.`,
 };

@@ -46,7 +46,7 @@ export interface AmountColumn extends ColumnBase {
   value: (receipt: ReceiptRowSource) => Amount;
 }
 
-/** A day (Costa Rica time): dd/mm/aaaa on screen and in the CSV, a date cell in the XLSX. */
+/** A day (Costa Rica time): dd/mm/aaaa on screen, ISO (2025-10-31) in the CSV, a date cell in the XLSX. */
 export interface DateColumn extends ColumnBase {
   type: "date";
   value: (receipt: ReceiptRowSource) => CalendarDate;

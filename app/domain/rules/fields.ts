@@ -28,7 +28,7 @@ export const CONDITION_FIELDS: Readonly<Record<ConditionField, FieldInfo>> = {
   taxCode: { label: "Código de impuesto", operators: ["equals"], perLine: true, placeholder: "01" },
   ivaRateCode: { label: "Código de tarifa IVA", operators: ["equals"], perLine: true, placeholder: "08" },
   currency: { label: "Moneda", operators: ["equals"], perLine: false, placeholder: "USD" },
-  total: { label: "Total del comprobante (₡)", operators: ["gte", "lte"], perLine: false, placeholder: "100000.00" },
+  total: { label: "Total del comprobante (₡)", operators: ["gte", "lte"], perLine: false, placeholder: "100000,00" },
   lineDetail: { label: "Detalle de la línea", operators: ["contains"], perLine: true, placeholder: "cemento" },
 };
 

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CalendarDate } from "../calendar";
 import { cents, type Cents } from "../money";
@@ -182,5 +183,171 @@ describe("applyTemplate", () => {
       ok: false,
       refusals: [{ field: "typed[0]", message: "El monto debe ser mayor que cero." }],
     });
+  });
+});
+
+describe("«el resto» and the rounding rule", () => {
+  const rest = (account: string, side: TemplateLine["side"]) => line(account, side, { kind: "resto" });
+
+  it("depreciation of ₡100 000,00 a month: a fixed line and the rest, exact", () => {
+    const depreciation: EntryTemplate = {
+      name: "Depreciación",
+      description: "Depreciación {mes}",
+      lines: [
+        line("60-03-03-00-00", "debito", { kind: "fijo", amount: cents(10_000_000n) }),
+        rest("10-02-02-04-00", "credito"),
+      ],
+    };
+    const result = applied(depreciation, inputs(null));
+    expect(amounts(result.lines)).toEqual([
+      ["60-03-03-00-00", 10_000_000n, null],
+      ["10-02-02-04-00", null, 10_000_000n],
+    ]);
+    expect(result.notice).toBeNull();
+  });
+
+  it("payroll with the net pay as the rest: gross and deductions by rate, the net makes it balance", () => {
+    const payroll: EntryTemplate = {
+      name: "Planilla",
+      description: "Planilla {mes}",
+      lines: [
+        pct(SALARIES, "debito", 1_000_000),
+        pct(WORKER_PAYABLE, "credito", 108_300),
+        line(EMPLOYER_PAYABLE, "credito", { kind: "digitar" }),
+        rest(NET_PAYABLE, "credito"),
+      ],
+    };
+    const result = applied(payroll, inputs(123_456_789n, [null, null, 1_000n]));
+    // 123 456 789 × 10,83 % = 13 370 370,2487 → 13 370 370; net = 123 456 789 − 13 370 370 − 1 000.
+    expect(amounts(result.lines)).toEqual([
+      [SALARIES, 123_456_789n, null],
+      [WORKER_PAYABLE, null, 13_370_370n],
+      [EMPLOYER_PAYABLE, null, 1_000n],
+      [NET_PAYABLE, null, 110_085_419n],
+    ]);
+    // A typed line left blank leaves the rest blank too: it cannot be known yet.
+    expect(applied(payroll, inputs(100n)).lines[3]).toMatchObject({ debit: null, credit: null });
+  });
+
+  it("a rest that would be zero or negative is left blank with a notice", () => {
+    const odd: EntryTemplate = {
+      name: "x",
+      description: "x",
+      lines: [
+        line(SALARIES, "debito", { kind: "fijo", amount: cents(1_000n) }),
+        line(NET_PAYABLE, "credito", { kind: "fijo", amount: cents(1_500n) }),
+        rest(WORKER_PAYABLE, "credito"),
+      ],
+    };
+    const result = applied(odd, inputs(null));
+    expect(result.lines[2]).toMatchObject({ debit: null, credit: null });
+    expect(result.notice?.replace(/\s/g, " ")).toBe(
+      "Con estos montos el resto (línea 3) sería -₡5,00: no queda nada que cuadrar. Revise la base o los montos.",
+    );
+  });
+
+  it("spreads the céntimos of a side by largest remainder: three thirds of ₡1,00 are 33 + 33 + 34", () => {
+    const thirds: EntryTemplate = {
+      name: "Tercios",
+      description: "Tercios",
+      lines: [
+        pct(SALARIES, "debito", 1_000_000),
+        pct(NET_PAYABLE, "credito", 333_333),
+        pct(WORKER_PAYABLE, "credito", 333_333),
+        pct(EMPLOYER_PAYABLE, "credito", 333_334),
+      ],
+    };
+    // 33,3333 + 33,3333 + 33,3334 céntimos: floors 99, one céntimo to the largest remainder (the third line).
+    expect(amounts(applied(thirds, inputs(100n)).lines)).toEqual([
+      [SALARIES, 100n, null],
+      [NET_PAYABLE, null, 33n],
+      [WORKER_PAYABLE, null, 33n],
+      [EMPLOYER_PAYABLE, null, 34n],
+    ]);
+  });
+});
+
+describe("applied templates always add up (properties)", () => {
+  const ACCOUNTS = ["60-01-01-00-00", "20-01-03-01-00", "20-01-03-02-00", "10-01-01-01-00"];
+  /** Rates (ten-thousandths of a percent) that add up to `total`, in `parts` positive pieces. */
+  const ratesSumming = (total: number, parts: number) =>
+    fc
+      .uniqueArray(fc.integer({ min: 1, max: total - 1 }), { minLength: parts - 1, maxLength: parts - 1 })
+      .map((cuts) => {
+        const points = [0, ...cuts.sort((a, b) => a - b), total];
+        return points.slice(1).map((point, index) => point - points[index]);
+      });
+  const side = (rates: number[], s: TemplateLine["side"]) =>
+    rates.map((rate, index) => pct(ACCOUNTS[index % ACCOUNTS.length], s, rate));
+  const sums = (lines: AppliedLine[]) =>
+    lines.reduce((acc, l) => ({ debit: acc.debit + (l.debit ?? 0n), credit: acc.credit + (l.credit ?? 0n) }), {
+      debit: 0n,
+      credit: 0n,
+    });
+
+  it("percentages that balance before rounding balance after it, each line within a céntimo of exact", () => {
+    const balancedRates = fc
+      .tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 7, max: 20_000_000 }))
+      .chain(([debitParts, creditParts, total]) =>
+        fc.tuple(ratesSumming(total, debitParts), ratesSumming(total, creditParts)),
+      );
+    fc.assert(
+      fc.property(balancedRates, fc.bigInt({ min: 1n, max: 10_000_000_000n }), ([debits, credits], base) => {
+        const template: EntryTemplate = {
+          name: "p",
+          description: "p",
+          lines: [...side(debits, "debito"), ...side(credits, "credito")],
+        };
+        const result = applied(template, inputs(base));
+        const { debit, credit } = sums(result.lines);
+        expect(debit).toBe(credit);
+        expect(result.notice).toBeNull();
+        template.lines.forEach((templateLine, index) => {
+          const exact = base * BigInt(templateLine.rate!);
+          const value = (result.lines[index].debit ?? result.lines[index].credit)! * 1_000_000n;
+          expect(value - exact < 1_000_000n && exact - value < 1_000_000n).toBe(true);
+        });
+      }),
+    );
+  });
+
+  it("with «el resto», any fixed amounts and rates balance exactly whenever the rest is positive", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            side: fc.constantFrom<TemplateLine["side"]>("debito", "credito"),
+            fixed: fc.option(fc.bigInt({ min: 1n, max: 1_000_000_000n }), { nil: null }),
+            rate: fc.integer({ min: 1, max: 10_000_000 }),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.constantFrom<TemplateLine["side"]>("debito", "credito"),
+        fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+        (specs, restSide, base) => {
+          const lines: TemplateLine[] = specs.map((spec, index) =>
+            spec.fixed === null
+              ? pct(ACCOUNTS[index % ACCOUNTS.length], spec.side, spec.rate)
+              : line(ACCOUNTS[index % ACCOUNTS.length], spec.side, { kind: "fijo", amount: cents(spec.fixed) }),
+          );
+          const template: EntryTemplate = {
+            name: "r",
+            description: "r",
+            lines: [...lines, line(NET_PAYABLE, restSide, { kind: "resto" })],
+          };
+          const result = applied(template, inputs(base));
+          const restLine = result.lines[lines.length];
+          const restAmount = restLine.debit ?? restLine.credit;
+          if (restAmount === null) {
+            expect(result.notice).toMatch(/^Con estos montos el resto/);
+          } else {
+            expect(restAmount > 0n).toBe(true);
+            const { debit, credit } = sums(result.lines);
+            expect(debit).toBe(credit);
+            expect(result.notice).toBeNull();
+          }
+        },
+      ),
+    );
   });
 });

@@ -3,16 +3,19 @@
  * the typed amounts. The result fills the entry form; the entry is then checked and posted like any
  * other, so applying never decides whether the entry is valid.
  *
- * Rounding (docs/decisions/140-entry-templates.md): a percentage line is base × rate, rounded to the
- * céntimo half away from zero. When the lines balance exactly before rounding, the céntimos lost or
- * gained by rounding (the residue) are absorbed by one percentage line (see absorbResidue), so the
- * entry balances. When they do not balance before rounding (typed amounts that do not
- * match), nothing is adjusted: the form shows the difference and saving refuses it.
+ * Amounts (docs/decisions/209-template-remainder-and-rounding.md): a fixed line is its amount, a typed
+ * line what was typed, a percentage line base × rate. Rounding is by largest remainder per side: each
+ * side's lines together come to that side's exact total rounded to the céntimo (half up), every line
+ * is its exact amount rounded down or up (never further than one céntimo), and the céntimos to hand out
+ * go to the largest remainders (ties: the smaller amount, then the later line). So a template that
+ * balances before rounding balances after it, always. A line «el resto» takes whatever makes debits
+ * equal credits once the other lines are known; when the amounts given do not balance and no line is
+ * «el resto», nothing is adjusted: the form shows the difference and saving refuses it.
  */
 import type { CalendarDate } from "../calendar";
 import { cents, centsToAmount, divideRounded, formatColones, type Cents } from "../money";
 import { refusal, type Refusal } from "../refusal";
-import { appliedDoesNotBalance, TEMPLATE_MESSAGES } from "./messages";
+import { appliedDoesNotBalance, restNotPositive, TEMPLATE_MESSAGES } from "./messages";
 import { fillPattern } from "./pattern";
 import type { EntryTemplate } from "./types";
 
@@ -61,22 +64,19 @@ export function applyTemplate(template: EntryTemplate, inputs: TemplateInputs): 
   });
   if (refusals.length > 0) return { ok: false, refusals };
 
-  // Each line's amount before rounding (millionths of a céntimo) and rounded (céntimos); null: not typed.
-  const exact: Array<bigint | null> = [];
-  const rounded: Array<bigint | null> = [];
-  template.lines.forEach((line, index) => {
-    if (line.kind === "porcentaje") {
-      const micro = (base ?? 0n) * BigInt(line.rate ?? 0);
-      exact.push(micro);
-      rounded.push(divideRounded(micro, MICRO));
-    } else {
-      const value = line.kind === "fijo" ? line.amount : (inputs.typed[index] ?? null);
-      exact.push(value === null ? null : value * MICRO);
-      rounded.push(value);
-    }
+  // Each line's exact amount (millionths of a céntimo); null: typed and left blank, or «el resto».
+  const exact: Array<bigint | null> = template.lines.map((line, index) => {
+    if (line.kind === "porcentaje") return (base ?? 0n) * BigInt(line.rate ?? 0);
+    if (line.kind === "resto") return null;
+    const value = line.kind === "fijo" ? line.amount : (inputs.typed[index] ?? null);
+    return value === null ? null : value * MICRO;
   });
+  const rounded = roundBySide(
+    template.lines.map((line) => line.side),
+    exact,
+  );
 
-  const complete = exact.every((value) => value !== null);
+  const complete = template.lines.every((line, index) => line.kind === "resto" || exact[index] !== null);
   const signed = (values: Array<bigint | null>) =>
     values.reduce<bigint>((sum, value, index) => {
       const amount = value ?? 0n;
@@ -84,10 +84,15 @@ export function applyTemplate(template: EntryTemplate, inputs: TemplateInputs): 
     }, 0n);
 
   let notice: string | null = null;
+  const rest = template.lines.findIndex((line) => line.kind === "resto");
   if (complete) {
-    if (signed(exact) === 0n) absorbResidue(template, exact, rounded, signed(rounded));
     const difference = signed(rounded);
-    if (difference !== 0n) {
+    if (rest >= 0) {
+      // Debits − credits of the other lines: the rest is what its side lacks.
+      const value = template.lines[rest].side === "debito" ? -difference : difference;
+      if (value > 0n) rounded[rest] = value;
+      else notice = restNotPositive(rest + 1, formatColones(centsToAmount(cents(value))));
+    } else if (difference !== 0n) {
       const absolute = difference < 0n ? -difference : difference;
       notice = appliedDoesNotBalance(formatColones(centsToAmount(cents(absolute))));
     }
@@ -114,35 +119,33 @@ export function applyTemplate(template: EntryTemplate, inputs: TemplateInputs): 
 }
 
 /**
- * Moves the rounding residue (debits − credits, in céntimos) onto one percentage line: the one whose
- * rounding went furthest in the direction the correction undoes (a credit rounded up when credits are
- * too high, a debit rounded up when debits are), then the larger amount, then the first. A line that
- * was exact (100 % of the base) is never the one changed while a rounded one can take it.
+ * Rounds each side's lines by largest remainder: the side's lines add up to the side's exact total
+ * rounded half up, each line is its exact amount rounded down or up, and the extra céntimos go to the
+ * largest remainders (ties: the smaller amount, then the later line). Blank lines stay null.
  */
-function absorbResidue(
-  template: EntryTemplate,
-  exact: Array<bigint | null>,
-  rounded: Array<bigint | null>,
-  residue: bigint,
-): void {
-  if (residue === 0n) return;
-  let chosen = -1;
-  let chosenScore = 0n;
-  template.lines.forEach((line, index) => {
-    if (line.kind !== "porcentaje") return;
-    const change = line.side === "debito" ? -residue : residue;
-    const error = (rounded[index] ?? 0n) * MICRO - (exact[index] ?? 0n);
-    const score = change > 0n ? -error : error;
-    const better =
-      chosen === -1 ||
-      score > chosenScore ||
-      (score === chosenScore && (rounded[index] ?? 0n) > (rounded[chosen] ?? 0n));
-    if (better) {
-      chosen = index;
-      chosenScore = score;
+export function roundBySide(
+  sides: ReadonlyArray<"debito" | "credito">,
+  exact: ReadonlyArray<bigint | null>,
+): Array<bigint | null> {
+  const rounded: Array<bigint | null> = exact.map((value) => (value === null ? null : value / MICRO));
+  for (const side of ["debito", "credito"] as const) {
+    const lines = exact.flatMap((value, index) => (value !== null && sides[index] === side ? [index] : []));
+    const total = lines.reduce((sum, index) => sum + exact[index]!, 0n);
+    const floors = lines.reduce((sum, index) => sum + rounded[index]!, 0n);
+    let extra = divideRounded(total, MICRO) - floors;
+    const byRemainder = [...lines].sort((a, b) => {
+      const remainderA = exact[a]! % MICRO;
+      const remainderB = exact[b]! % MICRO;
+      if (remainderA !== remainderB) return remainderA > remainderB ? -1 : 1;
+      if (exact[a] !== exact[b]) return exact[a]! < exact[b]! ? -1 : 1;
+      return b - a;
+    });
+    for (const index of byRemainder) {
+      if (extra <= 0n) break;
+      if (exact[index]! % MICRO === 0n) break;
+      rounded[index] = rounded[index]! + 1n;
+      extra -= 1n;
     }
-  });
-  if (chosen === -1) return;
-  const adjusted = (rounded[chosen] ?? 0n) + (template.lines[chosen].side === "debito" ? -residue : residue);
-  if (adjusted > 0n) rounded[chosen] = adjusted;
+  }
+  return rounded;
 }

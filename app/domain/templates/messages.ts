@@ -13,6 +13,7 @@ export const TEMPLATE_MESSAGES = {
   kind: (line: number) => `Línea ${line}: elija el tipo de monto.`,
   amountRequired: (line: number) => `Línea ${line}: escriba el monto fijo.`,
   rateRequired: (line: number) => `Línea ${line}: escriba el porcentaje de la base.`,
+  oneRest: "Solo una línea puede ser «el resto».",
   notFound: "Plantilla no encontrada.",
   baseRequired: "Escriba la base: el monto sobre el que se calculan los porcentajes.",
   baseZero: "La base debe ser mayor que cero.",
@@ -31,4 +32,8 @@ export function fixedDoNotBalance(debit: string, credit: string): string {
 
 export function appliedDoesNotBalance(difference: string): string {
   return `Con estos montos el asiento no cuadra (diferencia ${difference}); ajuste las líneas antes de guardarlo.`;
+}
+
+export function restNotPositive(line: number, amount: string): string {
+  return `Con estos montos el resto (línea ${line}) sería ${amount}: no queda nada que cuadrar. Revise la base o los montos.`;
 }

@@ -7,8 +7,11 @@ import type { Cents } from "../money";
 export const TEMPLATE_SIDES = ["debito", "credito"] as const;
 export type TemplateSide = (typeof TEMPLATE_SIDES)[number];
 
-/** fijo: the template holds the amount; porcentaje: a rate of the base typed when applying; digitar: typed when applying. */
-export const AMOUNT_KINDS = ["fijo", "porcentaje", "digitar"] as const;
+/**
+ * fijo: the template holds the amount; porcentaje: a rate of the base typed when applying; digitar: typed
+ * when applying; resto: whatever makes debits equal credits once the other lines are known (one line at most).
+ */
+export const AMOUNT_KINDS = ["fijo", "porcentaje", "digitar", "resto"] as const;
 export type AmountKind = (typeof AMOUNT_KINDS)[number];
 
 export const SIDE_LABELS: Record<TemplateSide, string> = { debito: "Débito", credito: "Crédito" };
@@ -16,6 +19,7 @@ export const KIND_LABELS: Record<AmountKind, string> = {
   fijo: "Monto fijo",
   porcentaje: "Porcentaje de la base",
   digitar: "A digitar",
+  resto: "El resto (cuadra el asiento)",
 };
 
 /**

@@ -190,3 +190,39 @@ describe("the template form", () => {
     ]);
   });
 });
+
+describe("«el resto» when saving a template", () => {
+  it("takes one rest line instead of balanced amounts; two rest lines are refused", () => {
+    const fixedAndRest = template([
+      line("60-03-03-00-00", "debito", { kind: "fijo", amount: cents(10_000_000n) }),
+      line("10-02-02-04-00", "credito", { kind: "resto" }),
+    ]);
+    expect(messages(fixedAndRest)).toEqual([]);
+    const twoRests = template([
+      line("60-03-03-00-00", "debito", { kind: "resto" }),
+      line("10-02-02-04-00", "credito", { kind: "resto" }),
+    ]);
+    expect(messages(twoRests)).toEqual(["Solo una línea puede ser «el resto»."]);
+  });
+
+  it("reads the rest from the form, dropping an amount or rate typed beside it", () => {
+    const parsed = templateFormSchema.safeParse({
+      name: "Depreciación",
+      description: "Depreciación {mes}",
+      lines: [
+        { account: "60-03-03-00-00", side: "debito", kind: "fijo", amount: "100 000,00" },
+        { account: "10-02-02-04-00", side: "credito", kind: "resto", amount: "5", rate: "3" },
+      ],
+    });
+    expect(parsed.success).toBe(true);
+    const read = templateOfForm(parsed.data!);
+    expect(read.ok && read.template.lines[1]).toEqual({
+      account: "10-02-02-04-00",
+      description: "",
+      side: "credito",
+      kind: "resto",
+      amount: null,
+      rate: null,
+    });
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * A template is checked against the organization's merged catalog when it is saved: every account a
- * selectable leaf, every line with the amount its kind needs, debits and credits on both sides, and,
- * when no amount is typed at use, debits equal to credits for every base.
+ * selectable leaf, every line with the amount its kind needs, debits and credits on both sides, at most
+ * one line «el resto», and, when no amount is typed at use and no line is the rest, debits equal to
+ * credits for every base.
  */
 import { isSelectable, type CatalogNode } from "../catalog";
 import { lineMessages } from "../ledger/messages";
@@ -44,7 +45,9 @@ export function validateTemplate(template: EntryTemplate, accounts: ReadonlyMap<
   else if (template.lines.length > TEMPLATE_MAX_LINES) refusals.push(refusal(TEMPLATE_MESSAGES.tooManyLines));
   else if (!template.lines.some((l) => l.side === "debito") || !template.lines.some((l) => l.side === "credito"))
     refusals.push(refusal(TEMPLATE_MESSAGES.needsBothSides));
-  else if (refusals.length === 0 && template.lines.every((line) => line.kind !== "digitar")) {
+  else if (template.lines.filter((line) => line.kind === "resto").length > 1)
+    refusals.push(refusal(TEMPLATE_MESSAGES.oneRest));
+  else if (refusals.length === 0 && template.lines.every((line) => line.kind !== "digitar" && line.kind !== "resto")) {
     const problem = balanceProblem(template);
     if (problem) refusals.push(refusal(problem));
   }

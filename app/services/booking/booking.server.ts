@@ -1,10 +1,10 @@
 import { planBooking } from "~/domain/booking/plan";
-import type { BookingPlan } from "~/domain/booking/plan-types";
+import type { BookingPlan, PlanOutcome } from "~/domain/booking/plan-types";
 import type { RuleMatch } from "~/domain/booking/rule-match";
 import type { EntryInput } from "~/domain/ledger";
 import { centsToAmount } from "~/domain/money";
 import { matchRule } from "~/domain/rules";
-import { findReceiptsForBooking, pendingReceiptIds } from "~models/receipt-booking";
+import { findReceiptsForBooking, pendingReceiptIds, type ReceiptForBooking } from "~models/receipt-booking";
 import { getDefaultAccounts, getImportBooking } from "~/services/default-accounts/default-accounts.server";
 import { bookReceiptEntries, type Actor, type ReceiptEntryRequest } from "~/services/ledger/ledger.server";
 import { loadRules } from "~/services/rules/rules.server";
@@ -57,42 +57,81 @@ export interface BookingOptions {
  * one's plan from its XML, the default accounts and the first matching rule, then the entries and
  * their receipt links through the ledger, a batch per transaction. Never books a receipt twice.
  */
+/** One receipt's plan as booking would make it now: the entry, or why there is none. */
+export interface PlannedReceipt {
+  receiptId: string;
+  receipt: ReceiptForBooking | null;
+  outcome: PlanOutcome;
+  match: RuleMatch | null;
+}
+
+type DefaultAccounts = Awaited<ReturnType<typeof getDefaultAccounts>>;
+type Rules = Awaited<ReturnType<typeof loadRules>>;
+
+/**
+ * The plans of a batch of the organization's receipts (ids of another organization come back as not
+ * found): each one's plan from its XML, the default accounts and the first matching rule. Booking and
+ * its preview both read them from here, so the preview shows what booking does.
+ */
+export async function planReceipts(
+  organizationId: string,
+  ids: readonly string[],
+  setup: { accounts: DefaultAccounts; rules: Rules },
+  options: BookingOptions = {},
+): Promise<PlannedReceipt[]> {
+  const receipts = await findReceiptsForBooking(organizationId, ids);
+  const inputs = await bookingInputs(organizationId, receipts);
+  const byId = new Map(receipts.map((receipt) => [String(receipt._id), receipt]));
+  return ids.map((id) => {
+    const receipt = byId.get(id) ?? null;
+    const input = inputs.get(id);
+    if (!receipt || !input)
+      return { receiptId: id, receipt, match: null, outcome: refused("Comprobante no encontrado.") };
+    if (!input.ok) return { receiptId: id, receipt, match: null, outcome: refused(input.message) };
+    const document = input.input.document;
+    const match: RuleMatch | null = document.kind === "MH" ? null : matchRule(setup.rules, document);
+    return { receiptId: id, receipt, match, outcome: planBooking(input.input, setup.accounts, match, options) };
+  });
+}
+
+function refused(message: string): PlanOutcome {
+  return { ok: false, reason: "error", message };
+}
+
+/** What booking needs besides the receipts: the default accounts and the rules. */
+export async function bookingSetup(organizationId: string): Promise<{ accounts: DefaultAccounts; rules: Rules }> {
+  const [accounts, rules] = await Promise.all([getDefaultAccounts(organizationId), loadRules(organizationId)]);
+  return { accounts, rules };
+}
+
+/**
+ * Books the organization's receipts (ids of another organization are answered as not found): each
+ * one's plan (`planReceipts`), then the entries and their receipt links through the ledger, a batch per
+ * transaction. Never books a receipt twice.
+ */
 export async function bookReceipts(
   organizationId: string,
   receiptIds: readonly string[],
   actor: Actor,
   options: BookingOptions = {},
 ): Promise<BookingResult[]> {
-  const [accounts, rules] = await Promise.all([getDefaultAccounts(organizationId), loadRules(organizationId)]);
+  const setup = await bookingSetup(organizationId);
   const results: BookingResult[] = [];
   for (let start = 0; start < receiptIds.length; start += BOOKING_BATCH) {
     const ids = receiptIds.slice(start, start + BOOKING_BATCH);
-    const receipts = await findReceiptsForBooking(organizationId, ids);
-    const inputs = await bookingInputs(organizationId, receipts);
-    const byId = new Map(receipts.map((receipt) => [String(receipt._id), receipt]));
+    const planned = await planReceipts(organizationId, ids, setup, options);
     const batch: BookingResult[] = [];
     const requests: ReceiptEntryRequest[] = [];
     const requested: BookingResult[] = [];
     const answers: Array<AutomaticAnswer | null> = [];
-    for (const id of ids) {
-      const receipt = byId.get(id);
+    for (const { receiptId: id, receipt, outcome, match } of planned) {
       const result: BookingResult = { receiptId: id, consecutivo: receipt?.consecutivo ?? "", kind: "error" };
       batch.push(result);
-      const input = inputs.get(id);
-      if (!receipt || !input) {
-        result.message = "Comprobante no encontrado.";
-        continue;
-      }
-      if (!input.ok) {
-        result.message = input.message;
-        continue;
-      }
-      const document = input.input.document;
-      const match: RuleMatch | null = document.kind === "MH" ? null : matchRule(rules, document);
-      const outcome = planBooking(input.input, accounts, match, options);
-      if (!outcome.ok) {
-        result.kind = outcome.reason;
-        result.message = outcome.message;
+      if (!receipt || !outcome.ok) {
+        if (!outcome.ok) {
+          result.kind = outcome.reason;
+          result.message = outcome.message;
+        }
         continue;
       }
       requests.push({

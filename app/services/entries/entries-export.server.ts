@@ -11,6 +11,7 @@ import {
   MOVEMENT_COLUMN_IDS,
   csvHeader,
   csvLine,
+  csvText,
   entryCredit,
   entryDebit,
   xlsxCell,
@@ -169,8 +170,25 @@ export async function movementsCsv(organization: OrganizationSummary, movementQu
   const query = requireAccount(movementQuery);
   await checkedAccount(organization.id, query.account);
   const lines = [csvHeader(MOVEMENT_FILE_COLUMNS)];
-  for await (const { rows } of allMovements(organization.id, query))
+  // The same summary rows as the workbook: the label in the first column, amounts in their own columns.
+  const summaryLine = (label: string, cells: Partial<Record<(typeof MOVEMENT_COLUMN_IDS)[number], bigint>>) =>
+    MOVEMENT_COLUMN_IDS.map((id, index) => {
+      if (index === 0) return csvText(label);
+      const value = cells[id];
+      return value === undefined ? "" : plainDecimal(value);
+    }).join(",");
+  let closing: { debit: bigint; credit: bigint; balance: bigint } | null = null;
+  for await (const { movements, rows } of allMovements(organization.id, query)) {
+    if (movements.page === 1) lines.push(summaryLine("Saldo inicial", { saldo: asBigInt(movements.openingBalance) }));
     for (const row of rows) lines.push(csvLine(MOVEMENT_FILE_COLUMNS, row));
+    closing = {
+      debit: asBigInt(movements.totalDebit),
+      credit: asBigInt(movements.totalCredit),
+      balance: asBigInt(movements.closingBalance),
+    };
+  }
+  if (closing)
+    lines.push(summaryLine("Saldo final", { debito: closing.debit, credito: closing.credit, saldo: closing.balance }));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 

@@ -7,6 +7,8 @@ import { formatDateTime } from "~/domain/calendar";
 import { SUBMISSION_STATUS_LABELS } from "~/domain/hacienda-queue/status";
 import { computeInvoiceTotals, InvoiceTotalsError } from "~/domain/hacienda/invoice-totals";
 import { formValuesOf, INVOICE_KIND_LABELS, newInvoiceDefaults } from "~/domain/invoicing/form";
+import { invoiceStateLabel } from "~/domain/invoicing/state-label";
+import { sentenceCase } from "~/domain/text";
 import { totalsView, type TotalsView } from "~/domain/invoicing/totals-view";
 import type { InvoiceDraft, SubmissionStatus } from "~/domain/invoicing/types";
 import { formatMoney } from "~/domain/money";
@@ -39,13 +41,14 @@ export interface IssuedView {
 export interface DraftSummary {
   id: string;
   state: "borrador" | "emitido";
+  stateLabel: string;
   label: string;
   receptor: string;
   updatedAt: string;
 }
 
 export interface InvoicePage {
-  draft: { id: string; state: "borrador" | "emitido"; kindLabel: string } | null;
+  draft: { id: string; state: "borrador" | "emitido"; kindLabel: string; stateLabel: string } | null;
   defaults: Record<string, unknown>;
   totals: TotalsView | null;
   issued: IssuedView | null;
@@ -136,7 +139,14 @@ export async function invoicePage(
   ]);
   const base = stored ? formValuesOf(stored.draft, stored.referenceReceiptId) : newInvoiceDefaults();
   return {
-    draft: stored ? { id: stored.id, state: stored.state, kindLabel: INVOICE_KIND_LABELS[stored.draft.kind] } : null,
+    draft: stored
+      ? {
+          id: stored.id,
+          state: stored.state,
+          kindLabel: INVOICE_KIND_LABELS[stored.draft.kind],
+          stateLabel: invoiceStateLabel(stored.draft.kind, stored.state),
+        }
+      : null,
     defaults: stored?.state === "emitido" ? base : await prefilled(organizationId, base, params),
     totals: stored ? totalsOf(stored.draft) : null,
     issued,
@@ -147,6 +157,7 @@ export async function invoicePage(
     recent: recent.slice(0, 10).map((draft) => ({
       id: draft.id,
       state: draft.state,
+      stateLabel: sentenceCase(invoiceStateLabel(draft.draft.kind, draft.state)),
       label: INVOICE_KIND_LABELS[draft.draft.kind],
       receptor: draft.draft.receptor?.nombre ?? "Sin receptor",
       updatedAt: formatDateTime(draft.updatedAt),

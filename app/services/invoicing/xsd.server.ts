@@ -18,6 +18,7 @@ import {
 import { KIND_INFO } from "~/domain/hacienda/codes";
 import type { InvoiceKind } from "~/domain/invoicing/types";
 import { spanishXsdMessage } from "./xsd-messages.server";
+import { countLabel } from "~/domain/text";
 
 export type ValidatedKind = InvoiceKind | "MensajeReceptor";
 
@@ -76,7 +77,7 @@ function validatorFor(kind: ValidatedKind): XsdValidator {
 
 function capped(errors: string[]): string[] {
   if (errors.length <= MAX_ERRORS) return errors;
-  return [...errors.slice(0, MAX_ERRORS), `… y ${errors.length - MAX_ERRORS} errores más.`];
+  return [...errors.slice(0, MAX_ERRORS), `… y ${countLabel(errors.length - MAX_ERRORS, "error", "errores")} más.`];
 }
 
 /** libxml2's diagnostics as xmllint prints them, then in Spanish with their line. */

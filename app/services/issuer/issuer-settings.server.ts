@@ -6,6 +6,7 @@
 import type { Types } from "mongoose";
 import { formatDate, formatDateTime } from "~/domain/calendar";
 import { CERTIFICATE_OWNER_MESSAGES, certificateOwnerProblem } from "~/domain/issuer/certificate-owner";
+import { dateText } from "~/domain/text";
 import { certificateStatus, daysUntilExpiry, type CertificateStatus } from "~/domain/issuer/certificate-status";
 import type { IssuerFormValue } from "~/domain/issuer/issuer-form";
 import type { IssuerProfile } from "~/domain/invoicing/types";
@@ -329,7 +330,7 @@ export async function saveIssuerSettingsForm(
     if (status === "vencida") {
       return [
         refusal(
-          `La llave criptográfica venció el ${credentials.notAfter.toISOString().slice(0, 10)}: genere una nueva en Hacienda y súbala.`,
+          `La llave criptográfica venció el ${dateText(credentials.notAfter)}: genere una nueva en Hacienda y súbala.`,
           "p12",
         ),
       ];

@@ -3,6 +3,7 @@ import { accountCodePrefix, type EntrySourceKind } from "~/domain/ledger";
 import { pageWindow } from "~/domain/ledger";
 import { Entry, findEntry, type EntryRecord } from "~models/entry";
 import type { Cents } from "~/domain/money";
+import { foldedPattern } from "~/domain/text";
 import { toCents } from "./records.server";
 
 /** The organization's entry; null for an unknown id and for another organization's entry (a 404). */
@@ -27,10 +28,6 @@ export function accountCondition(code: string): string | { $regex: string } {
   return prefix === code ? code : { $regex: `^${prefix}` };
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 export function entryFilter(organizationId: string, filters: EntryFilters): Record<string, unknown> {
   const filter: Record<string, unknown> = { organizationId };
   if (filters.from || filters.to) {
@@ -44,7 +41,8 @@ export function entryFilter(organizationId: string, filters: EntryFilters): Reco
   if (filters.account) filter["lines.account"] = accountCondition(filters.account);
   const text = filters.text?.trim();
   if (text) {
-    const pattern = { $regex: escapeRegex(text), $options: "i" };
+    // Descriptions are kept as typed: the folded query becomes a pattern that matches their accents and case.
+    const pattern = { $regex: foldedPattern(text) };
     filter.$or = [
       { description: pattern },
       { reference: pattern },

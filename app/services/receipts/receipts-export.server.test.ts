@@ -30,6 +30,8 @@ describe("CSV cells", () => {
       effect: -1,
     } satisfies ReceiptRowSource;
     expect(csvCell(RECEIPT_COLUMNS.totalColones, creditNote)).toBe("-372477.50");
+    // Dates as every CSV export writes them: ISO, not the screen's dd/mm/aaaa.
+    expect(csvCell(RECEIPT_COLUMNS.fecha, creditNote)).toBe("2025-10-15");
     expect(csvCell(RECEIPT_COLUMNS.contraparte, creditNote)).toBe(`"'=HYPERLINK(""http://x"")"`);
   });
 

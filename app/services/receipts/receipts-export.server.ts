@@ -36,10 +36,11 @@ export function csvNumber(amount: Amount, decimals: number): string {
   return formatAmount(amount, decimals);
 }
 
+/** A cell as every CSV export writes it: ISO dates (2025-10-31), plain decimals with a dot, defused text. */
 export function csvCell(column: ReceiptColumn, receipt: ReceiptRowSource): string {
-  return column.type === "amount"
-    ? csvNumber(column.value(receipt), column.decimals)
-    : csvText(columnText(column, receipt));
+  if (column.type === "amount") return csvNumber(column.value(receipt), column.decimals);
+  if (column.type === "date") return column.value(receipt);
+  return csvText(columnText(column, receipt));
 }
 
 /** A spreadsheet number from an exact amount's decimal text: the only place an amount becomes a float. */

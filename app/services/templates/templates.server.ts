@@ -5,7 +5,7 @@
  * entry made from it is saved.
  */
 import { indexCatalog } from "~/domain/catalog";
-import { foldText } from "~/domain/catalog";
+import { searchText } from "~/domain/text";
 import { refusal, type Refusal } from "~/domain/refusal";
 import { applyTemplate, type ApplyOutcome, type TemplateInputs } from "~/domain/templates/apply";
 import { TEMPLATE_MESSAGES } from "~/domain/templates/messages";
@@ -49,7 +49,7 @@ function fieldsOf(template: Template): EntryTemplateFields {
   const name = template.name.trim();
   return {
     name,
-    nameKey: foldText(name).replace(/\s+/g, " "),
+    nameKey: searchText(name),
     description: template.description.trim(),
     lines: template.lines.map((line) => ({
       account: line.account.trim(),
