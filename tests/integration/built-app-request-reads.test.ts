@@ -26,7 +26,7 @@ beforeAll(async () => {
     const user = await createTestUser({ persona: "client", orgs: { [ORG]: "client" } });
     users.push({ email: user.email, cookie: await sessionCookieFor(user.id) });
   }
-  app = await startBuiltApp({ nonce: () => "" });
+  app = await startBuiltApp();
   baseUrl = app.baseUrl;
 }, 60_000);
 
