@@ -6,7 +6,6 @@ ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=fals
 # Everything needed to build: the sources and the development dependencies (Remix's compiler, esbuild).
 FROM base AS build
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci
 COPY . .
 RUN npm run build
@@ -21,7 +20,6 @@ ENV NODE_ENV=production \
     REQUIRE_MONGODB_URI=1
 RUN mkdir -p /data && chown node:node /data
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public

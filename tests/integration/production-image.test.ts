@@ -110,7 +110,7 @@ describe("the Dockerfile", () => {
     const fromBuild = copies.filter((copy) => copy.from === "build").flatMap((copy) => copy.sources);
     expect(copies.every((copy) => copy.from === null || copy.from === "build")).toBe(true);
     expect(fromContext).toEqual(expect.arrayContaining(["package.json", "package-lock.json"]));
-    for (const source of fromContext) expect(["package.json", "package-lock.json", "patches"]).toContain(source);
+    for (const source of fromContext) expect(["package.json", "package-lock.json"]).toContain(source);
     expect(fromBuild.sort()).toEqual(["/app/build", "/app/packages/hacienda-xsd", "/app/public"]);
     for (const absent of [
       "tests",
