@@ -19,7 +19,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const cacheKey = documentCacheKey(request, responseStatusCode, remixContext, nonce);
   const cached = cacheKey ? cachedDocument(cacheKey, nonce) : null;
   if (cached !== null) {
@@ -36,6 +35,34 @@ export default function handleRequest(
     );
     return markPrepared(new Response(body, { headers: responseHeaders, status: responseStatusCode }), cached);
   }
+  const store = cacheKey ? (html: Buffer) => storeDocument(cacheKey, html, nonce) : undefined;
+  return renderDocument(request, responseStatusCode, responseHeaders, remixContext, loadContext, store);
+}
+
+/**
+ * The document rendered by React, every time (the cache above decides when not to call this). `whole`
+ * receives the complete HTML once it has all been written without an error.
+ *
+ * THE RULE of the document cache (decisions 172, 211): a page whose route opts in
+ * (`REUSE_RENDERED_DOCUMENT`) is stored under its URL and its loaders' data and served to the next
+ * request with the same two — another user's request included, when their data is equal. So everything
+ * rendered here, these providers and every component under them, must depend on the URL and the
+ * loaders' data only. The CSP nonce is the one exception, and it is cut out and rejoined per response.
+ * A new per-request value (a locale from the headers, a CSRF token, the user from the load context)
+ * must reach the page through a loader's data, never through a provider, or the pages that opt in
+ * would show one request's value to another. `tests/integration/document-reuse.test.ts` renders each
+ * opted-in page twice with different per-request contexts and fails when they differ.
+ */
+export function renderDocument(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+  whole?: (html: Buffer) => void,
+): Promise<Response> {
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let failed = false;
@@ -49,9 +76,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = cacheKey
-            ? capture((html) => !failed && storeDocument(cacheKey, html, nonce))
-            : new PassThrough();
+          const body = whole ? capture((html) => !failed && whole(html)) : new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -56,6 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
       </head>
       <body>
+        {/* Every provider here renders from the loaders' data (and the nonce) only: the report pages'
+            documents are reused across requests (the rule beside `renderDocument`, entry.server.tsx). */}
         <MantineProvider
           theme={theme}
           cssVariablesResolver={cssVariablesResolver}

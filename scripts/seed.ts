@@ -4,7 +4,6 @@ import { cedulaProblem, toOrganizationId, type IdentificationType } from "../app
 import { ensureOrganization, type OrganizationSeed } from "../models/organization";
 import { seedDecreeTables } from "../app/services/income-tax/brackets.server";
 import { backfillCompactForms } from "../app/services/receipts/compact-receipts.server";
-import { seedDemo } from "./seed-demo";
 import { argValue, withDatabase } from "./with-database";
 
 const usage = `usage:
@@ -74,7 +73,8 @@ async function main(args: string[]) {
     // Receipts stored before their compact parsed form existed (or under an older version) get it now.
     const compact = await backfillCompactForms();
     log(`receipts: ${compact.rebuilt} compact forms built, ${compact.unreadable} unreadable XML`);
-    if (args.includes("--demo")) await seedDemo({ log });
+    // The demo seed and its sample generator are loaded only when asked for.
+    if (args.includes("--demo")) await (await import("./seed-demo")).seedDemo({ log });
   });
 }
 

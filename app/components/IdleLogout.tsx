@@ -1,50 +1,21 @@
-import { useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { useIdleTimer } from "react-idle-timer";
-import { useAccount } from "./AccountContext";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export const IDLE_THROTTLE_MS = 200;
 /** Posted to /logout by the idle timer; the sign-in page then says why the session ended. */
 export const IDLE_LOGOUT_REASON = "idle";
 export const IDLE_LOGOUT_MESSAGE = "Su sesión se cerró por inactividad.";
 
-/**
- * docs/spec/sign-in.md §3: idle for the configured time (30 minutes) in every tab → logout. The timer runs only
- * while a user is loaded; after logging out it is reset and paused.
- */
+// The timer renders nothing and needs JavaScript anyway: its code (and react-idle-timer's) is loaded
+// once the page has hydrated, not with the page (decision 212).
+const IdleLogoutTimer = lazy(() => import("./IdleLogoutTimer"));
+
 export function IdleLogout({ timeoutMs }: { timeoutMs: number }) {
-  const account = useAccount();
-  const submit = useSubmit();
-  const location = useLocation();
-  const returnTo = useRef("");
-  useEffect(() => {
-    returnTo.current = `${location.pathname}${location.search}`;
-  }, [location.pathname, location.search]);
-
-  const timer = useIdleTimer({
-    timeout: timeoutMs,
-    throttle: IDLE_THROTTLE_MS,
-    crossTab: true,
-    syncTimers: IDLE_THROTTLE_MS,
-    startManually: true,
-    onIdle: () => {
-      timer.reset();
-      timer.pause();
-      submit(
-        { returnTo: returnTo.current, reason: IDLE_LOGOUT_REASON },
-        { method: "post", action: "/logout", replace: true },
-      );
-    },
-  });
-
-  const signedIn = account !== null;
-  useEffect(() => {
-    if (signedIn) timer.start();
-    else {
-      timer.reset();
-      timer.pause();
-    }
-  }, [signedIn, timer]);
-
-  return null;
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <IdleLogoutTimer timeoutMs={timeoutMs} />
+    </Suspense>
+  );
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  DATE_INPUT_MESSAGES,
-  DATE_INPUT_PATTERN,
-  dateInputSchema,
-  formatCalendarDate,
-  readDateInput,
-} from "./calendar";
+import { DATE_INPUT_MESSAGES, DATE_INPUT_PATTERN, formatCalendarDate, readDateInput } from "./calendar";
+import { dateInputSchema } from "./calendar-schema";
 
 describe("dates typed by a person (readDateInput)", () => {
   it("reads dd/mm/aaaa, one-digit day and month, and YYYY-MM-DD as a CalendarDate", () => {

@@ -4,7 +4,6 @@ import {
   addDays,
   CALENDAR_DATE_MESSAGE,
   calendarDateOf,
-  calendarDateSchema,
   compareDates,
   currentMonth,
   firstDayOfMonth,
@@ -21,6 +20,7 @@ import {
   todayInCostaRica,
   type CalendarDate,
 } from "./calendar";
+import { calendarDateSchema } from "./calendar-schema";
 
 const date = (text: string): CalendarDate => parseCalendarDate(text)!;
 

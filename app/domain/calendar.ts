@@ -2,8 +2,6 @@
  * The Costa Rica calendar: dates, months and instants read in America/Costa_Rica, which is UTC−06:00
  * all year (no daylight saving since 1992). Pure, shared by server and browser.
  */
-import { z } from "zod";
-
 export const COSTA_RICA_OFFSET = "-06:00";
 export const COSTA_RICA_OFFSET_MS = -6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,18 +60,6 @@ export function parseCalendarDate(text: string | null | undefined): CalendarDate
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   return isRealDay(year, month, day) ? (`${match[1]}-${match[2]}-${match[3]}` as CalendarDate) : null;
 }
-
-/** The same check for a form field: a trimmed `YYYY-MM-DD` that exists, typed as CalendarDate. */
-export const calendarDateSchema = z
-  .string({ required_error: CALENDAR_DATE_MESSAGE, invalid_type_error: CALENDAR_DATE_MESSAGE })
-  .transform((text, context) => {
-    const date = parseCalendarDate(text);
-    if (date === null) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: CALENDAR_DATE_MESSAGE });
-      return z.NEVER;
-    }
-    return date;
-  });
 
 function fromParts(year: number, month: number, day: number): CalendarDate {
   return `${four(year)}-${two(month)}-${two(day)}` as CalendarDate;

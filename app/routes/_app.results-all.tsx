@@ -9,6 +9,11 @@ import { appHref } from "~/components/shell/links";
 import { drillHref, fromTrialWire, REPORT_TITLES, reportPageBasics, toTrialWire } from "~/domain/reports";
 import { readReportQuery, trialPage, reportStatus } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { REUSE_RENDERED_DOCUMENT } from "~/utils/document-reuse";
+
+// A report page renders from its URL and its loaders' data alone: its document is reused while they
+// are unchanged (decisions 172, 211).
+export const handle = REUSE_RENDERED_DOCUMENT;
 
 export const meta: MetaFunction = () => [{ title: "Balance de Comprobación · Contabilidad CR" }];
 

@@ -28,6 +28,11 @@ import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server"
 import { notFound } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { REUSE_RENDERED_DOCUMENT } from "~/utils/document-reuse";
+
+// A report page renders from its URL and its loaders' data alone: its document is reused while they
+// are unchanged (decisions 172, 211).
+export const handle = REUSE_RENDERED_DOCUMENT;
 
 export const meta: MetaFunction = () => [{ title: "Balance General · Contabilidad CR" }];
 

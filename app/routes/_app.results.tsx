@@ -17,6 +17,11 @@ import {
 } from "~/domain/reports";
 import { readReportQuery, resultsReport, reportStatus } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { REUSE_RENDERED_DOCUMENT } from "~/utils/document-reuse";
+
+// A report page renders from its URL and its loaders' data alone: its document is reused while they
+// are unchanged (decisions 172, 211).
+export const handle = REUSE_RENDERED_DOCUMENT;
 
 export const meta: MetaFunction = () => [{ title: "Estado de Resultados · Contabilidad CR" }];
 

@@ -8,19 +8,33 @@ import {
   documentCacheKey,
   storeDocument,
 } from "./document-cache.server";
+import { REUSE_RENDERED_DOCUMENT } from "./document-reuse";
 
-type KeyContext = Pick<EntryContext, "serverHandoffString" | "staticHandlerContext" | "isSpaMode">;
+type KeyContext = Pick<EntryContext, "serverHandoffString" | "staticHandlerContext" | "isSpaMode" | "routeModules">;
 
-function context(handoff: string, extra: Partial<KeyContext["staticHandlerContext"]> = {}): KeyContext {
+/** A request matched by root → _app → `page`, whose module has `handle` (the report pages opt in). */
+function context(
+  handoff: string,
+  extra: Partial<KeyContext["staticHandlerContext"]> = {},
+  pageModule: { handle?: unknown } = { handle: REUSE_RENDERED_DOCUMENT },
+): KeyContext {
+  const { handle } = pageModule;
+  const page = "routes/_app.results-all";
   return {
     serverHandoffString: handoff,
     isSpaMode: false,
+    routeModules: {
+      root: { default: () => null },
+      "routes/_app": { default: () => null },
+      [page]: { default: () => null, handle },
+    } as unknown as KeyContext["routeModules"],
     staticHandlerContext: {
       errors: null,
       actionData: null,
       activeDeferreds: null,
+      matches: ["root", "routes/_app", page].map((id) => ({ route: { id } })),
       ...extra,
-    } as KeyContext["staticHandlerContext"],
+    } as unknown as KeyContext["staticHandlerContext"],
   };
 }
 const get = (path: string) => new Request(`http://localhost${path}`);
@@ -45,6 +59,18 @@ describe("documentCacheKey", () => {
     const deferred = { activeDeferreds: { root: {} } } as unknown as Partial<KeyContext["staticHandlerContext"]>;
     expect(documentCacheKey(get("/"), 200, context("{}", deferred), "n")).toBeNull();
     expect(documentCacheKey(get("/"), 200, { ...context("{}"), isSpaMode: true }, "n")).toBeNull();
+  });
+
+  it("is null for a page whose route did not opt in, whatever its layouts say", () => {
+    expect(documentCacheKey(get("/results-all"), 200, context("{}"), "n")).not.toBeNull();
+    for (const handle of [undefined, {}, { reuseRenderedDocument: "yes" }, { breadcrumb: "Informes" }])
+      expect(documentCacheKey(get("/results-all"), 200, context("{}", {}, { handle }), "n")).toBeNull();
+    const layoutOnly = context("{}", {}, {});
+    (layoutOnly.routeModules as Record<string, unknown>)["routes/_app"] = {
+      default: () => null,
+      handle: REUSE_RENDERED_DOCUMENT,
+    };
+    expect(documentCacheKey(get("/results-all"), 200, layoutOnly, "n")).toBeNull();
   });
 });
 

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 import { ByteLru } from "./byte-lru";
+import { reusesRenderedDocument } from "./document-reuse";
 import type { PreparedDocument } from "./prepared-document.server";
 import { canStitchGzip, compressPiece, stitchGzip, type CompressedPiece } from "./stitched-gzip.server";
 
 /**
- * Rendered documents, reused when a request would render exactly the same page again (decision 172).
- * React renders the document from the URL and the data the loaders returned, and nothing else; Remix
+ * Rendered documents, reused when a request would render exactly the same page again (decision 172),
+ * for the routes that opt in (`REUSE_RENDERED_DOCUMENT`, decision 211). On those, React renders the
+ * document from the URL and the data the loaders returned, and nothing else; Remix
  * already serialises that data into the page (`serverHandoffString`), so the pair is the key. The
  * loaders — session, second factor, role and organization checks included — still run for every
  * request; only rendering their answer again is skipped. Each response keeps its own CSP nonce: the
@@ -32,14 +34,19 @@ const documents = new ByteLru<CachedDocument>(MAX_BYTES, (document) =>
   ),
 );
 
-/** Null when the response must be rendered: not a plain successful GET, or data still streaming. */
+/**
+ * Null when the response must be rendered: its page did not opt in, not a plain successful GET, or
+ * data still streaming.
+ */
 export function documentCacheKey(
   request: Request,
   status: number,
-  context: Pick<EntryContext, "serverHandoffString" | "staticHandlerContext" | "isSpaMode">,
+  context: Pick<EntryContext, "serverHandoffString" | "staticHandlerContext" | "isSpaMode" | "routeModules">,
   nonce: string | undefined,
 ): string | null {
   if (request.method !== "GET" || status !== 200 || context.isSpaMode) return null;
+  const page = context.staticHandlerContext.matches.at(-1)?.route.id;
+  if (page === undefined || !reusesRenderedDocument(context.routeModules[page]?.handle)) return null;
   const { errors, actionData, activeDeferreds } = context.staticHandlerContext;
   if (errors || actionData || (activeDeferreds && Object.keys(activeDeferreds).length > 0)) return null;
   if (context.serverHandoffString === undefined) return null;

@@ -12,8 +12,8 @@
 export const REQUEST_ID_HEADER = "x-contabilidad-request-id";
 
 declare global {
-  // The server (from the sources) forgets what the loaders (in the built bundle) remember: two copies
-  // of this module, one map.
+  // The server's request handler (build/server) forgets what the loaders (in the Remix build)
+  // remember: two copies of this module, one map.
   var __readsByRequestId: Map<string, Map<unknown, Promise<unknown>>> | undefined;
 }
 const readsByRequestId = (globalThis.__readsByRequestId ??= new Map());

@@ -3,8 +3,6 @@
  * the document cache, decision 172): the same page, each with its own CSP nonce, each user's own, and
  * a new page as soon as the books change; compressed once and sent as kept (decision 175).
  */
-import { randomBytes } from "node:crypto";
-import compression from "compression";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,8 +32,8 @@ beforeAll(async () => {
     const user = await createTestUser({ persona: "client", orgs: { [ORG]: "client" } });
     users.push({ email: user.email, cookie: `${await sessionCookieFor(user.id)}` });
   }
-  // As server.ts: compressed answers, a fresh nonce for every response.
-  app = await startBuiltApp({ nonce: () => randomBytes(16).toString("base64"), before: [compression({ level: 3 })] });
+  // The server's own pipeline: compressed answers, a fresh nonce for every response.
+  app = await startBuiltApp();
   baseUrl = app.baseUrl;
 }, 60_000);
 

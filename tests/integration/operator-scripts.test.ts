@@ -6,6 +6,7 @@ import { MongoClient } from "mongodb";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATABASE_URI_FILE } from "../../app/boot/embedded-database.server";
 import { freePort } from "../e2e/support/app-process";
+import { compiledServer } from "../support/server-build";
 
 // Operator scripts on the embedded database while the app runs (they used to fail on the data
 // directory's lock), and a restart right after the app was killed.
@@ -31,7 +32,7 @@ function zeroConfig(dataDir: string, extra: Record<string, string> = {}): NodeJS
 
 async function startApp(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [(await compiledServer()).entry("server")], {
     env: zeroConfig(dataDir, { PORT: String(port), HOST: "127.0.0.1" }),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -52,9 +53,15 @@ async function startApp(dataDir: string): Promise<{ child: ChildProcess; output:
   }
 }
 
-function runScript(script: string, args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
+/** An operator script as `npm run <script>` runs it: compiled, from build/server/scripts/. */
+async function runScript(
+  script: string,
+  args: string[],
+  dataDir: string,
+): Promise<{ code: number | null; output: string }> {
+  const compiled = (await compiledServer()).entry(script.replace(/\.ts$/, ""));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    const child = spawn(process.execPath, [compiled, ...args], {
       env: zeroConfig(dataDir),
       stdio: ["ignore", "pipe", "pipe"],
     });

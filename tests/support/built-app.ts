@@ -1,25 +1,29 @@
 /**
- * The production build (`build/index.js`) served through the server's own request handler on a free
- * port, for tests that need what only the built app does (entry.server, the adapter, one Request per
- * loader). `before` adds middleware in front of it as server.ts does (compression, for one).
+ * The production build served through the server's own HTTP pipeline (`createHttpApp` as compiled to
+ * `build/server/http-app.js`, with the Remix build `build/index.js`) on a free port, for tests that
+ * need what only the built app does (entry.server, the adapter, compression, one Request per loader).
  */
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import express, { type RequestHandler } from "express";
-import { createAppRequestHandler } from "../../app/boot/remix-handler.server";
+import type { createHttpApp as CreateHttpApp, loadRemixBuild as LoadRemixBuild } from "../../app/boot/http-app.server";
+import { compiledServer } from "./server-build";
 
 export interface BuiltApp {
   baseUrl: string;
   close(): Promise<void>;
 }
 
-export async function startBuiltApp(options: { nonce: () => string; before?: RequestHandler[] }): Promise<BuiltApp> {
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = express();
-  for (const middleware of options.before ?? []) app.use(middleware);
-  app.all("*", createAppRequestHandler({ build, getLoadContext: () => ({ cspNonce: options.nonce() }) }));
+export async function startBuiltApp(): Promise<BuiltApp> {
+  const httpApp = (await import(pathToFileURL((await compiledServer()).entry("http-app")).href)) as {
+    createHttpApp: typeof CreateHttpApp;
+    loadRemixBuild: typeof LoadRemixBuild;
+  };
+  const app = httpApp.createHttpApp(await httpApp.loadRemixBuild(), {
+    APP_URL: "http://127.0.0.1",
+    NODE_ENV: "production",
+    TRUST_PROXY: false,
+    LOG_REQUESTS: false,
+  });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return {

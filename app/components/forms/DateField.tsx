@@ -48,7 +48,7 @@ function calendarValue(text: string | null | undefined): CalendarDate | null {
  * The app's one date input. Before JavaScript runs (or without it) a plain text input that takes
  * dd/mm/aaaa (placeholder and native pattern); once hydrated, Mantine's DateInput in Spanish with a
  * calendar, which posts the same dd/mm/aaaa text under the same name. The action reads either with
- * `dateInputSchema` (app/domain/calendar.ts).
+ * `dateInputSchema` (app/domain/calendar-schema.ts).
  */
 export function DateField({
   name,

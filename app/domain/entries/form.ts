@@ -4,7 +4,8 @@
  * service's input. Browser-safe: no Remix, no mongoose, no React.
  */
 import { z } from "zod";
-import { dateInputSchema, type CalendarDate } from "../calendar";
+import { type CalendarDate } from "../calendar";
+import { dateInputSchema } from "../calendar-schema";
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_REQUIRED,

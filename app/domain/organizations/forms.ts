@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateInputSchema } from "~/domain/calendar";
+import { dateInputSchema } from "~/domain/calendar-schema";
 import { IDENTIFICATION_TYPES, cedulaProblem, type IdentificationType } from "~/domain/organization-id";
 import { ORGANIZATION_ROLES } from "~/domain/roles";
 

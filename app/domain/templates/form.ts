@@ -4,7 +4,7 @@
  * between the form's text and a template.
  */
 import { z } from "zod";
-import { dateInputSchema } from "../calendar";
+import { dateInputSchema } from "../calendar-schema";
 import { DESCRIPTION_MAX } from "../ledger/messages";
 import { amountToCents, centsToAmount, formatMoneyInput, readMoneyInput, type Cents } from "../money";
 import { refusal, type Refusal } from "../refusal";

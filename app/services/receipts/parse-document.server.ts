@@ -1,6 +1,6 @@
 /**
  * One uploaded XML document → its hash and Hacienda's typed model, or the reasons to refuse it. The
- * CPU-heavy step of an import, run in the parse workers (parse-worker.mjs); relative imports only,
+ * CPU-heavy step of an import, run in the parse workers (parse-worker.server.ts); relative imports only,
  * since the worker loads this file outside the Remix build.
  */
 import { createHash } from "node:crypto";

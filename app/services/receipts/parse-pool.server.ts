@@ -8,8 +8,11 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { parseDocument, type ParsedDocument } from "./parse-document.server";
 
-// The sources ship with the built server (Dockerfile), and both run from the project directory.
-const WORKER_FILE = path.resolve(process.cwd(), "app/services/receipts/parse-worker.mjs");
+// Bundled into the Remix build, this module starts the compiled worker of `npm run build`; run from
+// its TypeScript source (tests, tools), the source worker. Both from the project directory.
+const WORKER_FILE = import.meta.url.endsWith(".ts")
+  ? path.resolve(process.cwd(), "app/services/receipts/parse-worker.mjs")
+  : path.resolve(process.cwd(), "build/server/parse-worker.js");
 const POOL_SIZE = Math.max(1, Math.min(4, availableParallelism() - 1));
 
 interface Task {

@@ -1,21 +1,6 @@
-// A parse worker. Plain JavaScript so that Node loads it as is, both beside the sources (dev, tests)
-// and from the bundled server build; it registers tsx to load the TypeScript parser itself.
-import { parentPort } from "node:worker_threads";
+// The parse worker from the sources (development, tests): plain JavaScript so that Node starts it as
+// is, registering tsx to load the TypeScript worker. Production runs build/server/parse-worker.js.
 import { register } from "tsx/esm/api";
 
 register();
-const { parseDocument } = await import("./parse-document.server.ts");
-
-parentPort.on("message", ({ id, bytes }) => {
-  let result;
-  try {
-    result = parseDocument(bytes);
-  } catch (error) {
-    result = {
-      ok: false,
-      errors: [`No se pudo leer el XML: ${error instanceof Error ? error.message : String(error)}`],
-    };
-  }
-  parentPort.postMessage({ id, result });
-});
-parentPort.postMessage({ ready: true });
+await import("./parse-worker.server.ts");

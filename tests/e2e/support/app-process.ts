@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { compiledServer } from "../../support/server-build";
 
 export interface AppProcess {
   url: string;
@@ -23,8 +24,8 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built app (`server.ts`, production mode) on a free port, as an operator would, with its
- * own data directory. Resolves once /healthz answers.
+ * Starts the built app (`node build/server/server.js`, production mode, as `npm start` and the image
+ * run it) on a free port, with its own data directory. Resolves once /healthz answers.
  */
 export async function startAppProcess(
   env: Record<string, string>,
@@ -33,7 +34,8 @@ export async function startAppProcess(
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "contabilidad-e2e-")));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = (await compiledServer()).entry("server");
+  const child: ChildProcess = spawn(process.execPath, [server], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { startMailCapture } from "../../../app/boot/mail-capture.server";
 import { startEmbeddedMongo } from "../../../packages/embedded-mongo/src/index";
 import { startHaciendaStandIn } from "../../support/hacienda-stand-in";
+import { compiledServer } from "../../support/server-build";
 import { startAppProcess } from "./app-process";
 
 /**
@@ -46,7 +47,10 @@ export default async function globalSetup() {
 
   // The production server refuses SEED_DEMO, so the demo data goes in the operator's way first. The
   // seed runs asynchronously: the embedded database lives in this process and must keep answering.
-  const seed = await runScript(["scripts/seed.ts", "--demo"], { ...process.env, NODE_ENV: "test" });
+  const seed = await runScript([(await compiledServer()).entry("scripts/seed"), "--demo"], {
+    ...process.env,
+    NODE_ENV: "test",
+  });
   if (seed.code !== 0) throw new Error(`npm run seed -- --demo failed:\n${seed.output}`);
   const app = await startAppProcess({});
   process.env.E2E_BASE_URL = app.url;
@@ -63,7 +67,7 @@ export default async function globalSetup() {
 
 function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
