@@ -15,7 +15,7 @@ import {
   BUSINESS_PARTIES,
   FERRETERIA_EL_CLAVO,
   generateComprobante,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { freePort } from "../e2e/support/app-process";
 import { compiledServer } from "../support/server-build";
 
@@ -115,7 +115,7 @@ describe("the Dockerfile", () => {
     for (const absent of [
       "tests",
       "bench",
-      "packages/hacienda-samples",
+      "scripts/hacienda-samples",
       "app",
       "scripts",
       "server.ts",
