@@ -16,6 +16,7 @@ import { passClientAddress, refuseCrossOrigin } from "./app/boot/request-guards.
 import { connectDatabase, disconnectDatabase, pingDatabase } from "./app/utils/db.server";
 import { getEnv, parseEnv } from "./app/utils/env.server";
 import { startHaciendaWorker } from "./app/services/hacienda/worker.server";
+import { prepareData } from "./app/boot/prepare-data.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -38,11 +39,12 @@ async function main() {
   const workers = workerCount(bootEnv);
   const localServices = await startLocalServices(bootEnv, log);
   const env = getEnv();
+  await connectDatabase(env.MONGODB_URI);
+  await prepareData({ log });
   if (env.SEED_DEMO) {
     // A development convenience, refused in production by the environment schema. The demo seed and
     // the sample generator it uses (packages/hacienda-samples) are development tools: loaded only here,
     // never part of the production server's module graph.
-    await connectDatabase(env.MONGODB_URI);
     const { seedDemo } = await import("./scripts/seed-demo");
     await seedDemo({ log });
   }
