@@ -18,15 +18,28 @@ import { Receipt, backfillIssuedConsecutivos, findReceipt, insertReceipts } from
 import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { demoReceiptDocuments, seedDemoReceipts } from "../../scripts/seed-demo-receipts";
-import { generateComprobante, type GeneratedDocument } from "../../packages/hacienda-samples/src/generate";
+import {
+  generateComprobante,
+  type GeneratedDocument,
+  type SampleParty,
+} from "../../packages/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { createTestUser } from "../support/users";
 
 const FERRETERIA = "CR:3101123456";
 const SODA = "CR:3102654321";
-const FERRETERIA_PARTY = { nombre: "Ferretería El Clavo S.A.", identificacion: { tipo: "02", numero: "3101123456" } };
-const SODA_PARTY = { nombre: "Soda La Esquina S.R.L.", identificacion: { tipo: "02", numero: "3102654321" } };
-const CUSTOMER = { nombre: "Distribuidora La Sabana S.A.", identificacion: { tipo: "02", numero: "3101456789" } };
+const FERRETERIA_PARTY: SampleParty = {
+  nombre: "Ferretería El Clavo S.A.",
+  identificacion: { tipo: "02", numero: "3101123456" },
+};
+const SODA_PARTY: SampleParty = {
+  nombre: "Soda La Esquina S.R.L.",
+  identificacion: { tipo: "02", numero: "3102654321" },
+};
+const CUSTOMER: SampleParty = {
+  nombre: "Distribuidora La Sabana S.A.",
+  identificacion: { tipo: "02", numero: "3101456789" },
+};
 
 let environment: AppEnvironment;
 let adminId: string;
