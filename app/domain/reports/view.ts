@@ -130,8 +130,8 @@ const UNCLASSIFIED_LABEL = {
 
 /** The check line of the Balance General: the equation that holds, with the amounts that make it hold. */
 export function balanceCheckSentence(check: BalanceCheck): string {
-  const left = [{ label: "Activo", value: check.assets }];
-  const right = [
+  const left: Array<{ label: string; value: bigint }> = [{ label: "Activo", value: check.assets }];
+  const right: Array<{ label: string; value: bigint }> = [
     { label: "Pasivo", value: check.liabilities },
     { label: "Patrimonio", value: check.equity },
   ];
