@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useMemo } from "react";
 import { FormError } from "~/components/FormError";
 import { useSchemaForm } from "~/components/forms/conform";
 import { appHref } from "~/components/shell/links";
@@ -84,7 +85,8 @@ function InvoiceForm({
   ).montosMedioPago.getFieldset();
   const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
   const served = result?.totals !== undefined ? result.totals : data.totals;
-  const totals = typed.values ? liveTotals(typed.values) : served;
+  const typedTotals = useMemo(() => (typed.values ? liveTotals(typed.values) : undefined), [typed.values]);
+  const totals = typedTotals !== undefined ? typedTotals : served;
   const kind = typed.values?.kind ?? (f.kind.value as string | undefined) ?? "FE";
   return (
     <Form method="post" {...getFormProps(form)} onInput={typed.onInput} aria-label="Factura">
