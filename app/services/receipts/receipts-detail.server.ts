@@ -399,8 +399,7 @@ export async function loadReceiptDetail(
       razon: reference.razon ?? "",
       receiptId: (reference.numero && known.get(reference.numero)) || null,
     })),
-    warnings:
-      receipt.consecutivoHeldBy !== undefined ? [...warnings, repeatedConsecutivoWarning(receipt)] : warnings,
+    warnings: receipt.consecutivoHeldBy !== undefined ? [...warnings, repeatedConsecutivoWarning(receipt)] : warnings,
     hacienda: {
       status,
       label: HACIENDA_STATUS_LABELS[status],
