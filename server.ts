@@ -5,6 +5,7 @@ import { superviseWorkers, workerCount } from "./app/boot/cluster.server";
 import { connectDatabase, disconnectDatabase } from "./app/utils/db.server";
 import { getEnv, parseEnv } from "./app/utils/env.server";
 import { startHaciendaWorker } from "./app/services/hacienda/worker.server";
+import { prepareData } from "./app/boot/prepare-data.server";
 
 const log = (line: string) => console.log(cluster.isWorker ? `[server ${process.pid}] ${line}` : `[server] ${line}`);
 
@@ -21,11 +22,12 @@ async function main() {
   const workers = workerCount(bootEnv);
   const localServices = await startLocalServices(bootEnv, log);
   const env = getEnv();
+  await connectDatabase(env.MONGODB_URI);
+  await prepareData({ log });
   if (env.SEED_DEMO) {
     // A development convenience, refused in production by the environment schema. The demo seed and
     // the sample generator it uses (scripts/hacienda-samples) are development tools: loaded only here,
     // never part of the production server's module graph.
-    await connectDatabase(env.MONGODB_URI);
     const { seedDemo } = await import("./scripts/seed-demo");
     await seedDemo({ log });
   }

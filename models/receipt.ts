@@ -83,6 +83,14 @@ export interface ReceiptRecord {
   version: string;
   direction: ReceiptDirection;
   consecutivo: string;
+  /**
+   * Set on an issued document that holds its consecutivo: a unique index makes a number held once per
+   * organization. An issued document imported with a number another one already holds is kept without
+   * it, naming the holder in `consecutivoHeldBy` (decision 190).
+   */
+  issuedConsecutivo?: string;
+  /** The clave of the issued document that already held this one's consecutivo when it was stored. */
+  consecutivoHeldBy?: string;
   fechaEmision: Date;
   /** Costa Rica calendar month of the issue date, "2025-10". */
   month: string;
@@ -170,6 +178,8 @@ const receptorMessageSchema = new Schema<ReceptorMessage>(
   { _id: false },
 );
 
+const ISSUED_CONSECUTIVO_INDEX = "issued_consecutivo_unique";
+
 const receiptSchema = new Schema<ReceiptRecord>(
   {
     organizationId: { type: String, required: true },
@@ -178,6 +188,8 @@ const receiptSchema = new Schema<ReceiptRecord>(
     version: { type: String, required: true },
     direction: { type: String, enum: ["issued", "received"], required: true },
     consecutivo: { type: String, required: true },
+    issuedConsecutivo: String,
+    consecutivoHeldBy: String,
     fechaEmision: { type: Date, required: true },
     month: { type: String, required: true, match: /^\d{4}-\d{2}$/ },
     emisor: { type: partySchema, required: true },
@@ -246,6 +258,12 @@ const receiptSchema = new Schema<ReceiptRecord>(
 
 receiptSchema.index({ organizationId: 1, clave: 1 }, { unique: true });
 receiptSchema.index({ organizationId: 1, direction: 1, month: 1, fechaEmision: 1 });
+// Documents stored before the field existed do not have it, so the index builds on any data; the
+// startup step (app/boot/prepare-data.server.ts) then gives them their numbers, oldest first.
+receiptSchema.index(
+  { organizationId: 1, issuedConsecutivo: 1 },
+  { unique: true, name: ISSUED_CONSECUTIVO_INDEX, partialFilterExpression: { issuedConsecutivo: { $type: "string" } } },
+);
 
 export const Receipt =
   (mongoose.models.Receipt as mongoose.Model<ReceiptRecord> | undefined) ??
@@ -321,6 +339,8 @@ export async function findStoredClaves(organizationId: string, claves: string[])
 export interface InsertOutcome {
   /** Indexes (into the given records) that another writer stored first: same organization and clave. */
   duplicates: Set<number>;
+  /** Indexes whose issued consecutivo another document stored meanwhile already holds. */
+  consecutivoTaken: Set<number>;
   /** Indexes that could not be stored for another reason, with the database's message. */
   failures: Map<number, string>;
   /** The bytes the stored documents take (compressed), for the daily storage limit. */
@@ -343,7 +363,12 @@ const DUPLICATE_KEY = 11000;
 
 /** Inserts new receipts (their _id set by the caller); a clave stored meanwhile is reported, not thrown. */
 export async function insertReceipts(records: ReceiptRecord[], session?: ClientSession): Promise<InsertOutcome> {
-  const outcome: InsertOutcome = { duplicates: new Set(), failures: new Map(), storedBytes: 0 };
+  const outcome: InsertOutcome = {
+    duplicates: new Set(),
+    consecutivoTaken: new Set(),
+    failures: new Map(),
+    storedBytes: 0,
+  };
   if (records.length === 0) return outcome;
   // The records are built by the importer with their final types; skipping mongoose's document
   // machinery (hydration, casting, validation) doubles the import rate.
@@ -354,7 +379,8 @@ export async function insertReceipts(records: ReceiptRecord[], session?: ClientS
   }));
   const countStored = () => {
     raw.forEach((record, index) => {
-      if (!outcome.duplicates.has(index) && !outcome.failures.has(index)) outcome.storedBytes += record.xml.length;
+      if (!outcome.duplicates.has(index) && !outcome.failures.has(index) && !outcome.consecutivoTaken.has(index))
+        outcome.storedBytes += record.xml.length;
     });
   };
   try {
@@ -364,7 +390,9 @@ export async function insertReceipts(records: ReceiptRecord[], session?: ClientS
       .writeErrors;
     if (!writeErrors) throw error;
     for (const writeError of writeErrors) {
-      if (writeError.code === DUPLICATE_KEY) outcome.duplicates.add(writeError.index);
+      if (writeError.code === DUPLICATE_KEY && writeError.errmsg?.includes(ISSUED_CONSECUTIVO_INDEX))
+        outcome.consecutivoTaken.add(writeError.index);
+      else if (writeError.code === DUPLICATE_KEY) outcome.duplicates.add(writeError.index);
       else outcome.failures.set(writeError.index, writeError.errmsg ?? `error ${writeError.code}`);
     }
   }
@@ -729,4 +757,88 @@ export async function receiptsWithStaleCompact(
     .limit(limit)
     .lean<Array<{ _id: Types.ObjectId; organizationId: string; xml: unknown }>>();
   return found.map((receipt) => ({ ...receipt, xml: bytesOf(receipt.xml) }));
+}
+
+function seriesRange(prefix: string) {
+  return { $gte: `${prefix}0000000000`, $lte: `${prefix}9999999999` };
+}
+
+/** The highest number the organization holds in the series whose consecutivos start with `prefix`; 0 when none. */
+export async function highestIssuedNumber(
+  organizationId: string,
+  prefix: string,
+  session?: ClientSession,
+): Promise<number> {
+  const found = await Receipt.findOne(
+    { organizationId, issuedConsecutivo: seriesRange(prefix) },
+    { issuedConsecutivo: 1 },
+    { session },
+  )
+    .sort({ issuedConsecutivo: -1 })
+    .lean<{ issuedConsecutivo: string }>();
+  return found ? Number(found.issuedConsecutivo.slice(10)) : 0;
+}
+
+/** Every issued series the organization holds numbers in (its 10-digit prefix) with its highest number. */
+export async function issuedSeriesHighs(organizationId: string): Promise<Map<string, number>> {
+  const highs = new Map<string, number>();
+  let after = "";
+  // One step per series: the first number above the previous series, then that series' highest.
+  for (let step = 0; step < 1000; step++) {
+    const next = await Receipt.findOne(
+      { organizationId, issuedConsecutivo: { $type: "string", $gt: after } },
+      { issuedConsecutivo: 1 },
+    )
+      .sort({ issuedConsecutivo: 1 })
+      .lean<{ issuedConsecutivo: string }>();
+    if (!next) break;
+    const prefix = next.issuedConsecutivo.slice(0, 10);
+    highs.set(prefix, await highestIssuedNumber(organizationId, prefix));
+    after = `${prefix}9999999999`;
+  }
+  return highs;
+}
+
+/** Which of these consecutivos an issued document of the organization already holds, with its clave. */
+export async function findConsecutivoHolders(
+  organizationId: string,
+  consecutivos: string[],
+): Promise<Map<string, string>> {
+  if (consecutivos.length === 0) return new Map();
+  const found = await Receipt.find(
+    { organizationId, issuedConsecutivo: { $in: consecutivos } },
+    { issuedConsecutivo: 1, clave: 1 },
+  ).lean<Array<{ issuedConsecutivo: string; clave: string }>>();
+  return new Map(found.map((receipt) => [receipt.issuedConsecutivo, receipt.clave]));
+}
+
+/**
+ * Gives issued documents stored before `issuedConsecutivo` existed their number, oldest import first;
+ * a later document with a number already held keeps the holder's clave instead. Returns how many got
+ * each outcome. Safe to run again: it only reads documents that have neither field.
+ */
+export async function backfillIssuedConsecutivos(): Promise<{ held: number; repeated: number }> {
+  const counts = { held: 0, repeated: 0 };
+  const cursor = Receipt.find(
+    { direction: "issued", issuedConsecutivo: { $exists: false }, consecutivoHeldBy: { $exists: false } },
+    { organizationId: 1, consecutivo: 1 },
+  )
+    .sort({ importedAt: 1, _id: 1 })
+    .lean<Array<{ _id: Types.ObjectId; organizationId: string; consecutivo: string }>>()
+    .cursor();
+  for await (const receipt of cursor) {
+    try {
+      await Receipt.updateOne({ _id: receipt._id }, { $set: { issuedConsecutivo: receipt.consecutivo } });
+      counts.held++;
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      const holder = await findConsecutivoHolders(receipt.organizationId, [receipt.consecutivo]);
+      await Receipt.updateOne(
+        { _id: receipt._id },
+        { $set: { consecutivoHeldBy: holder.get(receipt.consecutivo) ?? "" } },
+      );
+      counts.repeated++;
+    }
+  }
+  return counts;
 }

@@ -35,13 +35,16 @@ export function demoReceiptDocuments(
   const months = [MIXED_VERSIONS_MONTH, shiftMonth(month, -2), shiftMonth(month, -1)].filter(
     (candidate) => candidate < month,
   );
-  const documents = [...new Set(months)].flatMap((candidate) =>
+  // One numbering per series across the months, as an issuer's documents are numbered.
+  const sequences = new Map<string, number>();
+  const documents = [...new Set(months)].sort().flatMap((candidate) =>
     generateBatch({
       seed: `demo:${organization._id}:${candidate}`,
       count: 28,
       month: candidate,
       organization: party,
       mensajeHaciendaShare: 0.4,
+      sequences,
     }),
   );
   // The current month only up to now: no receipt is dated in the future.
@@ -55,6 +58,7 @@ export function demoReceiptDocuments(
         to: now,
         organization: party,
         mensajeHaciendaShare: 0.3,
+        sequences,
       }),
     );
   }

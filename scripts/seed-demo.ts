@@ -1,6 +1,7 @@
 import { ensureOrganization } from "../models/organization";
 import { ensureUser } from "../models/user";
 import { validateOverrides } from "../app/domain/catalog";
+import { seedDecreeTables } from "../app/services/income-tax/brackets.server";
 import { hashPassword } from "../app/utils/password.server";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_USERS } from "./demo-data";
 import { seedDemoEntries } from "./seed-demo-entries";
@@ -33,6 +34,9 @@ export async function seedDemo({ log }: { log: (line: string) => void }) {
   for (const { description: _description, ...user } of DEMO_USERS) {
     if (await ensureUser({ ...user, passwordHash })) createdUsers++;
   }
+  // The demo computes income tax: the decree tables the app ships with (already there after a start).
+  const tables = await seedDecreeTables();
+  if (tables > 0) log(`  income-tax decree tables: ${tables} created`);
   await seedDemoReceipts({ log });
   await seedDemoEntries({ log });
   await seedDemoRules({ log });

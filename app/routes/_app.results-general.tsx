@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from "@mantine/core";
+import { Paper, Stack, Text } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -113,29 +113,23 @@ export default function BalanceSheetPage() {
       />
       <ReportFilters action="/results-general" values={data.filters} current={current} atDate />
       {data.unclassified && <UnclassifiedWarning amount={data.unclassified} />}
-      {check.holds ? (
-        <Alert
-          color="green"
-          styles={{ title: { color: "var(--mantine-color-text)" } }}
-          title="Activo = Pasivo + Patrimonio"
-          data-testid="balance-check"
-          data-holds="true"
-        >
-          Activo {check.assets.text} = Pasivo y patrimonio {check.liabilitiesAndEquity.text}
-          {check.unclassified ? ` + partidas por clasificar con saldo ${check.unclassified.text} (grupo 70)` : ""}.
-        </Alert>
-      ) : (
-        <Alert
-          color="red"
-          styles={{ title: { color: "var(--mantine-color-text)" } }}
-          title="El balance no cuadra"
-          data-testid="balance-check"
-          data-holds="false"
-        >
-          Activo {check.assets.text}; pasivo y patrimonio {check.liabilitiesAndEquity.text}; diferencia{" "}
-          {check.difference.text}. Ejecute la verificación de los libros.
-        </Alert>
-      )}
+      {/* A statement of fact on every visit, not an interruption: plain text in a status region. */}
+      <Paper
+        withBorder
+        p="sm"
+        role="status"
+        bg={check.holds ? "var(--mantine-color-green-light)" : "var(--mantine-color-red-light)"}
+        data-testid="balance-check"
+        data-holds={check.holds ? "true" : "false"}
+      >
+        <Text fw={700} size="sm">
+          {check.holds ? "Activo = Pasivo + Patrimonio" : "El balance no cuadra"}
+        </Text>
+        <Text size="sm">
+          {check.sentence}
+          {check.holds ? "" : " Ejecute la verificación de los libros."}
+        </Text>
+      </Paper>
       <StatementTable
         rows={data.rows}
         caption={`Balance General ${data.periodText}`}

@@ -81,8 +81,8 @@ export default function ResultsPage() {
       )}
       <Text size="xs" c="dimmed">
         Montos en colones del lado natural de cada cuenta; entre paréntesis, los contrarios a su naturaleza. El impuesto
-        sobre la renta estimado es el del cálculo de renta con la tabla del año; la provisión ya registrada no se resta
-        de la utilidad antes de impuestos.
+        sobre la renta estimado es el del cálculo de renta con la tabla del año (sin tabla, la línea lo dice y muestra
+        el impuesto registrado); la provisión ya registrada no se resta de la utilidad antes de impuestos.
       </Text>
       <ResultsChart months={data.monthly} />
     </Stack>

@@ -112,11 +112,11 @@ for (const javaScriptEnabled of [true, false]) {
       await fe.getByRole("textbox").fill("250");
       await fe.getByRole("button", { name: "Ajustar" }).click();
       await expectToast(page, "Consecutivo actualizado.", javaScriptEnabled);
-      await expect(section.getByTestId("consecutive-FE").getByRole("cell").nth(1)).toHaveText("250");
+      await expect(section.getByTestId("consecutive-FE").getByRole("cell").nth(3)).toHaveText("250");
       await section.getByTestId("consecutive-FE").getByRole("textbox").fill("100");
       await section.getByTestId("consecutive-FE").getByRole("button", { name: "Ajustar" }).click();
       await expect(section.getByTestId("consecutive-FE")).toContainText("nunca se reutilizan");
-      await expect(section.getByTestId("consecutive-FE").getByRole("cell").nth(1)).toHaveText("250");
+      await expect(section.getByTestId("consecutive-FE").getByRole("cell").nth(3)).toHaveText("250");
     });
   });
 }

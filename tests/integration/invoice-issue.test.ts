@@ -58,7 +58,8 @@ async function newDraft(organizationId = FERRETERIA, overrides: Record<string, u
   return outcome.draft.id;
 }
 
-const counter = (kind: string) => currentSequenceValue(FERRETERIA, `consecutivo-${kind}`);
+// The demo issuer numbers at sucursal 001, terminal 00001.
+const counter = (kind: string) => currentSequenceValue(FERRETERIA, `consecutivo-${kind}-001-00001`);
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
@@ -173,7 +174,7 @@ describe("issueInvoice", () => {
     const outcome = await issueInvoice(SODA, draftId, adminId);
     expect(outcome).toEqual({ ok: false, settings: true, refusals: [{ message: ISSUER_NOT_READY.notConfigured }] });
     expect(await Receipt.countDocuments({ organizationId: SODA })).toBe(0);
-    expect(await currentSequenceValue(SODA, "consecutivo-FE")).toBe(0);
+    expect(await currentSequenceValue(SODA, "consecutivo-FE-001-00001")).toBe(0);
   });
 
   it("answers another organization's draft as not found", async () => {

@@ -123,7 +123,7 @@ describe("printable statements (PDF)", () => {
     expect(text).toContain(plain(assets.amount.text));
     expect(text).toContain(plain(assets.compared.text));
     expect(text).toContain("Comparado con:");
-    expect(text).toContain("Activo ₡515 432,11 = Pasivo y patrimonio ₡515 432,11");
+    expect(text).toContain("Activo ₡515 432,11 = Pasivo ₡200 000,00 + Patrimonio ₡315 432,11.");
     expect(response.headers.get("Content-Disposition")).toContain(
       'filename="balance-general-3101555577-2026-02-28.pdf"',
     );
@@ -153,4 +153,65 @@ describe("printable statements (PDF)", () => {
     ] as const)
       expect((await call(loader, "otherClient", `${path}?org=3101555577`)).status).toBe(404);
   });
+});
+
+describe("the Balance General check line with group 70 (issue 24, finding 5)", () => {
+  const DEBIT70 = "CR:3101555581";
+  const CREDIT70 = "CR:3101555582";
+  let cookie70: string;
+  const oneLine = (text: string) => plain(text).replace(/\s+/g, " ");
+  /** The signed sum of every "₡…" of one side of the equation. */
+  const sideSum = (side: string) =>
+    [...side.matchAll(/([+−]?)[^₡+−]*₡([\d ]+),(\d{2})/g)].reduce((sum, match) => {
+      const value = BigInt(match[2].replace(/ /g, "")) * 100n + BigInt(match[3]);
+      return sum + (match[1] === "−" ? -value : value);
+    }, 0n);
+
+  beforeAll(async () => {
+    for (const [id, unclassified] of [
+      [DEBIT70, entry("2026-01-12", "70-", "20-01", "163818.07")],
+      [CREDIT70, entry("2026-01-12", "10-01", "70-", "5000.00")],
+    ] as const) {
+      await ensureOrganization({ _id: id, name: `Imprenta ${id}`, identificationType: "02" });
+      for (const input of [entry("2025-12-10", "10-01", "30-01", "1000000.00"), unclassified]) {
+        const result = await createAndPost(id, input, actor);
+        if (!result.ok) throw new Error(result.refusals.map((r) => r.message).join(" | "));
+      }
+    }
+    cookie70 = await sessionCookieFor(
+      (await createTestUser({ persona: "admin", orgs: { [DEBIT70]: "admin", [CREDIT70]: "admin" } })).id,
+    );
+  });
+
+  const get = (loader: unknown, path: string) =>
+    respond(() => (loader as Loader)(args(getRequest(path, cookie70)))).then((response) => {
+      expect(response.status).toBe(200);
+      return response;
+    });
+
+  for (const [name, cedula, expected] of [
+    [
+      "a debit balance in 70 sits with Activo",
+      "3101555581",
+      "Activo ₡1 000 000,00 + saldo deudor de 70 Por clasificar ₡163 818,07 = ₡1 163 818,07 = " +
+        "Pasivo ₡163 818,07 + Patrimonio ₡1 000 000,00.",
+    ],
+    [
+      "a credit balance in 70 sits with Pasivo and Patrimonio, not as a negative",
+      "3101555582",
+      "Activo ₡1 005 000,00 = Pasivo ₡0,00 + Patrimonio ₡1 000 000,00 + saldo acreedor de 70 Por clasificar ₡5 000,00.",
+    ],
+  ] as const) {
+    it(`states what holds on the page and in the PDF: ${name}`, async () => {
+      const query = `?org=${cedula}&to=2026-02-28&level=1`;
+      const page = await (await get(generalPage.loader, `/results-general${query}`)).json();
+      expect(page.check.holds).toBe(true);
+      expect(oneLine(page.check.sentence)).toBe(expected);
+      const sides = expected.replace(/\.$/, "").split(" = ");
+      for (const side of sides.slice(1)) expect(sideSum(side)).toBe(sideSum(sides[0]));
+
+      const bytes = new Uint8Array(await (await get(generalPdf.loader, `/results-general.pdf${query}`)).arrayBuffer());
+      expect(oneLine(readPdf(bytes).text)).toContain(expected);
+    });
+  }
 });

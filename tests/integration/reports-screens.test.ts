@@ -169,7 +169,8 @@ describe("Estado de Resultados (/results)", () => {
       ",Utilidad bruta,,300000.00",
       "60-00-00-00-00,Gastos,1,50000.25",
       ",Utilidad antes de impuestos,,249999.75",
-      ",Impuesto sobre la renta estimado,,0.00",
+      // No income-tax table in this database: the line says so instead of estimating ₡0.
+      ",Impuesto sobre la renta registrado (sin tabla de 2026 para estimarlo),,0.00",
       ",Utilidad neta,,249999.75",
       "70-00-00-00-00,Por clasificar,1,1000.00",
     ]);

@@ -19,13 +19,14 @@ export interface PdfReading {
   inkedShare: number;
 }
 
-/** Only the text, one form feed between pages. */
-export function readPdfText(bytes: Uint8Array): string {
+/** Only the text, one form feed between pages; `layout` keeps each printed row on one line. */
+export function readPdfText(bytes: Uint8Array, options: { layout?: boolean } = {}): string {
   const directory = mkdtempSync(join(tmpdir(), "pdf-reading-"));
   try {
     const file = join(directory, "document.pdf");
     writeFileSync(file, bytes);
-    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    const layout = options.layout ? ["-layout"] : [];
+    return execFileSync("pdftotext", [...layout, "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

@@ -45,7 +45,15 @@ export interface IssuerSectionProps {
     keyStored: boolean;
     certificate: IssuerCertificateProps | null;
   };
-  counters: { series: string; label: string; typeCode: string; next: number }[];
+  counters: {
+    series: string;
+    label: string;
+    typeCode: string;
+    place?: { sucursal: string; terminal: string };
+    current: boolean;
+    lastIssued: number;
+    next: number;
+  }[];
   history: { at: string; by: string; changes: { field: string; before: string; after: string }[] }[];
   issuerResult?: SubmissionResult<string[]>;
   consecutiveResult?: SubmissionResult<string[]>;
@@ -177,40 +185,54 @@ function ConsecutiveRows({
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Documento</Table.Th>
+          <Table.Th>Sucursal / terminal</Table.Th>
+          <Table.Th>Último número emitido</Table.Th>
           <Table.Th>Siguiente número</Table.Th>
           <Table.Th>Ajustar al migrar desde otro sistema</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {counters.map((counter) => {
-          const error = failedSeries === counter.series ? rowError : undefined;
+          const error = counter.current && failedSeries === counter.series ? rowError : undefined;
+          const place = counter.place ? `${counter.place.sucursal} / ${counter.place.terminal}` : "—";
           return (
-            <Table.Tr key={counter.series} data-testid={`consecutive-${counter.series}`}>
+            <Table.Tr
+              key={`${counter.series}-${place}`}
+              data-testid={counter.current ? `consecutive-${counter.series}` : `consecutive-${counter.series}-${place}`}
+            >
               <Table.Td>{counter.label}</Table.Td>
+              <Table.Td>{place}</Table.Td>
+              <Table.Td>
+                {!counter.place ? "—" : counter.lastIssued > 0 ? numberFormat.format(counter.lastIssued) : "ninguno"}
+              </Table.Td>
               <Table.Td>{numberFormat.format(counter.next)}</Table.Td>
               <Table.Td>
-                <Form method="post">
-                  <input type="hidden" name="intent" value={CONSECUTIVE_INTENT} />
-                  <input type="hidden" name="series" value={counter.series} />
-                  <Group gap="xs" align="flex-start" wrap="nowrap">
-                    <TextInput
-                      name="next"
-                      aria-label={`Siguiente número de ${counter.label}`}
-                      inputMode="numeric"
-                      defaultValue={
-                        error && typeof result?.initialValue?.next === "string" ? result.initialValue.next : ""
-                      }
-                      placeholder={String(counter.next)}
-                      required
-                      maxLength={10}
-                      error={error}
-                      w={160}
-                    />
-                    <Button type="submit" variant="light">
-                      Ajustar
-                    </Button>
-                  </Group>
-                </Form>
+                {counter.current ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={CONSECUTIVE_INTENT} />
+                    <input type="hidden" name="series" value={counter.series} />
+                    <Group gap="xs" align="flex-start" wrap="nowrap">
+                      <TextInput
+                        name="next"
+                        aria-label={`Siguiente número de ${counter.label}`}
+                        inputMode="numeric"
+                        defaultValue={
+                          error && typeof result?.initialValue?.next === "string" ? result.initialValue.next : ""
+                        }
+                        placeholder={String(counter.next)}
+                        required
+                        maxLength={10}
+                        error={error}
+                        w={160}
+                      />
+                      <Button type="submit" variant="light">
+                        Ajustar
+                      </Button>
+                    </Group>
+                  </Form>
+                ) : (
+                  "Otra sucursal o terminal: se numera sola"
+                )}
               </Table.Td>
             </Table.Tr>
           );

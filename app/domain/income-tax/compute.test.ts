@@ -114,6 +114,9 @@ describe("progressive income tax on the decree tables", () => {
   it("a year without tables says so instead of guessing", () => {
     const choice = chooseTable("persona-juridica", 2030, colones(1_000_000), DECREE_TABLES);
     expect(choice.table).toBeNull();
-    expect(choice.reason).toMatch(/no hay tabla .* para 2030/);
+    expect(choice.reason).toMatch(/sin tabla: no hay tabla .* para 2030/);
+    // A contador cannot register tables: the reason says who can, not «regístrela».
+    expect(choice.reason).toContain("Solo un superadministrador puede registrarla");
+    expect(choice.reason).not.toMatch(/regístrela/);
   });
 });

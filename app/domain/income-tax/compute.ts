@@ -33,6 +33,9 @@ export function progressiveTax(income: Cents, brackets: readonly Bracket[]): { s
   return { slices, total: cents(total) };
 }
 
+/** Who can add a missing table: only super admins write tables (decision 155). */
+export const NO_TABLE_WHO = "Solo un superadministrador puede registrarla en Tramos del Impuesto de Renta.";
+
 /** The organization's kind of taxpayer (its record); asalariado is a payroll table, never an organization. */
 export type OrganizationTaxpayer = "persona-juridica" | "persona-fisica";
 
@@ -59,7 +62,7 @@ export function chooseTable(
   const missing = (kind: BracketKind, prefix: string): TableChoice => ({
     table: null,
     kind,
-    reason: `${prefix}no hay tabla «${BRACKET_KIND_LABELS[kind]}» para ${year}: regístrela en Tramos del Impuesto de Renta.`,
+    reason: `${prefix}sin tabla: no hay tabla «${BRACKET_KIND_LABELS[kind]}» para ${year}. ${NO_TABLE_WHO}`,
   });
   if (taxpayer === "persona-fisica") {
     const table = find("persona-fisica");

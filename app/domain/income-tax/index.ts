@@ -9,3 +9,4 @@ export * from "./provision";
 export * from "./forms";
 export * from "./view";
 export * from "./report-view";
+export * from "./partial-payments";

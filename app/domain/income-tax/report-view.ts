@@ -2,6 +2,8 @@ import { MONTH_NAMES } from "../calendar";
 import { cents, type Cents } from "../money";
 import type { TableChoice, TaxComputation } from "./compute";
 import type { Prepayments } from "./prepayments";
+import type { PartialPaymentSchedule } from "./partial-payments";
+import { formatCalendarDate } from "../calendar";
 import type { Projection } from "./projection";
 import { formatRate, parseRate } from "./rate";
 import { BRACKET_KIND_LABELS } from "./tables";
@@ -20,6 +22,7 @@ export interface IncomeTaxReportInput {
   computation: TaxComputation | null;
   previousYears: { year: number; tax: Cents | null }[];
   prepayments: Prepayments | null;
+  schedule: PartialPaymentSchedule;
   prepaidBalance: Cents;
   prepaymentsAccount: string;
   balanceDue: Cents | null;
@@ -34,6 +37,42 @@ const TAXPAYER_LABELS = {
 
 /** A signed amount: negatives with a minus sign (a loss is a loss, not a contra balance). */
 const signed = (value: Cents) => (value < 0n ? `−${colonesText(cents(-value))}` : colonesText(value));
+
+const INSTALMENT_NAMES = { 1: "Primer", 2: "Segundo", 3: "Tercer" } as const;
+
+/** The year's cuotas as the page shows them: dates, amounts, paid and pending, or why there are none. */
+export function scheduleView(year: number, schedule: PartialPaymentSchedule) {
+  if (schedule.kind === "none")
+    return {
+      kind: "none" as const,
+      message: `Sin pagos parciales en ${year}: no hay impuesto de los tres períodos anteriores en los libros.`,
+    };
+  if (schedule.kind === "no-table")
+    return {
+      kind: "no-table" as const,
+      message: `Sin tabla de ${schedule.year}: no se puede calcular el impuesto de ${schedule.year}, base de los pagos parciales de ${year}.`,
+    };
+  return {
+    kind: "cuotas" as const,
+    basis:
+      schedule.basis === "average"
+        ? `25 % del promedio del impuesto de los tres períodos anteriores (${colonesText(schedule.base)}), mayor que el de ${year - 1}`
+        : `25 % del impuesto de ${year - 1} (${colonesText(schedule.base)})${
+            schedule.average === null ? "" : `, no menor que el promedio de los tres períodos anteriores`
+          }`,
+    instalments: schedule.instalments.map((instalment) => ({
+      label: `${INSTALMENT_NAMES[instalment.number]} pago parcial`,
+      due: formatCalendarDate(instalment.due),
+      amount: colonesText(instalment.amount),
+      paid: colonesText(instalment.paid),
+      pending: colonesText(instalment.pending),
+      state: instalment.state,
+    })),
+    dueSoFar: colonesText(schedule.dueSoFar),
+    paid: colonesText(schedule.paid),
+    overdue: colonesText(schedule.overdue),
+  };
+}
 
 export function incomeTaxReportView(report: IncomeTaxReportInput) {
   const table = report.choice.table;
@@ -61,6 +100,7 @@ export function incomeTaxReportView(report: IncomeTaxReportInput) {
       tax: colonesText(slice.tax),
     })),
     total: report.computation ? colonesText(report.computation.total) : null,
+    schedule: scheduleView(report.year, report.schedule),
     credits: report.computation && report.computation.credits > 0n ? colonesText(report.computation.credits) : null,
     previousYears: report.previousYears.map((previous) => ({
       year: previous.year,

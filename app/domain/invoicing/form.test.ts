@@ -145,6 +145,19 @@ describe("readInvoiceForm", () => {
     expect(notOtros.ok && notOtros.draft.medioPagoOtros).toBeUndefined();
   });
 
+  it("refuses a CondicionVenta the document's v4.4 schema does not accept (09 and 11 on a factura)", () => {
+    for (const code of ["09", "11"])
+      expect(refusalsOf(values({ condicionVenta: code }))).toEqual([
+        { field: "condicionVenta", message: M.condicionVentaKind(code, "FE") },
+      ]);
+    expect(M.condicionVentaKind("09", "FE")).toBe(
+      "La condición de venta 09 no la acepta el esquema 4.4 de Factura electrónica: elija otra.",
+    );
+    expect(refusalsOf(values({ kind: "TE", condicionVenta: "12" }))).toEqual([
+      { field: "condicionVenta", message: M.condicionVentaKind("12", "TE") },
+    ]);
+  });
+
   it("needs the plazo on credit, the exchange rate in another currency and a known payment method", () => {
     expect(refusalsOf(values({ condicionVenta: "02" }))).toEqual([{ field: "plazoCredito", message: M.plazo }]);
     expect(refusalsOf(values({ moneda: "USD" }))).toEqual([{ field: "tipoCambio", message: M.tipoCambio }]);

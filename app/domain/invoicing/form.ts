@@ -14,6 +14,7 @@ import {
 } from "../hacienda/codes";
 import { AMOUNT_ONE, formatMoneyInput, formatQuantity, parseDecimal, readMoneyInput, type Amount } from "../money";
 import { refusal, type Refusal } from "../refusal";
+import { condicionVentaAllowed } from "./condicion-venta";
 import { INVOICE_KINDS, type InvoiceDraft, type InvoiceKind, type InvoiceLineInput } from "./types";
 
 export const MAX_INVOICE_LINES = 1000;
@@ -220,6 +221,8 @@ export const INVOICE_FORM_MESSAGES = {
   receptorIdMissing: "Escriba el número de identificación del receptor.",
   receptorEmail: "Escriba un correo electrónico válido.",
   condicionVenta: "Elija la condición de venta.",
+  condicionVentaKind: (code: string, kind: string) =>
+    `La condición de venta ${code} no la acepta el esquema 4.4 de ${INVOICE_KIND_LABELS[kind as InvoiceKind] ?? kind}: elija otra.`,
   plazo: "Escriba el plazo del crédito en días (1 a 99 999).",
   medioPago: "Elija al menos un medio de pago válido.",
   medioPagoOtros: "Describa el medio de pago «Otros» (entre 3 y 100 caracteres).",
@@ -473,6 +476,22 @@ function readLine(row: InvoiceLineValues, line: number, refusals: Refusal[]): In
 }
 
 /** The posted form → an InvoiceDraft, or every problem found (field, line and Spanish message). */
+/** The form's line rows (blank ones skipped), each judged; problems go to `refusals`. */
+function readLines(rowsPosted: InvoiceFormValues["lines"], refusals: Refusal[]): Array<InvoiceLineInput | null> {
+  const m = INVOICE_FORM_MESSAGES;
+  const rows = rowsPosted.map((row, index) => ({ row, line: index + 1 })).filter(({ row }) => !blankLine(row));
+  if (rows.length === 0) refusals.push(refusal(m.noLines, "lines"));
+  if (rows.length > MAX_INVOICE_LINES) refusals.push(refusal(m.tooManyLines, "lines"));
+  return rows.map(({ row, line }) => readLine(row, line, refusals));
+}
+
+/** Only the lines, as the totals need them: null when any line (or the set of lines) has a problem. */
+export function readInvoiceLines(rowsPosted: InvoiceFormValues["lines"]): InvoiceLineInput[] | null {
+  const refusals: Refusal[] = [];
+  const lines = readLines(rowsPosted, refusals);
+  return refusals.length > 0 ? null : (lines as InvoiceLineInput[]);
+}
+
 export function readInvoiceForm(values: InvoiceFormValues): InvoiceFormReading {
   const m = INVOICE_FORM_MESSAGES;
   const refusals: Refusal[] = [];
@@ -510,6 +529,8 @@ export function readInvoiceForm(values: InvoiceFormValues): InvoiceFormReading {
 
   const condicionVenta = values.condicionVenta ?? "";
   if (!CONDICION_VENTA_LABELS[condicionVenta]) refusals.push(refusal(m.condicionVenta, "condicionVenta"));
+  else if (INVOICE_KINDS.includes(kind) && !condicionVentaAllowed(kind, condicionVenta))
+    refusals.push(refusal(m.condicionVentaKind(condicionVenta, kind), "condicionVenta"));
   let plazoCredito: number | undefined;
   if (condicionVenta === "02" || values.plazoCredito) {
     const plazo = values.plazoCredito ?? "";
@@ -562,10 +583,7 @@ export function readInvoiceForm(values: InvoiceFormValues): InvoiceFormReading {
       reference = { tipoDocumento: referenceDocType(clave), numero: clave, fechaEmision: fechaEmision!, codigo, razon };
   }
 
-  const rows = values.lines.map((row, index) => ({ row, line: index + 1 })).filter(({ row }) => !blankLine(row));
-  if (rows.length === 0) refusals.push(refusal(m.noLines, "lines"));
-  if (rows.length > MAX_INVOICE_LINES) refusals.push(refusal(m.tooManyLines, "lines"));
-  const lines = rows.map(({ row, line }) => readLine(row, line, refusals));
+  const lines = readLines(values.lines, refusals);
 
   if (refusals.length > 0) return { ok: false, refusals };
   return {

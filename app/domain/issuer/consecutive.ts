@@ -74,3 +74,47 @@ export function nextConsecutiveProblem(next: number, last: number): string | nul
   }
   return null;
 }
+
+/** Where an issued series lives inside a consecutivo: sucursal (3 digits), terminal (5) and type (2). */
+export interface SeriesPlace {
+  sucursal: string;
+  terminal: string;
+}
+
+export const DEFAULT_SERIES_PLACE: SeriesPlace = { sucursal: "001", terminal: "00001" };
+
+/** The first 10 digits every consecutivo of the series shares: sucursal, terminal and document type. */
+export function seriesPrefix(place: SeriesPlace, typeCode: string): string {
+  return `${place.sucursal.padStart(3, "0")}${place.terminal.padStart(5, "0")}${typeCode}`;
+}
+
+/**
+ * The counter of one issued series (sucursal, terminal, type). Counters before series were told apart
+ * by place were named by type only (`consecutivo-FE`); they are read once at startup into the series of
+ * the issuer's place at that time.
+ */
+export function seriesCounterName(place: SeriesPlace, series: ConsecutiveSeries): string {
+  const info = seriesInfo(series);
+  if (series.startsWith("MR")) return info.sequenceName;
+  return `consecutivo-${series}-${place.sucursal.padStart(3, "0")}-${place.terminal.padStart(5, "0")}`;
+}
+
+/** The number (last 10 digits) of a 20-digit consecutivo, or null for anything else. */
+export function consecutivoNumber(consecutivo: string): number | null {
+  return /^\d{20}$/.test(consecutivo) ? Number(consecutivo.slice(10)) : null;
+}
+
+/** The series (type) whose documents carry `typeCode`, for the four documents the app issues. */
+export function invoiceSeriesOfType(typeCode: string): ConsecutiveSeries | null {
+  const info = CONSECUTIVE_SERIES.find((candidate) => candidate.typeCode === typeCode);
+  return info && !info.series.startsWith("MR") ? info.series : null;
+}
+
+/** What an issued document imported with a number another one already holds says about it. */
+export function repeatedConsecutivoWarning(record: { consecutivo: string; consecutivoHeldBy?: string }): string {
+  return (
+    `Advertencia: el consecutivo ${record.consecutivo} ya lo tiene otro comprobante emitido` +
+    (record.consecutivoHeldBy ? ` (clave ${record.consecutivoHeldBy})` : "") +
+    "; este se conserva, pero no cuenta para numerar la serie."
+  );
+}

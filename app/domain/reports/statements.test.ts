@@ -114,7 +114,7 @@ describe("Balance de Comprobación", () => {
 describe("Estado de Resultados", () => {
   const books = balancesOf(BOOKS);
 
-  it("computes utilidad bruta, antes de impuestos and neta with a labelled zero tax", () => {
+  it("computes utilidad bruta, antes de impuestos and neta; without an estimator the tax line is the booked one", () => {
     const statement = incomeStatement(tree, books, query("results", "quarter=2026-Q1"));
     expect(statement.current).toEqual({
       income: c("1012345.67"),
@@ -124,7 +124,7 @@ describe("Estado de Resultados", () => {
       resultBeforeTax: c("462345.67"),
       bookedIncomeTax: 0n,
       incomeTax: 0n,
-      incomeTaxLabel: "Impuesto sobre la renta estimado",
+      incomeTaxLabel: "Impuesto sobre la renta registrado",
       netResult: c("462345.67"),
       unclassified: c("25000.50"),
     });
@@ -142,7 +142,7 @@ describe("Estado de Resultados", () => {
       "incomeTax",
       "netResult",
     ]);
-    expect(byKey(rows).get("incomeTax")?.label).toMatch(/Impuesto sobre la renta estimado/);
+    expect(byKey(rows).get("incomeTax")?.label).toBe("Impuesto sobre la renta registrado");
     expect(byKey(rows).get("40-01-00-00-00")?.amount).toBe(c("1000000"));
     expect(statement.unclassifiedRows.map((r) => [r.code, r.amount])).toEqual([
       ["70-00-00-00-00", c("25000.50")],
@@ -179,12 +179,18 @@ describe("Estado de Resultados", () => {
     expect(taxRow?.amount).toBe(c("183703.70"));
   });
 
-  it("without an estimate the line shows the booked tax", () => {
+  it("without a table the line shows the booked tax and says there is no table", () => {
     const statement = incomeStatement(tree, books, query("results", "quarter=2026-Q1"), {
       expenseAccount: "60-02-00-00-00",
-      estimate: () => null,
+      estimate: () => ({
+        amount: null,
+        label: "Impuesto sobre la renta registrado (sin tabla de 2026 para estimarlo)",
+      }),
     });
     expect(statement.current.incomeTax).toBe(c("150000"));
+    expect(byKey(statement.rows).get("incomeTax")?.label).toBe(
+      "Impuesto sobre la renta registrado (sin tabla de 2026 para estimarlo)",
+    );
     // 612 345,67 − 150 000 = 462 345,67: the same net result as the books
     expect(statement.current.netResult).toBe(c("462345.67"));
   });

@@ -62,7 +62,7 @@ export type LineKey =
 export const LINE_LABELS: Readonly<Record<LineKey, string>> = {
   grossProfit: "Utilidad bruta",
   resultBeforeTax: "Utilidad antes de impuestos",
-  incomeTax: "Impuesto sobre la renta estimado",
+  incomeTax: "Impuesto sobre la renta registrado",
   netResult: "Utilidad neta",
   priorResults: "Resultados de años anteriores sin cerrar",
   yearResult: "Utilidad (pérdida) del período en curso",
@@ -165,11 +165,14 @@ export interface ResultFigures {
 export interface IncomeTaxEstimator {
   /** The expense account the income-tax provision is booked to (60-06-01 by default). */
   expenseAccount: string;
-  /** The estimate for the figures of a range (the table of the range's last year), or null for none. */
+  /**
+   * The estimate for the figures of a range (the table of the range's last year); without a table,
+   * `amount` is null and the label says so (the line then shows the booked tax, never an estimate of 0).
+   */
   estimate: (
     figures: { income: Cents; resultBeforeTax: Cents },
     range: DateRange,
-  ) => { amount: Cents; label: string } | null;
+  ) => { amount: Cents | null; label: string };
 }
 
 export function resultFigures(
@@ -184,7 +187,7 @@ export function resultFigures(
   const grossProfit = cents(income - costs);
   const resultBeforeTax = cents(grossProfit - (expenses - bookedIncomeTax));
   const estimate = tax?.estimator.estimate({ income, resultBeforeTax }, tax.range) ?? null;
-  const incomeTax = estimate ? estimate.amount : bookedIncomeTax;
+  const incomeTax = estimate?.amount ?? bookedIncomeTax;
   return {
     income,
     costs,

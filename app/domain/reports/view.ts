@@ -1,4 +1,5 @@
 import type { CalendarDate } from "../calendar";
+import { cents, centsToAmount, formatColones } from "../money";
 import { formatReportAmount, formatShare, variationOf } from "./display";
 import { dateLabel, periodLabel, quarterOf, type DateRange } from "./period";
 import { queryParams, type QueryResult, type ReportQuery } from "./query";
@@ -91,12 +92,62 @@ export function trialView(trial: TrialBalance): {
   };
 }
 
+export interface CheckTerm {
+  label: string;
+  amount: AmountView;
+}
+
 export interface CheckView {
   assets: AmountView;
   liabilitiesAndEquity: AmountView;
   unclassified: AmountView | null;
   difference: AmountView;
   holds: boolean;
+  /**
+   * What holds, both sides adding up as written: Activo (+ saldo deudor de 70) = Pasivo + Patrimonio
+   * (+ saldo acreedor de 70). The 70 group sits on the side its balance belongs to, never negative.
+   */
+  sentence: string;
+}
+
+const colonesText = (value: bigint) => formatColones(centsToAmount(cents(value < 0n ? -value : value)));
+
+/** "Patrimonio ₡5,00" added, or "− Patrimonio negativo ₡5,00" when it is below zero: the sum reads as written. */
+function joinTerms(terms: ReadonlyArray<{ label: string; value: bigint }>): string {
+  return terms
+    .map((term, index) => {
+      const text = `${term.label}${term.value < 0n ? " negativo" : ""} ${colonesText(term.value)}`;
+      if (index === 0) return term.value < 0n ? `−${text}` : text;
+      return `${term.value < 0n ? "−" : "+"} ${text}`;
+    })
+    .join(" ");
+}
+
+const UNCLASSIFIED_LABEL = {
+  debit: "saldo deudor de 70 Por clasificar",
+  credit: "saldo acreedor de 70 Por clasificar",
+} as const;
+
+/** The check line of the Balance General: the equation that holds, with the amounts that make it hold. */
+export function balanceCheckSentence(check: BalanceCheck): string {
+  const left: Array<{ label: string; value: bigint }> = [{ label: "Activo", value: check.assets }];
+  const right: Array<{ label: string; value: bigint }> = [
+    { label: "Pasivo", value: check.liabilities },
+    { label: "Patrimonio", value: check.equity },
+  ];
+  if (check.unclassified > 0n) left.push({ label: UNCLASSIFIED_LABEL.debit, value: check.unclassified });
+  if (check.unclassified < 0n) right.push({ label: UNCLASSIFIED_LABEL.credit, value: -check.unclassified });
+  const leftTotal = left.reduce((sum, term) => sum + term.value, 0n);
+  const rightTotal = right.reduce((sum, term) => sum + term.value, 0n);
+  if (check.difference !== 0n || leftTotal !== rightTotal) {
+    return (
+      `El balance no cuadra: ${joinTerms(left)} suman ${formatReportAmount(leftTotal)}; ` +
+      `${joinTerms(right)} suman ${formatReportAmount(rightTotal)}; diferencia ${formatReportAmount(cents(leftTotal - rightTotal))}.`
+    );
+  }
+  // With two terms on the left, their sum in the middle lets the reader check both sides against it.
+  const total = left.length > 1 ? ` = ${colonesText(leftTotal)}` : "";
+  return `${joinTerms(left)}${total} = ${joinTerms(right)}.`;
 }
 
 export function checkView(check: BalanceCheck): CheckView {
@@ -106,6 +157,7 @@ export function checkView(check: BalanceCheck): CheckView {
     unclassified: check.unclassified === 0n ? null : amountView(check.unclassified),
     difference: amountView(check.difference),
     holds: check.difference === 0n,
+    sentence: balanceCheckSentence(check),
   };
 }
 

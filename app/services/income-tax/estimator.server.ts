@@ -29,6 +29,11 @@ export async function incomeTaxEstimator(organizationId: string): Promise<Income
   };
 }
 
+/** The line without a table: what it shows is the tax booked in the period, and it says why. */
+export function noTableLabel(year: number): string {
+  return `Impuesto sobre la renta registrado (sin tabla de ${year} para estimarlo)`;
+}
+
 function estimateFor(
   taxpayer: OrganizationTaxpayer,
   tables: readonly BracketTable[],
@@ -38,7 +43,7 @@ function estimateFor(
 ) {
   const year = Number(range.to.slice(0, 4));
   const choice = chooseTable(taxpayer, year, income, tables);
-  if (!choice.table) return null;
+  if (!choice.table) return { amount: null, label: noTableLabel(year) };
   const { total } = computeTax(choice.table, resultBeforeTax);
   const wholeYear = range.from === `${year}-01-01` && range.to === `${year}-12-31`;
   const label = `Impuesto sobre la renta estimado (${choice.reason.split("→ ").at(-1)}, tabla ${year}${wholeYear ? "" : ", sobre el resultado del período"})`;

@@ -4,11 +4,13 @@ import {
   chooseTable,
   computeTax,
   nextYearPrepayments,
+  partialPaymentSchedule,
   planProvision,
   projectToYearEnd,
   provisionDescription,
   type BracketTable,
   type OrganizationTaxpayer,
+  type PartialPaymentSchedule,
   type Prepayments,
   type Projection,
   type TableChoice,
@@ -53,6 +55,8 @@ export interface IncomeTaxReport {
   /** The tax of the two previous years from their own books and tables (null: not in the books). */
   previousYears: { year: number; tax: Cents | null }[];
   prepayments: Prepayments | null;
+  /** The year's own cuotas (from the three years before), paid vs due on `asOf`. */
+  schedule: PartialPaymentSchedule;
   /** The balance of the pagos parciales account at the end of the year (or on `asOf`). */
   prepaidBalance: Cents;
   prepaymentsAccount: string;
@@ -83,9 +87,11 @@ function taxOf(taxpayer: OrganizationTaxpayer, year: number, figures: YearFigure
   return { choice, computation: choice.table ? computeTax(choice.table, figures.netIncome) : null };
 }
 
-async function closingBalance(organizationId: string, account: string, year: number, today: CalendarDate) {
+/** The account's balance at the end of the year and what was debited to it during the year. */
+async function accountYear(organizationId: string, account: string, year: number, today: CalendarDate) {
   const trial = await trialReport(organizationId, queryOf("all", `year=${year}&level=5&zero=show`, today));
-  return trial.rows.find((row) => row.code === account)?.closing ?? cents(0n);
+  const row = trial.rows.find((candidate) => candidate.code === account);
+  return { closing: row?.closing ?? cents(0n), debit: row?.debit ?? cents(0n) };
 }
 
 const provisionSource = (year: number) => ({ kind: PROVISION_SOURCE_KIND, id: String(year) }) as const;
@@ -110,12 +116,13 @@ export async function incomeTaxReport(
   const today = todayInCostaRica(now);
   const taxpayer = await taxpayerOf(organizationId);
   if (!taxpayer) throw notFound("Organización no encontrada");
-  const [tables, accounts, figures, before, twoBefore, provision] = await Promise.all([
+  const [tables, accounts, figures, before, twoBefore, threeBefore, provision] = await Promise.all([
     listBracketTables(),
     getDefaultAccounts(organizationId),
     yearFigures(organizationId, year, today),
     yearFigures(organizationId, year - 1, today),
     yearFigures(organizationId, year - 2, today),
+    yearFigures(organizationId, year - 3, today),
     provisionOf(organizationId, year),
   ]);
   const { choice, computation } = taxOf(taxpayer, year, figures, tables);
@@ -128,8 +135,14 @@ export async function incomeTaxReport(
       ? (taxOf(taxpayer, previous.year, previous.figures, tables).computation?.total ?? null)
       : null,
   }));
+  const taxBefore = (previousYear: number, previousFigures: YearFigures) => {
+    if (!previousFigures.moved) return { year: previousYear, tax: null };
+    const total = taxOf(taxpayer, previousYear, previousFigures, tables).computation?.total ?? null;
+    return total === null ? { year: previousYear, tax: null, noTable: true } : { year: previousYear, tax: total };
+  };
   const tax = computation?.total ?? null;
-  const prepaidBalance = await closingBalance(organizationId, accounts.incomeTaxPrepayments, year, today);
+  const prepaid = await accountYear(organizationId, accounts.incomeTaxPrepayments, year, today);
+  const prepaidBalance = prepaid.closing;
   const yearEnd = `${year}-12-31` as CalendarDate;
   const inProgress = today < yearEnd && today >= (`${year}-01-01` as CalendarDate);
   let projection: IncomeTaxReport["projection"] = null;
@@ -139,16 +152,24 @@ export async function incomeTaxReport(
     const result = taxOf(taxpayer, year, projectedFigures, tables);
     projection = { ...projected, choice: result.choice, tax: result.computation?.total ?? null };
   }
+  const asOf = inProgress ? today : yearEnd;
+  const schedule = partialPaymentSchedule(
+    year,
+    [taxBefore(year - 3, threeBefore), taxBefore(year - 2, twoBefore), taxBefore(year - 1, before)],
+    prepaid.debit,
+    today < (`${year}-01-01` as CalendarDate) ? today : asOf,
+  );
   return {
     year,
     taxpayer,
-    asOf: inProgress ? today : yearEnd,
+    asOf,
     inProgress,
     figures,
     choice,
     computation,
     previousYears,
     prepayments: tax === null ? null : nextYearPrepayments(tax, [...previousYears.map((p) => p.tax), tax]),
+    schedule,
     prepaidBalance,
     prepaymentsAccount: accounts.incomeTaxPrepayments,
     balanceDue: tax === null ? null : cents(tax - prepaidBalance),

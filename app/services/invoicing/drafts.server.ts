@@ -3,6 +3,7 @@
  * list, plus what the form offers to pick from the organization's own receipts: counterparties (the
  * receptor), issued documents (the reference of an NC/ND) and CABYS codes already used.
  */
+import type { CabysSuggestion, Counterparty, PickedReference } from "~/domain/invoicing/view";
 import { Types } from "mongoose";
 import type { InvoiceFormValues } from "~/domain/invoicing/form";
 import { readInvoiceForm } from "~/domain/invoicing/form";
@@ -29,15 +30,6 @@ export const DRAFT_MESSAGES = {
 
 export type DraftOutcome =
   { ok: true; draft: InvoiceDraftDocument } | { ok: false; refusals: Refusal[]; notFound?: boolean };
-
-export interface PickedReference {
-  receiptId: string;
-  clave: string;
-  fechaEmision: string;
-  consecutivo: string;
-  kind: string;
-  receptor: string;
-}
 
 /** ISO date-time with Costa Rica's offset, as the referenced document's FechaEmision. */
 function costaRicaDateTime(date: Date): string {
@@ -140,13 +132,6 @@ export async function listDrafts(organizationId: string): Promise<InvoiceDraftDo
   return listInvoiceDrafts(organizationId);
 }
 
-export interface Counterparty {
-  nombre: string;
-  tipo: string;
-  numero: string;
-  correo?: string;
-}
-
 const COUNTERPARTY_SCAN = 2_000;
 
 /**
@@ -183,11 +168,6 @@ export async function searchCounterparties(organizationId: string, query: string
   return [...found.values()];
 }
 
-export interface CabysSuggestion {
-  cabys: string;
-  detalle: string;
-}
-
 const CABYS_SCAN = 200;
 
 /** CABYS codes of the organization's most recent receipts (and its drafts), each with a detalle it used. */
@@ -208,3 +188,5 @@ export async function cabysSuggestions(organizationId: string, limit = 50): Prom
   }
   return [...found].slice(0, limit).map(([cabys, detalle]) => ({ cabys, detalle }));
 }
+
+export type { CabysSuggestion, Counterparty, PickedReference };

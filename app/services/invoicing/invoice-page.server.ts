@@ -10,7 +10,7 @@ import { formValuesOf, INVOICE_KIND_LABELS, newInvoiceDefaults } from "~/domain/
 import { invoiceStateLabel } from "~/domain/invoicing/state-label";
 import { sentenceCase } from "~/domain/text";
 import { totalsView, type TotalsView } from "~/domain/invoicing/totals-view";
-import type { InvoiceDraft, SubmissionStatus } from "~/domain/invoicing/types";
+import type { InvoiceDraft } from "~/domain/invoicing/types";
 import { formatMoney } from "~/domain/money";
 import { submissionStatuses } from "~/services/hacienda/queue.server";
 import { loadIssuerProfile } from "~/services/issuer/issuer-settings.server";
@@ -21,43 +21,9 @@ import {
   listDrafts,
   loadDraft,
   searchCounterparties,
-  type CabysSuggestion,
-  type Counterparty,
   type InvoiceDraftDocument,
-  type PickedReference,
 } from "./drafts.server";
-
-export interface IssuedView {
-  receiptId: string;
-  clave: string;
-  consecutivo: string;
-  fechaEmision: string;
-  status: SubmissionStatus | null;
-  statusLabel: string;
-  reason?: string;
-  total: string;
-}
-
-export interface DraftSummary {
-  id: string;
-  state: "borrador" | "emitido";
-  stateLabel: string;
-  label: string;
-  receptor: string;
-  updatedAt: string;
-}
-
-export interface InvoicePage {
-  draft: { id: string; state: "borrador" | "emitido"; kindLabel: string; stateLabel: string } | null;
-  defaults: Record<string, unknown>;
-  totals: TotalsView | null;
-  issued: IssuedView | null;
-  references: PickedReference[];
-  cabys: CabysSuggestion[];
-  search: { query: string; results: Counterparty[] } | null;
-  issuerReady: boolean;
-  recent: DraftSummary[];
-}
+import type { DraftSummary, InvoicePage, IssuedView } from "~/domain/invoicing/view";
 
 export function totalsOf(draft: InvoiceDraft): TotalsView | null {
   try {
@@ -164,3 +130,5 @@ export async function invoicePage(
     })),
   };
 }
+
+export type { DraftSummary, InvoicePage, IssuedView };

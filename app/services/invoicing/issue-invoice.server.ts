@@ -60,6 +60,9 @@ class IssueAborted extends Error {
   }
 }
 
+/** The consecutivo was stored by someone else during this round: the round runs again. */
+class NumberTakenMeanwhile extends Error {}
+
 const DUPLICATE_KEY = 11000;
 const ROUNDS = 30;
 
@@ -129,7 +132,9 @@ async function issueIn(
   now: Date,
   { draft, issuer, credentials, computed }: Prepared,
 ): Promise<Extract<IssueOutcome, { ok: true }>> {
-  const numero = await takeConsecutive(organizationId, draft.kind, session);
+  const numero = await takeConsecutive(organizationId, draft.kind, session, {
+    place: { sucursal: issuer.sucursal, terminal: issuer.terminal },
+  });
   const consecutivo = buildConsecutivo({
     sucursal: Number(issuer.sucursal),
     terminal: Number(issuer.terminal),
@@ -167,6 +172,8 @@ async function issueIn(
     importedAt: now,
   });
   const inserted = await insertReceipts([record], session);
+  // An import stored the same number after this transaction read the series: take the next one.
+  if (inserted.consecutivoTaken.size > 0) throw new NumberTakenMeanwhile();
   if (inserted.duplicates.size > 0 || inserted.failures.size > 0)
     throw new IssueAborted([refusal(ISSUE_MESSAGES.notStored)]);
 
@@ -222,7 +229,8 @@ export async function issueInvoice(
       // Issues of one organization queue on its counter: the one that waits conflicts with the one that
       // holds it (a transaction takes a few hundred milliseconds, longer than the shared helper's
       // retries last), or both create the counter at once; it runs again after a pause.
-      if (round >= ROUNDS || !(isDuplicateKey(error) || isTransient(error))) throw error;
+      const retry = isDuplicateKey(error) || isTransient(error) || error instanceof NumberTakenMeanwhile;
+      if (round >= ROUNDS || !retry) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * Math.min(round, 5)));
     }
   }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { generateComprobante } from "../../../scripts/hacienda-samples/src/generate";
 import jsQR from "jsqr";
-import { readPdf, renderFirstPage } from "../../../tests/support/pdf-tools";
+import { readPdf, readPdfText, renderFirstPage } from "../../../tests/support/pdf-tools";
 import { decodeXmlBytes, parseComprobante } from "~/domain/hacienda";
 import { formatMoney } from "~/domain/money";
 import type { ElectronicReceipt } from "~/domain/hacienda/types";
+import { computeInvoiceTotals } from "~/domain/hacienda/invoice-totals";
+import { draft, ISSUER, line, money, numbering } from "~/domain/hacienda/invoice-test-fixtures";
+import { withPlaceholderSignature } from "~/domain/hacienda/placeholder-signature";
+import { writeInvoiceXml } from "~/domain/hacienda/write-invoice";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
@@ -53,5 +57,43 @@ describe("renderInvoicePdf", () => {
     expect(text).toContain("Documento de referencia");
     expect(text).toContain(document.informacionReferencia[0].numero!);
     expect(text).toContain("tipo de cambio ₡507,43");
+  });
+
+  it("prints each exoneration (document, institution, rate, amount) with the total exonerated, and exento lines as exentas", async () => {
+    const invoice = draft([
+      line({
+        detalle: "Equipo exonerado",
+        precioUnitario: money("100000"),
+        exoneracion: {
+          tipoDocumento: "03",
+          numeroDocumento: "AL-00012345-24",
+          nombreInstitucion: "01",
+          fechaEmision: "2026-01-15T08:00:00-06:00",
+          tarifaExonerada: "13",
+        },
+      }),
+      line({ detalle: "Servicio exento de IVA", codigoTarifaIVA: "10", precioUnitario: money("5000") }),
+    ]);
+    const numbers = numbering("FE");
+    const xml = withPlaceholderSignature(writeInvoiceXml(ISSUER, invoice, computeInvoiceTotals(invoice), numbers));
+    expect(xml).toContain("<CodigoTarifaIVA>10</CodigoTarifaIVA>");
+    const bytes = await renderInvoicePdf({ xml: Buffer.from(xml), clave: numbers.clave });
+    const text = plain(readPdf(bytes).text);
+    // Row by row, as printed.
+    const rows = readPdfText(bytes, { layout: true })
+      .split("\n")
+      .map((row) => plain(row).trim());
+    // 13 % of ₡100 000 fully exonerated: ₡13 000 per line and in total.
+    expect(text).toContain(
+      "Exoneración línea 1: Autorizado por ley especial (03) N.º AL-00012345-24 · Ministerio de Hacienda · del 15/01/2026 · " +
+        "tarifa exonerada 13 % · IVA exonerado ₡13 000,00",
+    );
+    expect(rows).toContain("Venta exonerada ₡100 000,00");
+    expect(rows).toContain("IVA exonerado ₡13 000,00");
+    expect(rows).toContain("Total impuesto ₡0,00");
+    // The exento line says so, as its CodigoTarifaIVA 10 does, never «0 %».
+    const exento = rows.find((row) => row.includes("Servicio exento de IVA"));
+    expect(exento).toMatch(/Servicio exento de IVA .* Exenta ₡5 000,00$/);
+    expect(rows.join("\n")).not.toMatch(/ 0 % /);
   });
 });

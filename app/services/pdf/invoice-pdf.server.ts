@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { formatDateTime } from "~/domain/calendar";
+import { formatDate, formatDateTime } from "~/domain/calendar";
+import { EXEMPTION_DOC_LABELS, EXEMPTION_INSTITUTION_LABELS } from "~/domain/invoicing/form";
 import {
   CONDICION_VENTA_LABELS,
   ID_TYPE_LABELS,
@@ -84,12 +85,48 @@ const COLUMNS: Column[] = [
   { header: "Total", width: 70, align: "right", value: (line, money) => money(line.montoTotalLinea) },
 ];
 
+/** Rate codes whose 0 % means something other than a rate: printed as the XML's code says. */
+const RATE_WORDS: Readonly<Record<string, string>> = { "10": "Exenta", "11": "0 % sin crédito" };
+
+function ivaOf(line: LineaDetalle) {
+  return line.impuestos.find((tax) => tax.codigo === "01" || tax.codigo === "07");
+}
+
 function rateOf(line: LineaDetalle): string {
-  const iva = line.impuestos.find((tax) => tax.codigo === "01" || tax.codigo === "07");
+  const iva = ivaOf(line);
   if (!iva) return "—";
+  const words = iva.codigoTarifa ? RATE_WORDS[iva.codigoTarifa] : undefined;
+  if (words) return words;
   return iva.tarifa !== undefined
     ? `${iva.tarifa.replace(/\.?0+$/, "").replace(".", ",")} %`
     : (iva.codigoTarifa ?? "");
+}
+
+const points = (value: string) => `${value.replace(/\.?0+$/, "").replace(".", ",")} %`;
+
+/**
+ * A line's exoneration as the XML states it: the document (type and number), the institution, its
+ * date, the exonerated rate (4.4: points of the rate; 4.3: percentage of the tax) and the amount.
+ */
+function exonerationText(line: LineaDetalle, money: (amount: Amount) => string): string | null {
+  const exoneracion = ivaOf(line)?.exoneracion;
+  if (!exoneracion) return null;
+  const institution =
+    exoneracion.nombreInstitucionOtros ??
+    EXEMPTION_INSTITUTION_LABELS[exoneracion.nombreInstitucion] ??
+    exoneracion.nombreInstitucion;
+  const share = exoneracion.tarifaExonerada
+    ? `tarifa exonerada ${points(exoneracion.tarifaExonerada)}`
+    : exoneracion.porcentaje
+      ? `${points(exoneracion.porcentaje)} del impuesto`
+      : null;
+  return [
+    `Exoneración línea ${line.numero}: ${labelOf(EXEMPTION_DOC_LABELS, exoneracion.tipoDocumento)} N.º ${exoneracion.numeroDocumento}`,
+    institution,
+    `del ${formatDate(exoneracion.fechaEmision)}`,
+    ...(share ? [share] : []),
+    `IVA exonerado ${money(exoneracion.monto)}`,
+  ].join(" · ");
 }
 
 function partyLines(party: Party | undefined): string[] {
@@ -247,12 +284,22 @@ export async function renderInvoicePdf(receipt: Pick<ReceiptRecord, "xml" | "cla
       doc.text(cell, columnsX[index], y, { width: COLUMNS[index].width - 4, align: COLUMNS[index].align }),
     );
     y += height + 4;
+    const exoneration = exonerationText(line, money);
+    if (exoneration) {
+      doc
+        .fontSize(7.5)
+        .fillColor(MUTED)
+        .text(exoneration, columnsX[2], y, { width: right - columnsX[2] });
+      y = doc.y + 4;
+      doc.fontSize(8).fillColor(TEXT);
+    }
   }
   doc.moveTo(MARGIN, y).lineTo(right, y).strokeColor(RULE).lineWidth(0.5).stroke();
   y += 8;
 
   // Taxes and totals.
   const resumen = document.resumen;
+  const exonerated = document.lines.reduce((sum, line) => sum + (ivaOf(line)?.exoneracion?.monto ?? 0n), 0n);
   const totals: Array<[string, Amount, boolean?]> = [
     ["Total venta", resumen.totalVenta],
     ["Descuentos", resumen.totalDescuentos],
@@ -261,6 +308,12 @@ export async function renderInvoicePdf(receipt: Pick<ReceiptRecord, "xml" | "cla
       `IVA ${tax.codigoTarifa ? (IVA_RATE_LABELS[tax.codigoTarifa] ?? tax.codigoTarifa) : tax.codigo}`,
       tax.monto,
     ]),
+    ...(exonerated > 0n
+      ? [
+          ["Venta exonerada", resumen.totalExonerado] as [string, Amount],
+          ["IVA exonerado", exonerated] as [string, Amount],
+        ]
+      : []),
     ["Total impuesto", resumen.totalImpuesto],
     ...(resumen.totalOtrosCargos > 0n ? [["Otros cargos", resumen.totalOtrosCargos] as [string, Amount]] : []),
     ["Total del comprobante", resumen.totalComprobante, true],

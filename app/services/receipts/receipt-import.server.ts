@@ -5,6 +5,7 @@
  * See docs/decisions/004-receipt-storage-and-import.md.
  */
 import {
+  findConsecutivoHolders,
   findStoredClaves,
   insertReceipts,
   addHaciendaAnswer,
@@ -18,6 +19,7 @@ import { countLabel } from "~/domain/text";
 import { compactReceiptOf } from "~/domain/receipts/compact";
 import { effectOf } from "~/domain/receipts/effect";
 import { directionAdjective } from "~/domain/receipts/labels";
+import { repeatedConsecutivoWarning } from "~/domain/issuer/consecutive";
 import { taxTotalsOf } from "~/domain/receipts/totals";
 import { searchText } from "~/domain/text";
 import { KIND_INFO, MAX_XML_BYTES } from "~/domain/hacienda";
@@ -141,6 +143,9 @@ export function receiptRecordFrom(document: ElectronicReceipt, source: RecordSou
     version: document.version,
     direction: source.direction,
     consecutivo: document.consecutivo,
+    // An issued document holds its number (unique per organization); the import gives it up when
+    // another issued document already holds it (`keepRepeatedConsecutivos`).
+    ...(issued ? { issuedConsecutivo: document.consecutivo } : {}),
     fechaEmision,
     month: monthOf(fechaEmision),
     emisor: partySummary(document.emisor),
@@ -188,6 +193,27 @@ export function receiptRecordFrom(document: ElectronicReceipt, source: RecordSou
     ...(source.importedBy ? { importedBy: source.importedBy } : {}),
     parsed: compactReceiptOf(document),
   };
+}
+
+/**
+ * Issued records whose consecutivo is already held — by a stored document or by an earlier record of
+ * the same batch — give it up and name the holder: they are kept, with a warning, never refused.
+ */
+async function keepRepeatedConsecutivos(organizationId: string, records: ReceiptRecord[]): Promise<void> {
+  const candidates = records.filter((record) => record.issuedConsecutivo !== undefined);
+  const holders = await findConsecutivoHolders(
+    organizationId,
+    candidates.map((record) => record.issuedConsecutivo!),
+  );
+  for (const record of candidates) {
+    const holder = holders.get(record.issuedConsecutivo!);
+    if (holder === undefined) {
+      holders.set(record.issuedConsecutivo!, record.clave);
+      continue;
+    }
+    delete record.issuedConsecutivo;
+    record.consecutivoHeldBy = holder;
+  }
 }
 
 function joinReasons(reasons: string[]): string {
@@ -418,8 +444,21 @@ export class ReceiptImporter {
         importedBy: this.options.importedBy,
       }),
     );
+    await keepRepeatedConsecutivos(this.organization.id, records);
     const outcome = await insertReceipts(records);
     this.storedBytes += outcome.storedBytes;
+    if (outcome.consecutivoTaken.size > 0) {
+      // Another upload stored a document with the same number meanwhile: these are kept without it.
+      const again = [...outcome.consecutivoTaken].map((index) => records[index]);
+      await keepRepeatedConsecutivos(this.organization.id, again);
+      const retried = await insertReceipts(again);
+      this.storedBytes += retried.storedBytes;
+      [...outcome.consecutivoTaken].forEach((index, position) => {
+        if (retried.duplicates.has(position)) outcome.duplicates.add(index);
+        else if (retried.failures.has(position) || retried.consecutivoTaken.has(position))
+          outcome.failures.set(index, retried.failures.get(position) ?? "consecutivo");
+      });
+    }
     toInsert.forEach((receipt, index) => {
       const record = records[index];
       if (outcome.duplicates.has(index)) {
@@ -441,7 +480,8 @@ export class ReceiptImporter {
             status: "importado",
             message:
               `${KIND_INFO[receipt.document.kind].shortLabel} ${directionAdjective(record.kind, record.direction)} ` +
-              `${record.consecutivo}, ${monthLabel(record.month)}.${warnings}`,
+              `${record.consecutivo}, ${monthLabel(record.month)}.${warnings}` +
+              (record.consecutivoHeldBy !== undefined ? ` ${repeatedConsecutivoWarning(record)}` : ""),
             receiptId: String(record._id),
             month: record.month,
             tab: record.direction === "issued" ? "emitidos" : "recibidos",

@@ -48,6 +48,7 @@ import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labe
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notFound } from "~/utils/http.server";
 import { takeConsecutive } from "~/services/issuer/consecutive.server";
+import { repeatedConsecutivoWarning } from "~/domain/issuer/consecutive";
 import { hasErrorLabel, withTransaction } from "~/utils/db.server";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
@@ -405,7 +406,7 @@ export async function loadReceiptDetail(
       razon: reference.razon ?? "",
       receiptId: (reference.numero && known.get(reference.numero)) || null,
     })),
-    warnings,
+    warnings: receipt.consecutivoHeldBy !== undefined ? [...warnings, repeatedConsecutivoWarning(receipt)] : warnings,
     hacienda: {
       status,
       label: HACIENDA_STATUS_LABELS[status],

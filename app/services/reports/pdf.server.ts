@@ -106,14 +106,11 @@ async function reportContent(kind: ReportKind, organizationId: string, query: Re
   }
   const sheet = await generalReport(organizationId, query);
   const check = checkView(sheet.check);
-  const unclassified = check.unclassified ? ` + partidas por clasificar ${check.unclassified.text} (grupo 70)` : "";
   return {
     ...statementTable([...sheet.rows, ...sheet.unclassifiedRows], query, null),
     layout: "portrait" as const,
     notes: [
-      check.holds
-        ? `Activo ${check.assets.text} = Pasivo y patrimonio ${check.liabilitiesAndEquity.text}${unclassified}.`
-        : `El balance no cuadra: activo ${check.assets.text}; pasivo y patrimonio ${check.liabilitiesAndEquity.text}; diferencia ${check.difference.text}.`,
+      check.sentence,
       "Saldos acumulados a la fecha, del lado natural de cada cuenta; entre paréntesis, los contrarios a su naturaleza.",
     ],
   };

@@ -439,6 +439,11 @@ export interface GenerateBatchOptions {
   mensajeHaciendaShare?: number;
   /** First sequence number per issuer and type (default 1). */
   sequenceStart?: number;
+  /**
+   * The next number per issuer and type («issuer|kind»), shared by batches that continue one another
+   * (months of one organization): read and advanced here, so no two batches repeat a number.
+   */
+  sequences?: Map<string, number>;
 }
 
 const DEFAULT_WEIGHTS: Record<ReceiptKind, number> = { FE: 60, TE: 10, NC: 8, ND: 4, FEC: 7, FEE: 5, REP: 6 };
@@ -482,7 +487,7 @@ export function generateBatch(options: GenerateBatchOptions): GeneratedDocument[
     (a, b) => a - b,
   );
   const weights = { ...DEFAULT_WEIGHTS, ...options.kinds };
-  const sequences = new Map<string, number>();
+  const sequences = options.sequences ?? new Map<string, number>();
   const issuedFe: GeneratedDocument[] = [];
   const documents: GeneratedDocument[] = [];
 
