@@ -27,6 +27,8 @@ export interface IvaReceiptAnswer {
 
 export interface IvaReceipt {
   id: string;
+  /** Hacienda's clave (50 digits): what a declaration records as its set of documents. */
+  clave?: string;
   kind: string;
   direction: "issued" | "received";
   consecutivo: string;
@@ -40,6 +42,10 @@ export interface IvaReceipt {
   haciendaEstado?: string;
   answer?: IvaReceiptAnswer;
   byRate: Record<RateGroupKey, IvaRateAmounts>;
+  /** The import's arithmetic warnings: lines and totals disagree (docs/domain/iva-credito-fiscal.md). */
+  arithmeticWarnings?: string[];
+  /** The accountant's decision on a document with inconsistent arithmetic. */
+  review?: "include" | "exclude";
 }
 
 function add(target: Record<RateGroupKey, IvaRateAmounts>, key: RateGroupKey, amounts: IvaRateAmounts) {

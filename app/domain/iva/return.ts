@@ -8,6 +8,7 @@
  */
 import { AMOUNT_ONE, CENTIMO, cents, divideRounded, type Amount, type Cents } from "../money";
 import { compareRateGroups, rateGroupLabel, rateGroupPercent, type RateGroupKey } from "./rates";
+import { purchaseCreditRule } from "./credit-rule";
 import type { IvaReceipt } from "./receipt";
 
 /** One receipt's part of a figure, in céntimos, signed (a credit note subtracts). */
@@ -79,6 +80,19 @@ export interface IvaExcludedReceipt {
   reason: string;
 }
 
+/** A document with inconsistent arithmetic, left out until the accountant includes or excludes it. */
+export interface IvaPendingReceipt {
+  receiptId: string;
+  kind: string;
+  direction: "issued" | "received";
+  consecutivo: string;
+  fecha: string;
+  counterpart: string;
+  /** Tax of the receipt in colones from its lines (what it would add if included), signed. */
+  tax: Cents;
+  reason: string;
+}
+
 export interface IvaReturnOptions {
   /** Provisional prorrata in hundredths of a percent (7550 = 75,50 %), for condición 05. */
   prorrataBasisPoints: bigint;
@@ -91,6 +105,9 @@ export interface IvaReturn {
   credit: IvaCreditRow[];
   conditions: IvaConditionRow[];
   excluded: IvaExcludedReceipt[];
+  pending: IvaPendingReceipt[];
+  /** Received receipts counted without a receptor answer (Hacienda presumes acceptance). */
+  unanswered: number;
   totals: {
     sales: Cents;
     debit: Cents;
@@ -121,11 +138,11 @@ const CONDITION_ORDER: CreditCondition[] = ["01", "03", "02", "05", "04", "sin-r
 
 /** Issued documents that make débito; NC subtracts. REP carries the IVA of a condición-10 sale when paid. */
 const DEBIT_KINDS = new Set(["FE", "TE", "ND", "NC", "FEE", "REP"]);
-/** Received documents that may give crédito (a tiquete names no buyer; FEC/FEE are not a supplier's IVA). */
-const CREDIT_KINDS = new Set(["FE", "ND", "NC", "REP"]);
 
 /** CondicionVenta 10: IVA on a credit sale of up to 90 days is due when paid (art. 27 LIVA), with its REP. */
 export const DEFERRED_SALE_CONDITION = "10";
+
+export const EXCLUDED_BY_REVIEW = "Excluido por el contador: su aritmética no cuadra";
 
 const sign = (kind: string): 1n | -1n => (kind === "NC" ? -1n : 1n);
 
@@ -172,7 +189,8 @@ function exclusionReason(receipt: IvaReceipt): string | null {
     return null;
   }
   if (receipt.answer?.mensaje === 3) return "Rechazado por el receptor";
-  if (!CREDIT_KINDS.has(receipt.kind)) return "Este tipo de comprobante no genera crédito fiscal";
+  const rule = purchaseCreditRule(receipt.kind);
+  if (!rule.gives) return rule.reason;
   if (receipt.kind !== "REP" && receipt.condicionVenta === DEFERRED_SALE_CONDITION)
     return "Compra a crédito hasta 90 días (condición 10): el crédito se toma con el recibo de pago";
   return null;
@@ -238,8 +256,24 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
   const excluded: IvaExcludedReceipt[] = [];
   const prorrata = options.prorrataBasisPoints;
 
+  const pending: IvaPendingReceipt[] = [];
+  let unanswered = 0;
   for (const receipt of receipts) {
-    const reason = exclusionReason(receipt);
+    const warnings = receipt.arithmeticWarnings ?? [];
+    if (warnings.length > 0 && receipt.review === undefined && exclusionReason(receipt) === null) {
+      pending.push({
+        receiptId: receipt.id,
+        kind: receipt.kind,
+        direction: receipt.direction,
+        consecutivo: receipt.consecutivo,
+        fecha: receipt.fecha,
+        counterpart: receipt.counterpart,
+        tax: receiptTaxCents(receipt),
+        reason: warnings.join(" "),
+      });
+      continue;
+    }
+    const reason = receipt.review === "exclude" ? EXCLUDED_BY_REVIEW : exclusionReason(receipt);
     if (reason) {
       excluded.push({
         receiptId: receipt.id,
@@ -272,6 +306,7 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
       continue;
     }
     const condition = conditionOf(receipt);
+    if (condition === "sin-respuesta") unanswered += 1;
     const paid = rates.map((rate) => ({
       rate,
       base: colonesCents(receipt.byRate[rate].base, receipt),
@@ -322,6 +357,8 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
     credit: creditRows,
     conditions: conditionRows,
     excluded,
+    pending,
+    unanswered,
     totals: {
       sales: sumCents(debitRows.map((row) => row.base)),
       debit: totalDebit,
