@@ -6,6 +6,7 @@
  * Céntimos: each receipt's amounts at one rate are added exactly in its currency, converted with its
  * TipoCambio and rounded once to céntimos (half away from zero); a figure is the sum of those.
  */
+import { monthOf } from "../calendar";
 import { AMOUNT_ONE, CENTIMO, cents, divideRounded, type Amount, type Cents } from "../money";
 import { compareRateGroups, rateGroupLabel, rateGroupPercent, type RateGroupKey } from "./rates";
 import { purchaseCreditRule } from "./credit-rule";
@@ -41,6 +42,11 @@ export interface IvaDebitRow {
   /** Tax − exonerated: what is declared as débito at this rate. */
   debit: Cents;
   receipts: IvaContribution[];
+  /**
+   * Credit notes of sales of earlier periods, as positive amounts: already inside the net figures above,
+   * shown apart so that no box of the form is negative.
+   */
+  prior: { base: Cents; tax: Cents; exonerated: Cents; debit: Cents };
 }
 
 export interface IvaCreditRow {
@@ -54,6 +60,8 @@ export interface IvaCreditRow {
   creditable: Cents;
   nonCreditable: Cents;
   receipts: IvaContribution[];
+  /** Credit notes received for purchases of earlier periods, as positive amounts (inside the net figures). */
+  prior: { base: Cents; tax: Cents; creditable: Cents; nonCreditable: Cents };
 }
 
 export type CreditCondition = "01" | "02" | "03" | "04" | "05" | "sin-respuesta";
@@ -145,6 +153,17 @@ export const DEFERRED_SALE_CONDITION = "10";
 export const EXCLUDED_BY_REVIEW = "Excluido por el contador: su aritmética no cuadra";
 
 const sign = (kind: string): 1n | -1n => (kind === "NC" ? -1n : 1n);
+
+/**
+ * A credit note corrects a document of an earlier period unless it references one of its own month
+ * (a note whose reference cannot be read counts as earlier: it is shown apart, never netted into a box).
+ */
+export function correctsEarlierPeriod(receipt: IvaReceipt): boolean {
+  if (receipt.kind !== "NC") return false;
+  return !(receipt.referencedMonths ?? []).includes(monthOf(new Date(receipt.fecha)));
+}
+
+export const PRIOR_PERIOD_NOTE = "Nota de crédito de un período anterior";
 
 /** amount × TipoCambio, both exact (Amount units), rounded once to céntimos (half away from zero). */
 function colonesCents(amount: Amount, receipt: IvaReceipt): Cents {
@@ -300,7 +319,17 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
         row.tax = cents(row.tax + tax);
         row.exonerated = cents(row.exonerated + exonerated);
         row.debit = cents(row.tax - row.exonerated);
-        row.receipts.push(contribution(receipt, { base, tax, exonerated }));
+        const prior = correctsEarlierPeriod(receipt);
+        if (prior)
+          row.prior = {
+            base: cents(row.prior.base - base),
+            tax: cents(row.prior.tax - tax),
+            exonerated: cents(row.prior.exonerated - exonerated),
+            debit: cents(row.prior.debit - (tax - exonerated)),
+          };
+        row.receipts.push(
+          contribution(receipt, { base, tax, exonerated, ...(prior ? { note: PRIOR_PERIOD_NOTE } : {}) }),
+        );
         debit.set(rate, row);
       }
       continue;
@@ -329,6 +358,13 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
       row.tax = cents(row.tax + part.tax);
       row.creditable = cents(row.creditable + part.creditable);
       row.nonCreditable = cents(row.nonCreditable + part.nonCreditable);
+      if (correctsEarlierPeriod(receipt))
+        row.prior = {
+          base: cents(row.prior.base - part.base),
+          tax: cents(row.prior.tax - part.tax),
+          creditable: cents(row.prior.creditable - part.creditable),
+          nonCreditable: cents(row.prior.nonCreditable - part.nonCreditable),
+        };
       row.receipts.push(contribution(receipt, { ...part, note, condition }));
       credit.set(rate, row);
     });
@@ -388,6 +424,7 @@ function emptyDebitRow(rate: RateGroupKey): IvaDebitRow {
     exonerated: zero,
     debit: zero,
     receipts: [],
+    prior: { base: zero, tax: zero, exonerated: zero, debit: zero },
   };
 }
 
@@ -403,6 +440,7 @@ function emptyCreditRow(rate: RateGroupKey): IvaCreditRow {
     creditable: zero,
     nonCreditable: zero,
     receipts: [],
+    prior: { base: zero, tax: zero, creditable: zero, nonCreditable: zero },
   };
 }
 

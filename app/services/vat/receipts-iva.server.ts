@@ -1,5 +1,5 @@
 import { effectiveTipoCambio } from "~/domain/hacienda";
-import { ivaByRate, type IvaReceipt } from "~/domain/iva";
+import { ivaByRate, referencedMonthsOf, type IvaReceipt } from "~/domain/iva";
 import { Receipt, type ReceiptRecord } from "~models/receipt";
 import { findReviews } from "~models/vat-review";
 import { compactForms, formsWanted } from "~/services/receipts/compact-receipts.server";
@@ -79,6 +79,7 @@ export async function monthIvaReceipts(organizationId: string, month: string): P
           }
         : undefined,
       byRate: ivaByRate(document),
+      referencedMonths: referencedMonthsOf(document),
       arithmeticWarnings: record.warnings ?? [],
       review: reviews.get(String(record._id)),
     });
