@@ -3,8 +3,10 @@
  * declaration that later documents never change silently, and the next month carries what was declared.
  */
 import { Types } from "mongoose";
+import { parseCalendarDate } from "../../app/domain/calendar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookMonth } from "../../app/services/booking/booking.server";
+import { bookMonth, bookReceipt } from "../../app/services/booking/booking.server";
+import { receiptBookingView } from "../../app/services/booking/booking-states.server";
 import { getDefaultAccounts } from "../../app/services/default-accounts/default-accounts.server";
 import { accountTotals, verifyLedger } from "../../app/services/ledger/ledger.server";
 import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
@@ -14,7 +16,7 @@ import { loadVatMonth } from "../../app/services/vat/vat-return.server";
 import { reviewVatReceipt } from "../../app/services/vat/vat-review.server";
 import { rectifyVat, reverseSettlement, settleVat } from "../../app/services/vat/vat-settlement.server";
 import { Entry } from "../../models/entry";
-import { ensureOrganization } from "../../models/organization";
+import { ensureOrganization, setLockDate } from "../../models/organization";
 import { findReceipt, Receipt } from "../../models/receipt";
 import { VatDeclaration } from "../../models/vat-declaration";
 import { VatReview } from "../../models/vat-review";
@@ -248,5 +250,33 @@ describe("a declared month (finding 1)", () => {
     });
     expect(standing).toBe(0);
     expect(await verifyLedger(FERRETERIA.id)).toEqual([]);
+  });
+});
+
+describe("documents dated before the lock date (finding 1)", () => {
+  it("are kept and flagged, and booked only on the open-period day the accountant chooses, keeping their date", async () => {
+    await setLockDate(FERRETERIA.id, "2025-12-31", actor.by);
+    const late = purchase("fe-tras-el-cierre", "2025-12-15");
+    await importDocuments([late]);
+    const id = await idOf(late);
+    const stored = await findReceipt(FERRETERIA.id, id);
+    expect(stored).not.toBeNull();
+    const view = await receiptBookingView(FERRETERIA.id, stored!, true);
+    expect(view.closedPeriod).toEqual({ date: "15/12/2025", lockDate: "31/12/2025" });
+
+    const refused = await bookReceipt(FERRETERIA.id, id, actor);
+    expect(refused.kind).toBe("error");
+    expect(refused.message).toBe(
+      "La fecha del comprobante (15/12/2025) está en un período cerrado (cierre contable: 31/12/2025): elija el día del período abierto en que se contabiliza; el comprobante conserva su fecha.",
+    );
+    const booked = await bookReceipt(FERRETERIA.id, id, actor, {
+      bookingDate: parseCalendarDate("2026-01-05")!,
+    });
+    expect(booked.kind, booked.message).toBe("contabilizado");
+    const entry = await Entry.findById(booked.entryId).lean();
+    expect(entry!.date).toBe("2026-01-05");
+    expect(entry!.description).toContain("(comprobante del 15/12/2025)");
+    const after = await Receipt.findById(id, { month: 1 }).lean<{ month: string }>();
+    expect(after!.month).toBe("2025-12");
   });
 });
