@@ -178,9 +178,7 @@ function feedbackOf(result: unknown): SettlementFeedback | null {
 }
 
 export default function VatPage() {
-  const data = useLoaderData<typeof loader>() as unknown as VatPageView & {
-    organization: { name: string; cedula: string };
-  };
+  const data: VatPageView & { organization: { name: string; cedula: string } } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const links = useVatLinks(data);
   const section = (name: VatSection) => (

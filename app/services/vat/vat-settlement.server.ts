@@ -243,18 +243,26 @@ export async function rectifyVat(
     await setDeclarationStatus(organizationId, month, declared.version, "rectificada", actor.by, session);
     await insertDeclaration(declarationRecord(organizationId, vat, version, target.target, posted, actor.by), session);
   };
-  if (lines.length === 0) {
-    await withTransaction((session) => writeState(null, session));
-    return { ok: true, entry: null, version };
+  const alreadyRectified = `La versión ${version} de la declaración de ${monthLabel(month)} ya existe: recargue la página.`;
+  let outcome;
+  try {
+    if (lines.length === 0) {
+      await withTransaction((session) => writeState(null, session));
+      return { ok: true, entry: null, version };
+    }
+    outcome = await postOnce(
+      organizationId,
+      { date: lastDayOfMonth(month), description, reference: `IVA ${month} v${version}`, lines },
+      actor,
+      rectificationSourceOf(month, version),
+      alreadyRectified,
+      writeState,
+    );
+  } catch (error) {
+    // Two «Rectificar» at once: the unique (month, version) index lets one of them through.
+    if ((error as { code?: number }).code === 11000) return { ok: false, message: alreadyRectified };
+    throw error;
   }
-  const outcome = await postOnce(
-    organizationId,
-    { date: lastDayOfMonth(month), description, reference: `IVA ${month} v${version}`, lines },
-    actor,
-    rectificationSourceOf(month, version),
-    `La versión ${version} de la declaración de ${monthLabel(month)} ya existe.`,
-    writeState,
-  );
   if (outcome.ok) return { ok: true, entry: summary(outcome.entry), version };
   return { ok: false, message: refusal(outcome) };
 }
