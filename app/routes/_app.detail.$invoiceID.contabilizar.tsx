@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { readDateInput, type CalendarDate } from "~/domain/calendar";
 import { bookReceipt } from "~/services/booking/booking.server";
 import { requireReceipt } from "~/services/receipts/receipts-detail.server";
 import { readForm } from "~/utils/form.server";
@@ -19,8 +20,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const receipt = await requireReceipt(organization, params.invoiceID);
   const form = await readForm(request);
   const post = form.get("status") !== "borrador";
-  const result = await bookReceipt(organization.id, String(receipt._id), { by: String(user._id) }, { post });
   const back = detailPath(String(receipt._id), organization.cedula);
+  const typed = String(form.get("bookingDate") ?? "").slice(0, 20);
+  let bookingDate: CalendarDate | undefined;
+  if (typed.trim() !== "") {
+    const read = readDateInput(typed);
+    if (!read.ok) return redirectWithError(back, read.message);
+    bookingDate = read.date;
+  }
+  const result = await bookReceipt(
+    organization.id,
+    String(receipt._id),
+    { by: String(user._id) },
+    { post, bookingDate },
+  );
   switch (result.kind) {
     case "contabilizado":
       return redirectWithSuccess(back, `Comprobante contabilizado en el asiento ${result.number}.`);

@@ -57,12 +57,24 @@ function prepareMonth() {
   return prepared;
 }
 
+/** A sale dated in the month, imported after the month was liquidated. */
+async function importLateSale(seed: string) {
+  if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+  const late = document(seed, 27, "issued");
+  await importFiles([{ name: late.fileName, bytes: strToU8(late.xml) }], { id: ORG, cedula: CEDULA, name: NAME });
+  return late;
+}
+
+const ADJUSTMENT_ACCOUNT = "60-02-21-00-00";
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`IVA of a month, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     test.beforeAll(prepareMonth);
 
-    test("an admin opens the IVA of a month, drills into a rate and posts the settlement once", async ({ page }) => {
+    test("an admin liquidates the month, sees it go stale with a late sale, rectifies it and reverses", async ({
+      page,
+    }) => {
       await signedInAs(page, "admin", { [ORG]: "admin" });
       await page.goto(`/admin/vat?org=${CEDULA}&month=${MONTH}`);
       await expect(page.getByRole("heading", { level: 1, name: "IVA" })).toBeVisible();
@@ -72,26 +84,53 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByTestId("figure-debito-08").click();
       const figure = page.getByTestId("iva-figure");
       await expect(figure).toContainText("Débito fiscal · Tarifa general 13 % (08)");
-      await expect(figure.getByRole("link", { name: /^FE / })).toHaveCount(3);
+      await expect(figure.getByRole("link", { name: /^FE / }).first()).toBeVisible();
       const receiptHref = await figure.getByRole("link", { name: /^FE / }).first().getAttribute("href");
       expect(receiptHref).toMatch(/^\/detail\/[0-9a-f]{24}\?/);
 
+      // The receipts are not booked: the IVA accounts differ from the return, so liquidating asks where the
+      // difference goes, and stops without an account.
       const settlement = page.getByTestId("iva-settlement");
       await settlement.getByRole("button", { name: "Liquidar IVA del mes" }).click();
-      await expect(page.getByText(/IVA de agosto de 2025 liquidado: asiento 2025-\d+\./)).toBeVisible();
-      await expect(settlement).toContainText("Liquidado con el asiento");
-
+      await expect(page.getByRole("alert").filter({ hasText: "Las cuentas de IVA no coinciden" })).toBeVisible();
+      await settlement.getByLabel("Cuenta para el ajuste").fill(ADJUSTMENT_ACCOUNT);
       await settlement.getByRole("button", { name: "Liquidar IVA del mes" }).click();
-      await expect(
-        page.getByText("El IVA de agosto de 2025 ya está liquidado; no se registró otro asiento."),
-      ).toBeVisible();
+      await expect(page.getByText(/IVA de agosto de 2025 liquidado: asiento 2025-\d+\./)).toBeVisible();
+      await expect(settlement).toContainText(/Declarado \(versión \d+\)/);
+      await expect(settlement.getByRole("button", { name: "Liquidar IVA del mes" })).toHaveCount(0);
+      await expect(page.getByTestId("iva-stale")).toHaveCount(0);
 
-      // Reversible: the reversal frees the month, which the next run settles again.
-      await page.getByTestId("iva-settlement").getByRole("button", { name: "Revertir liquidación" }).click();
+      // A sale of August arrives after the declaration: it is shown, the declaration is not changed.
+      const late = await importLateSale(`tardia-${javaScriptEnabled ? "js" : "sin-js"}`);
+      await page.reload();
+      const stale = page.getByTestId("iva-stale");
+      await expect(stale).toContainText("Declaración desactualizada");
+      await expect(stale).toContainText(`FE ${late.consecutivo}`);
+      await expect(stale).toContainText("Débito fiscal");
+
+      await settlement.getByLabel("Cuenta para el ajuste").fill(ADJUSTMENT_ACCOUNT);
+      await settlement.getByRole("button", { name: "Rectificar" }).click();
+      await expect(page.getByTestId("iva-stale")).toHaveCount(0);
+      await expect(settlement).toContainText(/Versiones: \d+ \(vigente, [^)]*asiento 2025-\d+\) · \d+ \(rectificada/);
+
+      // Reversible: the reversal frees the month, which the next run liquidates again.
+      await settlement.getByRole("button", { name: "Revertir liquidación" }).click();
       await expect(page.getByText(/puede liquidar de nuevo/)).toBeVisible();
-      await expect(
-        page.getByTestId("iva-settlement").getByRole("button", { name: "Liquidar IVA del mes" }),
-      ).toBeVisible();
+      await expect(settlement.getByRole("button", { name: "Liquidar IVA del mes" })).toBeVisible();
+    });
+
+    test("liquidating a month that has not ended asks for confirmation first", async ({ page }) => {
+      const now = new Date();
+      const current = new Date(now.getTime() - 6 * 3_600_000).toISOString().slice(0, 7);
+      await signedInAs(page, "admin", { [ORG]: "admin" });
+      await page.goto(`/admin/vat?org=${CEDULA}&month=${current}`);
+      const settlement = page.getByTestId("iva-settlement");
+      await expect(settlement).toContainText("aún no termina: se le pedirá confirmar");
+      await settlement.getByRole("button", { name: "Liquidar IVA del mes" }).click();
+      await expect(settlement.getByRole("alert")).toContainText("no ha terminado");
+      await settlement.getByRole("button", { name: "Sí, liquidar" }).click();
+      // Nothing was issued or received this month in this organization: confirmed, there is nothing to post.
+      await expect(settlement.getByRole("alert")).toContainText("No hay IVA que liquidar");
     });
   });
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 
 export interface ReceiptBookingProps {
@@ -11,6 +11,8 @@ export interface ReceiptBookingProps {
   } | null;
   canBook: boolean;
   notBookable: string | null;
+  /** Dated on or before the lock date: the accountant chooses the open-period day to book it on. */
+  closedPeriod?: { date: string; lockDate: string } | null;
   /** Where "Contabilizar" posts. */
   action: string;
   entryHref: (entryId: string) => string;
@@ -18,7 +20,15 @@ export interface ReceiptBookingProps {
 }
 
 /** The receipt's entry, or the buttons that book it. */
-export function ReceiptBooking({ state, canBook, notBookable, action, entryHref, ruleHref }: ReceiptBookingProps) {
+export function ReceiptBooking({
+  state,
+  canBook,
+  notBookable,
+  closedPeriod,
+  action,
+  entryHref,
+  ruleHref,
+}: ReceiptBookingProps) {
   return (
     <Paper withBorder p="md" component="section" aria-label="Contabilización" data-testid="receipt-booking">
       <Stack gap="xs">
@@ -52,8 +62,25 @@ export function ReceiptBooking({ state, canBook, notBookable, action, entryHref,
         ) : (
           <>
             <Text size="sm">Este comprobante aún no está contabilizado.</Text>
+            {closedPeriod && (
+              <Text size="sm" c="orange.9" data-testid="receipt-closed-period">
+                Su fecha ({closedPeriod.date}) está en un período cerrado (cierre contable: {closedPeriod.lockDate}):
+                elija el día del período abierto en que se contabiliza. El comprobante conserva su fecha.
+              </Text>
+            )}
             {canBook && (
               <Form method="post" action={action}>
+                {closedPeriod && (
+                  <TextInput
+                    name="bookingDate"
+                    label="Contabilizar el día"
+                    placeholder="dd/mm/aaaa"
+                    required
+                    maxLength={10}
+                    w={200}
+                    mb="xs"
+                  />
+                )}
                 <Group gap="xs">
                   <Button type="submit" name="status" value="contabilizado">
                     Contabilizar

@@ -300,15 +300,26 @@ describe("received receipts", () => {
     });
   });
 
-  it("an FEC the organization issued is a purchase", () => {
+  it("an FEC the organization issued is a purchase whose IVA gives no crédito (the return's rule)", () => {
     const document = comprobante("FEC", [linea(1, "5000", [iva("08", "5000")])]);
     const plan = planOf(planBooking(issued(document), accounts, rule));
     expect(summary(plan)).toEqual({
       "D 60-02-08-00-00": "5000.00",
-      "D 10-01-03-01-01": "650.00",
+      "D 60-02-21-00-00": "650.00",
       "C 20-01-01-01-00": "5650.00",
     });
     expect(plan.description).toBe("Factura electrónica de compra 00100001010000000001 · Ferretería El Clavo S.A.");
+  });
+
+  it("a received tiquete books its IVA as expense, never as IVA crédito fiscal", () => {
+    const document = comprobante("TE", [linea(1, "548.69", [iva("08", "548.69")])]);
+    const plan = planOf(planBooking(received(document), accounts, null));
+    expect(summary(plan)).toEqual({
+      "D 70-01-01-00-00": "548.69",
+      "D 60-02-21-00-00": "71.33",
+      "C 20-01-01-01-00": "620.02",
+    });
+    expect(plan.lines.some((line) => line.account.startsWith("10-01-03-01"))).toBe(false);
   });
 
   it("a received NC mirrors the purchase, with the IVA of the answer to the corrected receipt", () => {

@@ -4,6 +4,7 @@ import type { ReceiptKind } from "../hacienda/types";
 import type { ReceiptFacts } from "../receipts/compact";
 import { cents } from "../money";
 import type { DefaultAccounts } from "./default-accounts";
+import { purchaseCreditRule } from "../iva/credit-rule";
 import { condicionImpuestoOf } from "./iva-treatment";
 import { PLAN_MESSAGES } from "./messages";
 import { purchaseLines } from "./plan-purchase";
@@ -12,6 +13,8 @@ import type { BookingInput, PlanLine, PlanOptions, PlanOutcome, ReceptorAnswerIn
 import type { RuleMatch } from "./rule-match";
 
 const DESCRIPTION_MAX = 300;
+/** CondicionImpuesto 04: the IVA is a cost or expense, not crédito. */
+const NO_CREDIT_CONDITION = "04";
 
 /** Whether the document books as a purchase: received receipts, and the buyer's own FEC. */
 function isPurchase(kind: ReceiptKind, direction: BookingInput["direction"]): boolean {
@@ -55,9 +58,11 @@ export function planBooking(
     return { ok: false, reason: "rechazado", message: PLAN_MESSAGES.rejectedByReceptor };
   if (document.resumen.totalIVADevuelto > 0n) return { ok: false, reason: "error", message: PLAN_MESSAGES.ivaDevuelto };
 
+  // The same rule as the IVA return: a document that gives no crédito books its IVA as cost or expense.
+  const givesCredit = purchaseCreditRule(document.kind).gives;
   const lines = purchase
     ? purchaseLines(document, accounts, rule, {
-        condicionImpuesto: condicionImpuestoOf(answer, rule),
+        condicionImpuesto: givesCredit ? condicionImpuestoOf(answer, rule) : NO_CREDIT_CONDITION,
         creditable: answer?.montoTotalImpuestoAcreditar,
       })
     : saleLines(document, accounts);

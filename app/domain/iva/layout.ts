@@ -41,6 +41,16 @@ export function ivaResultLabel(ivaReturn: IvaReturn): string {
   return ivaReturn.totals.creditBalance > 0n ? "Saldo a favor" : "Impuesto por pagar";
 }
 
+const add = (a: Cents, b: Cents) => cents(a + b);
+const positive = (value: Cents) => (value > 0n ? value : cents(0n));
+const PRIOR_LABEL = "Menos: notas de crédito de períodos anteriores";
+
+/**
+ * A box of the form is never negative: each rate shows the month's documents (and the credit notes of
+ * documents of the same month), and the credit notes of earlier periods follow on their own lines, as
+ * positive amounts to subtract. When they exceed the month's débito (or crédito), the total is zero and
+ * the excess is carried to the result.
+ */
 export function ivaReturnLines(ivaReturn: IvaReturn): IvaReturnLine[] {
   const { totals } = ivaReturn;
   const lines: IvaReturnLine[] = [];
@@ -48,38 +58,58 @@ export function ivaReturnLines(ivaReturn: IvaReturn): IvaReturnLine[] {
     lines.push({
       section: "debito",
       label: row.label,
-      base: row.base,
-      tax: row.tax,
-      other: row.exonerated,
-      amount: row.debit,
+      base: add(row.base, row.prior.base),
+      tax: add(row.tax, row.prior.tax),
+      other: add(row.exonerated, row.prior.exonerated),
+      amount: add(row.debit, row.prior.debit),
+      figure: row.id,
+    });
+  for (const row of ivaReturn.debit.filter((candidate) => candidate.prior.debit !== 0n || candidate.prior.base !== 0n))
+    lines.push({
+      section: "debito",
+      label: `${PRIOR_LABEL} · ${row.label}`,
+      base: row.prior.base,
+      tax: row.prior.tax,
+      other: row.prior.exonerated,
+      amount: row.prior.debit,
       figure: row.id,
     });
   lines.push({
     section: "debito",
     label: "Total débito fiscal",
-    base: totals.sales,
-    tax: cents(totals.debit + totals.exonerated),
-    other: totals.exonerated,
-    amount: totals.debit,
+    base: positive(totals.sales),
+    tax: positive(cents(totals.debit + totals.exonerated)),
+    other: positive(totals.exonerated),
+    amount: positive(totals.debit),
     bold: true,
   });
   for (const row of ivaReturn.credit)
     lines.push({
       section: "credito",
       label: row.label,
-      base: row.base,
-      tax: row.tax,
-      other: row.nonCreditable,
-      amount: row.creditable,
+      base: add(row.base, row.prior.base),
+      tax: add(row.tax, row.prior.tax),
+      other: add(row.nonCreditable, row.prior.nonCreditable),
+      amount: add(row.creditable, row.prior.creditable),
+      figure: row.id,
+    });
+  for (const row of ivaReturn.credit.filter((candidate) => candidate.prior.tax !== 0n || candidate.prior.base !== 0n))
+    lines.push({
+      section: "credito",
+      label: `${PRIOR_LABEL} · ${row.label}`,
+      base: row.prior.base,
+      tax: row.prior.tax,
+      other: row.prior.nonCreditable,
+      amount: row.prior.creditable,
       figure: row.id,
     });
   lines.push({
     section: "credito",
     label: "Total crédito fiscal",
-    base: totals.purchases,
-    tax: totals.creditPaid,
-    other: totals.nonCreditable,
-    amount: totals.credit,
+    base: positive(totals.purchases),
+    tax: positive(totals.creditPaid),
+    other: positive(totals.nonCreditable),
+    amount: positive(totals.credit),
     bold: true,
   });
   const result = (label: string, amount: Cents, bold = false): IvaReturnLine => ({
@@ -91,8 +121,12 @@ export function ivaReturnLines(ivaReturn: IvaReturn): IvaReturnLine[] {
     amount,
     bold,
   });
-  lines.push(result("Débito fiscal del mes", totals.debit));
-  lines.push(result("Menos: crédito fiscal del mes", totals.credit));
+  lines.push(result("Débito fiscal del mes", positive(totals.debit)));
+  lines.push(result("Menos: crédito fiscal del mes", positive(totals.credit)));
+  if (totals.debit < 0n)
+    lines.push(result("Menos: notas de crédito emitidas que exceden el débito del mes", cents(-totals.debit)));
+  if (totals.credit < 0n)
+    lines.push(result("Más: notas de crédito recibidas que exceden el crédito del mes", cents(-totals.credit)));
   lines.push(result("Menos: saldo a favor del período anterior", totals.previousCreditBalance));
   lines.push(
     result(ivaResultLabel(ivaReturn), totals.creditBalance > 0n ? totals.creditBalance : totals.payable, true),

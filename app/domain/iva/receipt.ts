@@ -2,6 +2,7 @@
  * What the IVA return reads of one receipt: its identity, how it counts, the receptor's answer and
  * the IVA of its lines grouped by rate, exact in the document's currency (Amount units).
  */
+import { parseClave } from "../hacienda/clave";
 import { IVA_TAX_CODES } from "../hacienda/codes";
 import { effectiveTipoCambio } from "../hacienda/colones";
 import type { ReceiptFacts } from "../receipts/compact";
@@ -27,6 +28,8 @@ export interface IvaReceiptAnswer {
 
 export interface IvaReceipt {
   id: string;
+  /** Hacienda's clave (50 digits): what a declaration records as its set of documents. */
+  clave?: string;
   kind: string;
   direction: "issued" | "received";
   consecutivo: string;
@@ -40,6 +43,12 @@ export interface IvaReceipt {
   haciendaEstado?: string;
   answer?: IvaReceiptAnswer;
   byRate: Record<RateGroupKey, IvaRateAmounts>;
+  /** Months (AAAA-MM) of the documents a credit note references, read from their claves. */
+  referencedMonths?: string[];
+  /** The import's arithmetic warnings: lines and totals disagree (docs/domain/iva-credito-fiscal.md). */
+  arithmeticWarnings?: string[];
+  /** The accountant's decision on a document with inconsistent arithmetic. */
+  review?: "include" | "exclude";
 }
 
 function add(target: Record<RateGroupKey, IvaRateAmounts>, key: RateGroupKey, amounts: IvaRateAmounts) {
@@ -81,6 +90,16 @@ export interface StoredReceiptFacts {
   answer?: IvaReceiptAnswer;
 }
 
+/** The Costa Rica months of the referenced documents whose reference is a clave (its digits 4–9 are ddmmaa). */
+export function referencedMonthsOf(document: Pick<ReceiptFacts, "informacionReferencia">): string[] {
+  const months = new Set<string>();
+  for (const reference of document.informacionReferencia) {
+    const parts = reference.numero ? parseClave(reference.numero) : null;
+    if (parts) months.add(`20${parts.anio}-${parts.mes}`);
+  }
+  return [...months];
+}
+
 /** The IVA view of a parsed receipt plus what the app stored about it (Hacienda's and the receptor's answers). */
 export function ivaReceiptOf(document: ReceiptFacts, stored: StoredReceiptFacts): IvaReceipt {
   return {
@@ -96,5 +115,6 @@ export function ivaReceiptOf(document: ReceiptFacts, stored: StoredReceiptFacts)
     haciendaEstado: stored.haciendaEstado,
     answer: stored.answer,
     byRate: ivaByRate(document),
+    referencedMonths: referencedMonthsOf(document),
   };
 }

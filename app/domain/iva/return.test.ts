@@ -184,6 +184,67 @@ describe("crédito fiscal", () => {
   });
 });
 
+describe("documents that need the accountant", () => {
+  const inconsistent = (review?: "include" | "exclude") =>
+    receipt({
+      direction: "received",
+      id: "descuadrado",
+      answer: { mensaje: 1, condicionImpuesto: "01" },
+      byRate: { "08": rate("63535.99", "8259.68") },
+      arithmeticWarnings: ["TotalImpuesto es 8159.68 pero la suma de las líneas da 8259.68."],
+      review,
+    });
+
+  it("leaves a receipt with inconsistent arithmetic pending, with its reason, until it is reviewed", () => {
+    const result = computeIvaReturn([inconsistent()], options);
+    expect(result.totals.credit).toBe(colonesCents(0));
+    expect(result.pending).toEqual([
+      expect.objectContaining({
+        receiptId: "descuadrado",
+        tax: colonesCents(8_259.68),
+        reason: "TotalImpuesto es 8159.68 pero la suma de las líneas da 8259.68.",
+      }),
+    ]);
+    expect(result.excluded).toEqual([]);
+  });
+
+  it("counts it from its lines when included, and lists it apart when excluded", () => {
+    const included = computeIvaReturn([inconsistent("include")], options);
+    expect(included.totals.credit).toBe(colonesCents(8_259.68));
+    expect(included.pending).toEqual([]);
+    const excluded = computeIvaReturn([inconsistent("exclude")], options);
+    expect(excluded.totals.credit).toBe(colonesCents(0));
+    expect(excluded.excluded.map((row) => row.reason)).toEqual(["Excluido por el contador: su aritmética no cuadra"]);
+  });
+
+  it("does not ask about a document that counts for nothing anyway (a tiquete)", () => {
+    const tiquete = receipt({
+      direction: "received",
+      kind: "TE",
+      byRate: { "08": rate(548.69, 71.33) },
+      arithmeticWarnings: ["Línea 1: no cuadra."],
+    });
+    const result = computeIvaReturn([tiquete], options);
+    expect(result.pending).toEqual([]);
+    expect(result.excluded.map((row) => row.reason)).toEqual([
+      "Tiquete electrónico: no identifica al comprador, no da crédito fiscal",
+    ]);
+  });
+
+  it("counts and flags received receipts without a receptor answer", () => {
+    const result = computeIvaReturn(
+      [
+        receipt({ direction: "received", byRate: { "08": rate(1000, 130) } }),
+        receipt({ direction: "received", byRate: { "08": rate(2000, 260) } }),
+        receipt({ direction: "received", answer: { mensaje: 1 }, byRate: { "08": rate(1000, 130) } }),
+      ],
+      options,
+    );
+    expect(result.unanswered).toBe(2);
+    expect(result.totals.credit).toBe(colonesCents(520));
+  });
+});
+
 describe("result", () => {
   it("is IVA por pagar after the saldo a favor carried", () => {
     // 13 000 − 5 000 − 3 000 = 5 000 por pagar.

@@ -6,8 +6,10 @@
  * Céntimos: each receipt's amounts at one rate are added exactly in its currency, converted with its
  * TipoCambio and rounded once to céntimos (half away from zero); a figure is the sum of those.
  */
+import { monthOf } from "../calendar";
 import { AMOUNT_ONE, CENTIMO, cents, divideRounded, type Amount, type Cents } from "../money";
 import { compareRateGroups, rateGroupLabel, rateGroupPercent, type RateGroupKey } from "./rates";
+import { purchaseCreditRule } from "./credit-rule";
 import type { IvaReceipt } from "./receipt";
 
 /** One receipt's part of a figure, in céntimos, signed (a credit note subtracts). */
@@ -40,6 +42,11 @@ export interface IvaDebitRow {
   /** Tax − exonerated: what is declared as débito at this rate. */
   debit: Cents;
   receipts: IvaContribution[];
+  /**
+   * Credit notes of sales of earlier periods, as positive amounts: already inside the net figures above,
+   * shown apart so that no box of the form is negative.
+   */
+  prior: { base: Cents; tax: Cents; exonerated: Cents; debit: Cents };
 }
 
 export interface IvaCreditRow {
@@ -53,6 +60,8 @@ export interface IvaCreditRow {
   creditable: Cents;
   nonCreditable: Cents;
   receipts: IvaContribution[];
+  /** Credit notes received for purchases of earlier periods, as positive amounts (inside the net figures). */
+  prior: { base: Cents; tax: Cents; creditable: Cents; nonCreditable: Cents };
 }
 
 export type CreditCondition = "01" | "02" | "03" | "04" | "05" | "sin-respuesta";
@@ -79,6 +88,19 @@ export interface IvaExcludedReceipt {
   reason: string;
 }
 
+/** A document with inconsistent arithmetic, left out until the accountant includes or excludes it. */
+export interface IvaPendingReceipt {
+  receiptId: string;
+  kind: string;
+  direction: "issued" | "received";
+  consecutivo: string;
+  fecha: string;
+  counterpart: string;
+  /** Tax of the receipt in colones from its lines (what it would add if included), signed. */
+  tax: Cents;
+  reason: string;
+}
+
 export interface IvaReturnOptions {
   /** Provisional prorrata in hundredths of a percent (7550 = 75,50 %), for condición 05. */
   prorrataBasisPoints: bigint;
@@ -91,6 +113,9 @@ export interface IvaReturn {
   credit: IvaCreditRow[];
   conditions: IvaConditionRow[];
   excluded: IvaExcludedReceipt[];
+  pending: IvaPendingReceipt[];
+  /** Received receipts counted without a receptor answer (Hacienda presumes acceptance). */
+  unanswered: number;
   totals: {
     sales: Cents;
     debit: Cents;
@@ -121,13 +146,24 @@ const CONDITION_ORDER: CreditCondition[] = ["01", "03", "02", "05", "04", "sin-r
 
 /** Issued documents that make débito; NC subtracts. REP carries the IVA of a condición-10 sale when paid. */
 const DEBIT_KINDS = new Set(["FE", "TE", "ND", "NC", "FEE", "REP"]);
-/** Received documents that may give crédito (a tiquete names no buyer; FEC/FEE are not a supplier's IVA). */
-const CREDIT_KINDS = new Set(["FE", "ND", "NC", "REP"]);
 
 /** CondicionVenta 10: IVA on a credit sale of up to 90 days is due when paid (art. 27 LIVA), with its REP. */
 export const DEFERRED_SALE_CONDITION = "10";
 
+export const EXCLUDED_BY_REVIEW = "Excluido por el contador: su aritmética no cuadra";
+
 const sign = (kind: string): 1n | -1n => (kind === "NC" ? -1n : 1n);
+
+/**
+ * A credit note corrects a document of an earlier period unless it references one of its own month
+ * (a note whose reference cannot be read counts as earlier: it is shown apart, never netted into a box).
+ */
+export function correctsEarlierPeriod(receipt: IvaReceipt): boolean {
+  if (receipt.kind !== "NC") return false;
+  return !(receipt.referencedMonths ?? []).includes(monthOf(new Date(receipt.fecha)));
+}
+
+export const PRIOR_PERIOD_NOTE = "Nota de crédito de un período anterior";
 
 /** amount × TipoCambio, both exact (Amount units), rounded once to céntimos (half away from zero). */
 function colonesCents(amount: Amount, receipt: IvaReceipt): Cents {
@@ -172,7 +208,8 @@ function exclusionReason(receipt: IvaReceipt): string | null {
     return null;
   }
   if (receipt.answer?.mensaje === 3) return "Rechazado por el receptor";
-  if (!CREDIT_KINDS.has(receipt.kind)) return "Este tipo de comprobante no genera crédito fiscal";
+  const rule = purchaseCreditRule(receipt.kind);
+  if (!rule.gives) return rule.reason;
   if (receipt.kind !== "REP" && receipt.condicionVenta === DEFERRED_SALE_CONDITION)
     return "Compra a crédito hasta 90 días (condición 10): el crédito se toma con el recibo de pago";
   return null;
@@ -238,8 +275,24 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
   const excluded: IvaExcludedReceipt[] = [];
   const prorrata = options.prorrataBasisPoints;
 
+  const pending: IvaPendingReceipt[] = [];
+  let unanswered = 0;
   for (const receipt of receipts) {
-    const reason = exclusionReason(receipt);
+    const warnings = receipt.arithmeticWarnings ?? [];
+    if (warnings.length > 0 && receipt.review === undefined && exclusionReason(receipt) === null) {
+      pending.push({
+        receiptId: receipt.id,
+        kind: receipt.kind,
+        direction: receipt.direction,
+        consecutivo: receipt.consecutivo,
+        fecha: receipt.fecha,
+        counterpart: receipt.counterpart,
+        tax: receiptTaxCents(receipt),
+        reason: warnings.join(" "),
+      });
+      continue;
+    }
+    const reason = receipt.review === "exclude" ? EXCLUDED_BY_REVIEW : exclusionReason(receipt);
     if (reason) {
       excluded.push({
         receiptId: receipt.id,
@@ -266,12 +319,23 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
         row.tax = cents(row.tax + tax);
         row.exonerated = cents(row.exonerated + exonerated);
         row.debit = cents(row.tax - row.exonerated);
-        row.receipts.push(contribution(receipt, { base, tax, exonerated }));
+        const prior = correctsEarlierPeriod(receipt);
+        if (prior)
+          row.prior = {
+            base: cents(row.prior.base - base),
+            tax: cents(row.prior.tax - tax),
+            exonerated: cents(row.prior.exonerated - exonerated),
+            debit: cents(row.prior.debit - (tax - exonerated)),
+          };
+        row.receipts.push(
+          contribution(receipt, { base, tax, exonerated, ...(prior ? { note: PRIOR_PERIOD_NOTE } : {}) }),
+        );
         debit.set(rate, row);
       }
       continue;
     }
     const condition = conditionOf(receipt);
+    if (condition === "sin-respuesta") unanswered += 1;
     const paid = rates.map((rate) => ({
       rate,
       base: colonesCents(receipt.byRate[rate].base, receipt),
@@ -294,6 +358,13 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
       row.tax = cents(row.tax + part.tax);
       row.creditable = cents(row.creditable + part.creditable);
       row.nonCreditable = cents(row.nonCreditable + part.nonCreditable);
+      if (correctsEarlierPeriod(receipt))
+        row.prior = {
+          base: cents(row.prior.base - part.base),
+          tax: cents(row.prior.tax - part.tax),
+          creditable: cents(row.prior.creditable - part.creditable),
+          nonCreditable: cents(row.prior.nonCreditable - part.nonCreditable),
+        };
       row.receipts.push(contribution(receipt, { ...part, note, condition }));
       credit.set(rate, row);
     });
@@ -322,6 +393,8 @@ export function computeIvaReturn(receipts: IvaReceipt[], options: IvaReturnOptio
     credit: creditRows,
     conditions: conditionRows,
     excluded,
+    pending,
+    unanswered,
     totals: {
       sales: sumCents(debitRows.map((row) => row.base)),
       debit: totalDebit,
@@ -351,6 +424,7 @@ function emptyDebitRow(rate: RateGroupKey): IvaDebitRow {
     exonerated: zero,
     debit: zero,
     receipts: [],
+    prior: { base: zero, tax: zero, exonerated: zero, debit: zero },
   };
 }
 
@@ -366,6 +440,7 @@ function emptyCreditRow(rate: RateGroupKey): IvaCreditRow {
     creditable: zero,
     nonCreditable: zero,
     receipts: [],
+    prior: { base: zero, tax: zero, creditable: zero, nonCreditable: zero },
   };
 }
 

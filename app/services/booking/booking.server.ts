@@ -2,11 +2,13 @@ import { planBooking } from "~/domain/booking/plan";
 import type { BookingPlan, PlanOutcome } from "~/domain/booking/plan-types";
 import type { RuleMatch } from "~/domain/booking/rule-match";
 import type { EntryInput } from "~/domain/ledger";
+import { formatCalendarDate, parseCalendarDate, type CalendarDate } from "~/domain/calendar";
 import { centsToAmount } from "~/domain/money";
 import { matchRule } from "~/domain/rules";
 import { findReceiptsForBooking, pendingReceiptIds, type ReceiptForBooking } from "~models/receipt-booking";
 import { getDefaultAccounts, getImportBooking } from "~/services/default-accounts/default-accounts.server";
 import { bookReceiptEntries, type Actor, type ReceiptEntryRequest } from "~/services/ledger/ledger.server";
+import { loadLedgerContext } from "~/services/ledger/context.server";
 import { loadRules } from "~/services/rules/rules.server";
 import { recordAutomaticAnswers, wantsAutomaticAnswer, type AutomaticAnswer } from "./auto-answer.server";
 import { bookingInputs } from "./booking-input.server";
@@ -50,6 +52,32 @@ export interface BookingOptions {
   post?: boolean;
   /** Leave every entry as borrador, whatever the rule says (an import that books as borrador). */
   draftOnly?: boolean;
+  /**
+   * The open-period day the accountant chose for receipts dated on or before the lock date: the entry
+   * is dated then, the receipt keeps its own date (named in the entry's description).
+   */
+  bookingDate?: CalendarDate;
+}
+
+/** Why a receipt dated in a closed period waits: the accountant chooses the open period to book it in. */
+export function closedPeriodMessage(date: CalendarDate, lockDate: CalendarDate): string {
+  return `La fecha del comprobante (${formatCalendarDate(date)}) está en un período cerrado (cierre contable: ${formatCalendarDate(lockDate)}): elija el día del período abierto en que se contabiliza; el comprobante conserva su fecha.`;
+}
+
+/** The plan dated in the open period the accountant chose, when the receipt's own day is closed. */
+function inOpenPeriod(
+  plan: BookingPlan,
+  lockDate: CalendarDate | null,
+  bookingDate: CalendarDate | undefined,
+): BookingPlan | string {
+  const own = parseCalendarDate(plan.date);
+  if (lockDate === null || own === null || own > lockDate) return plan;
+  if (!bookingDate) return closedPeriodMessage(own, lockDate);
+  return {
+    ...plan,
+    date: bookingDate,
+    description: `${plan.description} (comprobante del ${formatCalendarDate(own)})`.slice(0, 300),
+  };
 }
 
 /**
@@ -115,7 +143,8 @@ export async function bookReceipts(
   actor: Actor,
   options: BookingOptions = {},
 ): Promise<BookingResult[]> {
-  const setup = await bookingSetup(organizationId);
+  const [setup, context] = await Promise.all([bookingSetup(organizationId), loadLedgerContext(organizationId)]);
+  const lockDate = context?.lockDate ?? null;
   const results: BookingResult[] = [];
   for (let start = 0; start < receiptIds.length; start += BOOKING_BATCH) {
     const ids = receiptIds.slice(start, start + BOOKING_BATCH);
@@ -134,9 +163,14 @@ export async function bookReceipts(
         }
         continue;
       }
+      const plan = inOpenPeriod(outcome.plan, lockDate, options.bookingDate);
+      if (typeof plan === "string") {
+        result.message = plan;
+        continue;
+      }
       requests.push({
         receiptId: id,
-        input: entryInput(outcome.plan, id),
+        input: entryInput(plan, id),
         post: outcome.plan.post && !options.draftOnly,
         rule: outcome.plan.rule,
         unclassified: outcome.plan.unclassified,

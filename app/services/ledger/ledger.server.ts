@@ -9,6 +9,7 @@ export {
   editPosted,
   post,
   reverse,
+  reverseWithin,
   updateAndPost,
   updateDraft,
   type Actor,

@@ -46,6 +46,8 @@ export async function postOnce(
   actor: Actor,
   source: Required<EntrySource>,
   alreadyMessage: string,
+  /** The feature's own state (a declaration), written in the same transaction as the entry. */
+  withState?: (entry: EntryRecord, session: ClientSession) => Promise<void>,
 ): Promise<PostOnceOutcome> {
   try {
     return await inTransaction(async (session) => {
@@ -56,7 +58,9 @@ export async function postOnce(
         throw new LedgerRefusal({ ok: false, notFound: true, refusals: [{ message: ORGANIZATION_NOT_FOUND }] });
       const checked = validateEntry(input, context);
       if (!checked.ok) throw new LedgerRefusal({ ok: false, refusals: checked.refusals });
-      return { ok: true as const, entry: await insertPosted(organizationId, checked.entry, source, actor, session) };
+      const entry = await insertPosted(organizationId, checked.entry, source, actor, session);
+      if (withState) await withState(entry, session);
+      return { ok: true as const, entry };
     });
   } catch (error) {
     if (error instanceof LedgerRefusal) return { ok: false, refusals: error.outcome.refusals };

@@ -442,8 +442,20 @@ export function editPosted(organizationId: string, id: string, input: EntryInput
  * A new posted entry that mirrors the lines of a posted one, dated as given (default: today in Costa
  * Rica), linked both ways. Returns the reversal.
  */
-export function reverse(organizationId: string, id: string, actor: Actor & { date?: string }) {
-  return refusalsAsOutcome(() => inTransaction((session) => reverseWithin(organizationId, id, actor, session)));
+export function reverse(
+  organizationId: string,
+  id: string,
+  actor: Actor & { date?: string },
+  /** The feature's own state, changed in the same transaction as the reversal. */
+  withState?: (reversal: EntryRecord, session: ClientSession) => Promise<void>,
+) {
+  return refusalsAsOutcome(() =>
+    inTransaction(async (session) => {
+      const reversal = await reverseWithin(organizationId, id, actor, session);
+      if (withState) await withState(reversal, session);
+      return reversal;
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { effectiveTipoCambio } from "~/domain/hacienda";
-import { ivaByRate, type IvaReceipt } from "~/domain/iva";
+import { ivaByRate, referencedMonthsOf, type IvaReceipt } from "~/domain/iva";
 import { Receipt, type ReceiptRecord } from "~models/receipt";
+import { findReviews } from "~models/vat-review";
 import { compactForms, formsWanted } from "~/services/receipts/compact-receipts.server";
 
 /**
@@ -9,7 +10,10 @@ import { compactForms, formsWanted } from "~/services/receipts/compact-receipts.
  * what the app stored.
  */
 
-type StoredForIva = Pick<ReceiptRecord, "_id" | "kind" | "direction" | "consecutivo" | "fechaEmision" | "moneda"> & {
+type StoredForIva = Pick<
+  ReceiptRecord,
+  "_id" | "clave" | "kind" | "direction" | "consecutivo" | "fechaEmision" | "moneda" | "warnings"
+> & {
   counterpart: { nombre: string };
   hacienda?: { estado?: string };
   receptorMessage?: { mensaje: 1 | 2 | 3; condicionImpuesto?: string; montoTotalImpuestoAcreditar?: bigint };
@@ -17,6 +21,8 @@ type StoredForIva = Pick<ReceiptRecord, "_id" | "kind" | "direction" | "consecut
 };
 
 const PROJECTION = {
+  clave: 1,
+  warnings: 1,
   kind: 1,
   direction: 1,
   consecutivo: 1,
@@ -38,7 +44,13 @@ export async function monthIvaReceipts(organizationId: string, month: string): P
     .sort({ fechaEmision: 1, consecutivo: 1, _id: 1 })
     .setOptions({ useBigInt64: true })
     .lean<StoredForIva[]>();
-  const forms = await compactForms(organizationId, stored, scope);
+  const [forms, reviews] = await Promise.all([
+    compactForms(organizationId, stored, scope),
+    findReviews(
+      organizationId,
+      stored.filter((record) => (record.warnings ?? []).length > 0).map((record) => String(record._id)),
+    ),
+  ]);
   const receipts: IvaReceipt[] = [];
   for (const record of stored) {
     const document = forms.get(String(record._id));
@@ -46,6 +58,7 @@ export async function monthIvaReceipts(organizationId: string, month: string): P
     const answer = record.receptorMessage;
     receipts.push({
       id: String(record._id),
+      clave: record.clave,
       kind: record.kind,
       direction: record.direction,
       consecutivo: record.consecutivo,
@@ -66,6 +79,9 @@ export async function monthIvaReceipts(organizationId: string, month: string): P
           }
         : undefined,
       byRate: ivaByRate(document),
+      referencedMonths: referencedMonthsOf(document),
+      arithmeticWarnings: record.warnings ?? [],
+      review: reviews.get(String(record._id)),
     });
   }
   return receipts;

@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { formatDateTime, type MonthKey } from "~/domain/calendar";
+import { calendarDateOf, formatDateTime, type MonthKey } from "~/domain/calendar";
 import {
   IVA_RETURN_COLUMNS,
   IVA_SECTION_TITLES,
@@ -16,6 +16,15 @@ import { printablePdf, type PrintableRow } from "../pdf/printable.server";
 
 const MONEY_FORMAT = "#,##0.00;-#,##0.00";
 const SECTIONS = ["debito", "credito", "resultado"] as const;
+const DATE_FORMAT = "dd/mm/yyyy";
+
+/**
+ * The Costa Rica calendar day of an issue instant as a spreadsheet date (midnight UTC of that day, as
+ * the other exports write dates): an FE of 31/10 at 19:45 in Costa Rica is 31/10, not UTC's 1/11.
+ */
+export function excelDateOf(fecha: string): Date {
+  return new Date(`${calendarDateOf(new Date(fecha))}T00:00:00Z`);
+}
 
 /** Céntimos as a number of colones for a spreadsheet cell (exact to the céntimo at these magnitudes). */
 function number(value: bigint | null): number | string {
@@ -91,7 +100,7 @@ export async function vatXlsx(
         label,
         receipt.kind,
         receipt.consecutivo,
-        receipt.fecha.slice(0, 10),
+        excelDateOf(receipt.fecha),
         receipt.counterpart,
         receipt.moneda,
         number(receipt.base),
@@ -101,6 +110,8 @@ export async function vatXlsx(
         number(receipt.nonCreditable),
         receipt.note,
       ]);
+  detail.getColumn(4).numFmt = DATE_FORMAT;
+  detail.getColumn(4).width = 12;
   for (const column of [7, 8, 9, 10, 11]) {
     detail.getColumn(column).width = 16;
     detail.getColumn(column).numFmt = MONEY_FORMAT;
@@ -116,11 +127,12 @@ export async function vatXlsx(
       receipt.kind,
       receipt.direction === "issued" ? "Emitido" : "Recibido",
       receipt.consecutivo,
-      receipt.fecha.slice(0, 10),
+      excelDateOf(receipt.fecha),
       receipt.counterpart,
       number(receipt.tax),
       receipt.reason,
     ]);
+  excluded.getColumn(4).numFmt = DATE_FORMAT;
   excluded.getColumn(6).numFmt = MONEY_FORMAT;
   excluded.getColumn(7).width = 60;
   const buffer = (await workbook.xlsx.writeBuffer()) as unknown as Uint8Array;

@@ -1,4 +1,12 @@
-import { currentMonth, monthLabel, parseMonth, shiftMonth, type MonthKey } from "~/domain/calendar";
+import {
+  currentMonth,
+  formatDate,
+  formatDateTime,
+  monthLabel,
+  parseMonth,
+  shiftMonth,
+  type MonthKey,
+} from "~/domain/calendar";
 import {
   IVA_RETURN_COLUMNS,
   IVA_SECTION_TITLES,
@@ -6,15 +14,59 @@ import {
   formatIvaAmount,
   ivaResultLabel,
   ivaReturnLines,
+  compareWithDeclaration,
+  type FigureView,
   type IvaContribution,
   type IvaReturn,
+  type ReceiptView,
+  type VatDeclarationView,
+  type VatPageView,
   MONTH_QUERY_MESSAGE,
 } from "~/domain/iva";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { badRequest } from "~/utils/http.server";
 import { reconcileVat } from "./vat-reconciliation.server";
 import { loadVatMonth } from "./vat-return.server";
-import { settlementOf } from "./vat-settlement.server";
+import { currentDeclaration, declarationVersions } from "~models/vat-declaration";
+import { findUserById } from "~models/user";
+import { declarationFigures, monthNotEnded, settlementOf } from "./vat-settlement.server";
+
+const STATUS_LABELS: Record<string, string> = {
+  vigente: "vigente",
+  rectificada: "rectificada",
+  revertida: "revertida",
+};
+
+async function declarationView(
+  organizationId: string,
+  month: MonthKey,
+  ivaReturn: IvaReturn,
+): Promise<VatDeclarationView | null> {
+  const declared = await currentDeclaration(organizationId, month);
+  if (!declared) return null;
+  const [versions, user] = await Promise.all([declarationVersions(organizationId, month), findUserById(declared.by)]);
+  const comparison = compareWithDeclaration(declarationFigures(declared), ivaReturn);
+  return {
+    version: declared.version,
+    at: formatDateTime(declared.at),
+    by: user?.email ?? "",
+    entry: declared.entryId ? { id: declared.entryId, number: declared.entryNumber ?? "" } : null,
+    stale: comparison.stale,
+    differences: comparison.differences.map((row) => ({
+      label: row.label,
+      declared: formatIvaAmount(row.declared),
+      current: formatIvaAmount(row.current),
+    })),
+    arrived: comparison.arrived.map((receipt) => receiptView(receipt, receipt.tax)),
+    goneCount: comparison.gone.length,
+    versions: versions.map((row) => ({
+      version: row.version,
+      status: STATUS_LABELS[row.status] ?? row.status,
+      at: formatDateTime(row.at),
+      entryNumber: row.entryNumber,
+    })),
+  };
+}
 
 /** `?month=` (default: last month, the one being declared); anything else than AAAA-MM answers 400. */
 export function readVatMonth(url: URL, now: Date = new Date()): MonthKey {
@@ -25,24 +77,9 @@ export function readVatMonth(url: URL, now: Date = new Date()): MonthKey {
   return month;
 }
 
-export interface ReceiptView {
-  id: string;
-  kind: string;
-  consecutivo: string;
-  fecha: string;
-  counterpart: string;
-  moneda: string;
-  base: string;
-  tax: string;
-  third: string;
-  note: string;
-}
-
-export interface FigureView {
-  id: string;
-  title: string;
-  thirdHeader: string;
-  receipts: ReceiptView[];
+/** dd/mm/aaaa of the issue in Costa Rica (an FE of 31/10 at 19:45 is October's, not UTC's 1 November). */
+export function receiptDate(fecha: string): string {
+  return formatDate(fecha);
 }
 
 function receiptView(receipt: IvaContribution, third: bigint): ReceiptView {
@@ -50,7 +87,7 @@ function receiptView(receipt: IvaContribution, third: bigint): ReceiptView {
     id: receipt.receiptId,
     kind: receipt.kind,
     consecutivo: receipt.consecutivo,
-    fecha: receipt.fecha.slice(0, 10),
+    fecha: receiptDate(receipt.fecha),
     counterpart: receipt.counterpart,
     moneda: receipt.moneda,
     base: formatIvaAmount(receipt.base),
@@ -104,7 +141,7 @@ function figureOf(id: string, ivaReturn: IvaReturn, unbooked: IvaContribution[])
         id: receipt.receiptId,
         kind: receipt.kind,
         consecutivo: receipt.consecutivo,
-        fecha: receipt.fecha.slice(0, 10),
+        fecha: receiptDate(receipt.fecha),
         counterpart: receipt.counterpart,
         moneda: "",
         base: "",
@@ -117,7 +154,12 @@ function figureOf(id: string, ivaReturn: IvaReturn, unbooked: IvaContribution[])
 }
 
 /** Everything the page shows, amounts already formatted (es-CR, ₡). */
-export async function loadVatPage(organizationId: string, month: MonthKey, figure: string | null) {
+export async function loadVatPage(
+  organizationId: string,
+  month: MonthKey,
+  figure: string | null,
+  now: Date = new Date(),
+): Promise<VatPageView> {
   const [vat, accounts, settlement] = await Promise.all([
     loadVatMonth(organizationId, month),
     getDefaultAccounts(organizationId),
@@ -136,9 +178,11 @@ export async function loadVatPage(organizationId: string, month: MonthKey, figur
     figure: line.figure ?? null,
   }));
   const drill = figure ? figureOf(figure, ivaReturn, reconciliation.unbooked) : null;
+  const declaration = await declarationView(organizationId, month, ivaReturn);
   return {
     month,
     monthLabel: monthLabel(month),
+    monthNotEnded: monthNotEnded(month, now),
     previousMonth: shiftMonth(month, -1),
     nextMonth: shiftMonth(month, 1),
     receiptCount: vat.receiptCount,
@@ -160,11 +204,22 @@ export async function loadVatPage(organizationId: string, month: MonthKey, figur
       ),
       favour: ivaReturn.totals.creditBalance > 0n,
       previousMonth: vat.previousMonth ? monthLabel(vat.previousMonth) : null,
+      carriedFromDeclaration: vat.carriedFromDeclaration,
       previousCreditBalance: formatIvaAmount(ivaReturn.totals.previousCreditBalance),
       nonCreditable: formatIvaAmount(ivaReturn.totals.nonCreditable),
       hasNonCreditable: ivaReturn.totals.nonCreditable !== 0n,
     },
     excludedCount: ivaReturn.excluded.length,
+    unansweredCount: ivaReturn.unanswered,
+    pending: ivaReturn.pending.map((receipt) => ({
+      id: receipt.receiptId,
+      kind: receipt.kind,
+      consecutivo: receipt.consecutivo,
+      fecha: receiptDate(receipt.fecha),
+      counterpart: receipt.counterpart,
+      tax: formatIvaAmount(receipt.tax),
+      reason: receipt.reason,
+    })),
     prorrata: {
       year: vat.prorrata.year,
       value: formatBasisPoints(vat.prorrata.basisPoints),
@@ -181,8 +236,10 @@ export async function loadVatPage(organizationId: string, month: MonthKey, figur
         differs: row.difference !== 0n,
       })),
       unbookedCount: reconciliation.unbooked.length,
+      differs: reconciliation.rows.some((row) => row.difference !== 0n),
     },
     settlement,
+    declaration,
     figure: drill,
     unknownFigure: figure !== null && drill === null,
   };

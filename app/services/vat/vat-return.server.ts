@@ -1,6 +1,7 @@
 import { shiftMonth, type MonthKey } from "~/domain/calendar";
 import { computeIvaReturn, DEFAULT_PRORRATA, type IvaReturn } from "~/domain/iva";
 import { cents, type Cents } from "~/domain/money";
+import { currentDeclaration } from "~models/vat-declaration";
 import { findProrratas, saveProrrata } from "~models/vat-prorrata";
 import { monthHasReceipts, monthIvaReceipts } from "./receipts-iva.server";
 
@@ -11,20 +12,34 @@ export interface VatMonth {
   month: MonthKey;
   ivaReturn: IvaReturn;
   prorrata: { year: number; basisPoints: bigint; stored: boolean };
-  /** The month the saldo a favor came from, when it is in the app (has receipts). */
+  /** The month the saldo a favor came from, when it is in the app (declared, or has receipts). */
   previousMonth: MonthKey | null;
+  /** Whether the saldo carried is the one that month declared. */
+  carriedFromDeclaration: boolean;
   receiptCount: number;
+  /** Receipt id → clave, for the declaration's set of documents. */
+  claves: Map<string, string>;
 }
 
 const yearOf = (month: MonthKey) => Number(month.slice(0, 4));
 
 /**
- * The month's return. The saldo a favor carried is the previous month's result when that month has
- * receipts in the app, itself computed with its own previous month, up to CARRY_MONTHS back.
+ * The month's return. The saldo a favor carried is the one the previous month DECLARED when it has a
+ * declaration; otherwise its computed result when it has receipts, itself computed with its own
+ * previous month, up to CARRY_MONTHS back (stopping at a declared month, whose declared saldo starts
+ * the chain).
  */
 export async function loadVatMonth(organizationId: string, month: MonthKey): Promise<VatMonth> {
   const chain: MonthKey[] = [];
+  let carried: Cents = cents(0n);
+  let declaredStart: MonthKey | null = null;
   for (let previous = shiftMonth(month, -1); chain.length < CARRY_MONTHS; previous = shiftMonth(previous, -1)) {
+    const declared = await currentDeclaration(organizationId, previous);
+    if (declared) {
+      carried = cents(BigInt(declared.totals.creditBalance));
+      declaredStart = previous;
+      break;
+    }
     if (!(await monthHasReceipts(organizationId, previous))) break;
     chain.unshift(previous);
   }
@@ -33,7 +48,6 @@ export async function loadVatMonth(organizationId: string, month: MonthKey): Pro
     const stored = prorratas.get(yearOf(m));
     return stored === undefined ? DEFAULT_PRORRATA : BigInt(stored);
   };
-  let carried: Cents = cents(0n);
   for (const previous of chain) {
     const previousReturn = computeIvaReturn(await monthIvaReceipts(organizationId, previous), {
       prorrataBasisPoints: prorrataOf(previous),
@@ -46,12 +60,15 @@ export async function loadVatMonth(organizationId: string, month: MonthKey): Pro
     prorrataBasisPoints: prorrataOf(month),
     previousCreditBalance: carried,
   });
+  const previousMonth = chain.length > 0 ? chain[chain.length - 1] : declaredStart;
   return {
     month,
     ivaReturn,
     prorrata: { year: yearOf(month), basisPoints: prorrataOf(month), stored: prorratas.has(yearOf(month)) },
-    previousMonth: chain.length > 0 ? chain[chain.length - 1] : null,
+    previousMonth,
+    carriedFromDeclaration: previousMonth !== null && previousMonth === declaredStart,
     receiptCount: receipts.length,
+    claves: new Map(receipts.map((receipt) => [receipt.id, receipt.clave ?? ""])),
   };
 }
 

@@ -1,0 +1,102 @@
+import mongoose, { Schema, type ClientSession } from "mongoose";
+
+/**
+ * A month's declared IVA: what «Liquidar IVA del mes» recorded, written in the same transaction as its
+ * entry, and each «Rectificar» as a new version. Amounts are céntimos as decimal text (exact).
+ * `accounts` is the net effect on each account of the entries of all versions so far (debit positive),
+ * so a rectification posts only the difference.
+ */
+export type VatDeclarationStatus = "vigente" | "rectificada" | "revertida";
+
+export interface VatDeclarationRecord {
+  organizationId: string;
+  month: string;
+  version: number;
+  status: VatDeclarationStatus;
+  totals: {
+    debit: string;
+    credit: string;
+    previousCreditBalance: string;
+    payable: string;
+    creditBalance: string;
+  };
+  lines: { label: string; amount: string }[];
+  accounts: { account: string; amount: string }[];
+  receipts: { id: string; clave: string }[];
+  entryId: string | null;
+  entryNumber: string | null;
+  by: string;
+  at: Date;
+  history: { at: Date; by: string; status: VatDeclarationStatus }[];
+}
+
+const vatDeclarationSchema = new Schema<VatDeclarationRecord>(
+  {
+    organizationId: { type: String, required: true },
+    month: { type: String, required: true, match: /^\d{4}-\d{2}$/ },
+    version: { type: Number, required: true, min: 1 },
+    status: { type: String, required: true, enum: ["vigente", "rectificada", "revertida"] },
+    totals: {
+      debit: { type: String, required: true },
+      credit: { type: String, required: true },
+      previousCreditBalance: { type: String, required: true },
+      payable: { type: String, required: true },
+      creditBalance: { type: String, required: true },
+    },
+    lines: { type: [{ _id: false, label: String, amount: String }], default: [] },
+    accounts: { type: [{ _id: false, account: String, amount: String }], default: [] },
+    receipts: { type: [{ _id: false, id: String, clave: String }], default: [] },
+    entryId: { type: String, default: null },
+    entryNumber: { type: String, default: null },
+    by: { type: String, required: true },
+    at: { type: Date, required: true },
+    history: { type: [{ _id: false, at: Date, by: String, status: String }], default: [] },
+  },
+  { collection: "vat_declarations", versionKey: false },
+);
+
+vatDeclarationSchema.index({ organizationId: 1, month: 1, version: 1 }, { unique: true });
+
+export const VatDeclaration =
+  (mongoose.models.VatDeclaration as mongoose.Model<VatDeclarationRecord> | undefined) ??
+  mongoose.model<VatDeclarationRecord>("VatDeclaration", vatDeclarationSchema);
+
+/** The month's standing declaration (the latest version not reverted), if any. */
+export function currentDeclaration(organizationId: string, month: string, session?: ClientSession) {
+  return VatDeclaration.findOne({ organizationId, month, status: "vigente" }, null, { session })
+    .sort({ version: -1 })
+    .lean<VatDeclarationRecord>();
+}
+
+export function declarationVersions(organizationId: string, month: string) {
+  return VatDeclaration.find({ organizationId, month }, { lines: 0, receipts: 0, accounts: 0 })
+    .sort({ version: -1 })
+    .limit(50)
+    .lean<VatDeclarationRecord[]>();
+}
+
+export async function nextDeclarationVersion(organizationId: string, month: string) {
+  const last = await VatDeclaration.findOne({ organizationId, month }, { version: 1 })
+    .sort({ version: -1 })
+    .lean<{ version: number }>();
+  return (last?.version ?? 0) + 1;
+}
+
+export async function insertDeclaration(record: VatDeclarationRecord, session: ClientSession) {
+  await VatDeclaration.create([record], { session });
+}
+
+export async function setDeclarationStatus(
+  organizationId: string,
+  month: string,
+  version: number,
+  status: VatDeclarationStatus,
+  by: string,
+  session: ClientSession,
+) {
+  await VatDeclaration.updateOne(
+    { organizationId, month, version },
+    { $set: { status }, $push: { history: { at: new Date(), by, status } } },
+    { session },
+  );
+}
