@@ -279,19 +279,3 @@ export function readDateInput(text: string, today: CalendarDate = systemToday())
   if (!isDateAccepted(date, today)) return { ok: false, message: dateWindowMessage(today) };
   return { ok: true, date };
 }
-
-/**
- * A date field of a form (zod, shared by the page and the action): dd/mm/aaaa or YYYY-MM-DD in, a strict
- * CalendarDate inside the accepted window out, Spanish refusals. Blank reads as missing (conform), so it is required; add
- * `.optional()` for a filter.
- */
-export const dateInputSchema = z
-  .string({ required_error: DATE_INPUT_MESSAGES.format, invalid_type_error: DATE_INPUT_MESSAGES.format })
-  .transform((text, context) => {
-    const result = readDateInput(text);
-    if (!result.ok) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
-      return z.NEVER;
-    }
-    return result.date;
-  });

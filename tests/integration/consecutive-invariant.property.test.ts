@@ -12,7 +12,7 @@ import { issueInvoice } from "../../app/services/invoicing/issue-invoice.server"
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import { ensureOrganization } from "../../models/organization";
 import { Receipt } from "../../models/receipt";
-import { generateComprobante, type SampleParty } from "../../packages/hacienda-samples/src/generate";
+import { generateComprobante, type SampleParty } from "../../scripts/hacienda-samples/src/generate";
 import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";

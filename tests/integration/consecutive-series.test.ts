@@ -22,7 +22,7 @@ import {
   generateComprobante,
   type GeneratedDocument,
   type SampleParty,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { createTestUser } from "../support/users";
 

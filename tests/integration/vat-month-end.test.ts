@@ -25,7 +25,7 @@ import {
   FERRETERIA_EL_CLAVO,
   generateComprobante,
   type GeneratedDocument,
-} from "../../packages/hacienda-samples/src/generate";
+} from "../../scripts/hacienda-samples/src/generate";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";
