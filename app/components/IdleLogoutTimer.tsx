@@ -6,7 +6,7 @@ import { useAccount } from "./AccountContext";
 import { IDLE_LOGOUT_REASON, IDLE_THROTTLE_MS } from "./IdleLogout";
 
 /**
- * Seed §4/§9: idle for the configured time (30 minutes) in every tab → logout. The timer runs only
+ * Idle for the configured time (30 minutes) in every tab → logout. The timer runs only
  * while a user is loaded; after logging out it is reset and paused.
  */
 export default function IdleLogoutTimer({ timeoutMs }: { timeoutMs: number }) {
