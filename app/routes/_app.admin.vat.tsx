@@ -29,11 +29,11 @@ export const meta: MetaFunction = () => [{ title: "IVA · Contabilidad CR" }];
 const INTENTS = ["liquidar", "rectificar", "revertir", "prorrata", "revisar"] as const;
 const ACCOUNT_CODE = /^\d{2}(-\d{2}){4}$/;
 const SETTLE_FORM = z.object({
-  confirm: z.literal("1").optional(),
+  confirm: z.literal("1", { errorMap: () => ({ message: "Confirmación inválida." }) }).optional(),
   adjustmentAccount: z
     .string()
     .trim()
-    .max(20)
+    .max(20, "La cuenta del ajuste se escribe 00-00-00-00-00.")
     .optional()
     .transform((text) => (text ? text : undefined))
     .refine((text) => text === undefined || ACCOUNT_CODE.test(text), "La cuenta del ajuste se escribe 00-00-00-00-00."),

@@ -27,7 +27,10 @@ import {
   type GeneratedDocument,
 } from "../../scripts/hacienda-samples/src/generate";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+import { postRequest, respond, sessionCookieFor } from "../support/requests";
+import { createTestUser } from "../support/users";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";
 
 const actor = { by: String(new Types.ObjectId()) };
@@ -284,5 +287,34 @@ describe("documents dated before the lock date (finding 1)", () => {
     expect(entry!.description).toContain("(comprobante del 15/12/2025)");
     const after = await Receipt.findById(id, { month: 1 }).lean<{ month: string }>();
     expect(after!.month).toBe("2025-12");
+  });
+});
+
+describe("the IVA page's forms refuse bad input with a Spanish message and write nothing", () => {
+  it("answers 400 to a malformed adjustment account, confirmation or receipt to review", async () => {
+    const route = (await import("../../app/routes/_app.admin.vat")) as {
+      action: (args: ActionFunctionArgs) => Promise<unknown>;
+    };
+    const cookie = await sessionCookieFor(
+      (await createTestUser({ persona: "admin", orgs: { [FERRETERIA.id]: "admin" } })).id,
+    );
+    const path = `/admin/vat?org=${FERRETERIA.cedula}&month=2025-09`;
+    const call = (fields: Record<string, string>) =>
+      respond(() =>
+        route.action({ request: postRequest(path, fields, cookie), params: {}, context: { cspNonce: "" } }),
+      );
+    const before = await VatDeclaration.countDocuments({ organizationId: FERRETERIA.id });
+
+    const badAccount = await call({ intent: "liquidar", adjustmentAccount: "60;drop" });
+    expect(badAccount.status).toBe(400);
+    expect(await badAccount.json()).toMatchObject({ message: "La cuenta del ajuste se escribe 00-00-00-00-00." });
+    const badConfirm = await call({ intent: "liquidar", confirm: "sí" });
+    expect(badConfirm.status).toBe(400);
+    expect(await badConfirm.json()).toMatchObject({ message: "Confirmación inválida." });
+    const badReview = await call({ intent: "revisar", receiptId: "x".repeat(24), decision: "include" });
+    expect(badReview.status).toBe(400);
+    const unknownReceipt = await call({ intent: "revisar", receiptId: "0".repeat(24), decision: "exclude" });
+    expect(unknownReceipt.status).toBe(404);
+    expect(await VatDeclaration.countDocuments({ organizationId: FERRETERIA.id })).toBe(before);
   });
 });
