@@ -192,7 +192,9 @@ export function receiptRecordFrom(document: ElectronicReceipt, source: RecordSou
 
 function joinReasons(reasons: string[]): string {
   const shown = reasons.slice(0, MAX_REASONS).join(" ");
-  return reasons.length > MAX_REASONS ? `${shown} (y ${countLabel(reasons.length - MAX_REASONS, "problema", "problemas")} más)` : shown;
+  return reasons.length > MAX_REASONS
+    ? `${shown} (y ${countLabel(reasons.length - MAX_REASONS, "problema", "problemas")} más)`
+    : shown;
 }
 
 interface PendingFile {
