@@ -46,9 +46,16 @@ describe("wording in app/", () => {
       "Quedan {pending} comprobantes en el mes",
       "Hay {count} errores",
     ];
-    for (const line of lines) expect(BANNED.some(({ pattern }) => pattern.test(line)), line).toBe(true);
-    for (const line of ["countLabel(n, \"comprobante\", \"comprobantes\")", "plural(n, \"queda\", \"quedan\")"])
-      expect(BANNED.some(({ pattern }) => pattern.test(line)), line).toBe(false);
+    for (const line of lines)
+      expect(
+        BANNED.some(({ pattern }) => pattern.test(line)),
+        line,
+      ).toBe(true);
+    for (const line of ['countLabel(n, "comprobante", "comprobantes")', 'plural(n, "queda", "quedan")'])
+      expect(
+        BANNED.some(({ pattern }) => pattern.test(line)),
+        line,
+      ).toBe(false);
   });
 
   it("has no «(s)», «(es)», .toFixed( or ISO dates in messages", () => {

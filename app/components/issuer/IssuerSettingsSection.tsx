@@ -86,8 +86,9 @@ function CertificateSummary({ certificate }: { certificate: IssuerCertificatePro
           <Text fw={700} size="sm">
             La llave criptográfica está por vencer
           </Text>
-          Vence el {expiry} ({certificate.daysLeft === 0 ? "hoy" : `en ${countLabel(certificate.daysLeft, "día", "días")}`}). Genere una llave
-          nueva en Hacienda y súbala aquí antes de esa fecha, o no se podrán emitir comprobantes.
+          Vence el {expiry} (
+          {certificate.daysLeft === 0 ? "hoy" : `en ${countLabel(certificate.daysLeft, "día", "días")}`}). Genere una
+          llave nueva en Hacienda y súbala aquí antes de esa fecha, o no se podrán emitir comprobantes.
         </Alert>
       )}
       {certificate.status === "vencida" && (

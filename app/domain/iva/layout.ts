@@ -150,8 +150,7 @@ export function ivaReturnNotes(ivaReturn: IvaReturn): string[] {
     `Prorrata provisional aplicada a la condición 05: ${formatBasisPoints(ivaReturn.prorrataBasisPoints)} %.`,
     "Montos en colones; los comprobantes en otra moneda se convierten con su tipo de cambio.",
   ];
-  if (ivaReturn.excluded.length > 0)
-    notes.push(`${excludedText(ivaReturn.excluded.length)} (ver el detalle).`);
+  if (ivaReturn.excluded.length > 0) notes.push(`${excludedText(ivaReturn.excluded.length)} (ver el detalle).`);
   return notes;
 }
 

@@ -9,6 +9,8 @@ describe("a rule's conditions in words", () => {
   });
 
   it("keeps other values as typed", () => {
-    expect(describeCondition({ field: "emisorCedula", operator: "equals", value: "3101456789" })).toContain("3101456789");
+    expect(describeCondition({ field: "emisorCedula", operator: "equals", value: "3101456789" })).toContain(
+      "3101456789",
+    );
   });
 });

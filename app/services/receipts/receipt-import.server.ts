@@ -218,7 +218,9 @@ async function keepRepeatedConsecutivos(organizationId: string, records: Receipt
 
 function joinReasons(reasons: string[]): string {
   const shown = reasons.slice(0, MAX_REASONS).join(" ");
-  return reasons.length > MAX_REASONS ? `${shown} (y ${countLabel(reasons.length - MAX_REASONS, "problema", "problemas")} más)` : shown;
+  return reasons.length > MAX_REASONS
+    ? `${shown} (y ${countLabel(reasons.length - MAX_REASONS, "problema", "problemas")} más)`
+    : shown;
 }
 
 interface PendingFile {
