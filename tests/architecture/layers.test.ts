@@ -88,8 +88,6 @@ export const RULES: Rule[] = [
       "app/components/entries/EntryLines.tsx → ~/services/entries/entries-read.server": VIEW_TYPES_LATER,
       "app/components/entries/EntryTable.tsx → ~/services/entries/entries-read.server": VIEW_TYPES_LATER,
       "app/components/entries/MovementTable.tsx → ~/services/entries/entries-read.server": VIEW_TYPES_LATER,
-      "app/components/invoicing/InvoicePage.tsx → ~/routes/_app.admin.invoice.($invoiceID)":
-        "the loader's type for useLoaderData, type-only; a view type is issue 31, item 7",
       "app/components/receipts/LinesTable.tsx → ~/services/receipts/receipts-detail.server": VIEW_TYPES_LATER,
       "app/components/receipts/ReceiptTable.tsx → ~/services/receipts/receipts.server": VIEW_TYPES_LATER,
       "app/components/receipts/ReceptorAnswer.tsx → ~/services/receipts/receipts-detail.server": VIEW_TYPES_LATER,
