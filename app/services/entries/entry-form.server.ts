@@ -29,7 +29,8 @@ import {
 } from "~/services/ledger/ledger.server";
 import { notFound } from "~/utils/http.server";
 import type { OrgContext } from "~/utils/org-context.server";
-import { findEntryBySubmission, type EntryRecord } from "~models/entry";
+import type { EntryRecord } from "~models/entry";
+import { entryBySubmission } from "~/services/ledger/read.server";
 import { findOrganization } from "~models/organization";
 
 export type EntryFormMode = "new" | "draft" | "posted";
@@ -122,7 +123,7 @@ async function saveNewEntry(
 ): Promise<EntryFormOutcome> {
   const token = value.submissionToken;
   if (token) {
-    const repeated = await findEntryBySubmission(organizationId, token);
+    const repeated = await entryBySubmission(organizationId, token);
     if (repeated) return alreadySaved(repeated);
   }
   // A simultaneous submit of the same form gets, from the ledger, the entry the first one saved.

@@ -1,7 +1,7 @@
 import type { EntryDisplayStatus } from "~/domain/entries/labels";
 import { accountCodePrefix, type EntrySourceKind } from "~/domain/ledger";
 import { pageWindow } from "~/domain/ledger";
-import { Entry, findEntry, type EntryRecord } from "~models/entry";
+import { Entry, findEntry, findEntryBySubmission, type EntryRecord } from "~models/entry";
 import type { Cents } from "~/domain/money";
 import { foldedPattern } from "~/domain/text";
 import { toCents } from "./records.server";
@@ -95,4 +95,30 @@ export async function listEntries(
 export async function accountsInUse(organizationId: string): Promise<Set<string>> {
   const accounts: string[] = await Entry.distinct("lines.account", { organizationId });
   return new Set(accounts);
+}
+
+/** The entry an earlier submission of the same form posted (its one-time token), or null. */
+export function entryBySubmission(organizationId: string, token: string): Promise<EntryRecord | null> {
+  return findEntryBySubmission(organizationId, token);
+}
+
+/**
+ * Posted, not reversed entries of one source kind whose source id matches a pattern (e.g. a month's
+ * IVA rectifications «2026-10/v2»): their ids and dates.
+ */
+export function standingEntriesOfSource(
+  organizationId: string,
+  kind: EntrySourceKind,
+  sourceIdPattern: string,
+): Promise<Array<{ _id: unknown; date: string }>> {
+  return Entry.find(
+    {
+      organizationId,
+      status: "contabilizado",
+      "source.kind": kind,
+      "source.id": { $regex: sourceIdPattern },
+      reversedBy: { $exists: false },
+    },
+    { _id: 1, date: 1 },
+  ).lean<Array<{ _id: unknown; date: string }>>();
 }

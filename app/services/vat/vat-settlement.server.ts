@@ -12,7 +12,7 @@ import { cents } from "~/domain/money";
 import type { EntryLineInput } from "~/domain/ledger/types";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { postOnce, reverse, reverseWithin, standingEntryOf, type Actor } from "~/services/ledger/ledger.server";
-import { Entry } from "~models/entry";
+import { standingEntriesOfSource } from "~/services/ledger/read.server";
 import {
   currentDeclaration,
   insertDeclaration,
@@ -295,16 +295,7 @@ export async function reverseSettlement(
 ): Promise<ReverseOutcome> {
   const standing = await standingEntryOf(organizationId, sourceOf(month));
   if (!standing) return { ok: false, message: `El IVA de ${monthLabel(month)} no está liquidado.` };
-  const rectifications = await Entry.find(
-    {
-      organizationId,
-      status: "contabilizado",
-      "source.kind": SETTLEMENT_SOURCE_KIND,
-      "source.id": { $regex: `^${month}/v\\d+$` },
-      reversedBy: { $exists: false },
-    },
-    { _id: 1, date: 1 },
-  ).lean<Array<{ _id: unknown; date: string }>>();
+  const rectifications = await standingEntriesOfSource(organizationId, SETTLEMENT_SOURCE_KIND, `^${month}/v\\d+$`);
   const declared = await currentDeclaration(organizationId, month);
   const outcome = await reverse(
     organizationId,
