@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { executeCommand } from "./commands/dispatch";
 import { CursorRegistry } from "./commands/cursors";
+import { DEFAULT_REPLICA_SET_NAME } from "./commands/replication";
 import { SessionRegistry } from "./commands/sessions";
 import type { ServerState } from "./commands/context";
 import { Store } from "./persist/store";
@@ -30,6 +31,8 @@ export interface ServerOptions {
   snapshotOnClose?: boolean;
   /** Wall clock for the time limits above (tests move it instead of waiting). */
   now?: () => number;
+  /** The replica set this one-member set reports (`?replicaSet=` in the connection string). */
+  replicaSetName?: string;
 }
 
 /** The server: owns the engine, optional durable store, connections and housekeeping timers. */
@@ -54,7 +57,13 @@ export class EmbeddedServer {
       startedAt: new Date(),
       port: 0,
       address: "",
+      replicaSetName: options.replicaSetName ?? DEFAULT_REPLICA_SET_NAME,
+      bootSeconds: Math.floor(Date.now() / 1000),
     };
+  }
+
+  get replicaSetName(): string {
+    return this.state.replicaSetName;
   }
 
   get port(): number {

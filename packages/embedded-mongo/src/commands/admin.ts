@@ -3,6 +3,7 @@ import { ErrorCode, ServerError } from "../errors";
 import { ID_INDEX_NAME } from "../storage/index-instance";
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE, MAX_WRITE_BATCH_SIZE } from "../wire/protocol";
 import { type CommandContext, type CommandResult, collectionName, existingCollection, namespace } from "./context";
+import { replicaSetFields } from "./replication";
 import { sessionKeyOf } from "./sessions";
 
 export const SERVER_VERSION = "7.0.0-embedded";
@@ -21,6 +22,7 @@ export function helloReply(context: CommandContext): Doc {
     minWireVersion: 0,
     maxWireVersion: 21,
     readOnly: false,
+    ...replicaSetFields(context.state),
     ok: 1,
   };
 }

@@ -14,8 +14,11 @@ export interface ServerState {
   sessions: SessionRegistry;
   startedAt: Date;
   port: number;
-  /** host:port, or the Unix socket path. */
+  /** host:port, or the Unix socket path: the one member of the replica set. */
   address: string;
+  replicaSetName: string;
+  /** Seconds part of every cluster time this run hands out. */
+  bootSeconds: number;
 }
 
 export interface CommandContext {

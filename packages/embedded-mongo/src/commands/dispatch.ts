@@ -30,7 +30,20 @@ import {
   listDatabasesCommand,
   listIndexesCommand,
 } from "./read";
+import {
+  appendToEncoded,
+  clockOf,
+  clusterTime,
+  clusterTimeFields,
+  parseReadConcern,
+  replSetGetConfigReply,
+  replSetGetStatusReply,
+  validateWriteConcern,
+  writeConcernError,
+} from "./replication";
 import { sessionKeyOf } from "./sessions";
+import { serialize } from "bson";
+import type { Transaction } from "../storage/transaction";
 import { deleteCommand, findAndModifyCommand, insertCommand, updateCommand } from "./write";
 
 const ok: CommandHandler = () => ({ ok: 1 });
@@ -85,9 +98,8 @@ const COMMANDS: Record<string, CommandHandler> = {
   getLastError: () => ({ n: 0, err: null, ok: 1 }),
   resetError: ok,
   validate: (context) => ({ ns: `${context.db}.${String(context.body.validate)}`, valid: true, ok: 1 }),
-  replSetGetStatus: () => {
-    throw new ServerError(ErrorCode.NoReplicationEnabled, "not running with --replSet");
-  },
+  replSetGetStatus: replSetGetStatusReply,
+  replSetGetConfig: replSetGetConfigReply,
   explain: (context) => ({
     queryPlanner: { namespace: context.db, winningPlan: { stage: "EMBEDDED" } },
     serverInfo: { version: SERVER_VERSION },
@@ -133,6 +145,8 @@ export async function executeCommand(
   const db = typeof body.$db === "string" ? body.$db : defaultDb;
   let transaction = null;
   let result: CommandResult;
+  let snapshotTime: number | null = null;
+  let unpinned: Transaction | null = null;
   try {
     transaction = state.sessions.resolve(body, name);
     const context: CommandContext = {
@@ -146,6 +160,18 @@ export async function executeCommand(
       sessionKey: sessionKeyOf(body),
     };
     if (transaction && !TRANSACTION_CONTROL.has(name)) state.engine.assertActive(transaction);
+    validateWriteConcern(context);
+    const readConcern = parseReadConcern(context);
+    if (readConcern.level === "snapshot" && !transaction) {
+      snapshotTime = readConcern.atClusterTime ? clockOf(state, readConcern.atClusterTime) : state.engine.clock;
+      if (snapshotTime === null || snapshotTime > state.engine.clock)
+        throw new ServerError(ErrorCode.BadValue, "readConcern.atClusterTime is in the future of this server");
+      if (!state.engine.canReadAt(snapshotTime))
+        throw new ServerError(ErrorCode.SnapshotTooOld, "Read timestamp is older than the oldest available timestamp");
+      const reader = state.sessions.snapshotReader(context.sessionKey, snapshotTime);
+      if (!context.sessionKey) unpinned = reader;
+      context.view = { transaction: reader };
+    }
     result = await handler(context);
     if (transaction && !Buffer.isBuffer(result) && Array.isArray(result.writeErrors) && result.writeErrors.length > 0) {
       state.engine.abortTransaction(transaction);
@@ -154,6 +180,8 @@ export async function executeCommand(
     const serverError = toServerError(error);
     if (transaction && !TRANSACTION_CONTROL.has(name)) state.engine.abortTransaction(transaction);
     result = serverError.toReply();
+  } finally {
+    if (unpinned) state.engine.release(unpinned);
   }
   if (MUTATING.has(name) && !transaction) {
     try {
@@ -165,5 +193,26 @@ export async function executeCommand(
       ).toReply();
     }
   }
-  return result;
+  return withReplicationFields(state, name, body, result, snapshotTime);
+}
+
+/** operationTime and $clusterTime on every reply, as a replica set member sends them; writeConcernError. */
+function withReplicationFields(
+  state: ServerState,
+  name: string,
+  body: Doc,
+  result: CommandResult,
+  snapshotTime: number | null,
+): CommandResult {
+  const extra: Doc = {};
+  const isError = !Buffer.isBuffer(result) && result.ok === 0;
+  if (!isError && (MUTATING.has(name) || name === "commitTransaction" || name === "abortTransaction")) {
+    const concernError = writeConcernError(body);
+    if (concernError) extra.writeConcernError = concernError;
+  }
+  if (snapshotTime !== null && !isError) extra.atClusterTime = clusterTime(state, snapshotTime);
+  Object.assign(extra, clusterTimeFields(state));
+  if (Buffer.isBuffer(result)) return appendToEncoded(result, Buffer.from(serialize(extra)));
+  const { ok, ...rest } = result;
+  return { ...rest, ...extra, ok };
 }

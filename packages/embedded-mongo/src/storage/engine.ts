@@ -239,6 +239,28 @@ export class Engine {
     return transaction;
   }
 
+  /**
+   * A read-only view pinned at commit time `snapshot` (snapshot reads). While it is registered the
+   * engine keeps the versions it needs, like an open transaction; `release` lets them go.
+   */
+  beginReader(snapshot: number): Transaction {
+    const reader = new Transaction(snapshot, -1n, this.now());
+    this.transactions.add(reader);
+    return reader;
+  }
+
+  /** Whether a read at commit time `snapshot` can still be served (its history has been kept). */
+  canReadAt(snapshot: number): boolean {
+    if (snapshot === this.clock) return true;
+    if (snapshot > this.clock) return false;
+    for (const transaction of this.transactions) if (transaction.snapshot <= snapshot) return true;
+    return false;
+  }
+
+  release(reader: Transaction): void {
+    if (reader.state === "active") this.finishTransaction(reader, "aborted");
+  }
+
   lockKey(collection: Collection, id: string): string {
     return `${collection.ns}\u0000${id}`;
   }
