@@ -4,6 +4,7 @@ import { executeCommand } from "./commands/dispatch";
 import { CursorRegistry } from "./commands/cursors";
 import { DEFAULT_REPLICA_SET_NAME } from "./commands/replication";
 import { SessionRegistry } from "./commands/sessions";
+import { FailPoints } from "./commands/fail-points";
 import type { ServerState } from "./commands/context";
 import { Store } from "./persist/store";
 import { Engine } from "./storage/engine";
@@ -33,6 +34,8 @@ export interface ServerOptions {
   now?: () => number;
   /** The replica set this one-member set reports (`?replicaSet=` in the connection string). */
   replicaSetName?: string;
+  /** Accept MongoDB's test commands (configureFailPoint), as mongod's enableTestCommands; tests only. */
+  enableTestCommands?: boolean;
 }
 
 /** The server: owns the engine, optional durable store, connections and housekeeping timers. */
@@ -59,6 +62,8 @@ export class EmbeddedServer {
       address: "",
       replicaSetName: options.replicaSetName ?? DEFAULT_REPLICA_SET_NAME,
       bootSeconds: Math.floor(Date.now() / 1000),
+      failPoints: options.enableTestCommands ? new FailPoints() : null,
+      appNames: new Map(),
     };
   }
 
@@ -90,7 +95,10 @@ export class EmbeddedServer {
         this.log,
       );
       this.connections.add(connection);
-      socket.on("close", () => this.connections.delete(connection));
+      socket.on("close", () => {
+        this.connections.delete(connection);
+        this.state.appNames.delete(connection.id);
+      });
     });
     this.server.on("error", (error) => this.log(`server error: ${error.message}`));
     await this.listen().catch(async (error) => {

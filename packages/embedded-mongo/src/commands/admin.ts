@@ -70,7 +70,8 @@ export function createCommand(context: CommandContext): CommandResult {
     throw new ServerError(ErrorCode.CommandNotSupported, "capped collections are not supported by the embedded server");
   if (options.viewOn !== undefined)
     throw new ServerError(ErrorCode.CommandNotSupported, "views are not supported by the embedded server");
-  context.state.engine.createCollection(context.db, name, options);
+  assertSupportedValidator(options.validator);
+  context.state.engine.createCollection(context.db, name, options, context.transaction);
   return { ok: 1 };
 }
 
@@ -92,8 +93,8 @@ export function createIndexesCommand(context: CommandContext): CommandResult {
     throw new ServerError(ErrorCode.BadValue, "Must specify at least one index to create");
   const engine = context.state.engine;
   const name = collectionName(context);
-  const existed = engine.collection(context.db, name) !== undefined;
-  const collection = engine.ensureCollection(context.db, name);
+  const existed = engine.collection(context.db, name, context.transaction) !== undefined;
+  const collection = engine.ensureCollection(context.db, name, context.transaction);
   const before = collection.indexes.size;
   const created = engine.createIndexes(collection, specs);
   const reply: Doc = {
@@ -159,7 +160,25 @@ export function collModCommand(context: CommandContext): CommandResult {
     engine.createIndexes(collection, [spec]);
     return { ...reply, ok: 1 };
   }
+  const changes: Doc = {};
+  for (const field of ["validator", "validationLevel", "validationAction"]) {
+    if (context.body[field] !== undefined) changes[field] = context.body[field];
+  }
+  if (Object.keys(changes).length > 0) {
+    assertSupportedValidator(changes.validator);
+    context.state.engine.setOptions(collection, { ...collection.options, ...changes });
+  }
   return { ok: 1 };
+}
+
+function assertSupportedValidator(validator: unknown): void {
+  if (validator === undefined) return;
+  if (!isPlainObject(validator)) throw new ServerError(ErrorCode.TypeMismatch, "'validator' must be an object");
+  if (validator.$jsonSchema !== undefined)
+    throw new ServerError(
+      ErrorCode.CommandNotSupported,
+      "$jsonSchema validators are not supported by the embedded server",
+    );
 }
 
 export function renameCollectionCommand(context: CommandContext): CommandResult {

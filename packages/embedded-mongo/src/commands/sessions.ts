@@ -103,6 +103,11 @@ export class SessionRegistry {
     return transaction;
   }
 
+  /** Records that a session was used (`$listLocalSessions` lists it). */
+  touch(key: string): void {
+    this.session(key);
+  }
+
   /** A reader at commit time `snapshot` for this session's snapshot reads (reused while it lasts). */
   snapshotReader(key: string | null, snapshot: number): Transaction {
     if (!key) return this.engine.beginReader(snapshot);
@@ -113,6 +118,14 @@ export class SessionRegistry {
     if (current) this.engine.release(current);
     session.snapshotReader = reader;
     return reader;
+  }
+
+  /** `$listLocalSessions`: the sessions this server knows, as `{_id: {id}, lastUse}`. */
+  list(): Doc[] {
+    return [...this.sessions.values()].map((session) => ({
+      _id: { id: Buffer.from(session.key, "hex") },
+      lastUse: new Date(session.lastUsed),
+    }));
   }
 
   end(keys: string[]): void {
