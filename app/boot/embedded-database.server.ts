@@ -71,7 +71,8 @@ export async function startAppDatabase(
     }
     return { uri: published, attached: true, close: async () => undefined };
   }
-  const uri = `${server.uri}/${DEFAULT_DATABASE_NAME}`;
+  // Production's shape: the embedded server is a one-member replica set, named like a real one.
+  const uri = server.connectionString(DEFAULT_DATABASE_NAME);
   await publishUri(uriFile, uri);
   return {
     uri,

@@ -63,7 +63,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     };
   }
   const server = await startEmbeddedMongo({ port: 0 });
-  const uri = withDatabaseName(server.uri, dbName);
+  const uri = server.connectionString(dbName);
   handedOut.add(uri);
   return { uri, dbName, stop: () => server.close() };
 }

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import net from "node:net";
 import { executeCommand } from "./commands/dispatch";
 import { CursorRegistry } from "./commands/cursors";
+import { DEFAULT_REPLICA_SET_NAME } from "./commands/replication";
 import { SessionRegistry } from "./commands/sessions";
+import { FailPoints } from "./commands/fail-points";
 import type { ServerState } from "./commands/context";
 import { Store } from "./persist/store";
 import { Engine } from "./storage/engine";
@@ -30,6 +32,10 @@ export interface ServerOptions {
   snapshotOnClose?: boolean;
   /** Wall clock for the time limits above (tests move it instead of waiting). */
   now?: () => number;
+  /** The replica set this one-member set reports (`?replicaSet=` in the connection string). */
+  replicaSetName?: string;
+  /** Accept MongoDB's test commands (configureFailPoint), as mongod's enableTestCommands; tests only. */
+  enableTestCommands?: boolean;
 }
 
 /** The server: owns the engine, optional durable store, connections and housekeeping timers. */
@@ -54,7 +60,15 @@ export class EmbeddedServer {
       startedAt: new Date(),
       port: 0,
       address: "",
+      replicaSetName: options.replicaSetName ?? DEFAULT_REPLICA_SET_NAME,
+      bootSeconds: Math.floor(Date.now() / 1000),
+      failPoints: options.enableTestCommands ? new FailPoints() : null,
+      appNames: new Map(),
     };
+  }
+
+  get replicaSetName(): string {
+    return this.state.replicaSetName;
   }
 
   get port(): number {
@@ -81,7 +95,10 @@ export class EmbeddedServer {
         this.log,
       );
       this.connections.add(connection);
-      socket.on("close", () => this.connections.delete(connection));
+      socket.on("close", () => {
+        this.connections.delete(connection);
+        this.state.appNames.delete(connection.id);
+      });
     });
     this.server.on("error", (error) => this.log(`server error: ${error.message}`));
     await this.listen().catch(async (error) => {

@@ -17,7 +17,7 @@ export default async function globalSetup() {
   const embedded = process.env.MONGODB_URI ? null : await startEmbeddedMongo();
   const databaseName = `e2e_${randomBytes(4).toString("hex")}`;
   const mongoUri = embedded
-    ? `${embedded.uri}/${databaseName}`
+    ? embedded.connectionString(databaseName)
     : process.env.MONGODB_URI!.replace(/\/([^/?]*)(\?|$)/, `/${databaseName}$2`);
 
   const mail = await startMailCapture();

@@ -9,6 +9,7 @@ import { collectPathValues, splitPath } from "../query/paths";
 import { compileProjection } from "../query/projection";
 import { parseSort, sortDocuments } from "../query/sort";
 import type { Collection } from "../storage/collection";
+import { type Collation, collatedCompare } from "../query/collation";
 import { findMatches, type ReadView } from "../storage/read-view";
 import { evaluate, mingoOptions } from "./expressions";
 import { groupDocuments } from "./group";
@@ -18,6 +19,7 @@ export interface PipelineContext {
   /** Resolves a collection of the command's database (for $lookup and $unionWith). */
   collection(name: string): Collection | undefined;
   variables?: Doc;
+  collation?: Collation | null;
 }
 
 const WRITE_STAGES = new Set(["$out", "$merge"]);
@@ -77,10 +79,11 @@ function initialDocuments(
   }
   const matches = findMatches(context.view, collection, {
     filter,
-    matcher: compileFilter(filter, { variables: context.variables }),
+    matcher: compileFilter(filter, { variables: context.variables, collation: context.collation }),
     sort: parseSort(sort),
     skip,
     limit,
+    collation: context.collation,
   });
   return { docs: matches.map((match) => match.doc), consumed };
 }
@@ -112,7 +115,7 @@ function applyStage(context: PipelineContext, docs: Doc[], name: string, spec: u
   const variables = context.variables;
   switch (name) {
     case "$match": {
-      const matcher = compileFilter(requireObject(name, spec), { variables });
+      const matcher = compileFilter(requireObject(name, spec), { variables, collation: context.collation });
       return docs.filter((doc) => matcher(doc));
     }
     case "$project": {
@@ -132,7 +135,7 @@ function applyStage(context: PipelineContext, docs: Doc[], name: string, spec: u
     case "$group":
       return groupDocuments(docs, requireObject(name, spec), variables);
     case "$sort":
-      return sortDocuments([...docs], parseSort(requireObject(name, spec)));
+      return sortDocuments([...docs], parseSort(requireObject(name, spec)), collatedCompare(context.collation));
     case "$limit":
       return docs.slice(0, requireCount(name, spec, false));
     case "$skip":
@@ -195,7 +198,7 @@ function applyStage(context: PipelineContext, docs: Doc[], name: string, spec: u
     }
     default:
       if (WRITE_STAGES.has(name)) {
-        throw new ServerError(ErrorCode.CommandNotSupported, `${name} is not supported by the embedded server`);
+        throw new ServerError(40601, `${name} can only be the final stage in the pipeline`);
       }
       return fallbackStage(context, docs, name, spec);
   }

@@ -3,6 +3,7 @@ import { ErrorCode, ServerError } from "../errors";
 import { ID_INDEX_NAME } from "../storage/index-instance";
 import { MAX_BSON_OBJECT_SIZE, MAX_MESSAGE_SIZE, MAX_WRITE_BATCH_SIZE } from "../wire/protocol";
 import { type CommandContext, type CommandResult, collectionName, existingCollection, namespace } from "./context";
+import { replicaSetFields } from "./replication";
 import { sessionKeyOf } from "./sessions";
 
 export const SERVER_VERSION = "7.0.0-embedded";
@@ -21,6 +22,7 @@ export function helloReply(context: CommandContext): Doc {
     minWireVersion: 0,
     maxWireVersion: 21,
     readOnly: false,
+    ...replicaSetFields(context.state),
     ok: 1,
   };
 }
@@ -68,7 +70,8 @@ export function createCommand(context: CommandContext): CommandResult {
     throw new ServerError(ErrorCode.CommandNotSupported, "capped collections are not supported by the embedded server");
   if (options.viewOn !== undefined)
     throw new ServerError(ErrorCode.CommandNotSupported, "views are not supported by the embedded server");
-  context.state.engine.createCollection(context.db, name, options);
+  assertSupportedValidator(options.validator);
+  context.state.engine.createCollection(context.db, name, options, context.transaction);
   return { ok: 1 };
 }
 
@@ -90,8 +93,8 @@ export function createIndexesCommand(context: CommandContext): CommandResult {
     throw new ServerError(ErrorCode.BadValue, "Must specify at least one index to create");
   const engine = context.state.engine;
   const name = collectionName(context);
-  const existed = engine.collection(context.db, name) !== undefined;
-  const collection = engine.ensureCollection(context.db, name);
+  const existed = engine.collection(context.db, name, context.transaction) !== undefined;
+  const collection = engine.ensureCollection(context.db, name, context.transaction);
   const before = collection.indexes.size;
   const created = engine.createIndexes(collection, specs);
   const reply: Doc = {
@@ -157,7 +160,25 @@ export function collModCommand(context: CommandContext): CommandResult {
     engine.createIndexes(collection, [spec]);
     return { ...reply, ok: 1 };
   }
+  const changes: Doc = {};
+  for (const field of ["validator", "validationLevel", "validationAction"]) {
+    if (context.body[field] !== undefined) changes[field] = context.body[field];
+  }
+  if (Object.keys(changes).length > 0) {
+    assertSupportedValidator(changes.validator);
+    context.state.engine.setOptions(collection, { ...collection.options, ...changes });
+  }
   return { ok: 1 };
+}
+
+function assertSupportedValidator(validator: unknown): void {
+  if (validator === undefined) return;
+  if (!isPlainObject(validator)) throw new ServerError(ErrorCode.TypeMismatch, "'validator' must be an object");
+  if (validator.$jsonSchema !== undefined)
+    throw new ServerError(
+      ErrorCode.CommandNotSupported,
+      "$jsonSchema validators are not supported by the embedded server",
+    );
 }
 
 export function renameCollectionCommand(context: CommandContext): CommandResult {

@@ -1,3 +1,4 @@
+import { evaluate } from "../aggregate/expressions";
 import { toJsNumber } from "../bson/arithmetic";
 import { type Doc, isNumeric, isPlainObject } from "../bson/values";
 import { ErrorCode, ServerError } from "../errors";
@@ -6,6 +7,7 @@ import type { Engine } from "../storage/engine";
 import type { ReadView } from "../storage/read-view";
 import type { Transaction } from "../storage/transaction";
 import type { CursorRegistry } from "./cursors";
+import type { FailPoints } from "./fail-points";
 import type { SessionRegistry } from "./sessions";
 
 export interface ServerState {
@@ -14,8 +16,15 @@ export interface ServerState {
   sessions: SessionRegistry;
   startedAt: Date;
   port: number;
-  /** host:port, or the Unix socket path. */
+  /** host:port, or the Unix socket path: the one member of the replica set. */
   address: string;
+  replicaSetName: string;
+  /** Seconds part of every cluster time this run hands out. */
+  bootSeconds: number;
+  /** Test commands (configureFailPoint); null unless enableTestCommands. */
+  failPoints: FailPoints | null;
+  /** The application name each connection gave in its handshake (fail points can target one). */
+  appNames: Map<number, string>;
 }
 
 export interface CommandContext {
@@ -47,7 +56,7 @@ export function collectionName(context: CommandContext): string {
 }
 
 export function existingCollection(context: CommandContext): Collection | undefined {
-  return context.state.engine.collection(context.db, collectionName(context));
+  return context.state.engine.collection(context.db, collectionName(context), context.transaction);
 }
 
 export function optionalObject(context: CommandContext, field: string): Doc | undefined {
@@ -74,4 +83,20 @@ export function optionalCount(context: CommandContext, field: string, source: Do
 
 export function namespace(context: CommandContext, collection: string): string {
   return `${context.db}.${collection}`;
+}
+
+/** The command's `let` option: each value is an expression, evaluated once, bound as `$$name`. */
+export function letVariables(context: CommandContext): Doc | undefined {
+  const spec = optionalObject(context, "let");
+  if (!spec) return undefined;
+  const variables: Doc = {};
+  for (const [name, expr] of Object.entries(spec)) {
+    if (!/^[a-z][A-Za-z0-9_]*$/.test(name))
+      throw new ServerError(
+        ErrorCode.FailedToParse,
+        `'${name}' starts with an invalid character for a user variable name`,
+      );
+    variables[name] = evaluate({}, expr, variables);
+  }
+  return variables;
 }

@@ -1,6 +1,8 @@
 import { applyStages, type PipelineContext, runPipeline } from "../aggregate/pipeline";
-import { canonicalKey, compareValues, type Doc, isPlainObject } from "../bson/values";
+import { WRITE_STAGES, writeMerge, writeOut } from "../aggregate/write-stages";
+import { canonicalKey, type Doc, isPlainObject } from "../bson/values";
 import { ErrorCode, ServerError } from "../errors";
+import { collatedCompare, parseCollation } from "../query/collation";
 import { compileFilter } from "../query/matcher";
 import { collectPathValues } from "../query/paths";
 import { compileProjection } from "../query/projection";
@@ -14,6 +16,7 @@ import {
   namespace,
   optionalCount,
   optionalObject,
+  letVariables,
 } from "./context";
 
 function cursorOptions(context: CommandContext): { batchSize?: number } {
@@ -25,7 +28,8 @@ export function findCommand(context: CommandContext): CommandResult {
   const name = collectionName(context);
   const filter = optionalObject(context, "filter");
   const sort = parseSort(optionalObject(context, "sort"));
-  const projection = compileProjection(optionalObject(context, "projection"), { forFind: true });
+  const variables = letVariables(context);
+  const projection = compileProjection(optionalObject(context, "projection"), { forFind: true, variables });
   let limit = optionalCount(context, "limit") ?? 0;
   const skip = optionalCount(context, "skip") ?? 0;
   let singleBatch = context.body.singleBatch === true;
@@ -37,12 +41,14 @@ export function findCommand(context: CommandContext): CommandResult {
   const batchSize = optionalCount(context, "batchSize");
   if (batchSize !== undefined && batchSize < 0)
     throw new ServerError(ErrorCode.BadValue, "batchSize value must be non-negative");
+  const collation = parseCollation(context.body.collation);
   const matches = findMatches(context.view, existingCollection(context), {
     filter,
-    matcher: compileFilter(filter),
+    matcher: compileFilter(filter, { variables, collation }),
     sort,
     skip,
     limit,
+    collation,
     wantDetails: projection !== null,
   });
   return context.state.cursors.open({
@@ -75,6 +81,11 @@ export function killCursorsCommand(context: CommandContext): CommandResult {
 }
 
 export function countCommand(context: CommandContext): CommandResult {
+  if (context.transaction)
+    throw new ServerError(
+      ErrorCode.OperationNotSupportedInTransaction,
+      "Cannot run 'count' in a multi-document transaction. Please see http://dochub.mongodb.org/core/transaction-count for a recommended alternative.",
+    );
   const filter = optionalObject(context, "query");
   const collection = existingCollection(context);
   const skip = optionalCount(context, "skip") ?? 0;
@@ -87,12 +98,14 @@ export function countCommand(context: CommandContext): CommandResult {
       return { n, ok: 1 };
     }
   }
+  const collation = parseCollation(context.body.collation);
   const matches = findMatches(context.view, collection, {
     filter,
-    matcher: compileFilter(filter),
+    matcher: compileFilter(filter, { collation }),
     sort: [],
     skip,
     limit,
+    collation,
   });
   return { n: matches.length, ok: 1 };
 }
@@ -101,16 +114,22 @@ export function distinctCommand(context: CommandContext): CommandResult {
   const key = context.body.key;
   if (typeof key !== "string") throw new ServerError(ErrorCode.TypeMismatch, "distinct key must be a string");
   const filter = optionalObject(context, "query");
+  const collation = parseCollation(context.body.collation);
   const matches = findMatches(context.view, existingCollection(context), {
     filter,
-    matcher: compileFilter(filter),
+    matcher: compileFilter(filter, { collation }),
     sort: [],
+    collation,
   });
   const values = new Map<string, unknown>();
+  const compare = collatedCompare(collation);
   const add = (value: unknown) => {
     if (value === undefined) return;
     const text = canonicalKey(value);
-    if (!values.has(text)) values.set(text, value);
+    if (values.has(text)) return;
+    if (collation && typeof value === "string" && [...values.values()].some((seen) => compare(seen, value) === 0))
+      return;
+    values.set(text, value);
   };
   for (const match of matches) {
     for (const value of collectPathValues(match.doc, key)) {
@@ -118,7 +137,7 @@ export function distinctCommand(context: CommandContext): CommandResult {
       else add(value);
     }
   }
-  return { values: [...values.values()].sort(compareValues), ok: 1 };
+  return { values: [...values.values()].sort(compare), ok: 1 };
 }
 
 export function aggregateCommand(context: CommandContext): CommandResult {
@@ -141,26 +160,55 @@ export function aggregateCommand(context: CommandContext): CommandResult {
   }
   const pipelineContext: PipelineContext = {
     view: context.view,
-    collection: (name) => context.state.engine.collection(context.db, name),
-    variables: optionalObject(context, "let"),
+    collection: (name) => context.state.engine.collection(context.db, name, context.transaction),
+    variables: letVariables(context),
+    collation: parseCollation(context.body.collation),
   };
+  const stages = pipeline as Doc[];
+  const last = stages[stages.length - 1];
+  const writeStage = isPlainObject(last) ? Object.keys(last).find((name) => WRITE_STAGES.has(name)) : undefined;
+  if (writeStage && context.transaction)
+    throw new ServerError(
+      ErrorCode.OperationNotSupportedInTransaction,
+      `${writeStage} cannot be used in a transaction`,
+    );
+  if (writeStage && isPlainObject(context.body.readConcern) && context.body.readConcern.level === "linearizable")
+    throw new ServerError(
+      ErrorCode.InvalidOptions,
+      `${writeStage} cannot be used with a 'linearizable' read concern level`,
+    );
+  const readStages = writeStage ? stages.slice(0, -1) : stages;
   let docs: Doc[];
   let ns: string;
   if (typeof target === "string") {
     ns = namespace(context, target);
-    docs = runPipeline(pipelineContext, context.state.engine.collection(context.db, target), pipeline);
+    docs = runPipeline(
+      pipelineContext,
+      context.state.engine.collection(context.db, target, context.transaction),
+      readStages,
+    );
   } else {
     ns = namespace(context, "$cmd.aggregate");
-    const [first, ...rest] = pipeline as Doc[];
-    if (!first || !Array.isArray(first.$documents)) {
-      throw new ServerError(
-        ErrorCode.InvalidNamespace,
-        "{aggregate: 1} is not valid for '$match'; a collection is required.",
-      );
-    }
-    docs = applyStages(pipelineContext, (first.$documents as Doc[]).slice(), rest);
+    const [first, ...rest] = readStages;
+    docs = applyStages(pipelineContext, databaseSource(context, first), rest);
+  }
+  if (writeStage) {
+    const engine = context.state.engine;
+    if (writeStage === "$out") writeOut(engine, context.db, last.$out, docs);
+    else writeMerge(pipelineContext, engine, context.db, last.$merge, docs);
+    docs = [];
   }
   return context.state.cursors.open({ ns, items: docs, ...cursorOptions(context), sessionKey: context.sessionKey });
+}
+
+/** The first stage of a database-level aggregate: `$documents` or `$listLocalSessions`. */
+function databaseSource(context: CommandContext, first: Doc | undefined): Doc[] {
+  if (first && Array.isArray(first.$documents)) return (first.$documents as Doc[]).slice();
+  if (first && first.$listLocalSessions !== undefined) return context.state.sessions.list();
+  throw new ServerError(
+    ErrorCode.InvalidNamespace,
+    "{aggregate: 1} is not valid for '$match'; a collection is required.",
+  );
 }
 
 export function listCollectionsCommand(context: CommandContext): CommandResult {
@@ -168,7 +216,7 @@ export function listCollectionsCommand(context: CommandContext): CommandResult {
   const matcher = compileFilter(filter);
   const nameOnly = context.body.nameOnly === true;
   const docs: Doc[] = [];
-  for (const collection of context.state.engine.listCollections(context.db)) {
+  for (const collection of context.state.engine.listCollections(context.db, context.transaction)) {
     const info: Doc = nameOnly
       ? { name: collection.name, type: "collection" }
       : {

@@ -9,6 +9,8 @@ interface Session {
   key: string;
   txnNumber: bigint;
   transaction: Transaction | null;
+  /** Snapshot reads of this session read here, so later reads at the same atClusterTime agree. */
+  snapshotReader: Transaction | null;
   lastUsed: number;
 }
 
@@ -45,7 +47,7 @@ export class SessionRegistry {
   private session(key: string): Session {
     let session = this.sessions.get(key);
     if (!session) {
-      session = { key, txnNumber: -1n, transaction: null, lastUsed: this.engine.now() };
+      session = { key, txnNumber: -1n, transaction: null, snapshotReader: null, lastUsed: this.engine.now() };
       this.sessions.set(key, session);
     }
     session.lastUsed = this.engine.now();
@@ -101,18 +103,46 @@ export class SessionRegistry {
     return transaction;
   }
 
+  /** Records that a session was used (`$listLocalSessions` lists it). */
+  touch(key: string): void {
+    this.session(key);
+  }
+
+  /** A reader at commit time `snapshot` for this session's snapshot reads (reused while it lasts). */
+  snapshotReader(key: string | null, snapshot: number): Transaction {
+    if (!key) return this.engine.beginReader(snapshot);
+    const session = this.session(key);
+    const current = session.snapshotReader;
+    if (current && current.state === "active" && current.snapshot === snapshot) return current;
+    const reader = this.engine.beginReader(snapshot);
+    if (current) this.engine.release(current);
+    session.snapshotReader = reader;
+    return reader;
+  }
+
+  /** `$listLocalSessions`: the sessions this server knows, as `{_id: {id}, lastUse}`. */
+  list(): Doc[] {
+    return [...this.sessions.values()].map((session) => ({
+      _id: { id: Buffer.from(session.key, "hex") },
+      lastUse: new Date(session.lastUsed),
+    }));
+  }
+
   end(keys: string[]): void {
     for (const key of keys) {
       const session = this.sessions.get(key);
       if (session?.transaction?.state === "active") this.engine.abortTransaction(session.transaction);
+      if (session?.snapshotReader) this.engine.release(session.snapshotReader);
       this.sessions.delete(key);
     }
   }
 
   expireIdle(now = this.engine.now()): void {
     for (const [key, session] of this.sessions) {
-      if (now - session.lastUsed > SESSION_TIMEOUT_MS && session.transaction?.state !== "active")
+      if (now - session.lastUsed > SESSION_TIMEOUT_MS && session.transaction?.state !== "active") {
+        if (session.snapshotReader) this.engine.release(session.snapshotReader);
         this.sessions.delete(key);
+      }
     }
   }
 }

@@ -1,11 +1,13 @@
 import { applyStages, type PipelineContext } from "../aggregate/pipeline";
 import { compareValues, type Doc, isPlainObject, isRegexValue } from "../bson/values";
 import { ErrorCode, ServerError, TRANSIENT_TRANSACTION_ERROR } from "../errors";
+import { parseCollation } from "../query/collation";
 import { compileFilter } from "../query/matcher";
 import { compileProjection } from "../query/projection";
 import { parseSort } from "../query/sort";
 import { type Collection, idKeyOf } from "../storage/collection";
-import { findMatches, type Match } from "../storage/read-view";
+import { findMatches, type Match, readDocument } from "../storage/read-view";
+import { validateDocument } from "../storage/validation";
 import {
   applyReplacement,
   applyUpdateOperators,
@@ -14,7 +16,7 @@ import {
   keepIdFirst,
   seedFromQuery,
 } from "../update/apply-update";
-import { type CommandContext, type CommandResult, collectionName, LockWait } from "./context";
+import { type CommandContext, type CommandResult, collectionName, letVariables, LockWait } from "./context";
 
 /** Errors that end the whole command (and a transaction) instead of becoming a writeErrors entry. */
 function isCommandLevel(error: ServerError): boolean {
@@ -56,6 +58,10 @@ function writeDocument(
   insertOnly: boolean,
 ): void {
   const engine = context.state.engine;
+  if (doc) {
+    const previous = insertOnly ? null : readDocument(context.view, collection, id);
+    validateDocument(collection, doc, previous, context.body.bypassDocumentValidation === true);
+  }
   if (context.transaction) {
     engine.transactionalWrite(context.transaction, collection, id, doc, insertOnly);
     return;
@@ -76,8 +82,12 @@ function validateNewDocument(doc: unknown): Doc {
   return ensureId(doc);
 }
 
-function pipelineContext(context: CommandContext): PipelineContext {
-  return { view: context.view, collection: (name) => context.state.engine.collection(context.db, name) };
+function pipelineContext(context: CommandContext, variables?: Doc): PipelineContext {
+  return {
+    view: context.view,
+    collection: (name) => context.state.engine.collection(context.db, name, context.transaction),
+    variables,
+  };
 }
 
 function documentsEqual(a: Doc, b: Doc): boolean {
@@ -85,7 +95,7 @@ function documentsEqual(a: Doc, b: Doc): boolean {
 }
 
 function writeTarget(context: CommandContext): Collection {
-  return context.state.engine.ensureCollection(context.db, collectionName(context));
+  return context.state.engine.ensureCollection(context.db, collectionName(context), context.transaction);
 }
 
 function arrayField(context: CommandContext, field: string): Doc[] {
@@ -137,6 +147,7 @@ interface UpdateStatement {
   multi?: unknown;
   arrayFilters?: unknown;
   sort?: unknown;
+  collation?: unknown;
 }
 
 function computeUpdated(
@@ -146,11 +157,13 @@ function computeUpdated(
   position: number | undefined,
   arrayFilters: unknown[] | undefined,
   isInsert: boolean,
+  variables?: Doc,
 ): Doc {
   if (Array.isArray(update)) {
-    const [result] = applyStages(pipelineContext(context), [doc], update as Doc[]);
+    const [result] = applyStages(pipelineContext(context, variables), [doc], update as Doc[]);
     if (!result) throw new ServerError(ErrorCode.BadValue, "pipeline update produced no document");
-    if (doc._id !== undefined && compareValues(result._id, doc._id) !== 0) {
+    // A stage that drops _id ($replaceRoot, $project) keeps the original one, as MongoDB does.
+    if (doc._id !== undefined && result._id !== undefined && compareValues(result._id, doc._id) !== 0) {
       throw new ServerError(
         ErrorCode.ImmutableField,
         "Performing an update on the path '_id' would modify the immutable field '_id'",
@@ -169,6 +182,7 @@ function upsertDocument(
   filter: Doc | undefined,
   update: unknown,
   arrayFilters: unknown[] | undefined,
+  variables?: Doc,
 ): Doc {
   const seed = seedFromQuery(filter);
   if (!Array.isArray(update) && isPlainObject(update) && !isOperatorUpdate(update)) {
@@ -176,7 +190,7 @@ function upsertDocument(
     if (replacement._id === undefined && seed._id !== undefined) replacement._id = seed._id;
     return validateNewDocument(replacement);
   }
-  return validateNewDocument(computeUpdated(context, seed, update, undefined, arrayFilters, true));
+  return validateNewDocument(computeUpdated(context, seed, update, undefined, arrayFilters, true, variables));
 }
 
 function readFilter(value: unknown): Doc | undefined {
@@ -188,6 +202,12 @@ function readFilter(value: unknown): Doc | undefined {
 export async function updateCommand(context: CommandContext): Promise<CommandResult> {
   const statements = arrayField(context, "updates") as UpdateStatement[];
   const ordered = context.body.ordered !== false;
+  const variables = letVariables(context);
+  // MongoDB 8.0 added `sort` to update statements; 7.0 rejects the whole command.
+  for (const statement of statements) {
+    if (isPlainObject(statement) && statement.sort !== undefined)
+      throw new ServerError(ErrorCode.UnknownField, "BSON field 'update.updates.sort' is an unknown field.");
+  }
   const collection = writeTarget(context);
   const writeErrors: Doc[] = [];
   const upserted: Doc[] = [];
@@ -202,18 +222,20 @@ export async function updateCommand(context: CommandContext): Promise<CommandRes
       if (multi && isPlainObject(statement.u) && !isOperatorUpdate(statement.u)) {
         throw new ServerError(ErrorCode.FailedToParse, "multi update is not supported for replacement-style update");
       }
-      const matcher = compileFilter(filter);
+      const collation = parseCollation(statement.collation);
+      const matcher = compileFilter(filter, { variables, collation });
       await retryOnLock(() => {
         const matches = findMatches(context.view, collection, {
           filter,
           matcher,
-          sort: parseSort(statement.sort),
+          sort: [],
+          collation,
           limit: multi ? 0 : 1,
           wantDetails: true,
         });
         if (matches.length === 0) {
           if (statement.upsert === true) {
-            const doc = upsertDocument(context, filter, statement.u, arrayFilters);
+            const doc = upsertDocument(context, filter, statement.u, arrayFilters, variables);
             writeDocument(context, collection, idKeyOf(doc._id), doc, true);
             upserted.push({ index, _id: doc._id });
           }
@@ -221,7 +243,15 @@ export async function updateCommand(context: CommandContext): Promise<CommandRes
         }
         const changes: Array<{ id: string; doc: Doc }> = [];
         for (const match of matches) {
-          const updated = computeUpdated(context, match.doc, statement.u, match.details?.position, arrayFilters, false);
+          const updated = computeUpdated(
+            context,
+            match.doc,
+            statement.u,
+            match.details?.position,
+            arrayFilters,
+            false,
+            variables,
+          );
           if (!documentsEqual(updated, match.doc)) changes.push({ id: match.id, doc: updated });
         }
         checkLocks(
@@ -251,7 +281,8 @@ export async function updateCommand(context: CommandContext): Promise<CommandRes
 export async function deleteCommand(context: CommandContext): Promise<CommandResult> {
   const statements = arrayField(context, "deletes");
   const ordered = context.body.ordered !== false;
-  const collection = context.state.engine.collection(context.db, collectionName(context));
+  const variables = letVariables(context);
+  const collection = context.state.engine.collection(context.db, collectionName(context), context.transaction);
   const writeErrors: Doc[] = [];
   let deleted = 0;
   for (let index = 0; index < statements.length; index++) {
@@ -261,9 +292,10 @@ export async function deleteCommand(context: CommandContext): Promise<CommandRes
       const filter = readFilter(statement.q);
       const limit = statement.limit === 1 ? 1 : 0;
       if (!collection) continue;
-      const matcher = compileFilter(filter);
+      const collation = parseCollation(statement.collation);
+      const matcher = compileFilter(filter, { variables, collation });
       await retryOnLock(() => {
-        const matches = findMatches(context.view, collection, { filter, matcher, sort: [], limit });
+        const matches = findMatches(context.view, collection, { filter, matcher, sort: [], limit, collation });
         checkLocks(
           context,
           collection,
@@ -307,20 +339,22 @@ export async function findAndModifyCommand(context: CommandContext): Promise<Com
   const projection = compileProjection(body.fields, { forFind: true });
   const arrayFilters = Array.isArray(body.arrayFilters) ? body.arrayFilters : undefined;
   const sort = parseSort(body.sort);
-  const matcher = compileFilter(filter);
+  const variables = letVariables(context);
+  const collation = parseCollation(body.collation);
+  const matcher = compileFilter(filter, { variables, collation });
   const collection = remove
-    ? context.state.engine.collection(context.db, collectionName(context))
+    ? context.state.engine.collection(context.db, collectionName(context), context.transaction)
     : writeTarget(context);
   const present = (doc: Doc | null, details?: Match["details"]) =>
     doc && projection ? projection.apply(doc, details) : doc;
 
   return retryOnLock(() => {
     const [match] = collection
-      ? findMatches(context.view, collection, { filter, matcher, sort, limit: 1, wantDetails: true })
+      ? findMatches(context.view, collection, { filter, matcher, sort, limit: 1, wantDetails: true, collation })
       : [];
     if (!collection || !match) {
       if (!upsert || !collection) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-      const doc = upsertDocument(context, filter, update, arrayFilters);
+      const doc = upsertDocument(context, filter, update, arrayFilters, variables);
       writeDocument(context, collection, idKeyOf(doc._id), doc, true);
       return {
         lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
@@ -332,7 +366,7 @@ export async function findAndModifyCommand(context: CommandContext): Promise<Com
       writeDocument(context, collection, match.id, null, false);
       return { lastErrorObject: { n: 1 }, value: present(match.doc, match.details), ok: 1 };
     }
-    const updated = computeUpdated(context, match.doc, update, match.details?.position, arrayFilters, false);
+    const updated = computeUpdated(context, match.doc, update, match.details?.position, arrayFilters, false, variables);
     if (!documentsEqual(updated, match.doc)) writeDocument(context, collection, match.id, updated, false);
     else checkLocks(context, collection, [match.id]);
     return {

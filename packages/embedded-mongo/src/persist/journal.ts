@@ -33,6 +33,8 @@ function encodeOp(op: JournalOp): Doc {
       return { o: "dd", db: op.db };
     case "renameCollection":
       return { o: "rn", from: op.from, to: op.to };
+    case "setOptions":
+      return { o: "so", ns: op.ns, options: op.options };
   }
 }
 

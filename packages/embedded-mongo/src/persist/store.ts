@@ -84,6 +84,9 @@ function replayOp(engine: Engine, op: Doc, ts: number): void {
     case "rn":
       engine.renameCollection(op.from as string, op.to as string, true);
       return;
+    case "so":
+      collectionFor(engine, op.ns as string).options = op.options as Doc;
+      return;
     default:
       throw new Error(`Unknown journal operation ${String(op.o)}`);
   }

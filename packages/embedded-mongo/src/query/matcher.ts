@@ -1,3 +1,4 @@
+import type { Collation } from "./collation";
 import { toJsNumber } from "../bson/arithmetic";
 import {
   bsonTypeAlias,
@@ -26,6 +27,8 @@ export type Matcher = (doc: Doc, details?: MatchDetails) => boolean;
 
 interface CompileContext {
   variables?: Doc;
+  /** Strings compare under this collation (null or absent: by code point). */
+  collation?: Collation | null;
 }
 
 type ValueTest = (value: unknown) => boolean;
@@ -110,7 +113,7 @@ function compileFieldCondition(path: string, condition: unknown, context: Compil
   const parts = splitPath(path);
   if (isOperatorObject(condition)) return compileOperators(parts, condition, context);
   if (isRegexValue(condition)) return anyLeaf(parts, regexTest(condition), true);
-  return anyLeaf(parts, equalityTest(condition), true);
+  return anyLeaf(parts, equalityTest(condition, context.collation), true);
 }
 
 /** Matches when some value reached by the path (or an element of an array reached) passes the test. */
@@ -155,8 +158,10 @@ function anyLeaf(parts: readonly string[], test: ValueTest, expandArrays: boolea
   };
 }
 
-function equalityTest(target: unknown): ValueTest {
+function equalityTest(target: unknown, collation?: Collation | null): ValueTest {
   if (target === null || target === undefined) return (value) => value === null || value === undefined;
+  if (collation && typeof target === "string")
+    return (value) => typeof value === "string" && collation.compareStrings(value, target) === 0;
   switch (typeof target) {
     case "string":
     case "boolean":
@@ -185,8 +190,15 @@ function regexTest(pattern: unknown): ValueTest {
   };
 }
 
-function comparisonTest(target: unknown, accept: (order: number) => boolean, inclusive: boolean): ValueTest {
+function comparisonTest(
+  target: unknown,
+  accept: (order: number) => boolean,
+  inclusive: boolean,
+  collation?: Collation | null,
+): ValueTest {
   const rank = typeRank(target);
+  if (collation && typeof target === "string")
+    return (value) => typeof value === "string" && accept(collation.compareStrings(value, target));
   if (rank === TypeRank.Null) {
     return inclusive ? (value) => value === null || value === undefined : () => false;
   }
@@ -196,11 +208,11 @@ function comparisonTest(target: unknown, accept: (order: number) => boolean, inc
   return (value) => value !== undefined && typeRank(value) === rank && accept(compareValues(value, target));
 }
 
-function inTest(list: unknown): ValueTest {
+function inTest(list: unknown, collation?: Collation | null): ValueTest {
   if (!Array.isArray(list)) throw badValue("$in needs an array");
   const tests = list.map((item) => {
     if (isOperatorObject(item)) throw badValue("cannot nest $ under $in");
-    return isRegexValue(item) ? regexTest(item) : equalityTest(item);
+    return isRegexValue(item) ? regexTest(item) : equalityTest(item, collation);
   });
   return (value) => {
     for (const test of tests) if (test(value)) return true;
@@ -250,10 +262,10 @@ function compileOperators(parts: readonly string[], spec: Doc, context: CompileC
     const argument = spec[operator];
     switch (operator) {
       case "$eq":
-        clauses.push(anyLeaf(parts, equalityTest(argument), true));
+        clauses.push(anyLeaf(parts, equalityTest(argument, context.collation), true));
         break;
       case "$ne": {
-        const positive = anyLeaf(parts, equalityTest(argument), true);
+        const positive = anyLeaf(parts, equalityTest(argument, context.collation), true);
         clauses.push((doc) => !positive(doc));
         break;
       }
@@ -261,7 +273,7 @@ function compileOperators(parts: readonly string[], spec: Doc, context: CompileC
         clauses.push(
           anyLeaf(
             parts,
-            comparisonTest(argument, (order) => order > 0, false),
+            comparisonTest(argument, (order) => order > 0, false, context.collation),
             true,
           ),
         );
@@ -270,7 +282,7 @@ function compileOperators(parts: readonly string[], spec: Doc, context: CompileC
         clauses.push(
           anyLeaf(
             parts,
-            comparisonTest(argument, (order) => order >= 0, true),
+            comparisonTest(argument, (order) => order >= 0, true, context.collation),
             true,
           ),
         );
@@ -279,7 +291,7 @@ function compileOperators(parts: readonly string[], spec: Doc, context: CompileC
         clauses.push(
           anyLeaf(
             parts,
-            comparisonTest(argument, (order) => order < 0, false),
+            comparisonTest(argument, (order) => order < 0, false, context.collation),
             true,
           ),
         );
@@ -288,16 +300,16 @@ function compileOperators(parts: readonly string[], spec: Doc, context: CompileC
         clauses.push(
           anyLeaf(
             parts,
-            comparisonTest(argument, (order) => order <= 0, true),
+            comparisonTest(argument, (order) => order <= 0, true, context.collation),
             true,
           ),
         );
         break;
       case "$in":
-        clauses.push(anyLeaf(parts, inTest(argument), true));
+        clauses.push(anyLeaf(parts, inTest(argument, context.collation), true));
         break;
       case "$nin": {
-        const positive = anyLeaf(parts, inTest(argument), true);
+        const positive = anyLeaf(parts, inTest(argument, context.collation), true);
         clauses.push((doc) => !positive(doc));
         break;
       }

@@ -31,13 +31,17 @@ function pickBetter(direction: 1 | -1, candidate: unknown, current: unknown): bo
 }
 
 /** Sorts documents by the given fields; stable, so ties keep their incoming (natural) order. */
-export function sortDocuments<T extends Doc>(docs: T[], fields: readonly SortField[]): T[] {
+export function sortDocuments<T extends Doc>(
+  docs: T[],
+  fields: readonly SortField[],
+  compare: (a: unknown, b: unknown) => number = compareValues,
+): T[] {
   if (fields.length === 0 || docs.length < 2) return docs;
   const keys = docs.map((doc) => fields.map((field) => computeSortKey(doc, field)));
   const order = docs.map((_, index) => index);
   order.sort((a, b) => {
     for (let i = 0; i < fields.length; i++) {
-      const comparison = compareValues(keys[a][i], keys[b][i]);
+      const comparison = compare(keys[a][i], keys[b][i]);
       if (comparison !== 0) return comparison * fields[i].direction;
     }
     return a - b;

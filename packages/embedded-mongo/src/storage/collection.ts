@@ -1,3 +1,4 @@
+import type { Transaction } from "./transaction";
 import { UUID } from "bson";
 import { canonicalKey, type Doc } from "../bson/values";
 import { ErrorCode, ServerError } from "../errors";
@@ -27,6 +28,10 @@ export class Collection {
   readonly indexes = new Map<string, IndexInstance>();
   readonly history = new Map<string, Version[]>();
   uuid: UUID;
+  /** The compiled `options.validator`, built on first use (reset when the options change). */
+  validator: ((doc: Doc) => boolean) | undefined = undefined;
+  /** Created inside this open transaction: invisible to everyone else until it commits. */
+  pendingTransaction: Transaction | null = null;
 
   constructor(
     readonly db: string,

@@ -22,7 +22,8 @@ export type JournalOp =
   | { op: "createIndex"; ns: string; spec: Doc }
   | { op: "dropIndex"; ns: string; name: string }
   | { op: "dropDatabase"; db: string }
-  | { op: "renameCollection"; from: string; to: string };
+  | { op: "renameCollection"; from: string; to: string }
+  | { op: "setOptions"; ns: string; options: Doc };
 
 export interface JournalSink {
   append(ts: number, ops: JournalOp[]): void;
@@ -56,12 +57,21 @@ export class Engine {
     this.now = options.now ?? Date.now;
   }
 
-  collection(db: string, name: string): Collection | undefined {
-    return this.databases.get(db)?.get(name);
+  /** The collection as `transaction` (or a reader outside transactions) sees it. */
+  collection(db: string, name: string, transaction: Transaction | null = null): Collection | undefined {
+    const collection = this.databases.get(db)?.get(name);
+    if (collection?.pendingTransaction && collection.pendingTransaction !== transaction) return undefined;
+    return collection;
   }
 
-  listCollections(db: string): Collection[] {
-    return [...(this.databases.get(db)?.values() ?? [])];
+  private attached(collection: Collection): boolean {
+    return this.databases.get(collection.db)?.get(collection.name) === collection;
+  }
+
+  listCollections(db: string, transaction: Transaction | null = null): Collection[] {
+    return [...(this.databases.get(db)?.values() ?? [])].filter(
+      (collection) => !collection.pendingTransaction || collection.pendingTransaction === transaction,
+    );
   }
 
   private log(ops: JournalOp[]): number {
@@ -75,19 +85,31 @@ export class Engine {
     return this.journal ? this.journal.durable() : Promise.resolve();
   }
 
-  createCollection(db: string, name: string, options: Doc = {}): Collection {
+  /**
+   * Creates a collection. Inside a transaction it stays private to it (and out of the journal) until
+   * the transaction commits, as MongoDB's catalog does.
+   */
+  createCollection(db: string, name: string, options: Doc = {}, transaction: Transaction | null = null): Collection {
     validateCollectionName(db, name);
-    if (this.collection(db, name))
-      throw new ServerError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
+    const existing = this.databases.get(db)?.get(name);
+    if (existing?.pendingTransaction && existing.pendingTransaction !== transaction) throw writeConflict();
+    if (existing) throw new ServerError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
     const collection = new Collection(db, name, options);
     this.attach(collection);
-    this.log([{ op: "createCollection", ns: collection.ns, options, uuid: collection.uuid }]);
+    if (transaction) {
+      collection.pendingTransaction = transaction;
+      transaction.createdCollections.push(collection);
+    } else {
+      this.log([{ op: "createCollection", ns: collection.ns, options, uuid: collection.uuid }]);
+    }
     return collection;
   }
 
   /** The collection, created on first write as MongoDB does. */
-  ensureCollection(db: string, name: string): Collection {
-    return this.collection(db, name) ?? this.createCollection(db, name);
+  ensureCollection(db: string, name: string, transaction: Transaction | null = null): Collection {
+    const existing = this.databases.get(db)?.get(name);
+    if (existing?.pendingTransaction && existing.pendingTransaction !== transaction) throw writeConflict();
+    return existing ?? this.createCollection(db, name, {}, transaction);
   }
 
   attach(collection: Collection): void {
@@ -185,10 +207,17 @@ export class Engine {
       }
       const index = collection.buildIndex(spec);
       collection.addIndex(index);
-      this.log([{ op: "createIndex", ns: collection.ns, spec }]);
+      if (!collection.pendingTransaction) this.log([{ op: "createIndex", ns: collection.ns, spec }]);
       created += 1;
     }
     return created;
+  }
+
+  /** collMod of the collection's options (validator, validationLevel, validationAction). */
+  setOptions(collection: Collection, options: Doc): void {
+    collection.options = options;
+    collection.validator = undefined;
+    if (!collection.pendingTransaction) this.log([{ op: "setOptions", ns: collection.ns, options }]);
   }
 
   dropIndex(collection: Collection, name: string): void {
@@ -200,8 +229,11 @@ export class Engine {
   }
 
   /** Applies a batch atomically: every change or none (a unique index violation undoes the batch). */
-  commit(changes: Change[]): void {
-    if (changes.length === 0) return;
+  commit(changes: Change[], catalogOps: JournalOp[] = []): void {
+    if (changes.length === 0) {
+      if (catalogOps.length > 0) this.log(catalogOps);
+      return;
+    }
     const ts = this.clock + 1;
     const applied: Array<[Change, StoredRecord | undefined]> = [];
     try {
@@ -218,7 +250,7 @@ export class Engine {
       }
       throw error;
     }
-    const ops: JournalOp[] = [];
+    const ops: JournalOp[] = [...catalogOps];
     for (const [change, previous] of applied) {
       if (this.transactions.size > 0) {
         change.collection.rememberReplaced(change.id, previous, ts, change.doc === null);
@@ -237,6 +269,28 @@ export class Engine {
     const transaction = new Transaction(this.clock, txnNumber, this.now());
     this.transactions.add(transaction);
     return transaction;
+  }
+
+  /**
+   * A read-only view pinned at commit time `snapshot` (snapshot reads). While it is registered the
+   * engine keeps the versions it needs, like an open transaction; `release` lets them go.
+   */
+  beginReader(snapshot: number): Transaction {
+    const reader = new Transaction(snapshot, -1n, this.now());
+    this.transactions.add(reader);
+    return reader;
+  }
+
+  /** Whether a read at commit time `snapshot` can still be served (its history has been kept). */
+  canReadAt(snapshot: number): boolean {
+    if (snapshot === this.clock) return true;
+    if (snapshot > this.clock) return false;
+    for (const transaction of this.transactions) if (transaction.snapshot <= snapshot) return true;
+    return false;
+  }
+
+  release(reader: Transaction): void {
+    if (reader.state === "active") this.finishTransaction(reader, "aborted");
   }
 
   lockKey(collection: Collection, id: string): string {
@@ -312,20 +366,37 @@ export class Engine {
     this.assertActive(transaction);
     const changes: Change[] = [];
     for (const [collection, overlay] of transaction.writes) {
-      if (this.collection(collection.db, collection.name) !== collection) continue;
+      if (!this.attached(collection)) continue;
       for (const [id, doc] of overlay) {
         if (doc === null && !collection.records.has(id)) continue;
         changes.push({ collection, id, doc });
       }
     }
+    // Collections the transaction created are journaled in the same record as its documents.
+    const catalogOps = this.catalogOpsOfCreated(transaction);
     try {
-      this.commit(changes);
+      this.commit(changes, catalogOps);
     } catch (error) {
       this.finishTransaction(transaction, "aborted");
       if (error instanceof ServerError && error.code === ErrorCode.DuplicateKey) throw writeConflict();
       throw error;
     }
+    for (const collection of transaction.createdCollections) {
+      if (collection.pendingTransaction === transaction) collection.pendingTransaction = null;
+    }
     this.finishTransaction(transaction, "committed");
+  }
+
+  private catalogOpsOfCreated(transaction: Transaction): JournalOp[] {
+    const ops: JournalOp[] = [];
+    for (const collection of transaction.createdCollections) {
+      if (!this.attached(collection)) continue;
+      ops.push({ op: "createCollection", ns: collection.ns, options: collection.options, uuid: collection.uuid });
+      for (const index of collection.indexes.values()) {
+        if (index.name !== ID_INDEX_NAME) ops.push({ op: "createIndex", ns: collection.ns, spec: index.spec });
+      }
+    }
+    return ops;
   }
 
   abortTransaction(transaction: Transaction, reason?: ServerError): void {
@@ -339,6 +410,14 @@ export class Engine {
       for (const id of overlay.keys()) {
         const lockKey = this.lockKey(collection, id);
         if (this.locks.get(lockKey) === transaction) this.locks.delete(lockKey);
+      }
+    }
+    if (state === "aborted") {
+      for (const collection of transaction.createdCollections) {
+        if (collection.pendingTransaction === transaction && this.attached(collection)) {
+          this.databases.get(collection.db)?.delete(collection.name);
+          if (this.databases.get(collection.db)?.size === 0) this.databases.delete(collection.db);
+        }
       }
     }
     this.transactions.delete(transaction);

@@ -1,4 +1,5 @@
 import type { Doc } from "../bson/values";
+import { type Collation, collatedCompare } from "../query/collation";
 import type { MatchDetails, Matcher } from "../query/matcher";
 import { type SortField, sortDocuments } from "../query/sort";
 import type { Collection } from "./collection";
@@ -23,6 +24,8 @@ export interface FindOptions {
   skip?: number;
   limit?: number;
   wantDetails?: boolean;
+  /** Non-simple collation: indexes (built by code point) are not used; sorting compares collated. */
+  collation?: Collation | null;
 }
 
 export function readDocument(view: ReadView, collection: Collection, id: string): Doc | null {
@@ -98,7 +101,10 @@ export function findMatches(view: ReadView, collection: Collection | undefined, 
   if (!collection) return [];
   const skip = options.skip ?? 0;
   const limit = options.limit && options.limit > 0 ? options.limit : 0;
-  const { docs, ordered } = candidates(view, collection, options.filter, options.sort);
+  const collation = options.collation ?? null;
+  const { docs, ordered } = collation
+    ? { ...candidates(view, collection, undefined, []), ordered: options.sort.length === 0 }
+    : candidates(view, collection, options.filter, options.sort);
   const enough = ordered && limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
   let matches: Match[] = [];
   for (const match of docs) {
@@ -112,6 +118,7 @@ export function findMatches(view: ReadView, collection: Collection | undefined, 
     matches = sortDocuments(
       matches.map((match) => match.doc),
       options.sort,
+      collatedCompare(collation),
     ).map((doc) => byDoc.get(doc)!);
   }
   if (skip > 0 || limit > 0) matches = matches.slice(skip, limit > 0 ? skip + limit : undefined);

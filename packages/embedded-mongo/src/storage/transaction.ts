@@ -11,6 +11,8 @@ export class Transaction {
   state: "active" | "committed" | "aborted" = "active";
   readonly writes = new Map<Collection, Map<string, Doc | null>>();
   abortReason: ServerError | null = null;
+  /** Collections this transaction created: published at commit, dropped at abort. */
+  readonly createdCollections: Collection[] = [];
   readonly finished: Promise<void>;
   private resolveFinished!: () => void;
 

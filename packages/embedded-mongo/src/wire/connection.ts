@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import type { Document } from "bson";
+import { CLOSE_CONNECTION } from "../commands/fail-points";
 import { ErrorCode, ServerError } from "../errors";
 import {
   buildMsgReply,
@@ -114,6 +115,10 @@ export class Connection {
         ErrorCode.InternalError,
         error instanceof Error ? error.message : String(error),
       ).toReply();
+    }
+    if (reply === CLOSE_CONNECTION) {
+      this.close();
+      return;
     }
     if (parsed.moreToCome || this.closed) return;
     let encoded: Buffer;
