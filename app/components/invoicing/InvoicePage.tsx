@@ -25,6 +25,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FormError } from "~/components/FormError";
 import { useSchemaForm } from "~/components/forms/conform";
+import { DateField } from "~/components/forms/DateField";
+import { KeptCheckboxGroup } from "~/components/forms/KeptChoiceGroup";
 import { appHref, keptParamFields } from "~/components/shell/links";
 import {
   CONDICION_VENTA_LABELS,
@@ -93,6 +95,18 @@ function text(field: AnyField, label: string, extra: Record<string, unknown> = {
       error={field.errors?.[0]}
       autoComplete="off"
       {...extra}
+    />
+  );
+}
+
+function date(field: AnyField, label: string) {
+  return (
+    <DateField
+      key={field.key}
+      name={field.name}
+      defaultValue={field.initialValue as string | undefined}
+      label={label}
+      error={field.errors?.[0]}
     />
   );
 }
@@ -176,7 +190,7 @@ function LineRow({ row, index, removeProps }: { row: LineField; index: number; r
         {select(f.exoTipo, `Línea ${n}: tipo de exoneración`, options(EXEMPTION_DOC_LABELS, "Sin exoneración"))}
         {text(f.exoNumero, `Línea ${n}: número de exoneración`, { maxLength: 40 })}
         {select(f.exoInstitucion, `Línea ${n}: institución`, options(EXEMPTION_INSTITUTION_LABELS, "—"))}
-        {text(f.exoFecha, `Línea ${n}: fecha de exoneración`, { type: "date" })}
+        {date(f.exoFecha, `Línea ${n}: fecha de exoneración`)}
         {text(f.exoTarifa, `Línea ${n}: puntos exonerados`, { inputMode: "decimal" })}
       </SimpleGrid>
     </Paper>
@@ -392,7 +406,7 @@ export function InvoicePageView() {
                   })),
                 ])}
                 {text(f.referenceClave, "Clave del documento (si no está en la lista)", { maxLength: 50 })}
-                {text(f.referenceFecha, "Fecha de emisión del documento", { type: "date" })}
+                {date(f.referenceFecha, "Fecha de emisión del documento")}
                 {select(f.referenceCodigo, "Código de referencia", REFERENCE_CODE_OPTIONS)}
               </SimpleGrid>
               <Textarea
@@ -424,7 +438,7 @@ export function InvoicePageView() {
                   description: "Solo en otra moneda",
                 })}
               </SimpleGrid>
-              <Checkbox.Group
+              <KeptCheckboxGroup
                 label="Medios de pago"
                 error={f.mediosPago.errors?.[0]}
                 mt="sm"
@@ -455,7 +469,7 @@ export function InvoicePageView() {
                     );
                   })}
                 </SimpleGrid>
-              </Checkbox.Group>
+              </KeptCheckboxGroup>
               {text(f.medioPagoOtros, "Medio de pago «Otros»", {
                 description: "Solo si eligió «Otros»: cuál es",
                 maxLength: 100,

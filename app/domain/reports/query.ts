@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  firstDayOfMonth,
-  lastDayOfMonth,
-  parseCalendarDate,
-  parseMonth,
-  shiftMonth,
-  type CalendarDate,
-} from "../calendar";
+import { firstDayOfMonth, lastDayOfMonth, parseMonth, readDateInput, shiftMonth, type CalendarDate } from "../calendar";
 import {
   COMPARISONS,
   comparisonPeriod,
@@ -51,15 +44,16 @@ export const QUERY_MESSAGES = {
   month: "El mes debe tener el formato AAAA-MM, por ejemplo 2026-10.",
   quarter: "El trimestre debe tener el formato AAAA-T, por ejemplo 2026-Q3.",
   year: "El año debe ser un número de cuatro dígitos entre 2000 y 2099, por ejemplo 2026.",
-  from: "La fecha inicial debe tener el formato AAAA-MM-DD, por ejemplo 2026-10-01.",
-  to: "La fecha final debe tener el formato AAAA-MM-DD, por ejemplo 2026-10-31.",
+  from: "Escriba la fecha inicial como dd/mm/aaaa, por ejemplo 01/10/2026.",
+  to: "Escriba la fecha final como dd/mm/aaaa, por ejemplo 31/10/2026.",
   order: "La fecha inicial no puede ser posterior a la final.",
   level: "El nivel de detalle debe ser un número del 1 al 5.",
   zero: "Elija si se muestran u ocultan las cuentas en cero.",
   compare: "La comparación debe ser «ninguna», «período anterior» o «mismo período del año anterior».",
   compareGeneral:
     "La comparación debe ser «ninguna», «cierre del mes anterior», «misma fecha del año anterior» u «otra fecha».",
-  compareTo: "La fecha de comparación debe tener el formato AAAA-MM-DD, por ejemplo 2025-12-31.",
+  compareTo: "Escriba la fecha de comparación como dd/mm/aaaa, por ejemplo 31/12/2025.",
+  noSuchDay: (which: string, day: string) => `La fecha ${which} ${day} no existe.`,
   compareToMissing: "Indique la fecha con la que quiere comparar.",
   period: "Elija mes, trimestre, año o rango de fechas.",
   missing: "Indique el período que eligió.",
@@ -103,6 +97,21 @@ function readYear(text: string): number | null {
 function readQuarter(text: string): { year: number; quarter: 1 | 2 | 3 | 4 } | null {
   const match = /^(20\d{2})-[QqTt]([1-4])$/.exec(text);
   return match ? { year: Number(match[1]), quarter: Number(match[2]) as 1 | 2 | 3 | 4 } : null;
+}
+
+const DAY_NAMES = { from: "inicial", to: "final", compareTo: "de comparación" } as const;
+
+/** A date of the filters as the date field writes it (dd/mm/aaaa) or as links carry it (AAAA-MM-DD). */
+function readDay(field: keyof typeof DAY_NAMES, text: string, messages: string[]): CalendarDate | null {
+  const read = readDateInput(text);
+  if (read.ok) return read.date;
+  const typed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const day = typed
+    ? `${typed[1].padStart(2, "0")}/${typed[2].padStart(2, "0")}/${typed[3]}`
+    : iso && `${iso[3]}/${iso[2]}/${iso[1]}`;
+  messages.push(day ? QUERY_MESSAGES.noSuchDay(DAY_NAMES[field], day) : QUERY_MESSAGES[field]);
+  return null;
 }
 
 export type QueryResult = { ok: true; query: ReportQuery } | { ok: false; query: ReportQuery; messages: string[] };
@@ -171,11 +180,10 @@ function readPeriod(
       return year !== null ? { kind: "year", year } : fallback;
     }
     default: {
-      const to = params.to ? parseCalendarDate(params.to) : kind === "general" ? today : null;
-      if (params.to && !to) messages.push(QUERY_MESSAGES.to);
+      const to = params.to ? readDay("to", params.to, messages) : kind === "general" ? today : null;
       if (kind === "general") return to ? atDate(to) : fallback;
-      const from = params.from ? parseCalendarDate(params.from) : null;
-      if (!from) messages.push(params.from ? QUERY_MESSAGES.from : QUERY_MESSAGES.missing);
+      const from = params.from ? readDay("from", params.from, messages) : null;
+      if (!params.from) messages.push(QUERY_MESSAGES.missing);
       if (!params.to) messages.push(QUERY_MESSAGES.missing);
       if (!from || !to) return fallback;
       if (from > to) {
@@ -217,9 +225,9 @@ export function parseReportQuery(kind: ReportKind, search: URLSearchParams, toda
   const range = rangeOf(period);
   let compared: ReportQuery["compared"] = null;
   if (comparison === DATE_COMPARISON) {
-    const date = params.compareTo ? parseCalendarDate(params.compareTo) : null;
+    const date = params.compareTo ? readDay("compareTo", params.compareTo, messages) : null;
     if (!date) {
-      messages.push(params.compareTo ? QUERY_MESSAGES.compareTo : QUERY_MESSAGES.compareToMissing);
+      if (!params.compareTo) messages.push(QUERY_MESSAGES.compareToMissing);
       comparison = "none";
     } else {
       const comparedPeriod = atDate(date);
