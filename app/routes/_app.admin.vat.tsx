@@ -16,6 +16,7 @@ import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server"
 import { badRequest, notFound } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export const meta: MetaFunction = () => [{ title: "IVA · Contabilidad CR" }];
 
@@ -88,7 +89,7 @@ function ReturnSection({
       <Title order={2} size="h4" mb="xs">
         {data.sectionTitles[section]}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScrollRegion label={data.sectionTitles[section]} minWidth={640}>
         <Table striped data-testid={`iva-${section}`}>
           <Table.Thead>
             <Table.Tr>
@@ -120,7 +121,7 @@ function ReturnSection({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </Paper>
   );
 }
@@ -273,7 +274,7 @@ export default function VatPage() {
           {data.figure.receipts.length === 0 ? (
             <Text c="dimmed">Ningún comprobante.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={800}>
+            <TableScrollRegion label={data.figure.title} minWidth={800}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -305,7 +306,7 @@ export default function VatPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollRegion>
           )}
         </Paper>
       )}
@@ -318,7 +319,7 @@ export default function VatPage() {
           <Title order={2} size="h4" mb="xs">
             Crédito fiscal por condición del impuesto
           </Title>
-          <Table.ScrollContainer minWidth={640}>
+          <TableScrollRegion label="Crédito fiscal por condición del impuesto" minWidth={640}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -345,7 +346,7 @@ export default function VatPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         </Paper>
       )}
 
@@ -384,7 +385,7 @@ export default function VatPage() {
         {data.reconciliation.rows.length === 0 ? (
           <Text c="dimmed">Ni los comprobantes ni las cuentas de IVA tienen movimientos este mes.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <TableScrollRegion label="Conciliación con la contabilidad" minWidth={640}>
             <Table striped data-testid="iva-reconciliation">
               <Table.Thead>
                 <Table.Tr>
@@ -409,7 +410,7 @@ export default function VatPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         )}
         {data.reconciliation.unbookedCount > 0 && (
           <Anchor component={Link} to={figureHref("sin-contabilizar")} size="sm">

@@ -110,6 +110,7 @@ export default function BalanceSheetPage() {
           color="green"
           styles={{ title: { color: "var(--mantine-color-text)" } }}
           title="Activo = Pasivo + Patrimonio"
+          role="status"
           data-testid="balance-check"
           data-holds="true"
         >
@@ -121,6 +122,7 @@ export default function BalanceSheetPage() {
           color="red"
           styles={{ title: { color: "var(--mantine-color-text)" } }}
           title="El balance no cuadra"
+          role="status"
           data-testid="balance-check"
           data-holds="false"
         >

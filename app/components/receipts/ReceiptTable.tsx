@@ -6,6 +6,7 @@ import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { SCREEN_HEADERS } from "~/domain/receipts/columns";
 import { countLabel } from "~/domain/text";
 import type { MonthRow, MonthTotals } from "~/services/receipts/receipts.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export type ReceiptTableRow = MonthRow;
 
@@ -121,7 +122,7 @@ function WideTable({
   sending?: (id: string) => ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1040} type="native" tabIndex={0} role="region" aria-label="Comprobantes del mes">
+    <TableScrollRegion label="Comprobantes del mes" minWidth={1040}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="receipts-table">
         <Table.Thead>
           <Table.Tr>
@@ -165,7 +166,7 @@ function WideTable({
                   <Badge
                     color="orange"
                     variant="light"
-                    size="xs"
+                    size="sm"
                     ml={6}
                     title="El documento tiene advertencias aritméticas"
                   >
@@ -259,6 +260,6 @@ function WideTable({
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }

@@ -2,6 +2,7 @@ import { Table, Text } from "@mantine/core";
 import type { StatementRowView } from "~/domain/reports";
 import { Amount } from "./Amount";
 import { useLinkNavigation } from "./useLinkNavigation";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 const numeric = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 
@@ -27,7 +28,7 @@ export function StatementTable({
   const withComparison = comparedLabel !== null;
   const rowsRef = useLinkNavigation<HTMLTableSectionElement>();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScrollRegion label={caption} minWidth={560}>
       <Table verticalSpacing={4} striped={false} highlightOnHover data-testid={testId}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -107,6 +108,6 @@ export function StatementTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
