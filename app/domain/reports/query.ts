@@ -34,6 +34,19 @@ export interface ReportQuery {
   leafOnly: boolean;
 }
 
+/** The level an admin's report opens at: every account, as the contador books it. */
+export const ADMIN_DEFAULT_LEVEL: Level = 5;
+/**
+ * The level a client user's report opens at: the groups an owner names (Ventas de mercancías, Salarios)
+ * rather than the detail accounts (docs/spec/client-view.md). The filter still goes down to 5.
+ */
+export const CLIENT_DEFAULT_LEVEL: Level = 3;
+
+/** The level a report opens at for someone with this role in the organization. */
+export function defaultLevelFor(role: string): Level {
+  return role === "client" ? CLIENT_DEFAULT_LEVEL : ADMIN_DEFAULT_LEVEL;
+}
+
 export const PERIOD_KINDS = ["month", "quarter", "year", "range"] as const;
 
 /** The Balance General also compares with any other date (`compare=date&compareTo=YYYY-MM-DD`). */
@@ -207,7 +220,12 @@ function field<T>(schema: z.ZodType<T>, value: string | undefined, fallback: T, 
  * The query of a report page or export. A malformed parameter never fails the request: the result
  * says what was wrong (in Spanish) and carries a usable query with the defaults in its place.
  */
-export function parseReportQuery(kind: ReportKind, search: URLSearchParams, today: CalendarDate): QueryResult {
+export function parseReportQuery(
+  kind: ReportKind,
+  search: URLSearchParams,
+  today: CalendarDate,
+  defaults: { level?: Level } = {},
+): QueryResult {
   const params = paramsSchema.parse(
     Object.fromEntries([...paramsSchema.keyof().options].map((key) => [key, search.get(key) ?? undefined])),
   );
@@ -215,7 +233,7 @@ export function parseReportQuery(kind: ReportKind, search: URLSearchParams, toda
   let period = readPeriod(kind, params, today, messages);
   // The Balance General is at the end of the chosen month, quarter or year.
   if (kind === "general" && period.kind !== "range") period = atDate(rangeOf(period).to);
-  const level = field(levelSchema, params.level, 5, messages) as Level;
+  const level = field(levelSchema, params.level, defaults.level ?? ADMIN_DEFAULT_LEVEL, messages) as Level;
   const hideZero = field(zeroSchema, params.zero, "hide", messages) === "hide";
   let comparison: ReportComparison =
     kind === "general"
