@@ -97,7 +97,7 @@ test("the calendar beside the date field writes the chosen day into it", async (
   await page.getByRole("button", { name: "Elegir la fecha en el calendario" }).click();
   const calendar = page.getByRole("dialog", { name: "Elegir la fecha en el calendario" });
   await expect(calendar).toContainText("octubre 2026");
-  await calendar.getByRole("button", { name: "17", exact: true }).click();
+  await calendar.getByRole("button", { name: "17 octubre 2026" }).click();
   await expect(page.getByRole("textbox", { name: "Fecha" })).toHaveValue("17/10/2026");
   await expect(calendar).toBeHidden();
 });
