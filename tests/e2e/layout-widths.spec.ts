@@ -87,8 +87,13 @@ const VISITOR_SCREENS: Record<string, string> = {
   "otp-verification.tsx": "/otp-verification?id=000000000000000000000000",
   "otp.tsx": "/otp",
 };
-// Reached only after a job runs (an upload, «Contabilizar el mes»): visited when the demo links one.
-const OPTIONAL = new Set(["_app.detail.import_.$jobID.tsx", "_app.booking.$jobID.tsx"]);
+// Visited when a page links one: a job's page after an upload or «Contabilizar el mes», a bracket
+// table's page once the demo ships the tables.
+const OPTIONAL = new Set([
+  "_app.detail.import_.$jobID.tsx",
+  "_app.booking.$jobID.tsx",
+  "_app.admin.income-brackets_.$year.$kind.tsx",
+]);
 
 async function pageScrollsSideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

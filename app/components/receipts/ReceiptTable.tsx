@@ -122,8 +122,9 @@ function WideTable({
   sending?: (id: string) => ReactNode;
 }) {
   return (
-    <TableScrollRegion label="Comprobantes del mes" minWidth={1040}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="receipts-table">
+    // Narrow cell padding and a smaller consecutivo keep every column within a 1366 px screen beside the menu.
+    <TableScrollRegion label="Comprobantes del mes" minWidth={960}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} data-testid="receipts-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{SCREEN_HEADERS.fecha}</Table.Th>
@@ -159,7 +160,7 @@ function WideTable({
                 </Tooltip>
               </Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={hrefOf(row.id)} ff="monospace" size="sm">
+                <Anchor component={Link} to={hrefOf(row.id)} ff="monospace" size="xs">
                   {row.consecutivo}
                 </Anchor>
                 {row.warnings > 0 && (
