@@ -7,9 +7,8 @@ import {
   type ComboboxParsedItem,
   type OptionsFilter,
 } from "@mantine/core";
-import { useIsomorphicEffect } from "@mantine/hooks";
-import { useMemo, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useMemo, useState, type ReactNode } from "react";
+import { useValueTypedBeforeHydration } from "~/components/forms/useValueTypedBeforeHydration";
 import { catalogMatcher, flattenCatalog, isSelectable, type CatalogNode } from "~/domain/catalog";
 
 export interface AccountPickerProps {
@@ -84,21 +83,14 @@ export function AccountPicker({
   const options = useMemo(() => accountOptions(catalog), [catalog]);
   const nodes = useMemo(() => new Map(options.map((option) => [option.value, option.node])), [options]);
   const filter = useMemo(() => accountFilter(nodes), [nodes]);
-  const hydrated = useHydrated();
-  const nativeSelect = useRef<HTMLSelectElement>(null);
-  const [value, setValue] = useState<string | null>(defaultValue);
-  const [search, setSearch] = useState("");
-
   // A choice made in the native select before hydration carries over to the Mantine one.
-  useIsomorphicEffect(() => {
-    const chosen = nativeSelect.current?.value;
-    if (!hydrated && chosen !== undefined && chosen !== (defaultValue ?? "")) setValue(chosen || null);
-  }, [hydrated]);
+  const { hydrated, value, setValue, nativeProps } = useValueTypedBeforeHydration<HTMLSelectElement>(defaultValue);
+  const [search, setSearch] = useState("");
 
   if (!hydrated) {
     return (
       <NativeSelect
-        ref={nativeSelect}
+        {...nativeProps}
         name={name}
         defaultValue={defaultValue ?? ""}
         label={label}

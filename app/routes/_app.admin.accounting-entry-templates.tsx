@@ -7,6 +7,7 @@ import { formatRate } from "~/domain/templates/rate";
 import { KIND_LABELS } from "~/domain/templates/types";
 import { listTemplates } from "~/services/templates/templates.server";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export const meta: MetaFunction = () => [{ title: "Plantillas para Asientos · Contabilidad CR" }];
 
@@ -51,7 +52,7 @@ export default function EntryTemplatesPage() {
           </Text>
         </Paper>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <TableScrollRegion label="Plantillas" minWidth={720}>
           <Table verticalSpacing="sm" aria-label="Plantillas" striped>
             <Table.Thead>
               <Table.Tr>
@@ -93,7 +94,7 @@ export default function EntryTemplatesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       )}
     </Stack>
   );

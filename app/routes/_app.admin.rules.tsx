@@ -14,6 +14,7 @@ import { loadRules, moveRule, setRuleEnabled } from "~/services/rules/rules.serv
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export const meta: MetaFunction = () => [{ title: "Recepción Automática de Comprobantes · Contabilidad CR" }];
 
@@ -143,7 +144,7 @@ export default function RulesPage() {
           Cree una regla para que los comprobantes de un proveedor se contabilicen solos en la cuenta correcta.
         </Alert>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
+        <TableScrollRegion label="Reglas de recepción" minWidth={860}>
           <Table verticalSpacing="sm" aria-label="Reglas de recepción" striped>
             <Table.Thead>
               <Table.Tr>
@@ -200,7 +201,7 @@ export default function RulesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       )}
     </Stack>
   );

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { AccountPicker } from "~/components/AccountPicker";
 import { FormError } from "~/components/FormError";
 import { formErrorOf, useSchemaForm } from "~/components/forms/conform";
+import { KeptRadioGroup } from "~/components/forms/KeptChoiceGroup";
 import { appHref } from "~/components/shell/links";
 import { DEFAULT_ACCOUNT_FIELDS } from "~/domain/booking/default-account-fields";
 import {
@@ -81,7 +82,7 @@ export default function DefaultAccountsPage() {
         <Stack gap="lg">
           <FormError message={formErrorOf(form)} />
           <Paper withBorder p="md">
-            <Radio.Group
+            <KeptRadioGroup
               name="importBooking"
               label="Al importar comprobantes"
               defaultValue={initial("importBooking") || importBooking}
@@ -92,7 +93,7 @@ export default function DefaultAccountsPage() {
                   <Radio key={value} value={value} label={label} />
                 ))}
               </Stack>
-            </Radio.Group>
+            </KeptRadioGroup>
           </Paper>
           {SECTIONS.map((section) => (
             <Fieldset key={section} legend={section}>

@@ -25,6 +25,7 @@ import { loadCatalog } from "~/services/catalog/catalog.server";
 import { simulateMonth } from "~/services/rules/simulate.server";
 import { badRequest } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export const meta: MetaFunction = () => [{ title: "Simular reglas de recepción · Contabilidad CR" }];
 
@@ -167,7 +168,7 @@ export default function SimulateRulesPage() {
             <Alert color="blue">Este mes no tiene comprobantes recibidos.</Alert>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={900}>
+              <TableScrollRegion label="Comprobantes simulados" minWidth={900}>
                 <Table verticalSpacing="sm" aria-label="Comprobantes simulados" striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -247,7 +248,7 @@ export default function SimulateRulesPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScrollRegion>
               <PageLinks
                 page={simulation.page}
                 pageCount={simulation.pageCount}

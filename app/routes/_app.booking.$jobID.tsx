@@ -12,6 +12,7 @@ import { PartyCell } from "~/components/booking/BookingPreview";
 import { notFound } from "~/utils/http.server";
 import { jobPageHeaders, jobDocumentHeaders } from "~/utils/job-page-headers";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export const meta: MetaFunction = () => [{ title: "Contabilización de comprobantes · Contabilidad CR" }];
 
@@ -102,7 +103,7 @@ export default function BookingJobPage() {
         </Group>
       )}
       {job.results.length > 0 && (
-        <Table.ScrollContainer minWidth={700} type="native">
+        <TableScrollRegion label="Resultado de la contabilización" minWidth={700}>
           <Table striped verticalSpacing="xs" data-testid="booking-results">
             <Table.Thead>
               <Table.Tr>
@@ -145,7 +146,7 @@ export default function BookingJobPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       )}
       <Anchor
         component={Link}

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Balance de Comprobación · C
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
-  const parsed = readReportQuery("all", new URL(request.url));
+  const parsed = readReportQuery("all", new URL(request.url), { role });
   const { query } = parsed;
   const page = await trialPage(organization.id, query);
   return json(

@@ -38,7 +38,7 @@ export const meta: MetaFunction = () => [{ title: "Balance General · Contabilid
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
-  const parsed = readReportQuery("general", new URL(request.url));
+  const parsed = readReportQuery("general", new URL(request.url), { role });
   const { query } = parsed;
   const [sheet, yearClose] = await Promise.all([
     generalReport(organization.id, query),
@@ -135,6 +135,7 @@ export default function BalanceSheetPage() {
         caption={`Balance General ${data.periodText}`}
         comparedLabel={data.comparedLabel}
         hrefOf={hrefOf}
+        namesFirst={data.role === "client"}
         testId="general-table"
       />
       {data.unclassifiedRows.length > 0 && (
@@ -143,6 +144,7 @@ export default function BalanceSheetPage() {
           caption="Por clasificar (saldo con su signo, débito positivo)"
           comparedLabel={data.comparedLabel}
           hrefOf={hrefOf}
+          namesFirst={data.role === "client"}
           testId="unclassified-table"
         />
       )}

@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Estado de Resultados · Conta
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
-  const parsed = readReportQuery("results", new URL(request.url));
+  const parsed = readReportQuery("results", new URL(request.url), { role });
   const { query } = parsed;
   const { statement, monthly } = await resultsReport(organization.id, query);
   const shareBase = { current: statement.current.income, compared: statement.compared?.income ?? null };
@@ -68,6 +68,7 @@ export default function ResultsPage() {
         showShare
         comparedLabel={data.comparedLabel}
         hrefOf={hrefOf}
+        namesFirst={data.role === "client"}
         testId="results-table"
       />
       {data.unclassifiedRows.length > 0 && (
@@ -76,6 +77,7 @@ export default function ResultsPage() {
           caption="Por clasificar (fuera del resultado)"
           comparedLabel={data.comparedLabel}
           hrefOf={hrefOf}
+          namesFirst={data.role === "client"}
           testId="unclassified-table"
         />
       )}

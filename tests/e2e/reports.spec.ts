@@ -168,7 +168,7 @@ for (const javaScriptEnabled of [true, false]) {
         }
       }
       await page.goto(`/results-general?org=${CEDULA}&to=2026-02-30`);
-      await expect(page.getByTestId("query-messages")).toContainText("La fecha final debe tener el formato AAAA-MM-DD");
+      await expect(page.getByTestId("query-messages")).toContainText("La fecha final 30/02/2026 no existe.");
     });
   });
 }

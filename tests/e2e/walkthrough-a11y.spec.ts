@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { currentMonth, shiftMonth } from "../../app/domain/calendar";
 import { sidebarMenu } from "../../app/domain/menu";
 import { seriousViolations } from "./support/axe";
+import { Receipt } from "../../models/receipt";
 import { createUser, expect, signIn, signedInAs, test } from "./support/fixtures";
 
 /**
@@ -22,6 +23,59 @@ async function check(page: Page, found: string[], screen: string, path?: string)
 /** The confirmation of an irreversible action: the modal, or the confirm step when the page runs without its scripts. */
 async function confirmation(page: Page, stepTestId: string) {
   await expect(page.getByRole("dialog").or(page.getByTestId(stepTestId))).toBeVisible();
+}
+
+/**
+ * Boxes that scroll sideways on this screen but cannot be reached with the keyboard: each must be a
+ * focusable region with a name (TableScrollRegion). Mantine's scroll area counts, hidden or not.
+ */
+async function unreachableScrollBoxes(page: Page, screen: string): Promise<string[]> {
+  const boxes = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("main *")]
+      .filter((element) => {
+        const overflow = getComputedStyle(element).overflowX;
+        return (overflow === "auto" || overflow === "scroll") && element.scrollWidth > element.clientWidth + 1;
+      })
+      .filter(
+        (element) =>
+          element.tabIndex !== 0 || element.getAttribute("role") !== "region" || !element.getAttribute("aria-label"),
+      )
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80)),
+  );
+  return boxes.map((box) => `${screen}: ${box}`);
+}
+
+/** The contrast ratio of an element's text over what is behind it (alpha backgrounds blended up to the page). */
+function contrastOf(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const rgba = (text: string) => (text.match(/[\d.]+/g) ?? []).map(Number);
+      const layers: number[][] = [];
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const [r, g, b, a = 1] = rgba(getComputedStyle(node).backgroundColor);
+        if (a > 0) layers.push([r, g, b, a]);
+        if (a === 1) break;
+      }
+      let background = [255, 255, 255];
+      for (const [r, g, b, a] of layers.reverse())
+        background = [
+          r * a + background[0] * (1 - a),
+          g * a + background[1] * (1 - a),
+          b * a + background[2] * (1 - a),
+        ];
+      const luminance = ([r, g, b]: number[]) => {
+        const channel = (value: number) => {
+          const c = value / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      };
+      const text = luminance(rgba(getComputedStyle(element).color));
+      const back = luminance(background);
+      return (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
+    });
 }
 
 async function closeDialog(page: Page) {
@@ -138,6 +192,67 @@ test.describe("item 9: accessibility of every page", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
     await check(page, found, "móvil: menú abierto");
     expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test("issue 25: the «adv.» badge is readable, wide tables scroll in named focusable regions, the balance check is no alert", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    // A received document with three arithmetic warnings, as the month view shows it.
+    const receipt = await Receipt.findOneAndUpdate(
+      { organizationId: FERRETERIA, month: lastMonth, direction: "received" },
+      { $set: { warnings: ["Total de línea", "Total del impuesto", "Total del comprobante"] } },
+      { new: true },
+    );
+    expect(receipt, "a received document last month").not.toBeNull();
+
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, await createUser({ persona: "admin", orgs: { [FERRETERIA]: "admin" } }));
+    const found: string[] = [];
+
+    await page.goto(`/?org=3101123456&month=${lastMonth}&tab=recibidos`);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const badge = page.getByTestId("receipts-table").getByText("3 adv.");
+    await expect(badge).toBeVisible();
+    expect(await contrastOf(page, "[data-testid=receipts-table] .mantine-Badge-label")).toBeGreaterThanOrEqual(4.5);
+    expect(await badge.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(
+      10,
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    const screens: Array<[string, string]> = [
+      ["Balance de Comprobación", "/results-all?org=3101123456&level=5"],
+      ["Estado de Resultados", "/results?org=3101123456&level=5&compare=previous"],
+      ["Balance General", "/results-general?org=3101123456&level=5&compare=lastYear"],
+      ["IVA", `/admin/vat?org=3101123456&month=${lastMonth}`],
+      ["asientos", "/entries/list?org=3101123456"],
+      ["movimientos", "/entries/movement-list?org=3101123456&account=10-01-01-01-00"],
+      ["nuevo asiento", "/entries/detail/new?org=3101123456"],
+      ["reglas", "/admin/rules?org=3101123456"],
+    ];
+    for (const [screen, path] of screens) {
+      await page.goto(path);
+      await expect(page.locator("main")).toBeVisible();
+      found.push(...(await unreachableScrollBoxes(page, screen)));
+      found.push(...(await seriousViolations(page, `390 px ${screen}`)));
+    }
+    expect(found).toEqual([]);
+
+    // The arrow keys scroll the trial balance's own box.
+    await page.goto("/results-all?org=3101123456&level=5");
+    const region = page.getByRole("region", { name: /Balance de Comprobación/ });
+    await region.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+
+    // The balance check is read in its place, not announced as an alert on every load.
+    await page.goto("/results-general?org=3101123456");
+    await expect(page.getByTestId("balance-check")).toHaveAttribute("role", "status");
+    await expect(page.locator("main [role=alert]")).toHaveCount(0);
     await context.close();
   });
 

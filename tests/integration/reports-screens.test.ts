@@ -136,6 +136,33 @@ describe("Estado de Resultados (/results)", () => {
     expect(plain(net.compared.text)).toBe("₡300 000,00");
   });
 
+  it("opens a client user at a readable level (3) and an admin at every account (5), unless the URL says", async () => {
+    const levelsOf = (data: { rows: Array<{ code: string | null; level: number }> }) =>
+      Math.max(...data.rows.filter((row) => row.code).map((row) => row.level));
+    const client = await (
+      await call(resultsPage.loader as Loader, "client", "/results?org=3101555555&quarter=2026-Q1")
+    ).json();
+    expect(client.filters.level).toBe("3");
+    expect(client.params.level).toBe("3");
+    expect(levelsOf(client)).toBe(3);
+    const admin = await (
+      await call(resultsPage.loader as Loader, "admin", "/results?org=3101555555&quarter=2026-Q1")
+    ).json();
+    expect(admin.filters.level).toBe("5");
+    expect(levelsOf(admin)).toBeGreaterThan(3);
+    const chosen = await (
+      await call(resultsPage.loader as Loader, "client", "/results?org=3101555555&quarter=2026-Q1&level=5")
+    ).json();
+    expect(chosen.filters.level).toBe("5");
+    for (const [loader, path] of [
+      [generalPage.loader, "/results-general?org=3101555555&to=2026-02-28"],
+      [allPage.loader, "/results-all?org=3101555555&month=2026-01"],
+    ] as const) {
+      const data = await (await call(loader as Loader, "client", path)).json();
+      expect(data.filters.level, path).toBe("3");
+    }
+  });
+
   it("answers a malformed query with the page and Spanish messages, never a 500", async () => {
     const response = await call(
       resultsPage.loader as Loader,

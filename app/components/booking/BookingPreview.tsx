@@ -4,6 +4,7 @@ import { detailHref, monthHref } from "~/components/receipts/links";
 import { appHref } from "~/components/shell/links";
 import type { PreviewState } from "~/domain/booking/preview";
 import { countLabel, plural } from "~/domain/text";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 interface PreviewLine {
   account: string;
@@ -87,7 +88,7 @@ export function BookingPreview({
             {countLabel(preview.count, "comprobante pendiente", "comprobantes pendientes")}: {summaryOf(preview.counts)}
             . Revise la lista; nada se contabiliza hasta que confirme.
           </Text>
-          <Table.ScrollContainer minWidth={900} type="native">
+          <TableScrollRegion label="Comprobantes por contabilizar" minWidth={900}>
             <Table
               striped
               verticalSpacing="xs"
@@ -135,7 +136,7 @@ export function BookingPreview({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
           {preview.hidden > 0 && (
             <Text size="sm" c="dimmed">
               Y {countLabel(preview.hidden, "comprobante más", "comprobantes más")}, incluidos en el resumen de arriba.

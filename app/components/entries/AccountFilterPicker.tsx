@@ -1,7 +1,7 @@
 import { NativeSelect, Select } from "@mantine/core";
-import { useMemo, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useMemo } from "react";
 import { accountFilter, accountOptions } from "~/components/AccountPicker";
+import { useValueTypedBeforeHydration } from "~/components/forms/useValueTypedBeforeHydration";
 import type { CatalogNode } from "~/domain/catalog";
 
 const NO_BREAK_SPACE = "\u00a0";
@@ -32,12 +32,19 @@ export function AccountFilterPicker({
   const options = useMemo(() => accountOptions(catalog).map((option) => ({ ...option, disabled: false })), [catalog]);
   const nodes = useMemo(() => new Map(options.map((option) => [option.value, option.node])), [options]);
   const filter = useMemo(() => accountFilter(nodes), [nodes]);
-  const hydrated = useHydrated();
-  const [value, setValue] = useState<string | null>(defaultValue);
+  // A choice made in the native select before hydration carries over to the Mantine one.
+  const { hydrated, value, setValue, nativeProps } = useValueTypedBeforeHydration<HTMLSelectElement>(defaultValue);
 
   if (!hydrated) {
     return (
-      <NativeSelect name={name} defaultValue={defaultValue ?? ""} label={label} error={error} required={required}>
+      <NativeSelect
+        {...nativeProps}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        label={label}
+        error={error}
+        required={required}
+      >
         <option value="">{emptyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

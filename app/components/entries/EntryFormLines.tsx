@@ -3,6 +3,7 @@ import { Button, Table, TextInput, VisuallyHidden } from "@mantine/core";
 import type { ButtonHTMLAttributes } from "react";
 import { AccountPicker } from "~/components/AccountPicker";
 import type { CatalogNode } from "~/domain/catalog";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyField = FieldMetadata<any, any, string[]>;
@@ -32,7 +33,7 @@ export function EntryLinesTable({
   removeButton: (index: number) => ButtonProps;
 }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <TableScrollRegion label="Líneas del asiento" minWidth={860}>
       <Table verticalSpacing="xs" aria-label="Líneas del asiento">
         <Table.Thead>
           <Table.Tr>
@@ -58,7 +59,7 @@ export function EntryLinesTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 

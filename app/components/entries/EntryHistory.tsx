@@ -1,5 +1,6 @@
 import { List, Stack, Table, Text, Timeline } from "@mantine/core";
 import type { EntryView } from "~/services/entries/entries-read.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 type Item = EntryView["entry"]["history"][number];
 
@@ -14,7 +15,7 @@ export function EntryHistory({ history }: { history: Item[] }) {
             {item.at} · {item.by}
           </Text>
           {item.changes.length > 0 && (
-            <Table.ScrollContainer minWidth={420} type="native" mt={4}>
+            <TableScrollRegion label="Campos cambiados" minWidth={420} mt={4}>
               <Table withTableBorder verticalSpacing={4} fz="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -37,7 +38,7 @@ export function EntryHistory({ history }: { history: Item[] }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScrollRegion>
           )}
         </Timeline.Item>
       ))}

@@ -1,6 +1,7 @@
 import { Table, Text } from "@mantine/core";
 import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import type { EntryView } from "~/services/entries/entries-read.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 type Line = EntryView["entry"]["lines"][number];
 
@@ -9,7 +10,7 @@ const amountCell = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 /** The entry's lines (código, cuenta, descripción, débito, crédito) and their totals. */
 export function EntryLines({ lines, totals }: { lines: Line[]; totals: EntryView["entry"]["totals"] }) {
   const table = (
-    <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="Líneas del asiento">
+    <TableScrollRegion label="Líneas del asiento" minWidth={720}>
       <Table striped verticalSpacing="xs" data-testid="entry-lines">
         <Table.Thead>
           <Table.Tr>
@@ -41,7 +42,7 @@ export function EntryLines({ lines, totals }: { lines: Line[]; totals: EntryView
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
   return (
     <>

@@ -4,6 +4,7 @@ import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { ENTRY_COLUMNS } from "~/domain/entries/columns";
 import type { EntryListRow } from "~/services/entries/entries-read.server";
 import { EntryStatusBadge } from "./EntryStatusBadge";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 const amountCell = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 
@@ -24,7 +25,7 @@ export function EntryTable({
   hrefOf: (id: string) => string;
 }) {
   const table = (
-    <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} role="region" aria-label="Asientos">
+    <TableScrollRegion label="Asientos" minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="entries-table">
         <Table.Thead>
           <Table.Tr>
@@ -73,7 +74,7 @@ export function EntryTable({
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 
   return (

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { MOVEMENT_COLUMNS } from "~/domain/entries/columns";
 import type { MovementView } from "~/services/entries/entries-read.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 type Movements = NonNullable<MovementView["movements"]>;
 type Row = Movements["rows"][number];
@@ -24,13 +25,7 @@ export function MovementTable({
   const lastPage = movements.page === movements.pageCount;
   const columns = showAccount ? 8 : 7;
   const table = (
-    <Table.ScrollContainer
-      minWidth={960}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="Movimientos de la cuenta"
-    >
+    <TableScrollRegion label="Movimientos de la cuenta" minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="movements-table">
         <Table.Thead>
           <Table.Tr>
@@ -90,7 +85,7 @@ export function MovementTable({
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 
   return (

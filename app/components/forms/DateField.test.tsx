@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DateField, dateFieldText } from "./DateField";
+import { DateField, dateFieldProblem, dateFieldText } from "./DateField";
 
 const page = vi.hoisted(() => ({ hydrated: false }));
 vi.mock("remix-utils/use-hydrated", () => ({ useHydrated: () => page.hydrated }));
@@ -41,26 +41,26 @@ describe("DateField without JavaScript (server render)", () => {
 });
 
 describe("DateField once hydrated", () => {
-  it("is Mantine's DateInput showing dd/mm/aaaa, with a hidden input posting the same text under the name", () => {
+  it("is the same single text input posting under the name, with a calendar button beside it", () => {
+    const before = inputTags(render({ defaultValue: "2026-01-05" }));
     page.hydrated = true;
     const html = render({ defaultValue: "2026-01-05" });
-    const inputs = inputTags(html);
-    // Mantine's own hidden input has no name: only ours posts.
-    const hidden = inputs.filter((tag) => tag.includes('type="hidden"') && tag.includes("name="));
-    expect(hidden).toHaveLength(1);
-    expect(hidden[0]).toMatch(/name="date"/);
-    expect(hidden[0]).toMatch(/value="05\/01\/2026"/);
-    const visible = inputs.find((tag) => tag.includes("data-dates-input"));
-    expect(visible).toBeDefined();
-    expect(visible).toMatch(/value="05\/01\/2026"/);
-    expect(visible).not.toMatch(/name=/);
+    const after = inputTags(html);
+    // Nothing is swapped at hydration: one named input, the same one the server sent.
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatch(/name="date"/);
+    expect(after[0]).toMatch(/value="05\/01\/2026"/);
+    expect(after[0]?.replace(/ data-with-right-section="true"/, "")).toBe(before[0]);
+    expect(html).toContain('aria-label="Elegir la fecha en el calendario"');
   });
+});
 
-  it("posts nothing for text that is not a day", () => {
-    page.hydrated = true;
-    const hidden = inputTags(render({ defaultValue: "30/02/2025" })).find((tag) => tag.includes('name="date"'));
-    expect(hidden).toContain('type="hidden"');
-    expect(hidden).toMatch(/value=""/);
+describe("dateFieldProblem", () => {
+  it("says in Spanish why a text is not a day, and nothing for a day or a blank field", () => {
+    expect(dateFieldProblem("31/11/2026")).toBe("La fecha 31/11/2026 no existe.");
+    expect(dateFieldProblem("15-10-2026")).toBe("Escriba la fecha como dd/mm/aaaa, por ejemplo 31/10/2026.");
+    expect(dateFieldProblem("15/10/2026")).toBeNull();
+    expect(dateFieldProblem("  ")).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
-import { TextInput } from "@mantine/core";
-import { DateInput, DatesProvider } from "@mantine/dates";
-import { useIsomorphicEffect } from "@mantine/hooks";
+import { ActionIcon, Popover, TextInput } from "@mantine/core";
+import { DatePicker, DatesProvider } from "@mantine/dates";
 import "dayjs/locale/es.js";
 import { useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -23,7 +22,7 @@ export interface DateFieldProps {
   required?: boolean;
   disabled?: boolean;
   id?: string;
-  /** Passed to the input (a submit on change, a test hook …). */
+  /** Called when the text becomes a day (or is emptied). */
   onChange?: (date: CalendarDate | null) => void;
   /** The form the input belongs to, when it is outside it. */
   form?: string;
@@ -38,17 +37,33 @@ export function dateFieldText(value: string | null | undefined): string {
   return read.ok ? formatCalendarDate(read.date) : value;
 }
 
+/** Why the typed text is not a day (Spanish), or null when it is one or is blank. */
+export function dateFieldProblem(text: string): string | null {
+  if (text.trim() === "") return null;
+  const read = readDateInput(text);
+  return read.ok ? null : read.message;
+}
+
 function calendarValue(text: string | null | undefined): CalendarDate | null {
   if (!text) return null;
   const read = readDateInput(text);
   return read.ok ? read.date : null;
 }
 
+// React tracks an input's value: a value set from code must go through the native setter and an input
+// event, so React, conform and the form see it as if it was typed.
+function typeInto(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, text);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
 /**
- * The app's one date input. Before JavaScript runs (or without it) a plain text input that takes
- * dd/mm/aaaa (placeholder and native pattern); once hydrated, Mantine's DateInput in Spanish with a
- * calendar, which posts the same dd/mm/aaaa text under the same name. The action reads either with
- * `dateInputSchema` (app/domain/calendar-schema.ts).
+ * The app's one date input: a text field that takes dd/mm/aaaa, posted under its name and read by the
+ * action with `dateInputSchema` (app/domain/calendar-schema.ts). It is the same uncontrolled `<input>` before
+ * and after the page's script runs (decision 200), so what a person types before hydration is kept;
+ * once hydrated it says at once why a text is not a day, and a button beside it opens a calendar in
+ * Spanish that writes the chosen day into the field.
  */
 export function DateField({
   name,
@@ -65,64 +80,90 @@ export function DateField({
   w,
 }: DateFieldProps) {
   const hydrated = useHydrated();
-  const plainInput = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState<CalendarDate | null>(() => calendarValue(defaultValue));
+  const input = useRef<HTMLInputElement>(null);
+  // The browser's own check of the text; undefined until the person leaves or edits the field.
+  const [problem, setProblem] = useState<string | null | undefined>(undefined);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [chosen, setChosen] = useState<CalendarDate | null>(null);
 
-  // What was typed in the plain input before hydration carries over to the calendar input.
-  useIsomorphicEffect(() => {
-    const typed = plainInput.current?.value;
-    if (!hydrated && typed !== undefined && typed !== dateFieldText(defaultValue)) setValue(calendarValue(typed));
-  }, [hydrated]);
+  const check = (text: string) => {
+    const message = dateFieldProblem(text);
+    setProblem(message);
+    input.current?.setCustomValidity(message ?? "");
+    return message;
+  };
 
-  if (!hydrated) {
-    return (
-      <TextInput
-        ref={plainInput}
-        id={id}
-        name={name}
-        form={form}
-        defaultValue={dateFieldText(defaultValue)}
-        placeholder={DATE_INPUT_PLACEHOLDER}
-        pattern={DATE_INPUT_PATTERN}
-        title={DATE_INPUT_PLACEHOLDER}
-        autoComplete="off"
-        label={label}
-        description={description}
-        error={error}
-        required={required}
-        disabled={disabled}
-        size={size}
-        w={w}
-      />
-    );
-  }
+  const calendar = hydrated && !disabled && (
+    <Popover opened={calendarOpen} onChange={setCalendarOpen} position="bottom-end" withinPortal trapFocus returnFocus>
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label="Elegir la fecha en el calendario"
+          onClick={() => {
+            setChosen(calendarValue(input.current?.value));
+            setCalendarOpen((open) => !open);
+          }}
+        >
+          <CalendarIcon />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <DatesProvider settings={{ locale: "es", firstDayOfWeek: 1 }}>
+          <DatePicker
+            value={chosen}
+            defaultDate={chosen ?? undefined}
+            onChange={(day) => {
+              const date = calendarValue(day);
+              if (!date || !input.current) return;
+              typeInto(input.current, formatCalendarDate(date));
+              check(input.current.value);
+              setCalendarOpen(false);
+              input.current.focus();
+            }}
+          />
+        </DatesProvider>
+      </Popover.Dropdown>
+    </Popover>
+  );
 
   return (
-    <DatesProvider settings={{ locale: "es", firstDayOfWeek: 1 }}>
-      <DateInput
-        id={id}
-        value={value}
-        onChange={(next) => {
-          const date = calendarValue(next);
-          setValue(date);
-          onChange?.(date);
-        }}
-        dateParser={(text) => calendarValue(text)}
-        valueFormat="DD/MM/YYYY"
-        placeholder={DATE_INPUT_PLACEHOLDER}
-        clearable={!required}
-        clearButtonProps={{ "aria-label": "Borrar la fecha" }}
-        label={label}
-        description={description}
-        error={error}
-        required={required}
-        disabled={disabled}
-        size={size}
-        w={w}
-        autoComplete="off"
-        popoverProps={{ withinPortal: true }}
-      />
-      <input type="hidden" name={name} form={form} value={value ? formatCalendarDate(value) : ""} />
-    </DatesProvider>
+    <TextInput
+      ref={input}
+      id={id}
+      name={name}
+      form={form}
+      defaultValue={dateFieldText(defaultValue)}
+      placeholder={DATE_INPUT_PLACEHOLDER}
+      pattern={DATE_INPUT_PATTERN}
+      title={DATE_INPUT_PLACEHOLDER}
+      inputMode="numeric"
+      autoComplete="off"
+      label={label}
+      description={description}
+      error={problem ?? error}
+      required={required}
+      disabled={disabled}
+      size={size}
+      w={w}
+      rightSection={calendar || undefined}
+      onBlur={(event) => check(event.currentTarget.value)}
+      onChange={(event) => {
+        const text = event.currentTarget.value;
+        // A shown refusal follows the typing; a new one waits until the person leaves the field.
+        if (problem) check(text);
+        else input.current?.setCustomValidity("");
+        if (text.trim() === "" || calendarValue(text)) onChange?.(calendarValue(text));
+      }}
+    />
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
+      <rect x={3} y={5} width={18} height={16} rx={2} />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
   );
 }

@@ -3,11 +3,13 @@ import { getInputProps } from "@conform-to/react";
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/FormError";
+import { KeptCheckboxGroup } from "~/components/forms/KeptChoiceGroup";
 import { CONDICION_VENTA_LABELS, ID_TYPE_LABELS, MEDIO_PAGO_LABELS } from "~/domain/hacienda/codes";
 import { condicionesVentaFor } from "~/domain/invoicing/condicion-venta";
 import type { InvoicePage } from "~/domain/invoicing/view";
 import {
   CURRENCIES,
+  date,
   KIND_OPTIONS,
   REFERENCE_CODE_OPTIONS,
   options,
@@ -72,7 +74,7 @@ export function ReferenceSection({ f, references }: { f: Fields; references: Inv
           })),
         ])}
         {text(f.referenceClave, "Clave del documento (si no está en la lista)", { maxLength: 50 })}
-        {text(f.referenceFecha, "Fecha de emisión del documento", { type: "date" })}
+        {date(f.referenceFecha, "Fecha de emisión del documento")}
         {select(f.referenceCodigo, "Código de referencia", REFERENCE_CODE_OPTIONS)}
       </SimpleGrid>
       {textarea(f.referenceRazon, "Razón", 180)}
@@ -82,7 +84,7 @@ export function ReferenceSection({ f, references }: { f: Fields; references: Inv
 
 function PaymentMethods({ f, montos, chosen }: { f: Fields; montos: Fields; chosen: Set<string> }) {
   return (
-    <Checkbox.Group
+    <KeptCheckboxGroup
       label="Medios de pago"
       error={f.mediosPago.errors?.[0]}
       mt="sm"
@@ -113,7 +115,7 @@ function PaymentMethods({ f, montos, chosen }: { f: Fields; montos: Fields; chos
           );
         })}
       </SimpleGrid>
-    </Checkbox.Group>
+    </KeptCheckboxGroup>
   );
 }
 

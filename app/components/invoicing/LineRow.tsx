@@ -6,7 +6,7 @@ import {
   EXEMPTION_DOC_LABELS,
   EXEMPTION_INSTITUTION_LABELS,
 } from "~/domain/invoicing/form";
-import { TARIFA_OPTIONS, UNIT_OPTIONS, options, select, text, type AnyField, type LineField } from "./fields";
+import { TARIFA_OPTIONS, UNIT_OPTIONS, date, options, select, text, type AnyField, type LineField } from "./fields";
 
 /** One line of the invoice: product, quantity, price, IVA, discount and exoneration. */
 export function LineRow({
@@ -60,7 +60,7 @@ export function LineRow({
         {select(f.exoTipo, `Línea ${n}: tipo de exoneración`, options(EXEMPTION_DOC_LABELS, "Sin exoneración"))}
         {text(f.exoNumero, `Línea ${n}: número de exoneración`, { maxLength: 40 })}
         {select(f.exoInstitucion, `Línea ${n}: institución`, options(EXEMPTION_INSTITUTION_LABELS, "—"))}
-        {text(f.exoFecha, `Línea ${n}: fecha de exoneración`, { type: "date" })}
+        {date(f.exoFecha, `Línea ${n}: fecha de exoneración`)}
         {text(f.exoTarifa, `Línea ${n}: puntos exonerados`, { inputMode: "decimal" })}
       </SimpleGrid>
     </Paper>

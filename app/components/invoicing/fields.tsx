@@ -1,6 +1,7 @@
 /** The invoice form's inputs: Mantine controls wired to conform fields, and the code tables as options. */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { NativeSelect, TextInput } from "@mantine/core";
+import { DateField } from "~/components/forms/DateField";
 import { IVA_RATE_CODES, REFERENCE_CODE_LABELS } from "~/domain/hacienda/codes";
 import { COMMON_UNITS, INVOICE_KIND_LABELS, REFERENCE_CODES_44 } from "~/domain/invoicing/form";
 
@@ -57,6 +58,19 @@ export function text(field: AnyField, label: string, extra: Record<string, unkno
       error={field.errors?.[0]}
       autoComplete="off"
       {...extra}
+    />
+  );
+}
+
+/** A date of the form: the app's one date control (dd/mm/aaaa, kept when typed before hydration). */
+export function date(field: AnyField, label: string) {
+  return (
+    <DateField
+      key={field.key}
+      name={field.name}
+      defaultValue={field.initialValue as string | undefined}
+      label={label}
+      error={field.errors?.[0]}
     />
   );
 }

@@ -5,6 +5,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { FormError } from "../FormError";
 import { formErrorOf, inputProps, selectProps, useSchemaForm } from "../forms/conform";
 import { grantAccessSchema } from "~/domain/organizations/forms";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export interface MemberRow {
   id: string;
@@ -39,7 +40,7 @@ export function MemberAccess({ members, currentUserId, grantResult, rowError }: 
       {members.length === 0 ? (
         <Text c="dimmed">Nadie tiene acceso a este cliente todavía.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <TableScrollRegion label="Miembros de la organización" minWidth={640}>
           <Table data-testid="members-table" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -120,7 +121,7 @@ export function MemberAccess({ members, currentUserId, grantResult, rowError }: 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       )}
 
       <Form method="post" aria-label="Dar acceso" {...getFormProps(form)}>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { IDENTIFICATION_TYPES, type IdentificationType } from "~/domain/organization-id";
 import { TAXPAYER_KINDS, VAT_REGIMES } from "~/domain/organizations/forms";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export interface OrganizationListRow {
   cedula: string;
@@ -42,7 +43,7 @@ export function OrganizationTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableScrollRegion label="Organizaciones" minWidth={720}>
       <Table striped highlightOnHover data-testid="organizations-table">
         <Table.Thead>
           <Table.Tr>
@@ -85,6 +86,6 @@ export function OrganizationTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { sentenceCase } from "~/domain/text";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export interface ImportReportData {
   counts: { importado: number; duplicado: number; rechazado: number };
@@ -76,7 +77,7 @@ export function ImportReportView({
           </Group>
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="Resultado por archivo">
+      <TableScrollRegion label="Resultado por archivo" minWidth={640}>
         <Table verticalSpacing={4} data-testid="import-results">
           <Table.Thead>
             <Table.Tr>
@@ -119,7 +120,7 @@ export function ImportReportView({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
       {report.unlisted > 0 && (
         <Text size="sm" c="dimmed">
           {report.unlisted === 1

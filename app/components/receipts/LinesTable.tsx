@@ -1,5 +1,6 @@
 import { Table, Text } from "@mantine/core";
 import type { LineView } from "~/services/receipts/receipts-detail.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export type LineRow = LineView;
 
@@ -8,7 +9,7 @@ const right = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 /** Detail lines, in the document's currency. */
 export function LinesTable({ lines }: { lines: LineRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={1000} type="native" tabIndex={0} role="region" aria-label="Líneas del comprobante">
+    <TableScrollRegion label="Líneas del comprobante" minWidth={1000}>
       <Table striped verticalSpacing="xs" data-testid="receipt-lines">
         <Table.Thead>
           <Table.Tr>
@@ -49,6 +50,6 @@ export function LinesTable({ lines }: { lines: LineRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }

@@ -6,6 +6,7 @@ import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { SCREEN_HEADERS } from "~/domain/receipts/columns";
 import { countLabel } from "~/domain/text";
 import type { MonthRow, MonthTotals } from "~/services/receipts/receipts.server";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export type ReceiptTableRow = MonthRow;
 
@@ -121,8 +122,9 @@ function WideTable({
   sending?: (id: string) => ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1040} type="native" tabIndex={0} role="region" aria-label="Comprobantes del mes">
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="receipts-table">
+    // Narrow cell padding and a smaller consecutivo keep every column within a 1366 px screen beside the menu.
+    <TableScrollRegion label="Comprobantes del mes" minWidth={960}>
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} data-testid="receipts-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{SCREEN_HEADERS.fecha}</Table.Th>
@@ -158,14 +160,14 @@ function WideTable({
                 </Tooltip>
               </Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={hrefOf(row.id)} ff="monospace" size="sm">
+                <Anchor component={Link} to={hrefOf(row.id)} ff="monospace" size="xs">
                   {row.consecutivo}
                 </Anchor>
                 {row.warnings > 0 && (
                   <Badge
                     color="orange"
                     variant="light"
-                    size="xs"
+                    size="sm"
                     ml={6}
                     title="El documento tiene advertencias aritméticas"
                   >
@@ -259,6 +261,6 @@ function WideTable({
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }

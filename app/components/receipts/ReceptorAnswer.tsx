@@ -17,6 +17,7 @@ import { Form } from "@remix-run/react";
 import { FieldList } from "./FieldList";
 import { askedConfirmation, ConfirmButton } from "../forms/ConfirmButton";
 import { formErrorOf, inputProps, selectProps, textareaProps, useSchemaForm } from "../forms/conform";
+import { KeptRadioGroup } from "../forms/KeptChoiceGroup";
 import { answerSchema, ANSWER_INTENT, CONDICION_OPTIONS, DETALLE_MAX, MENSAJE_OPTIONS } from "~/domain/receipts/answer";
 import type { AnswerView } from "~/services/receipts/receipts-detail.server";
 
@@ -107,7 +108,7 @@ export function ReceptorAnswer({
                   {formErrorOf(form)}
                 </Alert>
               )}
-              <Radio.Group
+              <KeptRadioGroup
                 name={fields.mensaje.name}
                 label="Respuesta"
                 defaultValue={(fields.mensaje.initialValue as string | undefined) ?? ""}
@@ -120,7 +121,7 @@ export function ReceptorAnswer({
                     <Radio key={option.value} value={option.value} label={option.label} required />
                   ))}
                 </Group>
-              </Radio.Group>
+              </KeptRadioGroup>
               <NativeSelect
                 label="Condición del impuesto"
                 description="Obligatoria al aceptar; no se usa al rechazar."

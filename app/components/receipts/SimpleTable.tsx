@@ -1,5 +1,6 @@
 import { Table } from "@mantine/core";
 import type { ReactNode } from "react";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export interface SimpleColumn<Row> {
   header: string;
@@ -22,7 +23,7 @@ export function SimpleTable<Row>({
   label: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={label}>
+    <TableScrollRegion label={label} minWidth={480}>
       <Table verticalSpacing={6} data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
@@ -49,6 +50,6 @@ export function SimpleTable<Row>({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
+import { DateField } from "~/components/forms/DateField";
 import { keptParamFields } from "~/components/shell/links";
 
 export interface FilterValues {
@@ -65,7 +66,7 @@ export function ReportFilters({
       ))}
       <Group align="flex-end" gap="sm" wrap="wrap">
         {atDate ? (
-          <TextInput type="date" name="to" label="Fecha" defaultValue={values.to} required w={170} />
+          <DateField name="to" label="Fecha" defaultValue={values.to} required w={170} />
         ) : (
           <>
             <NativeSelect name="period" label="Período" data={PERIOD_OPTIONS} defaultValue={values.period} w={160} />
@@ -86,8 +87,8 @@ export function ReportFilters({
               pattern="20[0-9]{2}-[QqTt][1-4]"
             />
             <TextInput type="number" name="year" label="Año" defaultValue={values.year} w={100} min={2000} max={2099} />
-            <TextInput type="date" name="from" label="Desde" defaultValue={values.from} w={160} />
-            <TextInput type="date" name="to" label="Hasta" defaultValue={values.to} w={160} />
+            <DateField name="from" label="Desde" defaultValue={values.from} w={160} />
+            <DateField name="to" label="Hasta" defaultValue={values.to} w={160} />
           </>
         )}
         <NativeSelect name="level" label="Nivel de detalle" data={LEVEL_OPTIONS} defaultValue={values.level} w={130} />
@@ -111,8 +112,7 @@ export function ReportFilters({
           />
         )}
         {withComparison && atDate && (
-          <TextInput
-            type="date"
+          <DateField
             name="compareTo"
             label="Otra fecha"
             description="Con «Comparar con: otra fecha»"

@@ -1,6 +1,7 @@
 import { BarChart } from "@mantine/charts";
 import { Paper, Table, Text } from "@mantine/core";
 import { shortMonthLabel, type MonthlyView } from "~/domain/reports";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 const SERIES = [
   { name: "income", label: "Ingresos", color: "teal.6" },
@@ -59,7 +60,7 @@ export function ResultsChart({ months }: { months: MonthlyView[] }) {
             Ver las cifras del gráfico
           </Text>
         </summary>
-        <Table.ScrollContainer minWidth={420}>
+        <TableScrollRegion label="Resultado por mes" minWidth={420}>
           <Table striped fz="sm" data-testid="results-chart-table">
             <Table.Caption>Ingresos, costos y gastos y resultado por mes, en colones</Table.Caption>
             <Table.Thead>
@@ -85,7 +86,7 @@ export function ResultsChart({ months }: { months: MonthlyView[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       </details>
     </Paper>
   );

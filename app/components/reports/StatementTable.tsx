@@ -2,12 +2,14 @@ import { Table, Text } from "@mantine/core";
 import type { StatementRowView } from "~/domain/reports";
 import { Amount } from "./Amount";
 import { useLinkNavigation } from "./useLinkNavigation";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 const numeric = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 
 /**
  * Estado de Resultados / Balance General rows: accounts indented by level (groups in bold), result
- * lines highlighted; every account amount links to its movements.
+ * lines highlighted; every account amount links to its movements. `namesFirst` (client users) leads
+ * with the account's name and shows its code after it, small, instead of a code column.
  */
 export function StatementTable({
   rows,
@@ -16,6 +18,7 @@ export function StatementTable({
   comparedLabel,
   hrefOf,
   testId,
+  namesFirst = false,
 }: {
   rows: StatementRowView[];
   caption: string;
@@ -23,16 +26,17 @@ export function StatementTable({
   comparedLabel: string | null;
   hrefOf: (code: string) => string;
   testId: string;
+  namesFirst?: boolean;
 }) {
   const withComparison = comparedLabel !== null;
   const rowsRef = useLinkNavigation<HTMLTableSectionElement>();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScrollRegion label={caption} minWidth={560}>
       <Table verticalSpacing={4} striped={false} highlightOnHover data-testid={testId}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Código</Table.Th>
+            {!namesFirst && <Table.Th scope="col">Código</Table.Th>}
             <Table.Th scope="col">Cuenta</Table.Th>
             <Table.Th scope="col" {...numeric}>
               Monto
@@ -68,14 +72,21 @@ export function StatementTable({
                 data-line={isLine ? row.key : undefined}
                 bg={isLine ? "var(--mantine-color-gray-light)" : undefined}
               >
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Text size="sm" ff="monospace">
-                    {row.code ?? ""}
-                  </Text>
-                </Table.Td>
+                {!namesFirst && (
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Text size="sm" ff="monospace">
+                      {row.code ?? ""}
+                    </Text>
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Text size="sm" fw={strong ? 700 : undefined} pl={isLine ? 0 : (row.level - 1) * 16}>
                     {row.label}
+                    {namesFirst && row.code && (
+                      <Text span size="xs" c="dimmed" ff="monospace" fw={400} ml={8} data-role="code">
+                        {row.code}
+                      </Text>
+                    )}
                   </Text>
                 </Table.Td>
                 <Table.Td {...numeric} data-testid="amount">
@@ -107,6 +118,6 @@ export function StatementTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import type { TrialRowView, AmountView } from "~/domain/reports";
 import { useStaticMarkup } from "~/utils/static-markup";
 import { Amount } from "./Amount";
 import { useLinkNavigation } from "./useLinkNavigation";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 const numeric = { ta: "right", style: { whiteSpace: "nowrap" } } as const;
 
@@ -27,7 +28,7 @@ export function TrialTable({
   // Every link differs from the others only by its account code, so one sample names them all.
   const html = markup && rowsKey ? markup(`trial-rows\n${rowsKey}\n${hrefOf("")}`, renderRows) : null;
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <TableScrollRegion label={caption} minWidth={760}>
       <Table verticalSpacing={4} highlightOnHover data-testid="trial-table">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -75,7 +76,7 @@ export function TrialTable({
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 

@@ -26,6 +26,7 @@ import type { CatalogNode } from "~/domain/catalog";
 import { CONDICION_IMPUESTO_LABELS } from "~/domain/hacienda/mensaje-receptor";
 import { CONDITION_FIELDS, CONDITION_FIELD_KEYS, OPERATOR_KEYS, OPERATOR_LABELS } from "~/domain/rules/fields";
 import { IVA_TREATMENT_LABELS, RULE_NAME_MAX, SCOPE_LABELS, ruleFormSchema } from "~/domain/rules/form";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 type RowField = FieldMetadata<{ field?: string; operator?: string; value?: string }, Record<string, unknown>, string[]>;
@@ -125,7 +126,7 @@ export function RuleForm({ id, defaults, tree, lastResult, submitLabel }: RuleFo
             Se leen del XML del comprobante. Las de CABYS, impuesto, tarifa y detalle se cumplen si alguna línea las
             cumple. Las filas vacías no cuentan.
           </Text>
-          <Table.ScrollContainer minWidth={640}>
+          <TableScrollRegion label="Condiciones de la regla" minWidth={640}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -189,7 +190,7 @@ export function RuleForm({ id, defaults, tree, lastResult, submitLabel }: RuleFo
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
           <FormError message={fields.conditions.errors?.[0]} />
           <Button
             type="submit"

@@ -31,6 +31,7 @@ export function OrganizationSwitcher({ selectedCedula }: { selectedCedula: strin
       action={target.action}
       onChange={(event) => submit(event.currentTarget)}
       aria-label="Organización seleccionada"
+      style={{ minWidth: 0 }}
     >
       {target.fields.map(([key, value], index) => (
         <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
@@ -43,9 +44,12 @@ export function OrganizationSwitcher({ selectedCedula }: { selectedCedula: strin
           key={selectedCedula}
           data={account.organizations.map((o) => ({ value: o.cedula, label: `${o.name} (${o.cedula})` }))}
           data-testid="organization-switcher"
-          miw={220}
+          // On a phone the select gives up width (the browser shortens the name), never the button.
+          miw={0}
+          maw={360}
+          style={{ flex: "1 1 auto" }}
         />
-        <Button type="submit" size="xs" variant="default" className="no-js-only">
+        <Button type="submit" size="xs" variant="default" className="no-js-only" style={{ flexShrink: 0 }}>
           Cambiar
         </Button>
       </Group>

@@ -24,6 +24,7 @@ import { useSchemaForm } from "~/components/forms/conform";
 import type { CatalogNode } from "~/domain/catalog";
 import { templateFormSchema, type TemplateFormDefaults } from "~/domain/templates/form";
 import { AMOUNT_KINDS, KIND_LABELS, SIDE_LABELS, TEMPLATE_SIDES } from "~/domain/templates/types";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;
@@ -92,7 +93,7 @@ export function TemplateForm({
           </SimpleGrid>
         </Paper>
 
-        <Table.ScrollContainer minWidth={980}>
+        <TableScrollRegion label="Líneas de la plantilla" minWidth={980}>
           <Table verticalSpacing="xs" aria-label="Líneas de la plantilla">
             <Table.Thead>
               <Table.Tr>
@@ -120,7 +121,7 @@ export function TemplateForm({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
 
         <Group>
           <Button type="submit" variant="default" {...form.insert.getButtonProps({ name: fields.lines.name })}>

@@ -2,6 +2,7 @@ import { Anchor, Paper, Table, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { VatConditionView } from "~/domain/iva/view";
 import { AmountCell } from "./AmountCell";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export function ConditionsTable({
   conditions,
@@ -15,7 +16,7 @@ export function ConditionsTable({
       <Title order={2} size="h4" mb="xs">
         Crédito fiscal por condición del impuesto
       </Title>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScrollRegion label="Crédito fiscal por condición del impuesto" minWidth={640}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -42,7 +43,7 @@ export function ConditionsTable({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </Paper>
   );
 }

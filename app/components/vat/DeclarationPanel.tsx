@@ -113,7 +113,12 @@ function StaleDeclaration({ data, links }: { data: VatPageView; links: VatLinks 
             <Text size="sm" fw={700}>
               Comprobantes que llegaron después de la declaración
             </Text>
-            <ReceiptsTable receipts={declaration.arrived} thirdHeader="IVA" receiptHref={links.receipt} />
+            <ReceiptsTable
+              label="Comprobantes llegados después de la declaración"
+              receipts={declaration.arrived}
+              thirdHeader="IVA"
+              receiptHref={links.receipt}
+            />
           </>
         )}
         {declaration.goneCount > 0 && (

@@ -25,7 +25,12 @@ export function FigureDetail({
       {figure.receipts.length === 0 ? (
         <Text c="dimmed">Ningún comprobante.</Text>
       ) : (
-        <ReceiptsTable receipts={figure.receipts} thirdHeader={figure.thirdHeader} receiptHref={receiptHref} />
+        <ReceiptsTable
+          label={figure.title}
+          receipts={figure.receipts}
+          thirdHeader={figure.thirdHeader}
+          receiptHref={receiptHref}
+        />
       )}
     </Paper>
   );

@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import type { VatPendingView } from "~/domain/iva/view";
 import { AmountCell } from "./AmountCell";
 import type { VatLinks } from "./links";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 /** Receipts whose arithmetic does not add up: out of the return until the accountant includes or excludes each. */
 export function PendingReview({ pending, links }: { pending: VatPendingView[]; links: VatLinks }) {
@@ -15,7 +16,7 @@ export function PendingReview({ pending, links }: { pending: VatPendingView[]; l
         Sus líneas no cuadran con sus totales: no entran en la declaración hasta que decida. Si los incluye, cuentan con
         el IVA de sus líneas.
       </Text>
-      <Table.ScrollContainer minWidth={800}>
+      <TableScrollRegion label="Pendientes de revisión" minWidth={800}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -57,7 +58,7 @@ export function PendingReview({ pending, links }: { pending: VatPendingView[]; l
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </Paper>
   );
 }

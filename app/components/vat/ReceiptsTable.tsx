@@ -2,19 +2,23 @@ import { Anchor, Table } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReceiptView } from "~/domain/iva/view";
 import { AmountCell } from "./AmountCell";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 /** Receipts behind a figure (or arrived after a declaration), each linking to its detail. */
 export function ReceiptsTable({
+  label,
   receipts,
   thirdHeader,
   receiptHref,
 }: {
+  /** The table's name, for its scrolling region. */
+  label: string;
   receipts: ReceiptView[];
   thirdHeader: string;
   receiptHref: (id: string) => string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={800}>
+    <TableScrollRegion label={label} minWidth={800}>
       <Table striped>
         <Table.Thead>
           <Table.Tr>
@@ -46,6 +50,6 @@ export function ReceiptsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { unbookedText } from "~/domain/iva/layout";
 import type { VatPageView } from "~/domain/iva/view";
 import { AmountCell } from "./AmountCell";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export function ReconciliationPanel({
   reconciliation,
@@ -22,7 +23,7 @@ export function ReconciliationPanel({
       {reconciliation.rows.length === 0 ? (
         <Text c="dimmed">Ni los comprobantes ni las cuentas de IVA tienen movimientos este mes.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <TableScrollRegion label="Conciliación con la contabilidad" minWidth={640}>
           <Table striped data-testid="iva-reconciliation">
             <Table.Thead>
               <Table.Tr>
@@ -47,7 +48,7 @@ export function ReconciliationPanel({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       )}
       {reconciliation.unbookedCount > 0 && (
         <Anchor component={Link} to={unbookedHref} size="sm">

@@ -2,6 +2,7 @@ import { Anchor, Paper, Table, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { VatLineView, VatSection } from "~/domain/iva/view";
 import { AmountCell } from "./AmountCell";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 /** One section of the return (débito, crédito, liquidación) as a table; a line with receipts links to them. */
 export function ReturnSection({
@@ -24,7 +25,7 @@ export function ReturnSection({
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScrollRegion label={title} minWidth={640}>
         <Table striped data-testid={`iva-${section}`}>
           <Table.Thead>
             <Table.Tr>
@@ -56,7 +57,7 @@ export function ReturnSection({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </Paper>
   );
 }

@@ -213,6 +213,12 @@ describe("readInvoiceForm", () => {
     expect(refusalsOf(values({ lines: [{ ...line, exoTarifa: "14" }] }))).toEqual([
       { field: "exoTarifa", line: 1, message: M.exoTarifa },
     ]);
+    // The date field writes dd/mm/aaaa; a day that does not exist is refused on its line.
+    const typed = readInvoiceForm(values({ lines: [{ ...line, exoFecha: "15/01/2026" }] }));
+    expect(typed.ok && typed.draft.lines[0].exoneracion?.fechaEmision).toBe("2026-01-15T00:00:00-06:00");
+    expect(refusalsOf(values({ lines: [{ ...line, exoFecha: "31/11/2026" }] }))).toEqual([
+      { field: "exoFecha", line: 1, message: M.exoFecha },
+    ]);
   });
 
   it("needs the reference of a nota de crédito and derives the referenced document's type from its clave", () => {

@@ -12,6 +12,7 @@ import {
   MEDIO_PAGO_LABELS,
   REFERENCE_CODE_LABELS,
 } from "../hacienda/codes";
+import { readDateInput } from "../calendar";
 import { AMOUNT_ONE, formatMoneyInput, formatQuantity, parseDecimal, readMoneyInput, type Amount } from "../money";
 import { refusal, type Refusal } from "../refusal";
 import { condicionVentaAllowed } from "./condicion-venta";
@@ -246,12 +247,12 @@ export const INVOICE_FORM_MESSAGES = {
   exoTipo: "Elija el tipo de documento de la exoneración.",
   exoNumero: "Escriba el número del documento de exoneración (3 a 40 caracteres).",
   exoInstitucion: "Elija la institución que emitió la exoneración.",
-  exoFecha: "Escriba la fecha de la exoneración (AAAA-MM-DD).",
+  exoFecha: "Escriba la fecha de la exoneración como dd/mm/aaaa.",
   exoTarifa: "Escriba los puntos de tarifa exonerados: entre 0 y la tarifa de la línea.",
   referenceRequired:
     "Una nota de crédito o de débito debe referirse a un documento: elija uno emitido o escriba su clave.",
   referenceClave: "La clave tiene 50 dígitos.",
-  referenceFecha: "Escriba la fecha de emisión del documento de referencia (AAAA-MM-DD).",
+  referenceFecha: "Escriba la fecha de emisión del documento de referencia como dd/mm/aaaa.",
   referenceCodigo: "Elija el código de referencia.",
   referenceRazon: "Escriba la razón de la referencia (hasta 180 caracteres).",
 } as const;
@@ -354,16 +355,14 @@ export function validIdNumber(tipo: string, numero: string): boolean {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/;
 
 /** A calendar date as Costa Rica's midnight (the XML needs a date-time with offset). */
 function dateTimeOf(value: string): string | null {
   if (DATE_TIME.test(value)) return value;
-  if (!DATE.test(value)) return null;
-  const date = new Date(`${value}T00:00:00-06:00`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return null;
-  return `${value}T00:00:00-06:00`;
+  // The date field's dd/mm/aaaa, or AAAA-MM-DD as drafts keep it.
+  const read = readDateInput(value);
+  return read.ok ? `${read.date}T00:00:00-06:00` : null;
 }
 
 /** Text like "2", "1,5" or "0.25" → "1.500"-style decimal text with at most 3 decimals, > 0. */

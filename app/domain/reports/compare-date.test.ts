@@ -28,13 +28,10 @@ describe("Balance General compared with another date", () => {
 
   it("a malformed or missing date gives a Spanish message and no comparison, never an error", () => {
     for (const [search, message] of [
-      [
-        "to=2026-03-31&compare=date&compareTo=2025-13-45",
-        "La fecha de comparación debe tener el formato AAAA-MM-DD, por ejemplo 2025-12-31.",
-      ],
+      ["to=2026-03-31&compare=date&compareTo=2025-13-45", "La fecha de comparación 45/13/2025 no existe."],
       [
         "to=2026-03-31&compare=date&compareTo=ayer",
-        "La fecha de comparación debe tener el formato AAAA-MM-DD, por ejemplo 2025-12-31.",
+        "Escriba la fecha de comparación como dd/mm/aaaa, por ejemplo 31/12/2025.",
       ],
       ["to=2026-03-31&compare=date", "Indique la fecha con la que quiere comparar."],
     ] as const) {

@@ -83,6 +83,18 @@ describe("the report query read from the URL", () => {
     }
   });
 
+  it("reads the dates as the date field writes them (dd/mm/aaaa) and says why a day is refused", () => {
+    expect(parse("all", "from=3/2/2026&to=04/03/2026").query.range).toEqual({ from: "2026-02-03", to: "2026-03-04" });
+    expect(parse("general", "to=31/10/2026&compare=date&compareTo=30/09/2026")).toMatchObject({
+      ok: true,
+      query: { range: { to: "2026-10-31" }, compared: { range: { to: "2026-09-30" } } },
+    });
+    const missing = parse("all", "from=01/11/2026&to=31/11/2026");
+    expect(missing.ok ? [] : missing.messages).toEqual(["La fecha final 31/11/2026 no existe."]);
+    const unreadable = parse("results", "from=ayer&to=2026-10-31");
+    expect(unreadable.ok ? [] : unreadable.messages).toEqual([QUERY_MESSAGES.from]);
+  });
+
   it("gives the previous period and the same period last year", () => {
     expect(comparisonPeriod({ kind: "month", month: "2026-01" }, "previous")).toEqual({
       kind: "month",

@@ -2,12 +2,12 @@ import { z } from "zod";
 import {
   dateWindowMessage,
   firstDayOfMonth,
-  isDateAccepted,
+  isDateWindowMessage,
   isYearAccepted,
   lastDayOfMonth,
-  parseCalendarDate,
   parseMonth,
   rangeSpanProblem,
+  readDateInput,
   shiftMonth,
   type CalendarDate,
 } from "../calendar";
@@ -45,6 +45,19 @@ export interface ReportQuery {
   leafOnly: boolean;
 }
 
+/** The level an admin's report opens at: every account, as the contador books it. */
+export const ADMIN_DEFAULT_LEVEL: Level = 5;
+/**
+ * The level a client user's report opens at: the groups an owner names (Ventas de mercancías, Salarios)
+ * rather than the detail accounts (docs/spec/client-view.md). The filter still goes down to 5.
+ */
+export const CLIENT_DEFAULT_LEVEL: Level = 3;
+
+/** The level a report opens at for someone with this role in the organization. */
+export function defaultLevelFor(role: string): Level {
+  return role === "client" ? CLIENT_DEFAULT_LEVEL : ADMIN_DEFAULT_LEVEL;
+}
+
 export const PERIOD_KINDS = ["month", "quarter", "year", "range"] as const;
 
 /** The Balance General also compares with any other date (`compare=date&compareTo=YYYY-MM-DD`). */
@@ -55,15 +68,16 @@ export const QUERY_MESSAGES = {
   month: "El mes debe tener el formato AAAA-MM, por ejemplo 2026-10.",
   quarter: "El trimestre debe tener el formato AAAA-T, por ejemplo 2026-Q3.",
   year: "El año debe ser un número de cuatro dígitos entre 2000 y 2099, por ejemplo 2026.",
-  from: "La fecha inicial debe tener el formato AAAA-MM-DD, por ejemplo 2026-10-01.",
-  to: "La fecha final debe tener el formato AAAA-MM-DD, por ejemplo 2026-10-31.",
+  from: "Escriba la fecha inicial como dd/mm/aaaa, por ejemplo 01/10/2026.",
+  to: "Escriba la fecha final como dd/mm/aaaa, por ejemplo 31/10/2026.",
   order: "La fecha inicial no puede ser posterior a la final.",
   level: "El nivel de detalle debe ser un número del 1 al 5.",
   zero: "Elija si se muestran u ocultan las cuentas en cero.",
   compare: "La comparación debe ser «ninguna», «período anterior» o «mismo período del año anterior».",
   compareGeneral:
     "La comparación debe ser «ninguna», «cierre del mes anterior», «misma fecha del año anterior» u «otra fecha».",
-  compareTo: "La fecha de comparación debe tener el formato AAAA-MM-DD, por ejemplo 2025-12-31.",
+  compareTo: "Escriba la fecha de comparación como dd/mm/aaaa, por ejemplo 31/12/2025.",
+  noSuchDay: (which: string, day: string) => `La fecha ${which} ${day} no existe.`,
   compareToMissing: "Indique la fecha con la que quiere comparar.",
   period: "Elija mes, trimestre, año o rango de fechas.",
   missing: "Indique el período que eligió.",
@@ -121,19 +135,32 @@ function readQuarter(text: string, today: CalendarDate): { year: number; quarter
 export type QueryResult =
   { ok: true; query: ReportQuery } | { ok: false; query: ReportQuery; messages: string[]; outOfBounds: boolean };
 
-/** A report day: null when malformed; a bounds message (and null) when outside the accepted window. */
+const DAY_NAMES = { from: "inicial", to: "final", compareTo: "de comparación" } as const;
+
+/**
+ * A date of the filters as the date field writes it (dd/mm/aaaa) or as links carry it (AAAA-MM-DD): null
+ * when absent or not a day (a message), or outside the accepted window (a bounds message).
+ */
 function readDay(
+  field: keyof typeof DAY_NAMES,
   text: string | undefined,
   today: CalendarDate,
-  formatMessage: string,
   messages: string[],
   bounds: string[],
 ): CalendarDate | null {
   if (!text) return null;
-  const date = parseCalendarDate(text);
-  if (!date) messages.push(formatMessage);
-  else if (!isDateAccepted(date, today)) bounds.push(dateWindowMessage(today));
-  else return date;
+  const read = readDateInput(text, today);
+  if (read.ok) return read.date;
+  if (isDateWindowMessage(read.message)) {
+    bounds.push(read.message);
+    return null;
+  }
+  const typed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const day = typed
+    ? `${typed[1].padStart(2, "0")}/${typed[2].padStart(2, "0")}/${typed[3]}`
+    : iso && `${iso[3]}/${iso[2]}/${iso[1]}`;
+  messages.push(day ? QUERY_MESSAGES.noSuchDay(DAY_NAMES[field], day) : QUERY_MESSAGES[field]);
   return null;
 }
 
@@ -205,13 +232,9 @@ function readPeriod(
       return year !== null ? { kind: "year", year } : fallback;
     }
     default: {
-      const to = params.to
-        ? readDay(params.to, today, QUERY_MESSAGES.to, messages, bounds)
-        : kind === "general"
-          ? today
-          : null;
+      const to = params.to ? readDay("to", params.to, today, messages, bounds) : kind === "general" ? today : null;
       if (kind === "general") return to ? atDate(to) : fallback;
-      const from = readDay(params.from, today, QUERY_MESSAGES.from, messages, bounds);
+      const from = readDay("from", params.from, today, messages, bounds);
       if (!params.from) messages.push(QUERY_MESSAGES.missing);
       if (!params.to) messages.push(QUERY_MESSAGES.missing);
       if (!from || !to) return fallback;
@@ -241,7 +264,12 @@ function field<T>(schema: z.ZodType<T>, value: string | undefined, fallback: T, 
  * The query of a report page or export. A malformed parameter never fails the request: the result
  * says what was wrong (in Spanish) and carries a usable query with the defaults in its place.
  */
-export function parseReportQuery(kind: ReportKind, search: URLSearchParams, today: CalendarDate): QueryResult {
+export function parseReportQuery(
+  kind: ReportKind,
+  search: URLSearchParams,
+  today: CalendarDate,
+  defaults: { level?: Level } = {},
+): QueryResult {
   const params = paramsSchema.parse(
     Object.fromEntries([...paramsSchema.keyof().options].map((key) => [key, search.get(key) ?? undefined])),
   );
@@ -250,7 +278,7 @@ export function parseReportQuery(kind: ReportKind, search: URLSearchParams, toda
   let period = readPeriod(kind, params, today, messages, bounds);
   // The Balance General is at the end of the chosen month, quarter or year.
   if (kind === "general" && period.kind !== "range") period = atDate(rangeOf(period).to);
-  const level = field(levelSchema, params.level, 5, messages) as Level;
+  const level = field(levelSchema, params.level, defaults.level ?? ADMIN_DEFAULT_LEVEL, messages) as Level;
   const hideZero = field(zeroSchema, params.zero, "hide", messages) === "hide";
   let comparison: ReportComparison =
     kind === "general"
@@ -260,7 +288,7 @@ export function parseReportQuery(kind: ReportKind, search: URLSearchParams, toda
   const range = rangeOf(period);
   let compared: ReportQuery["compared"] = null;
   if (comparison === DATE_COMPARISON) {
-    const date = readDay(params.compareTo, today, QUERY_MESSAGES.compareTo, messages, bounds);
+    const date = readDay("compareTo", params.compareTo, today, messages, bounds);
     if (!date) {
       if (!params.compareTo) messages.push(QUERY_MESSAGES.compareToMissing);
       comparison = "none";

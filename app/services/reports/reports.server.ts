@@ -3,6 +3,7 @@ import { todayInCostaRica } from "~/domain/calendar";
 import {
   atDateRange,
   balanceSheet,
+  defaultLevelFor,
   incomeStatement,
   monthlyResults,
   parseReportQuery,
@@ -21,6 +22,7 @@ import {
   withClosedYears,
   withoutClosings,
 } from "~/domain/reports";
+import type { OrganizationRole } from "~/domain/roles";
 import { badRequest, notFound } from "~/utils/http.server";
 import { incomeTaxEstimator } from "../income-tax/estimator.server";
 import { loadLedgerContext } from "../ledger/context.server";
@@ -29,8 +31,14 @@ import { readReportBalances } from "./balances.server";
 import { cachedForBalances, cachedWithKey, catalogIdOf } from "./report-cache.server";
 
 /** The query of a report request; `now` is the caller's clock (tests pass their own). */
-export function readReportQuery(kind: ReportKind, url: URL, now: Date = new Date()): QueryResult {
-  return parseReportQuery(kind, url.searchParams, todayInCostaRica(now));
+/** The report's query; without `level` in the URL, the level the asker's role opens at. */
+export function readReportQuery(
+  kind: ReportKind,
+  url: URL,
+  options: { role?: OrganizationRole; now?: Date } = {},
+): QueryResult {
+  const defaults = options.role ? { level: defaultLevelFor(options.role) } : {};
+  return parseReportQuery(kind, url.searchParams, todayInCostaRica(options.now ?? new Date()), defaults);
 }
 
 /** A report page's status: 400 when its query was out of bounds (decision 195), shown with the defaults. */
@@ -43,7 +51,7 @@ export function reportStatus(parsed: QueryResult): number {
  * refused (400, Spanish), since a download has no page to show the message on (decision 195).
  */
 export function readExportQuery(kind: ReportKind, url: URL, now: Date = new Date()): ReportQuery {
-  const parsed = readReportQuery(kind, url, now);
+  const parsed = readReportQuery(kind, url, { now });
   if (!parsed.ok && parsed.outOfBounds) throw badRequest(parsed.messages[0]);
   return parsed.query;
 }
