@@ -245,6 +245,7 @@ const receiptSchema = new Schema<ReceiptRecord>(
 
 receiptSchema.index({ organizationId: 1, clave: 1 }, { unique: true });
 receiptSchema.index({ organizationId: 1, direction: 1, month: 1, fechaEmision: 1 });
+receiptSchema.index({ organizationId: 1, importedAt: -1 });
 
 export const Receipt =
   (mongoose.models.Receipt as mongoose.Model<ReceiptRecord> | undefined) ??

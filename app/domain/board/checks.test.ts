@@ -11,9 +11,9 @@ import {
 
 describe("review checks", () => {
   it("counts receipts with arithmetic warnings", () => {
-    expect(countArithmeticWarnings([{ warnings: [] }, { warnings: ["TotalVenta no cuadra"] }, { warnings: ["a", "b"] }])).toBe(
-      2,
-    );
+    expect(
+      countArithmeticWarnings([{ warnings: [] }, { warnings: ["TotalVenta no cuadra"] }, { warnings: ["a", "b"] }]),
+    ).toBe(2);
   });
 
   it("counts possible duplicates: same supplier, total and day, different clave", () => {
@@ -27,7 +27,12 @@ describe("review checks", () => {
         { ...base, clave: "E", supplier: "3101999999" },
       ]),
     ).toBe(2);
-    expect(countPossibleDuplicates([{ ...base, clave: "A" }, { ...base, clave: "A" }])).toBe(0);
+    expect(
+      countPossibleDuplicates([
+        { ...base, clave: "A" },
+        { ...base, clave: "A" },
+      ]),
+    ).toBe(0);
   });
 
   it("reads 70 Por clasificar with its sign", () => {
@@ -59,8 +64,6 @@ describe("review checks", () => {
     expect(isValidSupplierId("01", "1-1234-0567")).toBe(false);
     expect(isValidSupplierId("05", "123")).toBe(false);
     expect(isValidSupplierId(undefined, undefined)).toBe(false);
-    expect(
-      countInvalidSupplierIds([{ tipo: "02", numero: "3101123456" }, { tipo: "03", numero: "123" }, {}]),
-    ).toBe(2);
+    expect(countInvalidSupplierIds([{ tipo: "02", numero: "3101123456" }, { tipo: "03", numero: "123" }, {}])).toBe(2);
   });
 });

@@ -28,7 +28,9 @@ function row(name: string, changes: Partial<BoardRow> = {}): BoardRow {
 describe("requiere atención", () => {
   const today = d("2025-11-12");
   const overdueAnswer = row("Beta", { pendingAnswers: 2, nearestAnswerDeadline: d("2025-11-10") });
-  const ivaSoon = row("Alfa", { iva: { month: "2025-10", state: "sin-liquidar", amount: null, dueDate: d("2025-11-17") } });
+  const ivaSoon = row("Alfa", {
+    iva: { month: "2025-10", state: "sin-liquidar", amount: null, dueDate: d("2025-11-17") },
+  });
   const pending = row("Gamma", { notBooked: 3 });
   const clear = row("Ágape");
   const answerLater = row("Delta", { pendingAnswers: 1, nearestAnswerDeadline: d("2025-11-28") });

@@ -83,8 +83,7 @@ export function hasPending(row: BoardRow): boolean {
 /** Overdue when a deadline passed, due soon when one is near, else pending or clear. */
 export function attentionOf(row: BoardRow, today: CalendarDate): AttentionLevel {
   const states: DeadlineState[] = [];
-  if (row.pendingAnswers > 0 && row.nearestAnswerDeadline)
-    states.push(deadlineState(row.nearestAnswerDeadline, today));
+  if (row.pendingAnswers > 0 && row.nearestAnswerDeadline) states.push(deadlineState(row.nearestAnswerDeadline, today));
   if (!IVA_DONE.has(row.iva.state)) states.push(deadlineState(row.iva.dueDate, today));
   const state = worst(states);
   if (state === "overdue") return "overdue";
