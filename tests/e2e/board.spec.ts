@@ -22,7 +22,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(table.getByTestId("board-row")).toHaveCount(1);
       await expect(table).toContainText("Ferretería El Clavo S.A.");
       await expect(table).not.toContainText("Soda La Esquina");
-      expect(await seriousViolations(page, "board (admin)")).toEqual([]);
+      // axe needs the page's scripts only to run itself; the markup is the server's either way.
+      if (javaScriptEnabled) expect(await seriousViolations(page, "board (admin)")).toEqual([]);
 
       await page.getByLabel("Buscar por nombre o cédula").fill("FERRETERIA");
       await page.getByRole("button", { name: "Filtrar" }).click();

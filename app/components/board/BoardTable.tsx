@@ -28,7 +28,7 @@ function Figure({ to, children, label }: { to: string; children: ReactNode; labe
 
 function AttentionBadge({ level }: { level: AttentionLevel }) {
   return (
-    <Badge color={ATTENTION_COLORS[level]} variant="light" data-testid="attention">
+    <Badge color={ATTENTION_COLORS[level]} c="dark.7" variant="light" data-testid="attention">
       {ATTENTION_LABELS[level]}
     </Badge>
   );
