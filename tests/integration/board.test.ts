@@ -176,7 +176,7 @@ describe("the practice board", () => {
         run += 1;
         const organizations = organizationsOf(run);
         for (const organization of organizations)
-          await ensureOrganization({ _id: organization.id, name: organization.name });
+          await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
         for (const [step, event] of events.entries()) await apply(event, organizations, step);
         const differences = await verifyBoard(organizations, MONTH);
         expect(differences).toEqual([]);
@@ -190,7 +190,7 @@ describe("the practice board", () => {
 
   it("shows the figures of a known month", async () => {
     const [organization] = organizationsOf(90);
-    await ensureOrganization({ _id: organization.id, name: organization.name });
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
     const events: Event[] = [
       { kind: "import", org: 0, direction: "received", day: 3, supplier: 0, previous: false },
       { kind: "import", org: 0, direction: "received", day: 6, supplier: 1, previous: false },
