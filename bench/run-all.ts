@@ -13,13 +13,20 @@ const benches = [
   "bench/booking.ts",
   "bench/invoicing.ts",
   "bench/reports.ts",
+  "bench/board.ts",
 ].filter((file) => existsSync(path.join(root, file)));
 
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);
   // The ledger, booking and the reports are measured as they run in production (NODE_ENV=production).
-  const production = ["bench/ledger.ts", "bench/booking.ts", "bench/invoicing.ts", "bench/reports.ts"].includes(file);
+  const production = [
+    "bench/ledger.ts",
+    "bench/booking.ts",
+    "bench/invoicing.ts",
+    "bench/reports.ts",
+    "bench/board.ts",
+  ].includes(file);
   const env: NodeJS.ProcessEnv = production ? { ...process.env, NODE_ENV: "production" } : process.env;
   const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(root, file)], {
     stdio: "inherit",

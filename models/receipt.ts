@@ -264,6 +264,7 @@ receiptSchema.index(
   { organizationId: 1, issuedConsecutivo: 1 },
   { unique: true, name: ISSUED_CONSECUTIVO_INDEX, partialFilterExpression: { issuedConsecutivo: { $type: "string" } } },
 );
+receiptSchema.index({ organizationId: 1, importedAt: -1 });
 
 export const Receipt =
   (mongoose.models.Receipt as mongoose.Model<ReceiptRecord> | undefined) ??

@@ -22,6 +22,7 @@ export const SERVER_ENTRIES: Record<string, string> = {
   "scripts/seed": "scripts/seed.ts",
   "scripts/create-user": "scripts/create-user.ts",
   "scripts/ledger-verify": "scripts/ledger-verify.ts",
+  "scripts/board-verify": "scripts/board-verify.ts",
 };
 
 /** Packages are installed beside the build (`npm ci --omit=dev`), never copied into it. */

@@ -19,7 +19,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
 
   it("shows admins every section with the spec's labels and routes", () => {
     expect(labels(admin)).toEqual([
-      ["Consultas", ["Comprobantes", "Asientos Contables", "Movimientos por Cuenta"]],
+      ["Consultas", ["Resumen de clientes", "Comprobantes", "Asientos Contables", "Movimientos por Cuenta"]],
       ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
       ["Impuestos", ["IVA"]],
       ["Administración", ["Crear Factura", "Crear Asiento Contable"]],
@@ -35,6 +35,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
       ],
     ]);
     expect(sidebarMenu(admin).flatMap((s) => s.links.map((l) => l.to))).toEqual([
+      "/admin/board",
       "/",
       "/entries/list",
       "/entries/movement-list",

@@ -32,6 +32,7 @@ export function sidebarMenu(flags: RoleFlags): MenuSection[] {
       key: "consultas",
       label: "Consultas",
       links: [
+        ...(admin ? [{ label: "Resumen de clientes", to: "/admin/board" }] : []),
         { label: "Comprobantes", to: "/" },
         { label: "Asientos Contables", to: "/entries/list" },
         ...(admin ? [{ label: "Movimientos por Cuenta", to: "/entries/movement-list" }] : []),

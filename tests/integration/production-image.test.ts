@@ -196,7 +196,13 @@ describe("the compiled server with only the production dependencies", { timeout:
   });
 
   it("runs the operator scripts and the database's command line", async () => {
-    for (const script of ["scripts/seed.js", "scripts/create-user.js", "scripts/ledger-verify.js", "db.js"]) {
+    for (const script of [
+      "scripts/seed.js",
+      "scripts/create-user.js",
+      "scripts/ledger-verify.js",
+      "scripts/board-verify.js",
+      "db.js",
+    ]) {
       const result = await run([...PRODUCTION_ONLY, path.join(serverDir, script), "--help"], productionEnv(dataDir))
         .done;
       expect(result.output, script).toMatch(/usage/);

@@ -74,6 +74,9 @@ const ROUTES: RouteCase[] = [
     params: { orgID: "3101123456" },
   },
   { file: "_app.admin.catalog.tsx", path: "/admin/catalog", access: "admin" },
+  { file: "_app.admin.board.tsx", path: "/admin/board", access: "admin" },
+  { file: "_app.admin.board[.]csv.tsx", path: "/admin/board.csv", access: "admin" },
+  { file: "_app.admin.board[.]xlsx.tsx", path: "/admin/board.xlsx", access: "admin" },
   { file: "_app.admin.income-brackets.tsx", path: "/admin/income-brackets", access: "admin" },
   {
     file: "_app.admin.income-brackets_.$year.$kind.tsx",
@@ -216,6 +219,10 @@ const WITHOUT_ORGANIZATION = new Set([
   "forgot-password.tsx",
   "reset-password.tsx",
   "_app.admin.organizations._index.tsx",
+  // The board spans every organization the admin administers; it chooses none.
+  "_app.admin.board.tsx",
+  "_app.admin.board[.]csv.tsx",
+  "_app.admin.board[.]xlsx.tsx",
   // The income-tax tables are the same for every organization.
   "_app.admin.income-brackets.tsx",
   "_app.admin.income-brackets_.$year.$kind.tsx",

@@ -38,9 +38,11 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 }
 
 describe("npm run db", () => {
-  it("is the package's db script", () => {
+  it("is the package's CLI, compiled by the build", () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-    expect(manifest.scripts.db).toBe("tsx packages/embedded-mongo/src/cli.ts");
+    expect(manifest.scripts.db).toBe("node build/server/db.js");
+    const build = fs.readFileSync(path.join(root, "scripts", "build-server.ts"), "utf8");
+    expect(build).toContain('db: "packages/embedded-mongo/src/cli.ts"');
   });
 
   it(

@@ -1,0 +1,137 @@
+import {
+  compareDates,
+  currentMonth,
+  formatCalendarDate,
+  formatDateTime,
+  monthLabel,
+  parseMonth,
+  shiftMonth,
+  type CalendarDate,
+  type MonthKey,
+} from "../calendar";
+import { cents, centsToAmount, formatColones } from "../money";
+import { CHECK_KEYS, CHECK_LABELS } from "./checks";
+import {
+  ATTENTION_LABELS,
+  attentionOf,
+  BOARD_SEARCH_MAX,
+  hasPending,
+  IVA_STATE_LABELS,
+  matchesSearch,
+  sortByAttention,
+  type AttentionLevel,
+  type BoardRow,
+} from "./row";
+
+/** The first month the board shows: the first year of the holiday calendar (docs/domain/business-days.md §2). */
+export const BOARD_FIRST_MONTH = "2025-01";
+
+export interface BoardQuery {
+  month: MonthKey;
+  search: string;
+  pendingOnly: boolean;
+}
+
+/** The month is clamped to [January 2025, the current month]; the search is cut at 100 characters. */
+export function readBoardQuery(params: URLSearchParams, now: Date): BoardQuery {
+  const latest = currentMonth(now);
+  const asked = parseMonth(params.get("month")) ?? latest;
+  const month = asked < BOARD_FIRST_MONTH ? BOARD_FIRST_MONTH : asked > latest ? latest : asked;
+  return {
+    month,
+    search: (params.get("q") ?? "").slice(0, BOARD_SEARCH_MAX).trim(),
+    pendingOnly: params.get("pendientes") === "1",
+  };
+}
+
+export function boardMonthLinks(month: MonthKey, now: Date): { previous: MonthKey | null; next: MonthKey | null } {
+  const latest = currentMonth(now);
+  return {
+    previous: month > BOARD_FIRST_MONTH ? shiftMonth(month, -1) : null,
+    next: month < latest ? shiftMonth(month, 1) : null,
+  };
+}
+
+export interface BoardView {
+  rows: Array<BoardRow & { attention: AttentionLevel }>;
+  total: number;
+}
+
+/** Sorted by attention, then filtered by «solo con pendientes» and the search. */
+export function boardView(rows: readonly BoardRow[], query: BoardQuery, today: CalendarDate): BoardView {
+  const shown = sortByAttention(rows, today)
+    .filter((row) => !query.pendingOnly || hasPending(row))
+    .filter((row) => matchesSearch(row, query.search))
+    .map((row) => ({ ...row, attention: attentionOf(row, today) }));
+  return { rows: shown, total: rows.length };
+}
+
+export const colones = (centsText: string) => formatColones(centsToAmount(cents(BigInt(centsText))));
+
+/** «₡1 000,00 a pagar», «₡500,00 a favor», «—». */
+export function ivaAmountLabel(amount: string | null): string {
+  if (amount === null) return "—";
+  const value = BigInt(amount);
+  if (value < 0n) return `${colones(String(-value))} a favor`;
+  return `${colones(amount)} a pagar`;
+}
+
+export function deadlineLabel(date: CalendarDate | null, today: CalendarDate): string {
+  if (!date) return "—";
+  return compareDates(date, today) < 0
+    ? `vencido el ${formatCalendarDate(date)}`
+    : `vence el ${formatCalendarDate(date)}`;
+}
+
+export interface BoardExportColumn {
+  header: string;
+  /** "number" cells are plain integers or decimals a spreadsheet reads as numbers. */
+  type: "text" | "number";
+  value(row: BoardRow & { attention: AttentionLevel }): string;
+}
+
+const centsDecimal = (text: string) => {
+  const value = BigInt(text);
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+};
+
+export const BOARD_EXPORT_COLUMNS: BoardExportColumn[] = [
+  { header: "Cliente", type: "text", value: (row) => row.name },
+  { header: "Cédula", type: "text", value: (row) => row.cedula },
+  { header: "Atención", type: "text", value: (row) => ATTENTION_LABELS[row.attention] },
+  { header: "Recibidos", type: "number", value: (row) => String(row.received) },
+  { header: "Emitidos", type: "number", value: (row) => String(row.issued) },
+  { header: "Sin contabilizar", type: "number", value: (row) => String(row.notBooked) },
+  { header: "Respuestas pendientes", type: "number", value: (row) => String(row.pendingAnswers) },
+  { header: "Próximo vencimiento de respuesta", type: "text", value: (row) => row.nearestAnswerDeadline ?? "" },
+  { header: "Mes del IVA", type: "text", value: (row) => row.iva.month },
+  { header: "Estado del IVA", type: "text", value: (row) => IVA_STATE_LABELS[row.iva.state] },
+  {
+    header: "IVA a pagar (negativo: a favor)",
+    type: "number",
+    value: (row) => (row.iva.amount === null ? "" : centsDecimal(row.iva.amount)),
+  },
+  { header: "Vencimiento del IVA", type: "text", value: (row) => row.iva.dueDate },
+  { header: "Saldo en 70 Por clasificar", type: "number", value: (row) => centsDecimal(row.unclassified) },
+  { header: "Rechazados por Hacienda", type: "number", value: (row) => String(row.rejected) },
+  { header: "Envíos con error", type: "number", value: (row) => String(row.stuck) },
+  {
+    header: "Última importación",
+    type: "text",
+    value: (row) => (row.lastImportAt ? formatDateTime(row.lastImportAt) : ""),
+  },
+  ...CHECK_KEYS.map((key) => ({
+    header: CHECK_LABELS[key],
+    type: "number" as const,
+    value: (row: BoardRow) => String(row.checks[key]),
+  })),
+];
+
+export function boardFileName(month: MonthKey, extension: "csv" | "xlsx"): string {
+  return `resumen-de-clientes-${month}.${extension}`;
+}
+
+export function boardTitle(month: MonthKey): string {
+  return `Resumen de clientes · ${monthLabel(month)}`;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import type { CalendarDate } from "../calendar";
+import { emptyCheckCounts } from "./checks";
+import { attentionOf, hasPending, matchesSearch, sortByAttention, type BoardRow } from "./row";
+
+const d = (text: string) => text as CalendarDate;
+
+function row(name: string, changes: Partial<BoardRow> = {}): BoardRow {
+  return {
+    organizationId: `CR:${name}`,
+    cedula: "3101123456",
+    name,
+    received: 0,
+    issued: 0,
+    notBooked: 0,
+    pendingAnswers: 0,
+    nearestAnswerDeadline: null,
+    iva: { month: "2025-10", state: "liquidado", amount: "0", dueDate: d("2025-11-17") },
+    unclassified: "0",
+    rejected: 0,
+    stuck: 0,
+    lastImportAt: null,
+    checks: emptyCheckCounts(),
+    ...changes,
+  };
+}
+
+describe("requiere atención", () => {
+  const today = d("2025-11-12");
+  const overdueAnswer = row("Beta", { pendingAnswers: 2, nearestAnswerDeadline: d("2025-11-10") });
+  const ivaSoon = row("Alfa", {
+    iva: { month: "2025-10", state: "sin-liquidar", amount: null, dueDate: d("2025-11-17") },
+  });
+  const pending = row("Gamma", { notBooked: 3 });
+  const clear = row("Ágape");
+  const answerLater = row("Delta", { pendingAnswers: 1, nearestAnswerDeadline: d("2025-11-28") });
+
+  it("classifies each row", () => {
+    expect(attentionOf(overdueAnswer, today)).toBe("overdue");
+    expect(attentionOf(ivaSoon, today)).toBe("soon");
+    expect(attentionOf(pending, today)).toBe("pending");
+    expect(attentionOf(answerLater, today)).toBe("pending");
+    expect(attentionOf(clear, today)).toBe("clear");
+  });
+
+  it("orders overdue, then due soon, then pending, then the rest", () => {
+    expect(sortByAttention([clear, pending, answerLater, ivaSoon, overdueAnswer], today).map((r) => r.name)).toEqual([
+      "Beta",
+      "Alfa",
+      "Delta",
+      "Gamma",
+      "Ágape",
+    ]);
+  });
+
+  it("counts non-zero 70, rejections and checks as pending", () => {
+    expect(hasPending(row("x", { unclassified: "-100" }))).toBe(true);
+    expect(hasPending(row("x", { stuck: 1 }))).toBe(true);
+    expect(hasPending(row("x", { checks: { ...emptyCheckCounts(), duplicates: 2 } }))).toBe(true);
+    expect(hasPending(clear)).toBe(false);
+  });
+
+  it("a declared IVA is done; an out-of-date one is not", () => {
+    const declared = row("x", { iva: { ...clear.iva, state: "declarado" } });
+    const stale = row("x", { iva: { ...clear.iva, state: "desactualizado" } });
+    expect(attentionOf(declared, today)).toBe("clear");
+    expect(attentionOf(stale, today)).toBe("soon");
+  });
+});
+
+describe("search", () => {
+  const client = { name: "Ferretería El Águila S.A.", cedula: "3101123456" };
+  it("ignores accents and case in the name", () => {
+    expect(matchesSearch(client, "ferreteria aguila")).toBe(false);
+    expect(matchesSearch(client, "FERRETERIA EL AGUILA")).toBe(true);
+    expect(matchesSearch(client, "águila")).toBe(true);
+  });
+  it("matches the cédula typed with dashes", () => {
+    expect(matchesSearch(client, "3-101-123")).toBe(true);
+    expect(matchesSearch(client, "999")).toBe(false);
+    expect(matchesSearch(client, "  ")).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { BoardMonthNavigation } from "~/components/board/BoardMonthNavigation";
+import { BoardTable } from "~/components/board/BoardTable";
+import { boardHref } from "~/components/board/links";
+import { keptParamFields } from "~/components/shell/links";
+import { todayInCostaRica } from "~/domain/calendar";
+import { BOARD_SEARCH_MAX } from "~/domain/board/row";
+import { boardMonthLinks, readBoardQuery } from "~/domain/board/query";
+import { countLabel } from "~/domain/text";
+import { loadBoardView } from "~/services/board/board-page.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Resumen de clientes · Contabilidad CR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireAdmin(request);
+  const now = new Date();
+  const query = readBoardQuery(new URL(request.url).searchParams, now);
+  const view = await loadBoardView(request, user, query, now);
+  return json({ query, view, today: todayInCostaRica(now), months: boardMonthLinks(query.month, now) });
+}
+
+export default function BoardPage() {
+  const { query, view, today, months } = useLoaderData<typeof loader>();
+  const current = new URLSearchParams(useLocation().search);
+  const to = (changes: Partial<typeof query>, path?: string) => boardHref(current, { ...query, ...changes }, path);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Resumen de clientes</Title>
+          <Text size="sm" data-testid="board-count">
+            {view.rows.length === view.total
+              ? countLabel(view.total, "cliente", "clientes")
+              : `${view.rows.length} de ${countLabel(view.total, "cliente", "clientes")}`}
+            , primero los que requieren atención
+          </Text>
+        </div>
+        <BoardMonthNavigation
+          month={query.month}
+          previous={months.previous}
+          next={months.next}
+          previousHref={months.previous ? to({ month: months.previous }) : null}
+          nextHref={months.next ? to({ month: months.next }) : null}
+        />
+      </Group>
+      <Form method="get" role="search" aria-label="Buscar clientes">
+        {keptParamFields(current, ["org"]).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="month" value={query.month} />
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            name="q"
+            label="Buscar por nombre o cédula"
+            defaultValue={query.search}
+            maxLength={BOARD_SEARCH_MAX}
+            w={280}
+          />
+          <Checkbox name="pendientes" value="1" label="Solo con pendientes" defaultChecked={query.pendingOnly} mb={8} />
+          <Button type="submit" variant="default">
+            Filtrar
+          </Button>
+          <Button component="a" href={to({}, "/admin/board.csv")} variant="subtle" download>
+            CSV
+          </Button>
+          <Button component="a" href={to({}, "/admin/board.xlsx")} variant="subtle" download>
+            Excel
+          </Button>
+        </Group>
+      </Form>
+      {view.rows.length === 0 ? (
+        <Text data-testid="board-empty">
+          {view.total === 0 ? "No administra ningún cliente activo." : "Ningún cliente coincide con el filtro."}{" "}
+          {view.total > 0 && <Link to={to({ search: "", pendingOnly: false })}>Ver todos</Link>}
+        </Text>
+      ) : (
+        <BoardTable rows={view.rows} month={query.month} today={today} current={current} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { calendarDateOf, lastDayOfMonth, shiftMonth, type MonthKey } from "~/domain/calendar";
+import {
+  CASH_AND_BANK_PREFIX,
+  countArithmeticWarnings,
+  countInvalidSupplierIds,
+  countPossibleDuplicates,
+  UNCLASSIFIED_PREFIX,
+} from "~/domain/board/checks";
+import { nearestDeadline, receptorAnswerDeadline } from "~/domain/board/deadlines";
+import type { BoardRow } from "~/domain/board/row";
+import { HaciendaSubmission } from "~models/hacienda-submission";
+import { Receipt, type ReceiptRecord } from "~models/receipt";
+import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
+import { isReceiptBooked, postedBalancesFromEntries } from "~/services/ledger/board-reads.server";
+import { standingEntryOf } from "~/services/ledger/ledger.server";
+import { SETTLEMENT_SOURCE_KIND } from "~/domain/iva";
+import { ANSWERABLE_KINDS } from "~/services/receipts/receipts-detail.server";
+import { applyBalances, emptyRow, loadBoard, type BoardOrganization } from "./board.server";
+
+/**
+ * The board recomputed the slow way, from the documents themselves: each receipt read and checked
+ * one by one, balances summed from the posted entries' lines (not the period balances), the
+ * settlement found per organization. What `npm run board:verify` and the tests compare the board with.
+ */
+export async function recomputeBoardRow(organization: BoardOrganization, month: MonthKey): Promise<BoardRow> {
+  const row = emptyRow(organization, month);
+  const receipts = await Receipt.find({ organizationId: organization.id, month }).lean<ReceiptRecord[]>();
+  const received = receipts.filter((receipt) => receipt.direction === "received");
+  row.received = received.length;
+  row.issued = receipts.length - received.length;
+  for (const receipt of receipts) if (!(await isReceiptBooked(organization.id, receipt._id))) row.notBooked += 1;
+  const pending = received.filter((receipt) => ANSWERABLE_KINDS.has(receipt.kind) && !receipt.receptorMessage);
+  row.pendingAnswers = pending.length;
+  row.nearestAnswerDeadline = nearestDeadline(
+    pending.map((receipt) => receptorAnswerDeadline(calendarDateOf(receipt.fechaEmision))),
+  );
+  row.checks.arithmetic = countArithmeticWarnings(receipts.map((receipt) => ({ warnings: receipt.warnings ?? [] })));
+  row.checks.duplicates = countPossibleDuplicates(
+    received.map((receipt) => ({
+      clave: receipt.clave,
+      supplier: receipt.emisor.numero ?? receipt.emisor.nombre,
+      total: BigInt(receipt.colones.totalComprobante),
+      date: calendarDateOf(receipt.fechaEmision),
+    })),
+  );
+  row.checks.invalidSupplierId = countInvalidSupplierIds(received.map((receipt) => receipt.emisor));
+
+  const balances = await postedBalancesFromEntries(organization.id, lastDayOfMonth(month), [
+    UNCLASSIFIED_PREFIX,
+    CASH_AND_BANK_PREFIX,
+  ]);
+  applyBalances(
+    row,
+    [...balances].map(([account, balance]) => ({ account, balance })),
+  );
+
+  const settlement = await standingEntryOf(organization.id, {
+    kind: SETTLEMENT_SOURCE_KIND,
+    id: shiftMonth(month, -1),
+  });
+  if (settlement) {
+    const accounts = await getDefaultAccounts(organization.id);
+    let amount = 0n;
+    for (const line of settlement.lines) {
+      const debit = BigInt(line.debit);
+      const credit = BigInt(line.credit);
+      if (line.account === accounts.ivaPayable) amount += credit - debit;
+      if (line.account === accounts.ivaCreditBalance && debit > 0n) amount -= debit;
+    }
+    row.iva.state = "liquidado";
+    row.iva.amount = String(amount);
+  }
+  row.rejected = await HaciendaSubmission.countDocuments({ organizationId: organization.id, state: "rechazado" });
+  row.stuck = await HaciendaSubmission.countDocuments({ organizationId: organization.id, state: "error" });
+  let last: Date | null = null;
+  for await (const receipt of Receipt.find({ organizationId: organization.id }, { importedAt: 1 }).lean().cursor()) {
+    const at = new Date((receipt as { importedAt: Date }).importedAt);
+    if (!last || at > last) last = at;
+  }
+  row.lastImportAt = last ? last.toISOString() : null;
+  return row;
+}
+
+export interface BoardDifference {
+  organizationId: string;
+  field: string;
+  board: unknown;
+  recomputed: unknown;
+}
+
+function flatten(value: unknown, prefix = ""): Record<string, unknown> {
+  if (value === null || typeof value !== "object") return { [prefix]: value };
+  return Object.entries(value as Record<string, unknown>).reduce<Record<string, unknown>>(
+    (flat, [key, inner]) => ({ ...flat, ...flatten(inner, prefix ? `${prefix}.${key}` : key) }),
+    {},
+  );
+}
+
+/** Every field where the board differs from the recomputation, for the given organizations and month. */
+export async function verifyBoard(
+  organizations: readonly BoardOrganization[],
+  month: MonthKey,
+): Promise<BoardDifference[]> {
+  const board = await loadBoard(organizations, month);
+  const differences: BoardDifference[] = [];
+  for (const row of board) {
+    const organization = organizations.find((candidate) => candidate.id === row.organizationId);
+    if (!organization) continue;
+    const expected = flatten(await recomputeBoardRow(organization, month));
+    const actual = flatten(row);
+    for (const field of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
+      if (expected[field] !== actual[field])
+        differences.push({
+          organizationId: row.organizationId,
+          field,
+          board: actual[field],
+          recomputed: expected[field],
+        });
+    }
+  }
+  return differences;
+}

@@ -1,0 +1,130 @@
+import { type Types } from "mongoose";
+import { SETTLEMENT_SOURCE_KIND } from "~/domain/iva";
+import { Entry } from "~models/entry";
+import { PeriodBalance } from "~models/period-balance";
+import { ReceiptBooking } from "~models/receipt-booking";
+import { toBigInt } from "./records.server";
+
+/**
+ * The ledger's reads for the practice board (decision 220): one query per figure for all the
+ * organizations at once, grouped by organization, never per client.
+ */
+
+export interface AccountBalanceRow {
+  organizationId: string;
+  account: string;
+  /** Σ debit − Σ credit, céntimos. */
+  balance: bigint;
+}
+
+/** Balances up to the end of `month` of the accounts under any of `prefixes`, from the period balances. */
+export async function balancesUnder(
+  organizationIds: readonly string[],
+  month: string,
+  prefixes: readonly string[],
+): Promise<AccountBalanceRow[]> {
+  if (organizationIds.length === 0 || prefixes.length === 0) return [];
+  const summed = await PeriodBalance.aggregate<{
+    _id: { org: string; account: string };
+    debit: unknown;
+    credit: unknown;
+  }>([
+    {
+      $match: {
+        organizationId: { $in: [...organizationIds] },
+        period: { $lte: month },
+        account: { $regex: `^(${prefixes.map((prefix) => prefix.replace(/[^0-9-]/g, "")).join("|")})` },
+      },
+    },
+    {
+      $group: {
+        _id: { org: "$organizationId", account: "$account" },
+        debit: { $sum: "$debit" },
+        credit: { $sum: "$credit" },
+      },
+    },
+  ]);
+  return summed.map((row) => ({
+    organizationId: row._id.org,
+    account: row._id.account,
+    balance: toBigInt(row.debit) - toBigInt(row.credit),
+  }));
+}
+
+/** How many of the given receipts are booked, per organization. */
+export async function bookedReceiptCounts(
+  organizationIds: readonly string[],
+  receiptIds: readonly Types.ObjectId[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (organizationIds.length === 0 || receiptIds.length === 0) return counts;
+  const grouped = await ReceiptBooking.aggregate<{ _id: string; count: number }>([
+    { $match: { organizationId: { $in: [...organizationIds] }, receiptId: { $in: [...receiptIds] } } },
+    { $group: { _id: "$organizationId", count: { $sum: 1 } } },
+  ]);
+  for (const row of grouped) counts.set(row._id, row.count);
+  return counts;
+}
+
+export interface StandingSettlement {
+  organizationId: string;
+  number: string;
+  lines: Array<{ account: string; debit: bigint; credit: bigint }>;
+}
+
+/** The standing (posted, not reversed) IVA settlement entries of `month`, one per organization at most. */
+export async function standingSettlements(
+  organizationIds: readonly string[],
+  month: string,
+): Promise<StandingSettlement[]> {
+  if (organizationIds.length === 0) return [];
+  const entries = await Entry.find(
+    {
+      organizationId: { $in: [...organizationIds] },
+      status: "contabilizado",
+      "source.kind": SETTLEMENT_SOURCE_KIND,
+      "source.id": month,
+      reversedBy: { $exists: false },
+    },
+    { organizationId: 1, number: 1, lines: 1 },
+  ).lean<
+    Array<{
+      organizationId: string;
+      number?: string;
+      lines: Array<{ account: string; debit: unknown; credit: unknown }>;
+    }>
+  >();
+  return entries.map((entry) => ({
+    organizationId: entry.organizationId,
+    number: entry.number ?? "",
+    lines: entry.lines.map((line) => ({
+      account: line.account,
+      debit: toBigInt(line.debit),
+      credit: toBigInt(line.credit),
+    })),
+  }));
+}
+
+/** Σ debit − Σ credit per account of the posted lines up to `month`'s end, from the entries themselves (for verification). */
+export async function postedBalancesFromEntries(
+  organizationId: string,
+  untilDate: string,
+  prefixes: readonly string[],
+): Promise<Map<string, bigint>> {
+  const balances = new Map<string, bigint>();
+  const cursor = Entry.find({ organizationId, status: "contabilizado", date: { $lte: untilDate } }, { lines: 1 })
+    .lean<Array<{ lines: Array<{ account: string; debit: unknown; credit: unknown }> }>>()
+    .cursor();
+  for await (const entry of cursor) {
+    for (const line of entry.lines) {
+      if (!prefixes.some((prefix) => line.account.startsWith(prefix))) continue;
+      balances.set(line.account, (balances.get(line.account) ?? 0n) + toBigInt(line.debit) - toBigInt(line.credit));
+    }
+  }
+  return balances;
+}
+
+/** Whether each receipt is booked, read one by one (for verification). */
+export async function isReceiptBooked(organizationId: string, receiptId: Types.ObjectId): Promise<boolean> {
+  return (await ReceiptBooking.countDocuments({ organizationId, receiptId })) > 0;
+}

@@ -1,0 +1,220 @@
+import fc from "fast-check";
+import { strToU8 } from "fflate";
+import { Types } from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { centsToAmount, cents } from "../../app/domain/money";
+import { bookMonth } from "../../app/services/booking/booking.server";
+import { recomputeBoardRow, verifyBoard } from "../../app/services/board/board-verify.server";
+import { loadBoard } from "../../app/services/board/board.server";
+import { createAndPost } from "../../app/services/ledger/ledger.server";
+import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { importFiles } from "../../app/services/receipts/receipts-upload.server";
+import { settleVat } from "../../app/services/vat/vat-settlement.server";
+import { HaciendaSubmission } from "../../models/hacienda-submission";
+import { ensureOrganization } from "../../models/organization";
+import { findReceipt, Receipt, type ReceiptRecord } from "../../models/receipt";
+import { BUSINESS_PARTIES, generateComprobante } from "../../scripts/hacienda-samples/src/generate";
+import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+
+// The board against a recomputation from the documents, after random sequences of the events that
+// change it: imports, booking runs, receptor answers, postings to 70 and to cash, the IVA
+// settlement, and documents Hacienda rejected or whose sending failed.
+
+const MONTH = "2025-10";
+const PREVIOUS = "2025-09";
+const actor = { by: String(new Types.ObjectId()) };
+let environment: AppEnvironment;
+let run = 0;
+
+type Event =
+  | { kind: "import"; org: number; direction: "issued" | "received"; day: number; supplier: number; previous: boolean }
+  | { kind: "book"; org: number }
+  | { kind: "answer"; org: number; pick: number }
+  | { kind: "post"; org: number; account: "70-01-01-00-00" | "10-01-01-01-00"; amount: number; debit: boolean }
+  | { kind: "settle"; org: number }
+  | { kind: "queue"; org: number; pick: number; state: "rechazado" | "error" };
+
+const org = fc.integer({ min: 0, max: 2 });
+const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("import" as const),
+      org,
+      direction: fc.constantFrom("issued" as const, "received" as const),
+      day: fc.integer({ min: 1, max: 28 }),
+      supplier: fc.integer({ min: 0, max: BUSINESS_PARTIES.length - 1 }),
+      previous: fc.boolean(),
+    }),
+    weight: 4,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("book" as const), org }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("answer" as const), org, pick: fc.nat(50) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("post" as const),
+      org,
+      account: fc.constantFrom("70-01-01-00-00" as const, "10-01-01-01-00" as const),
+      amount: fc.integer({ min: 1, max: 5_000_000 }),
+      debit: fc.boolean(),
+    }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("settle" as const), org }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("queue" as const),
+      org,
+      pick: fc.nat(50),
+      state: fc.constantFrom("rechazado" as const, "error" as const),
+    }),
+    weight: 1,
+  },
+);
+
+function organizationsOf(runNumber: number) {
+  return [0, 1, 2].map((index) => {
+    const cedula = `31019${String(runNumber).padStart(2, "0")}${String(index).padStart(3, "0")}`;
+    return { id: `CR:${cedula}`, cedula, name: `Cliente ${runNumber}-${index}` };
+  });
+}
+
+async function apply(event: Event, organizations: ReturnType<typeof organizationsOf>, step: number) {
+  const organization = organizations[event.org];
+  const receiptsOf = () =>
+    Receipt.find({ organizationId: organization.id, month: MONTH }).sort({ _id: 1 }).lean<ReceiptRecord[]>();
+  switch (event.kind) {
+    case "import": {
+      const self = { nombre: organization.name, identificacion: { tipo: "02" as const, numero: organization.cedula } };
+      const other = BUSINESS_PARTIES[event.supplier];
+      const document = generateComprobante({
+        kind: "FE",
+        version: "4.4",
+        currency: "CRC",
+        seed: `board-${run}-${step}`,
+        date: `${event.previous ? PREVIOUS : MONTH}-${String(event.day).padStart(2, "0")}`,
+        emisor: event.direction === "issued" ? self : other,
+        receptor: event.direction === "issued" ? other : self,
+      });
+      await importFiles([{ name: document.fileName, bytes: strToU8(document.xml) }], organization);
+      return;
+    }
+    case "book":
+      await bookMonth(organization.id, MONTH, actor);
+      return;
+    case "answer": {
+      const received = (await receiptsOf()).filter((r) => r.direction === "received" && !r.receptorMessage);
+      if (received.length === 0) return;
+      const stored = await findReceipt(organization.id, String(received[event.pick % received.length]._id));
+      await answerReceipt(
+        organization,
+        stored!,
+        { mensaje: "1", condicionImpuesto: "01", detalleMensaje: "" },
+        actor.by,
+      );
+      return;
+    }
+    case "post": {
+      const amount = centsToAmount(cents(BigInt(event.amount)));
+      const [first, second] = event.debit
+        ? [{ debit: amount }, { credit: amount }]
+        : [{ credit: amount }, { debit: amount }];
+      await createAndPost(
+        organization.id,
+        {
+          date: `${MONTH}-15`,
+          description: "Movimiento de prueba",
+          lines: [
+            { account: event.account, ...first },
+            { account: "30-01-01-00-00", ...second },
+          ],
+        },
+        actor,
+      );
+      return;
+    }
+    case "settle":
+      await settleVat(organization.id, PREVIOUS, actor);
+      return;
+    case "queue": {
+      const receipts = await receiptsOf();
+      if (receipts.length === 0) return;
+      const receipt = receipts[event.pick % receipts.length];
+      await HaciendaSubmission.updateOne(
+        { organizationId: organization.id, receiptId: String(receipt._id), document: "comprobante" },
+        {
+          $set: { state: event.state },
+          $setOnInsert: {
+            clave: receipt.clave,
+            attempts: 1,
+            polls: 0,
+            nextAttemptAt: null,
+            history: [],
+            delivery: { attempts: 0 },
+            createdAt: new Date(),
+            updatedAt: new Date(),
+          },
+        },
+        { upsert: true },
+      );
+    }
+  }
+}
+
+beforeAll(async () => {
+  environment = await startAppEnvironment();
+}, 120_000);
+
+afterAll(async () => {
+  await environment?.close();
+});
+
+describe("the practice board", () => {
+  it("equals a recomputation from the documents after random events", async () => {
+    let sawFigures = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(eventArbitrary, { minLength: 4, maxLength: 18 }), async (events) => {
+        run += 1;
+        const organizations = organizationsOf(run);
+        for (const organization of organizations)
+          await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+        for (const [step, event] of events.entries()) await apply(event, organizations, step);
+        const differences = await verifyBoard(organizations, MONTH);
+        expect(differences).toEqual([]);
+        const rows = await loadBoard(organizations, MONTH);
+        if (rows.some((row) => row.received + row.issued > 0 || row.unclassified !== "0")) sawFigures += 1;
+      }),
+      { numRuns: 12, seed: 2026, endOnFailure: true },
+    );
+    expect(sawFigures).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("shows the figures of a known month", async () => {
+    const [organization] = organizationsOf(90);
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+    const events: Event[] = [
+      { kind: "import", org: 0, direction: "received", day: 3, supplier: 0, previous: false },
+      { kind: "import", org: 0, direction: "received", day: 6, supplier: 1, previous: false },
+      { kind: "import", org: 0, direction: "issued", day: 7, supplier: 2, previous: false },
+      { kind: "post", org: 0, account: "70-01-01-00-00", amount: 12_345, debit: true },
+      { kind: "post", org: 0, account: "10-01-01-01-00", amount: 500, debit: false },
+      { kind: "queue", org: 0, pick: 2, state: "rechazado" },
+    ];
+    run = 90;
+    for (const [step, event] of events.entries()) await apply(event, [organization], step);
+    const [row] = await loadBoard([organization], MONTH);
+    expect(row).toMatchObject({
+      received: 2,
+      issued: 1,
+      notBooked: 3,
+      pendingAnswers: 2,
+      nearestAnswerDeadline: "2025-10-15",
+      unclassified: "12345",
+      rejected: 1,
+      stuck: 0,
+      iva: { month: PREVIOUS, state: "sin-liquidar", amount: null, dueDate: "2025-10-15" },
+    });
+    expect(row.checks.unclassified).toBe(1);
+    expect(row.checks.negativeCash).toBe(1);
+    expect(await recomputeBoardRow(organization, MONTH)).toEqual(row);
+  }, 120_000);
+});
