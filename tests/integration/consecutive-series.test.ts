@@ -14,7 +14,7 @@ import { consecutiveCounters } from "../../app/services/issuer/consecutive.serve
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import { loadReceiptDetail } from "../../app/services/receipts/receipts-detail.server";
 import { ensureOrganization } from "../../models/organization";
-import { Receipt, backfillIssuedConsecutivos, findReceipt, insertReceipts } from "../../models/receipt";
+import { Receipt, backfillIssuedConsecutivos, findReceipt, insertReceipts, receiptXmlBytes } from "../../models/receipt";
 import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { demoReceiptDocuments, seedDemoReceipts } from "../../scripts/seed-demo-receipts";
@@ -174,6 +174,8 @@ describe("issued series continue after the organization's own documents", () => 
     }).lean();
     const copy = {
       ...original!,
+      // A record to insert carries the document's own bytes; the stored field is their compressed form.
+      xml: receiptXmlBytes(original!.xml),
       _id: new Types.ObjectId(),
       clave: original!.clave.replace(/\d{8}$/, "00000000"),
     };

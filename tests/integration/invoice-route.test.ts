@@ -112,7 +112,7 @@ describe("/admin/invoice", () => {
     const location = saved.headers.get("Location")!;
     const id = /\/admin\/invoice\/([0-9a-f]{24})/.exec(location)![1];
     const page = await (await get(`/admin/invoice/${id}?org=3101123456`, { invoiceID: id })).json();
-    expect(page.draft).toEqual({ id, state: "borrador", kindLabel: "Factura electrónica" });
+    expect(page.draft).toEqual({ id, state: "borrador", kindLabel: "Factura electrónica", stateLabel: "borrador" });
 
     const issued = await post(
       `/admin/invoice/${id}?org=3101123456`,

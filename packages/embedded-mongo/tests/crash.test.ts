@@ -85,6 +85,12 @@ async function worker(
         await db.collection("pairsB").insertOne({ _id: seq } as never, { session });
         await session.commitTransaction();
         ledger.pairsAcked.add(seq);
+      } catch (error) {
+        // Two workers' first transactions may both create pairsA: as on MongoDB, one of them gets a
+        // write conflict labelled transient, is aborted (neither insert stays) and is not acknowledged.
+        if (!(error as { hasErrorLabel?: (label: string) => boolean }).hasErrorLabel?.("TransientTransactionError"))
+          throw error;
+        await session.abortTransaction().catch(() => undefined);
       } finally {
         await session.endSession().catch(() => undefined);
       }
