@@ -27,6 +27,7 @@ const NOT_SCREENS = [
 type Visit = string | { from: string; link: RegExp };
 const ADMIN_SCREENS: Record<string, Visit> = {
   "_app._index.tsx": `/?org=${ORG}&month=${lastMonth}&tab=recibidos`,
+  "_app.admin.board.tsx": `/admin/board?month=${lastMonth}`,
   "_app.entries.list.tsx": `/entries/list?org=${ORG}`,
   "_app.entries.movement-list.tsx": `/entries/movement-list?org=${ORG}&account=10-01-01-01-00`,
   "_app.entries.view.$entryID.tsx": { from: `/entries/list?org=${ORG}`, link: /\/entries\/view\/[0-9a-f]{24}/ },
