@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { FormError } from "~/components/FormError";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { askedConfirmation, ConfirmButton } from "~/components/forms/ConfirmButton";
 import { replyFor } from "~/components/forms/conform";
 import { RuleForm } from "~/components/rules/RuleForm";
@@ -103,26 +104,29 @@ export default function EditRulePage() {
         <Title order={2} size="h4" id="rule-history" mb="xs">
           Historial
         </Title>
-        <Table verticalSpacing={4} aria-labelledby="rule-history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Cambio</Table.Th>
-              <Table.Th>Versión</Table.Th>
-              <Table.Th>Usuario</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.map((item, index) => (
-              <Table.Tr key={index}>
-                <Table.Td>{item.at}</Table.Td>
-                <Table.Td>{CHANGE_LABELS[item.change] ?? item.change}</Table.Td>
-                <Table.Td>{item.version}</Table.Td>
-                <Table.Td>{item.by}</Table.Td>
+        {/* The user's e-mail is long: on a phone the history scrolls in its own box. */}
+        <TableScrollRegion label="Historial de la regla" minWidth={480}>
+          <Table verticalSpacing={4} aria-labelledby="rule-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Cambio</Table.Th>
+                <Table.Th>Versión</Table.Th>
+                <Table.Th>Usuario</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.map((item, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td>{item.at}</Table.Td>
+                  <Table.Td>{CHANGE_LABELS[item.change] ?? item.change}</Table.Td>
+                  <Table.Td>{item.version}</Table.Td>
+                  <Table.Td>{item.by}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScrollRegion>
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="rule-delete">
         <Title order={2} size="h4" id="rule-delete" mb="xs">

@@ -18,6 +18,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { TableScrollRegion } from "../TableScrollRegion";
 import { inputProps, selectProps, useSchemaForm } from "../forms/conform";
 import { PROVINCES, cantonName, districtName } from "~/domain/hacienda/territory";
 import {
@@ -182,64 +183,68 @@ function ConsecutiveRows({
     .flat()
     .find(Boolean);
   return (
-    <Table striped withTableBorder aria-labelledby="issuer-consecutives">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Documento</Table.Th>
-          <Table.Th>Sucursal / terminal</Table.Th>
-          <Table.Th>Último número emitido</Table.Th>
-          <Table.Th>Siguiente número</Table.Th>
-          <Table.Th>Ajustar al migrar desde otro sistema</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {counters.map((counter) => {
-          const error = counter.current && failedSeries === counter.series ? rowError : undefined;
-          const place = counter.place ? `${counter.place.sucursal} / ${counter.place.terminal}` : "—";
-          return (
-            <Table.Tr
-              key={`${counter.series}-${place}`}
-              data-testid={counter.current ? `consecutive-${counter.series}` : `consecutive-${counter.series}-${place}`}
-            >
-              <Table.Td>{counter.label}</Table.Td>
-              <Table.Td>{place}</Table.Td>
-              <Table.Td>
-                {!counter.place ? "—" : counter.lastIssued > 0 ? numberFormat.format(counter.lastIssued) : "ninguno"}
-              </Table.Td>
-              <Table.Td>{numberFormat.format(counter.next)}</Table.Td>
-              <Table.Td>
-                {counter.current ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={CONSECUTIVE_INTENT} />
-                    <input type="hidden" name="series" value={counter.series} />
-                    <Group gap="xs" align="flex-start" wrap="nowrap">
-                      <TextInput
-                        name="next"
-                        aria-label={`Siguiente número de ${counter.label}`}
-                        inputMode="numeric"
-                        defaultValue={
-                          error && typeof result?.initialValue?.next === "string" ? result.initialValue.next : ""
-                        }
-                        placeholder={String(counter.next)}
-                        required
-                        maxLength={10}
-                        error={error}
-                        w={160}
-                      />
-                      <Button type="submit" variant="light">
-                        Ajustar
-                      </Button>
-                    </Group>
-                  </Form>
-                ) : (
-                  "Otra sucursal o terminal: se numera sola"
-                )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <TableScrollRegion label="Consecutivos" minWidth={720}>
+      <Table striped withTableBorder aria-labelledby="issuer-consecutives">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Documento</Table.Th>
+            <Table.Th>Sucursal / terminal</Table.Th>
+            <Table.Th>Último número emitido</Table.Th>
+            <Table.Th>Siguiente número</Table.Th>
+            <Table.Th>Ajustar al migrar desde otro sistema</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {counters.map((counter) => {
+            const error = counter.current && failedSeries === counter.series ? rowError : undefined;
+            const place = counter.place ? `${counter.place.sucursal} / ${counter.place.terminal}` : "—";
+            return (
+              <Table.Tr
+                key={`${counter.series}-${place}`}
+                data-testid={
+                  counter.current ? `consecutive-${counter.series}` : `consecutive-${counter.series}-${place}`
+                }
+              >
+                <Table.Td>{counter.label}</Table.Td>
+                <Table.Td>{place}</Table.Td>
+                <Table.Td>
+                  {!counter.place ? "—" : counter.lastIssued > 0 ? numberFormat.format(counter.lastIssued) : "ninguno"}
+                </Table.Td>
+                <Table.Td>{numberFormat.format(counter.next)}</Table.Td>
+                <Table.Td>
+                  {counter.current ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={CONSECUTIVE_INTENT} />
+                      <input type="hidden" name="series" value={counter.series} />
+                      <Group gap="xs" align="flex-start" wrap="nowrap">
+                        <TextInput
+                          name="next"
+                          aria-label={`Siguiente número de ${counter.label}`}
+                          inputMode="numeric"
+                          defaultValue={
+                            error && typeof result?.initialValue?.next === "string" ? result.initialValue.next : ""
+                          }
+                          placeholder={String(counter.next)}
+                          required
+                          maxLength={10}
+                          error={error}
+                          w={160}
+                        />
+                        <Button type="submit" variant="light">
+                          Ajustar
+                        </Button>
+                      </Group>
+                    </Form>
+                  ) : (
+                    "Otra sucursal o terminal: se numera sola"
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </TableScrollRegion>
   );
 }
 
@@ -467,32 +472,34 @@ export function IssuerSettingsSection({
           <Title order={3} size="h4" id="issuer-history" mt="xl" mb="xs">
             Últimos cambios
           </Title>
-          <Table withTableBorder aria-labelledby="issuer-history" data-testid="issuer-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Usuario</Table.Th>
-                <Table.Th>Cambios</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.map((row, index) => (
-                <Table.Tr key={`${row.at}-${index}`}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{row.at}</Table.Td>
-                  <Table.Td>{row.by}</Table.Td>
-                  <Table.Td>
-                    {row.changes.length === 0
-                      ? "Guardado sin cambios"
-                      : row.changes.map((change) => (
-                          <Text size="sm" key={change.field}>
-                            {change.field}: {change.before || "—"} → {change.after || "—"}
-                          </Text>
-                        ))}
-                  </Table.Td>
+          <TableScrollRegion label="Últimos cambios del emisor" minWidth={560}>
+            <Table withTableBorder aria-labelledby="issuer-history" data-testid="issuer-history">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Usuario</Table.Th>
+                  <Table.Th>Cambios</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {history.map((row, index) => (
+                  <Table.Tr key={`${row.at}-${index}`}>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{row.at}</Table.Td>
+                    <Table.Td>{row.by}</Table.Td>
+                    <Table.Td>
+                      {row.changes.length === 0
+                        ? "Guardado sin cambios"
+                        : row.changes.map((change) => (
+                            <Text size="sm" key={change.field} style={{ overflowWrap: "anywhere" }}>
+                              {change.field}: {change.before || "—"} → {change.after || "—"}
+                            </Text>
+                          ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScrollRegion>
         </>
       )}
     </Paper>

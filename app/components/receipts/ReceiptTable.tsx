@@ -122,13 +122,18 @@ function WideTable({
   sending?: (id: string) => ReactNode;
 }) {
   return (
-    // Narrow cell padding and a smaller consecutivo keep every column within a 1366 px screen beside the menu.
+    // Narrow cell padding, a smaller consecutivo and two-line cells (fecha over tipo, estado over respuesta)
+    // keep every column within a 1366 px screen beside the menu.
     <TableScrollRegion label="Comprobantes del mes" minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} data-testid="receipts-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{SCREEN_HEADERS.fecha}</Table.Th>
-            <Table.Th>{SCREEN_HEADERS.tipo}</Table.Th>
+            <Table.Th>
+              {SCREEN_HEADERS.fecha}
+              <Text size="xs" fw={700}>
+                {SCREEN_HEADERS.tipo}
+              </Text>
+            </Table.Th>
             <Table.Th>{SCREEN_HEADERS.consecutivo}</Table.Th>
             <Table.Th>{SCREEN_HEADERS.contraparte}</Table.Th>
             <Table.Th>{SCREEN_HEADERS.moneda}</Table.Th>
@@ -136,9 +141,15 @@ function WideTable({
             <Table.Th ta="right">{SCREEN_HEADERS.ivaColones}</Table.Th>
             <Table.Th ta="right">{SCREEN_HEADERS.otrosCargosColones}</Table.Th>
             <Table.Th ta="right">{SCREEN_HEADERS.totalColones}</Table.Th>
-            <Table.Th>{SCREEN_HEADERS.estadoHacienda}</Table.Th>
+            <Table.Th>
+              {SCREEN_HEADERS.estadoHacienda}
+              {received && (
+                <Text size="xs" fw={700}>
+                  {SCREEN_HEADERS.respuesta}
+                </Text>
+              )}
+            </Table.Th>
             {sending && <Table.Th>Envío</Table.Th>}
-            {received && <Table.Th>{SCREEN_HEADERS.respuesta}</Table.Th>}
             {booked && <Table.Th>Contabilizado</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -151,10 +162,12 @@ function WideTable({
               data-warnings={row.warnings}
               c={row.counts ? undefined : "dimmed"}
             >
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{row.fecha}</Table.Td>
               <Table.Td>
+                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                  {row.fecha}
+                </Text>
                 <Tooltip label={row.kindTitle} withArrow>
-                  <Text span size="sm">
+                  <Text span size="xs">
                     {row.kindLabel}
                   </Text>
                 </Tooltip>
@@ -220,26 +233,25 @@ function WideTable({
               </Table.Td>
               <Table.Td>
                 <HaciendaBadge status={row.haciendaStatus} label={row.haciendaLabel} />
-              </Table.Td>
-              {sending && <Table.Td data-col="envio">{sending(row.id)}</Table.Td>}
-              {received && (
-                <Table.Td>
+                {received && (
                   <Text
-                    span
-                    size="sm"
+                    size="xs"
+                    mt={2}
+                    data-col="respuesta"
                     c={row.answerLabel === "Pendiente" || row.answerLabel === "—" ? "dimmed" : undefined}
                   >
                     {row.answerLabel}
                   </Text>
-                </Table.Td>
-              )}
+                )}
+              </Table.Td>
+              {sending && <Table.Td data-col="envio">{sending(row.id)}</Table.Td>}
               {booked && <Table.Td data-col="contabilizado">{booked(row.id)}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr data-testid="totals-row" fw={700}>
-            <Table.Th colSpan={5}>{totalsHeading(totals.counted)}</Table.Th>
+            <Table.Th colSpan={4}>{totalsHeading(totals.counted)}</Table.Th>
             <Table.Th {...amountCell} data-col="subtotal">
               <span data-amount>{totals.subtotal}</span>
             </Table.Th>
@@ -257,7 +269,7 @@ function WideTable({
                 </Text>
               )}
             </Table.Th>
-            <Table.Td colSpan={(received ? 2 : 1) + (booked ? 1 : 0) + (sending ? 1 : 0)} />
+            <Table.Td colSpan={1 + (booked ? 1 : 0) + (sending ? 1 : 0)} />
           </Table.Tr>
         </Table.Tfoot>
       </Table>
