@@ -6,7 +6,7 @@ const FERRETERIA = "CR:3101123456";
 const SODA = "CR:3102654321";
 
 const ADMIN_MENU: Record<string, [string, string[]]> = {
-  consultas: ["Consultas", ["Comprobantes", "Asientos Contables", "Movimientos por Cuenta"]],
+  consultas: ["Consultas", ["Resumen de clientes", "Comprobantes", "Asientos Contables", "Movimientos por Cuenta"]],
   balances: ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
   impuestos: ["Impuestos", ["IVA"]],
   administracion: ["Administración", ["Crear Factura", "Crear Asiento Contable"]],

@@ -1,7 +1,5 @@
-import { ActionIcon, Popover, TextInput } from "@mantine/core";
-import { DatePicker, DatesProvider } from "@mantine/dates";
-import "dayjs/locale/es.js";
-import { useRef, useState, type ReactNode } from "react";
+import { ActionIcon, Loader, Popover, TextInput } from "@mantine/core";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
   DATE_INPUT_PATTERN,
@@ -10,6 +8,9 @@ import {
   readDateInput,
   type CalendarDate,
 } from "~/domain/calendar";
+
+// Loaded when a calendar is first opened (the dropdown renders only while open).
+const DateFieldCalendar = lazy(() => import("./DateFieldCalendar"));
 
 export interface DateFieldProps {
   /** Form field name: the day is posted under it as dd/mm/aaaa (read it with `dateInputSchema`). */
@@ -109,11 +110,10 @@ export function DateField({
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
-        <DatesProvider settings={{ locale: "es", firstDayOfWeek: 1 }}>
-          <DatePicker
-            value={chosen}
-            defaultDate={chosen ?? undefined}
-            onChange={(day) => {
+        <Suspense fallback={<Loader size="sm" aria-label="Cargando el calendario" />}>
+          <DateFieldCalendar
+            chosen={chosen}
+            onPick={(day) => {
               const date = calendarValue(day);
               if (!date || !input.current) return;
               typeInto(input.current, formatCalendarDate(date));
@@ -122,7 +122,7 @@ export function DateField({
               input.current.focus();
             }}
           />
-        </DatesProvider>
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );
