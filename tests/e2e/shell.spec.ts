@@ -85,12 +85,15 @@ test.describe("sidebar shell", () => {
   test("menu opens its section and survives navigation inside the shell", async ({ page }) => {
     await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
     await page.goto("/?menu=configuracion&showSidebar=1");
-    const link = sidebar(page).getByRole("link", { name: "Clientes" });
+    const link = sidebar(page).getByRole("link", { name: "Clientes", exact: true });
     await expect(link).toBeVisible();
     await expect(sidebar(page).getByRole("link", { name: "IVA" })).toBeHidden();
     await link.click();
     await expect(page).toHaveURL(/\/admin\/organizations\?(?=.*menu=configuracion)(?=.*showSidebar=1)/);
-    await expect(sidebar(page).getByRole("link", { name: "Clientes" })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar(page).getByRole("link", { name: "Clientes", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 
   test("on a small screen the sidebar is a modal layer that closes with Escape", async ({ browser, baseURL }) => {

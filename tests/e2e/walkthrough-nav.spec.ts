@@ -27,10 +27,10 @@ test.describe("item 1: sidebar sections open with JavaScript", () => {
     await page.goto("/");
     const nav = sidebar(page);
     await expect(nav.getByRole("link", { name: "Comprobantes" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Clientes" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: "Clientes", exact: true })).toBeHidden();
 
     await nav.getByRole("link", { name: "Configuración" }).click();
-    await expect(nav.getByRole("link", { name: "Clientes" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Clientes", exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Personalización de Catálogo de Cuentas" })).toBeVisible();
     await expect(nav.locator('[data-section="configuracion"]')).toHaveAttribute("aria-expanded", "true");
 
@@ -44,10 +44,10 @@ test.describe("item 1: sidebar sections open with JavaScript", () => {
     await expect(balances).toHaveAttribute("aria-expanded", "false");
 
     await nav.getByRole("link", { name: "Configuración" }).click();
-    await nav.getByRole("link", { name: "Clientes" }).click();
+    await nav.getByRole("link", { name: "Clientes", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/organizations\?(?=.*menu=configuracion)/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Clientes" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Clientes", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
   test("?menu still decides which section is open when a page loads", async ({ page }) => {
@@ -76,7 +76,7 @@ test.describe("item 1: sidebar sections open with JavaScript", () => {
     await plain.page.goto("/");
     await sidebar(plain.page).getByRole("link", { name: "Configuración" }).click();
     await expect(plain.page).toHaveURL(/menu=configuracion/);
-    await sidebar(plain.page).getByRole("link", { name: "Clientes" }).click();
+    await sidebar(plain.page).getByRole("link", { name: "Clientes", exact: true }).click();
     await expect(plain.page).toHaveURL(/\/admin\/organizations/);
     await plain.context.close();
   });
@@ -199,6 +199,6 @@ test.describe("item 11: every seed route sends visitors to /login; not-found kee
       await expect(sidebar(page).getByRole("button", { name: "Salir" })).toBeVisible();
       await expect(page.getByTestId("organization-switcher")).toHaveValue("3102654321");
     }
-    await expect(sidebar(page).getByRole("link", { name: "Clientes" })).toBeVisible();
+    await expect(sidebar(page).getByRole("link", { name: "Clientes", exact: true })).toBeVisible();
   });
 });

@@ -40,7 +40,7 @@ export function ResultCard({ data, links }: { data: VatPageView; links: VatLinks
               component={Link}
               to={links.figure("condicion-sin-respuesta")}
               size="sm"
-              c="orange.9"
+              c="var(--mantine-color-orange-light-color)"
               data-testid="iva-unanswered"
             >
               {countLabel(data.unansweredCount, "comprobante recibido", "comprobantes recibidos")} sin respuesta del
