@@ -14,7 +14,13 @@ import { consecutiveCounters } from "../../app/services/issuer/consecutive.serve
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import { loadReceiptDetail } from "../../app/services/receipts/receipts-detail.server";
 import { ensureOrganization } from "../../models/organization";
-import { Receipt, backfillIssuedConsecutivos, findReceipt, insertReceipts, receiptXmlBytes } from "../../models/receipt";
+import {
+  Receipt,
+  backfillIssuedConsecutivos,
+  findReceipt,
+  insertReceipts,
+  receiptXmlBytes,
+} from "../../models/receipt";
 import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { demoReceiptDocuments, seedDemoReceipts } from "../../scripts/seed-demo-receipts";
