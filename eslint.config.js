@@ -65,7 +65,7 @@ export default tseslint.config(
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
     rules: { "no-restricted-imports": "off", "@typescript-eslint/no-non-null-assertion": "off" },
   },
-  // Only the ledger service writes the books (docs/design/ledger.md §1, decision 216): the models of
+  // Only the ledger service writes the books (docs/design/books.md §1, decision 216): the models of
   // entries, entry numbers, period balances, posted lines and the balances revision, and the write
   // side of receipt links, are imported by app/services/ledger/ alone. Their types stay importable.
   {

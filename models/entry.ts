@@ -1,7 +1,7 @@
 import mongoose, { Schema, type ClientSession, type Types } from "mongoose";
 
 /**
- * Accounting entries (asientos, docs/design/ledger.md §2). Amounts are whole céntimos stored as 64-bit integers
+ * Accounting entries (asientos, docs/design/books.md §2). Amounts are whole céntimos stored as 64-bit integers
  * (mongoose BigInt → BSON Long): exact, and Hacienda's largest amount fits. Only the ledger service
  * (app/services/ledger) writes here.
  */

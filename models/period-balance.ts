@@ -2,7 +2,7 @@ import mongoose, { Schema, type ClientSession } from "mongoose";
 
 /**
  * Σ debit, Σ credit and the count of posted lines per (organization, leaf account, month): what
- * reports read for totals (docs/design/ledger.md §3). Amounts are whole céntimos as 64-bit integers; only the
+ * reports read for totals (docs/design/books.md §3). Amounts are whole céntimos as 64-bit integers; only the
  * ledger service writes here, in the same transaction as the entry.
  */
 export interface PeriodBalanceRecord {

@@ -38,7 +38,8 @@ export function makeDemoP12(cedula: string, name: string, pin: string, now = new
   ];
   certificate.setSubject(subject);
   certificate.setIssuer(subject);
-  certificate.sign(privateKey, forge.md.sha256.create());
+  const { md } = forge;
+  certificate.sign(privateKey, md.sha256.create());
   const asn1 = forge.pkcs12.toPkcs12Asn1(privateKey, [certificate], pin, { algorithm: "3des" });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary");
 }

@@ -6,7 +6,7 @@ import { badRequest } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 /**
- * The posted entries of ?from–?to as the plain-text journal hledger and ledger read (docs/design/ledger.md §7),
+ * The posted entries of ?from–?to as the plain-text journal hledger and ledger read (docs/design/books.md §7),
  * streamed; without dates, the current month in Costa Rica. Everyone with access to the organization.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

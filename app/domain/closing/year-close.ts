@@ -3,7 +3,7 @@ import type { EntryInput, EntryLineInput } from "../ledger";
 import { cents, centsToAmount, formatColones, type Cents } from "../money";
 
 /**
- * Cierre del período (docs/design/ledger.md §4): the closing entry of a fiscal year moves the year's balance of
+ * Cierre del período (docs/design/books.md §4): the closing entry of a fiscal year moves the year's balance of
  * every income, cost and expense account (40, 50, 60) to the retained-earnings account, dated the
  * year's last day. Pure: the ledger service reads the balances and posts what this returns.
  */

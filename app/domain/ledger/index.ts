@@ -1,5 +1,5 @@
 /**
- * The books (docs/design/ledger.md): entry rules, numbers, period balances, running balances and the plain-text
+ * The books (docs/design/books.md): entry rules, numbers, period balances, running balances and the plain-text
  * journal. Pure TypeScript, shared by server and browser.
  */
 export * from "./types";

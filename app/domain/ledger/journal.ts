@@ -3,7 +3,7 @@ import { centimosText } from "./format";
 import { cents, type Cents } from "../money";
 
 /**
- * The plain-text journal that hledger and ledger read unchanged (docs/design/ledger.md §7): accounts declared
+ * The plain-text journal that hledger and ledger read unchanged (docs/design/books.md §7): accounts declared
  * first, then each posted entry with one posting per line, amounts in CRC, credits negative.
  */
 export interface JournalAccount {

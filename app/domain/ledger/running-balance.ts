@@ -43,7 +43,7 @@ export function runningBalances<T extends Movement>(
   });
 }
 
-/** The natural side of an account's group (docs/design/ledger.md §3): 70 Por clasificar shows its sign. */
+/** The natural side of an account's group (docs/design/books.md §3): 70 Por clasificar shows its sign. */
 export function naturalSide(code: string): "debit" | "credit" | "signed" {
   const group = code.slice(0, 2);
   if (group === "10" || group === "50" || group === "60") return "debit";

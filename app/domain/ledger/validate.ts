@@ -105,7 +105,7 @@ function checkLine(input: EntryLineInput, line: number, context: LedgerContext, 
 }
 
 /**
- * The ledger's invariants (docs/design/ledger.md §1) over a proposed entry: every refusal, in Spanish, naming the
+ * The ledger's invariants (docs/design/books.md §1) over a proposed entry: every refusal, in Spanish, naming the
  * line (1-based, counted as the person sees them) and the field; or the entry in whole céntimos.
  */
 export function validateEntry(

@@ -4,7 +4,7 @@ import type { Cents } from "../money";
 import type { DateRange } from "./period";
 
 /**
- * What a report reads (docs/design/ledger.md §3): Σ debit and Σ credit of posted lines per leaf account and
+ * What a report reads (docs/design/books.md §3): Σ debit and Σ credit of posted lines per leaf account and
  * month (`YYYY-MM`), one row for everything before `since` (period `""`), and — only for a month
  * that a range boundary cuts — the same sums per day (`YYYY-MM-DD`) instead of the month's row.
  */

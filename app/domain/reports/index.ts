@@ -1,5 +1,5 @@
 /**
- * Financial statements (docs/design/ledger.md §4): Estado de Resultados, Balance General and Balance de
+ * Financial statements (docs/design/books.md §4): Estado de Resultados, Balance General and Balance de
  * Comprobación as pure functions of the merged catalog, the period balances and a query read from
  * the URL. Shared by the pages, the exports and the tests.
  */

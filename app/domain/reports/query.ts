@@ -24,7 +24,7 @@ import {
 } from "./period";
 
 /**
- * A report's query, read from the URL once (docs/design/ledger.md §4): the period, the level of detail, whether
+ * A report's query, read from the URL once (docs/design/books.md §4): the period, the level of detail, whether
  * zero rows are hidden, the comparison and (Balance de Comprobación) leaf accounts only. The
  * organization is the request's (?org, resolved by the org-context guard).
  */

@@ -20,11 +20,11 @@ import { monthsOf, type DateRange } from "./period";
 import type { Level, ReportQuery } from "./query";
 
 /**
- * The three statements as rows (docs/design/ledger.md §4): pure functions of the merged catalog, the period
+ * The three statements as rows (docs/design/books.md §4): pure functions of the merged catalog, the period
  * balances and the query. Pages, exports and tests all read these rows.
  */
 
-/** Natural side (docs/design/ledger.md §3): +1 shows debit − credit, −1 shows credit − debit. 70 shows its sign. */
+/** Natural side (docs/design/books.md §3): +1 shows debit − credit, −1 shows credit − debit. 70 shows its sign. */
 export const NATURAL_SIGN: Readonly<Record<string, 1n | -1n>> = {
   "10": 1n,
   "20": -1n,

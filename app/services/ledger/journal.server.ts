@@ -5,7 +5,7 @@ import { loadLedgerContext } from "./context.server";
 import { linesOf } from "./records.server";
 
 /**
- * The organization's posted entries of a range as a plain-text journal (docs/design/ledger.md §7), streamed: the
+ * The organization's posted entries of a range as a plain-text journal (docs/design/books.md §7), streamed: the
  * catalog's accounts first, then the entries in book order, read in bounded batches.
  */
 export async function exportJournal(

@@ -1,5 +1,5 @@
 /**
- * The ledger service: the only module that writes entries and period balances (docs/design/ledger.md §1), and
+ * The ledger service: the only module that writes entries and period balances (docs/design/books.md §1), and
  * the reads every books screen stands on.
  */
 export {

@@ -40,7 +40,7 @@ import { releaseReceipt } from "./receipt-links.server";
 import { LedgerRefusal, inTransaction } from "./transaction.server";
 
 /**
- * The one write path of the books (docs/design/ledger.md §1): every change to entries and period balances goes
+ * The one write path of the books (docs/design/books.md §1): every change to entries and period balances goes
  * through these verbs, each in one transaction. A refusal writes nothing.
  */
 export type LedgerOutcome<T> = { ok: true; entry: T } | { ok: false; notFound?: boolean; refusals: Refusal[] };

@@ -12,7 +12,7 @@ import { LedgerRefusal, inTransaction } from "./transaction.server";
 import { insertPosted, reverseWithin, type Actor, type LedgerOutcome } from "./write.server";
 
 /**
- * Cierre del período and its audited reopen (docs/design/ledger.md §1, §4): the closing entry and the lock date
+ * Cierre del período and its audited reopen (docs/design/books.md §1, §4): the closing entry and the lock date
  * move together, in one transaction. A year is closed while its closing entry (source `cierre`, id the
  * year) is posted and not reversed.
  */

@@ -8,7 +8,7 @@ import { receiptBookingStates } from "~/services/booking/booking-states.server";
 import { accountTotals, sourceTotalsBetween } from "~/services/ledger/ledger.server";
 
 /**
- * The return's figures next to the month's balances of the IVA accounts (docs/design/ledger.md §6: a difference is
+ * The return's figures next to the month's balances of the IVA accounts (docs/design/books.md §6: a difference is
  * shown, not hidden). The settlement entries of IVA are left out of the balances: they empty those
  * accounts on purpose.
  */
