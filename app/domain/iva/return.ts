@@ -88,18 +88,11 @@ export interface IvaExcludedReceipt {
   reason: string;
 }
 
-/** A document with inconsistent arithmetic, left out until the accountant includes or excludes it. */
-export interface IvaPendingReceipt {
-  receiptId: string;
-  kind: string;
-  direction: "issued" | "received";
-  consecutivo: string;
-  fecha: string;
-  counterpart: string;
-  /** Tax of the receipt in colones from its lines (what it would add if included), signed. */
-  tax: Cents;
-  reason: string;
-}
+/**
+ * A document with inconsistent arithmetic, left out until the accountant includes or excludes it; its
+ * `tax` is what its lines would add if included.
+ */
+export type IvaPendingReceipt = IvaExcludedReceipt;
 
 export interface IvaReturnOptions {
   /** Provisional prorrata in hundredths of a percent (7550 = 75,50 %), for condición 05. */
