@@ -11,7 +11,7 @@ import { monthLabel } from "~/domain/calendar";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { loadMonthView, readMonthQuery } from "~/services/receipts/receipts.server";
 import { BookingCell, BookMonthButton } from "~/components/booking/BookingCell";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { monthBookingView } from "~/services/booking/booking-states.server";
 import { submissionStatuses } from "~/services/hacienda/queue.server";
 import { SubmissionBadge } from "~/components/hacienda/SubmissionBadge";

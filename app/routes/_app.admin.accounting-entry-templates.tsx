@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { countLabel } from "~/domain/text";
 import { formatRate } from "~/domain/templates/rate";
 import { KIND_LABELS } from "~/domain/templates/types";

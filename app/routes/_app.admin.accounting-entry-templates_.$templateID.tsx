@@ -6,7 +6,7 @@ import { z } from "zod";
 import { FormError } from "~/components/FormError";
 import { askedConfirmation, ConfirmButton } from "~/components/forms/ConfirmButton";
 import { replyFor } from "~/components/forms/conform";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { TemplateForm } from "~/components/templates/TemplateForm";
 import { storedTemplateDefaults, TEMPLATE_FORM_MAX_ROWS, templateFormSchema } from "~/domain/templates/form";
 import { TEMPLATE_MESSAGES } from "~/domain/templates/messages";

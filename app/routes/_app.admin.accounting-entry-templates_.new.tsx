@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { TemplateForm } from "~/components/templates/TemplateForm";
 import { newTemplateDefaults, TEMPLATE_FORM_MAX_ROWS, templateFormSchema } from "~/domain/templates/form";
 import { loadCatalog } from "~/services/catalog/catalog.server";

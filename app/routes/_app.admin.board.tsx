@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { BoardMonthNavigation } from "~/components/board/BoardMonthNavigation";
 import { BoardTable } from "~/components/board/BoardTable";
 import { boardHref } from "~/components/board/links";
-import { keptParamFields } from "~/components/shell/links";
+import { keptParamFields } from "~/utils/links";
 import { todayInCostaRica } from "~/domain/calendar";
 import { BOARD_SEARCH_MAX } from "~/domain/board/row";
 import { boardMonthLinks, readBoardQuery } from "~/domain/board/query";

@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { AccountPanel } from "~/components/catalog/AccountPanel";
 import { FormError } from "~/components/FormError";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { CatalogTree, stickyStyle } from "~/components/catalog/CatalogTree";
 import { CATALOG_INTENTS, type CatalogIntent } from "~/domain/catalog/forms";
 import {

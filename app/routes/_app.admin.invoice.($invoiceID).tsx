@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { InvoicePageView } from "~/components/invoicing/InvoicePage";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { INVOICE_FORM_MAX_ROWS, invoiceFormSchema } from "~/domain/invoicing/form";
 import { refusal } from "~/domain/refusal";
 import { createDraft, DRAFT_MESSAGES, loadDraft, readDraftForm, updateDraft } from "~/services/invoicing/drafts.server";

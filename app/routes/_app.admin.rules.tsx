@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { FormError } from "~/components/FormError";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { indexCatalog } from "~/domain/catalog";
 import { describeActionDetails, describeConditions } from "~/domain/rules/describe";
 import { SCOPE_LABELS } from "~/domain/rules/form";

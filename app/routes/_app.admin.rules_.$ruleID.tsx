@@ -8,7 +8,7 @@ import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { askedConfirmation, ConfirmButton } from "~/components/forms/ConfirmButton";
 import { replyFor } from "~/components/forms/conform";
 import { RuleForm } from "~/components/rules/RuleForm";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import {
   RULE_FORM_MAX_ROWS,
   ruleFormDefaults,

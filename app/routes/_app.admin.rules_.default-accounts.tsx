@@ -6,7 +6,7 @@ import { AccountPicker } from "~/components/AccountPicker";
 import { FormError } from "~/components/FormError";
 import { formErrorOf, useSchemaForm } from "~/components/forms/conform";
 import { KeptRadioGroup } from "~/components/forms/KeptChoiceGroup";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { DEFAULT_ACCOUNT_FIELDS } from "~/domain/booking/default-account-fields";
 import {
   DEFAULT_ACCOUNTS_FORM,

@@ -3,7 +3,7 @@ import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RuleForm } from "~/components/rules/RuleForm";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import {
   RULE_FORM_MAX_ROWS,
   ruleFormDefaults,

@@ -16,7 +16,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageLinks } from "~/components/PageLinks";
 import { detailHref } from "~/components/receipts/links";
-import { appHref, keptParamFields } from "~/components/shell/links";
+import { appHref, keptParamFields } from "~/utils/links";
 import { currentMonth, formatDate, monthLabel, parseMonth, shiftMonth } from "~/domain/calendar";
 import { indexCatalog } from "~/domain/catalog";
 import { KIND_INFO, type DocumentKind } from "~/domain/hacienda/codes";

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { MonthNavigation } from "~/components/receipts/MonthNavigation";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { ConditionsTable } from "~/components/vat/ConditionsTable";
 import { DeclarationPanel, type SettlementFeedback } from "~/components/vat/DeclarationPanel";
 import { FigureDetail } from "~/components/vat/FigureDetail";

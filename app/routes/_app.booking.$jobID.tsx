@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { JobProgress, useRefreshWhileRunning } from "~/components/jobs/JobProgress";
 import { detailHref, monthHref } from "~/components/receipts/links";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { countLabel, pendingText, plural } from "~/domain/text";
 import { loadBookingJob } from "~/services/booking/booking-jobs.server";
 import { pendingReceipts } from "~/services/booking/booking.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { EntryFormPage } from "~/components/entries/EntryForm";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { ENTRY_FORM_MAX_ROWS, entryFormSchema } from "~/domain/entries/form";
 import { entryFormPage, entryFormTarget, saveEntryForm } from "~/services/entries/entry-form.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";

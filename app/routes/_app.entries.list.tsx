@@ -11,7 +11,7 @@ import {
   journalHref,
 } from "~/components/entries/links";
 import { PageLinks } from "~/components/PageLinks";
-import { keptParamFields } from "~/components/shell/links";
+import { keptParamFields } from "~/utils/links";
 import { entryListParams, readEntryListQuery } from "~/domain/entries/query";
 import { entryListView } from "~/services/entries/entries-read.server";
 import { requireOrgContext } from "~/utils/org-context.server";

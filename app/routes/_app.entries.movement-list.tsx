@@ -6,7 +6,7 @@ import { entryListHref, entryViewHref, movementListHref, movementsExportHref } f
 import { MovementTable } from "~/components/entries/MovementTable";
 import { PageLinks } from "~/components/PageLinks";
 import { DateField } from "~/components/forms/DateField";
-import { keptParamFields } from "~/components/shell/links";
+import { keptParamFields } from "~/utils/links";
 import { movementParams, readMovementQuery } from "~/domain/entries/query";
 import { movementView } from "~/services/entries/entries-read.server";
 import { requireOrgContext } from "~/utils/org-context.server";

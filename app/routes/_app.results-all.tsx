@@ -5,7 +5,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { TrialTable } from "~/components/reports/TrialTable";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { drillHref, fromTrialWire, REPORT_TITLES, reportPageBasics, toTrialWire } from "~/domain/reports";
 import { readReportQuery, trialPage, reportStatus } from "~/services/reports/reports.server";
 import { requireOrgContext } from "~/utils/org-context.server";

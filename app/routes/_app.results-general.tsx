@@ -9,7 +9,7 @@ import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { StatementTable } from "~/components/reports/StatementTable";
 import { YearClosePanel } from "~/components/reports/YearClosePanel";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import {
   atDateRange,
   checkView,

@@ -5,7 +5,7 @@ import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { ResultsChart } from "~/components/reports/ResultsChart";
 import { StatementTable } from "~/components/reports/StatementTable";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import {
   comparedColumnLabel,
   drillHref,

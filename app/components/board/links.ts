@@ -1,7 +1,7 @@
 import type { MonthKey } from "~/domain/calendar";
 import type { CheckKey } from "~/domain/board/checks";
 import type { BoardRow } from "~/domain/board/row";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 
 /** Where each figure of the board is shown, with the client selected (?org). */
 export function boardLinks(row: BoardRow, month: MonthKey, current: URLSearchParams) {

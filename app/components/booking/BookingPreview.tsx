@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { detailHref, monthHref } from "~/components/receipts/links";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import type { PreviewState } from "~/domain/booking/preview";
 import { countLabel, plural } from "~/domain/text";
 import { TableScrollRegion } from "~/components/TableScrollRegion";

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { askedConfirmation, ConfirmButton } from "../forms/ConfirmButton";
 import { inputProps, replyFor, useSchemaForm } from "../forms/conform";
 import { CATALOG_INTENTS, type CatalogIntent } from "~/domain/catalog/forms";
-import type { AccountDetails } from "~/services/catalog/catalog.server";
+import type { AccountDetails } from "~/domain/catalog/view";
 
 /** The form-level error of the reply to the form posting `intent`. */
 function FormAlert({ result, intent }: { result?: SubmissionResult<string[]>; intent: CatalogIntent }) {

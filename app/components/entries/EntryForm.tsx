@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { FormError } from "~/components/FormError";
 import { useSchemaForm } from "~/components/forms/conform";
 import { DateField } from "~/components/forms/DateField";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { UseTemplatePanel } from "~/components/templates/UseTemplatePanel";
 import type { CatalogNode } from "~/domain/catalog";
 import { entryFormSchema, type EntryFormDefaults } from "~/domain/entries/form";

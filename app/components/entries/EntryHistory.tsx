@@ -1,5 +1,5 @@
 import { List, Stack, Table, Text, Timeline } from "@mantine/core";
-import type { EntryView } from "~/services/entries/entries-read.server";
+import type { EntryView } from "~/domain/entries/view";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 type Item = EntryView["entry"]["history"][number];

@@ -1,6 +1,6 @@
 import { Table, Text } from "@mantine/core";
 import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
-import type { EntryView } from "~/services/entries/entries-read.server";
+import type { EntryView } from "~/domain/entries/view";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 type Line = EntryView["entry"]["lines"][number];

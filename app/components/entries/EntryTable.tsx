@@ -2,7 +2,7 @@ import { Anchor, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { ENTRY_COLUMNS } from "~/domain/entries/columns";
-import type { EntryListRow } from "~/services/entries/entries-read.server";
+import type { EntryListRow } from "~/domain/entries/view";
 import { EntryStatusBadge } from "./EntryStatusBadge";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 

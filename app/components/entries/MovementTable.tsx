@@ -2,7 +2,7 @@ import { Anchor, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { MOVEMENT_COLUMNS } from "~/domain/entries/columns";
-import type { MovementView } from "~/services/entries/entries-read.server";
+import type { MovementView } from "~/domain/entries/view";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 type Movements = NonNullable<MovementView["movements"]>;

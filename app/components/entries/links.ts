@@ -1,5 +1,5 @@
 /** Links of the books screens; they keep the shell's ?showSidebar and ?menu and carry ?org. */
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 
 export function entryListHref(current: URLSearchParams, org: string, params: Record<string, string> = {}): string {
   return appHref(`/entries/list?${new URLSearchParams({ org, ...params })}`, current);

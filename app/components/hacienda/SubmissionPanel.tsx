@@ -1,22 +1,10 @@
 import { Alert, Button, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form } from "@remix-run/react";
-import type { SubmissionStatus } from "~/domain/invoicing/types";
+import type { SubmissionView } from "~/domain/hacienda-queue/view";
 import { SubmissionBadge } from "./SubmissionBadge";
 
-export interface SubmissionPanelData {
-  document: "comprobante" | "mensaje-receptor";
-  title: string;
-  status: SubmissionStatus;
-  label: string;
-  reason: string | null;
-  answerDetail: string | null;
-  delivery: string | null;
-  canRetry: boolean;
-  history: Array<{ at: string; text: string }>;
-}
-
 /** One document's sending to Hacienda: its state, why it stopped, the e-mail, and (admins) "Reintentar". */
-export function SubmissionPanel({ submission, action }: { submission: SubmissionPanelData; action: string }) {
+export function SubmissionPanel({ submission, action }: { submission: SubmissionView; action: string }) {
   return (
     <Paper
       withBorder

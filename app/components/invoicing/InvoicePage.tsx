@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useMemo } from "react";
 import { FormError } from "~/components/FormError";
 import { useSchemaForm } from "~/components/forms/conform";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import { invoiceFormSchema } from "~/domain/invoicing/form";
 import { liveTotals } from "~/domain/invoicing/live-totals";
 import type { InvoiceActionData, InvoicePageData } from "~/domain/invoicing/view";

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { appHref } from "~/components/shell/links";
+import { appHref } from "~/utils/links";
 import type { IssuedView } from "~/domain/invoicing/view";
 
 /** An issued document: its numbers, Hacienda's state, and its files and notes. */

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Table, TextInput, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { appHref, keptParamFields } from "~/components/shell/links";
+import { appHref, keptParamFields } from "~/utils/links";
 import { ID_TYPE_LABELS } from "~/domain/hacienda/codes";
 import type { InvoicePage } from "~/domain/invoicing/view";
 

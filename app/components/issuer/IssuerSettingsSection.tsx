@@ -3,256 +3,27 @@ import {
   Badge,
   Button,
   Group,
-  Input,
   NativeSelect,
   Paper,
   PasswordInput,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useCallback, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { TableScrollRegion } from "../TableScrollRegion";
 import { inputProps, selectProps, useSchemaForm } from "../forms/conform";
-import { PROVINCES, cantonName, districtName } from "~/domain/hacienda/territory";
-import {
-  CONSECUTIVE_INTENT,
-  HACIENDA_ENVIRONMENTS,
-  ISSUER_ID_TYPE_OPTIONS,
-  ISSUER_INTENT,
-  issuerFormSchema,
-} from "~/domain/issuer/issuer-form";
-import { countLabel } from "~/domain/text";
+import { ENVIRONMENT_OPTIONS, PROVINCE_OPTIONS, placeName } from "./issuer-options";
+import { ISSUER_ID_TYPE_OPTIONS, ISSUER_INTENT, issuerFormSchema } from "~/domain/issuer/issuer-form";
 
-export interface IssuerCertificateProps {
-  subject: string;
-  serialNumber: string;
-  notAfter: string;
-  status: "vigente" | "por-vencer" | "vencida" | "aun-no-vigente";
-  daysLeft: number;
-}
+import { ConsecutiveRows } from "./ConsecutiveRows";
+import { IssuerHistory } from "./IssuerHistory";
+import { CertificateSummary, KeyFileField } from "./IssuerKey";
+import type { IssuerSectionProps } from "~/domain/issuer/view";
+export type { IssuerCertificateProps, IssuerSectionProps } from "~/domain/issuer/view";
 
-export interface IssuerSectionProps {
-  settings: {
-    configured: boolean;
-    values: Record<string, string>;
-    apiPasswordStored: boolean;
-    keyStored: boolean;
-    certificate: IssuerCertificateProps | null;
-  };
-  counters: {
-    series: string;
-    label: string;
-    typeCode: string;
-    place?: { sucursal: string; terminal: string };
-    current: boolean;
-    lastIssued: number;
-    next: number;
-  }[];
-  history: { at: string; by: string; changes: { field: string; before: string; after: string }[] }[];
-  issuerResult?: SubmissionResult<string[]>;
-  consecutiveResult?: SubmissionResult<string[]>;
-}
-
-const dateFormat = new Intl.DateTimeFormat("es-CR", { dateStyle: "long", timeZone: "America/Costa_Rica" });
-const numberFormat = new Intl.NumberFormat("es-CR");
-
-const PROVINCE_OPTIONS = [
-  { value: "", label: "Seleccione…" },
-  ...Object.entries(PROVINCES).map(([value, label]) => ({ value, label: `${value} · ${label}` })),
-];
-const ENVIRONMENT_OPTIONS = Object.entries(HACIENDA_ENVIRONMENTS).map(([value, label]) => ({ value, label }));
-
-function CertificateSummary({ certificate }: { certificate: IssuerCertificateProps }) {
-  const expiry = dateFormat.format(new Date(certificate.notAfter));
-  return (
-    <Stack gap="xs" data-testid="issuer-certificate">
-      <Text size="sm">
-        <strong>Titular:</strong> {certificate.subject}
-      </Text>
-      <Text size="sm">
-        <strong>Número de serie:</strong> {certificate.serialNumber}
-      </Text>
-      <Text size="sm">
-        <strong>Vence:</strong> {expiry}
-      </Text>
-      {certificate.status === "por-vencer" && (
-        <Alert color="yellow" role="alert">
-          <Text fw={700} size="sm">
-            La llave criptográfica está por vencer
-          </Text>
-          Vence el {expiry} (
-          {certificate.daysLeft === 0 ? "hoy" : `en ${countLabel(certificate.daysLeft, "día", "días")}`}). Genere una
-          llave nueva en Hacienda y súbala aquí antes de esa fecha, o no se podrán emitir comprobantes.
-        </Alert>
-      )}
-      {certificate.status === "vencida" && (
-        <Alert color="red" role="alert">
-          <Text fw={700} size="sm">
-            La llave criptográfica está vencida
-          </Text>
-          Venció el {expiry}. Suba una llave vigente para volver a emitir comprobantes.
-        </Alert>
-      )}
-      {certificate.status === "aun-no-vigente" && (
-        <Alert color="yellow" role="alert">
-          La llave criptográfica todavía no está vigente.
-        </Alert>
-      )}
-    </Stack>
-  );
-}
-
-/**
- * The .p12 field. Without JavaScript it is the browser's own file control. Once the page is live, the
- * same input (so a file chosen before hydration is kept) is hidden behind a Spanish button and the
- * chosen file's name: the native control's texts come in the browser's language.
- */
-function KeyFileField({ keyStored, error }: { keyStored: boolean; error?: string }) {
-  const input = useRef<HTMLInputElement | null>(null);
-  const live = useHydrated();
-  const [chosen, setChosen] = useState<string | null>(null);
-  // The input is the same before and after hydration, so a file chosen early stays; show its name.
-  const attach = useCallback((element: HTMLInputElement | null) => {
-    input.current = element;
-    const name = element?.files?.[0]?.name;
-    if (name) setChosen(name);
-  }, []);
-  return (
-    <Input.Wrapper
-      label={keyStored ? "Reemplazar la llave (.p12)" : "Llave criptográfica (.p12)"}
-      description={
-        keyStored
-          ? "Configurada ✓ — elija un archivo solo para reemplazarla."
-          : "El archivo .p12 que generó en Hacienda."
-      }
-      error={error}
-      id="issuer-p12"
-    >
-      <input
-        ref={attach}
-        type="file"
-        name="p12"
-        id="issuer-p12"
-        accept=".p12,.pfx,application/x-pkcs12"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "issuer-p12-error" : "issuer-p12-description"}
-        tabIndex={live ? -1 : undefined}
-        onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
-        style={
-          live
-            ? { position: "absolute", width: 1, height: 1, opacity: 0, overflow: "hidden" }
-            : { display: "block", marginTop: 4 }
-        }
-      />
-      {live && (
-        <Group gap="sm" mt={4} wrap="nowrap">
-          <Button type="button" variant="default" size="xs" onClick={() => input.current?.click()}>
-            Elegir archivo…
-          </Button>
-          <Text size="sm" c={chosen ? undefined : "dimmed"} data-testid="issuer-p12-chosen">
-            {chosen ?? "Ningún archivo elegido"}
-          </Text>
-        </Group>
-      )}
-    </Input.Wrapper>
-  );
-}
-
-function placeName(values: Record<string, string>): string | null {
-  const district = districtName(values.provincia, values.canton, values.distrito);
-  const canton = cantonName(values.provincia, values.canton);
-  return district && canton ? `${district}, ${canton}, ${PROVINCES[values.provincia]}` : null;
-}
-
-function ConsecutiveRows({
-  counters,
-  result,
-}: {
-  counters: IssuerSectionProps["counters"];
-  result?: SubmissionResult<string[]>;
-}) {
-  const failedSeries = typeof result?.initialValue?.series === "string" ? result.initialValue.series : undefined;
-  const rowError = Object.values(result?.error ?? {})
-    .flat()
-    .find(Boolean);
-  return (
-    <TableScrollRegion label="Consecutivos" minWidth={720}>
-      <Table striped withTableBorder aria-labelledby="issuer-consecutives">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Documento</Table.Th>
-            <Table.Th>Sucursal / terminal</Table.Th>
-            <Table.Th>Último número emitido</Table.Th>
-            <Table.Th>Siguiente número</Table.Th>
-            <Table.Th>Ajustar al migrar desde otro sistema</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {counters.map((counter) => {
-            const error = counter.current && failedSeries === counter.series ? rowError : undefined;
-            const place = counter.place ? `${counter.place.sucursal} / ${counter.place.terminal}` : "—";
-            return (
-              <Table.Tr
-                key={`${counter.series}-${place}`}
-                data-testid={
-                  counter.current ? `consecutive-${counter.series}` : `consecutive-${counter.series}-${place}`
-                }
-              >
-                <Table.Td>{counter.label}</Table.Td>
-                <Table.Td>{place}</Table.Td>
-                <Table.Td>
-                  {!counter.place ? "—" : counter.lastIssued > 0 ? numberFormat.format(counter.lastIssued) : "ninguno"}
-                </Table.Td>
-                <Table.Td>{numberFormat.format(counter.next)}</Table.Td>
-                <Table.Td>
-                  {counter.current ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value={CONSECUTIVE_INTENT} />
-                      <input type="hidden" name="series" value={counter.series} />
-                      <Group gap="xs" align="flex-start" wrap="nowrap">
-                        <TextInput
-                          name="next"
-                          aria-label={`Siguiente número de ${counter.label}`}
-                          inputMode="numeric"
-                          defaultValue={
-                            error && typeof result?.initialValue?.next === "string" ? result.initialValue.next : ""
-                          }
-                          placeholder={String(counter.next)}
-                          required
-                          maxLength={10}
-                          error={error}
-                          w={160}
-                        />
-                        <Button type="submit" variant="light">
-                          Ajustar
-                        </Button>
-                      </Group>
-                    </Form>
-                  ) : (
-                    "Otra sucursal o terminal: se numera sola"
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </TableScrollRegion>
-  );
-}
-
-/**
- * "Emisión de comprobantes": the organization as issuer, its Hacienda account and key, and its
- * consecutive numbers. Secrets are never shown, only whether they are stored; an empty secret field
- * keeps the stored one. Plain multipart POST, so it works without JavaScript.
- */
 export function IssuerSettingsSection({
   settings,
   counters,
@@ -467,41 +238,7 @@ export function IssuerSettingsSection({
       </Text>
       <ConsecutiveRows counters={counters} result={consecutiveResult} />
 
-      {history.length > 0 && (
-        <>
-          <Title order={3} size="h4" id="issuer-history" mt="xl" mb="xs">
-            Últimos cambios
-          </Title>
-          <TableScrollRegion label="Últimos cambios del emisor" minWidth={560}>
-            <Table withTableBorder aria-labelledby="issuer-history" data-testid="issuer-history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Usuario</Table.Th>
-                  <Table.Th>Cambios</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.map((row, index) => (
-                  <Table.Tr key={`${row.at}-${index}`}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{row.at}</Table.Td>
-                    <Table.Td>{row.by}</Table.Td>
-                    <Table.Td>
-                      {row.changes.length === 0
-                        ? "Guardado sin cambios"
-                        : row.changes.map((change) => (
-                            <Text size="sm" key={change.field} style={{ overflowWrap: "anywhere" }}>
-                              {change.field}: {change.before || "—"} → {change.after || "—"}
-                            </Text>
-                          ))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScrollRegion>
-        </>
-      )}
+      <IssuerHistory history={history} />
     </Paper>
   );
 }

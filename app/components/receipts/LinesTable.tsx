@@ -1,5 +1,5 @@
 import { Table, Text } from "@mantine/core";
-import type { LineView } from "~/services/receipts/receipts-detail.server";
+import type { LineView } from "~/domain/receipts/view";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export type LineRow = LineView;

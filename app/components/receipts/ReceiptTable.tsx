@@ -5,7 +5,7 @@ import { HaciendaBadge } from "./HaciendaBadge";
 import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { SCREEN_HEADERS } from "~/domain/receipts/columns";
 import { countLabel } from "~/domain/text";
-import type { MonthRow, MonthTotals } from "~/services/receipts/receipts.server";
+import type { MonthRow, MonthTotals } from "~/domain/receipts/view";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export type ReceiptTableRow = MonthRow;
@@ -31,7 +31,7 @@ export function ReceiptTable(props: {
   hrefOf: (id: string) => string;
   /** The "Contabilizado" cell of a receipt (its entry), when the page shows booking. */
   booked?: (id: string) => ReactNode;
-  /** The "Envío" cell of a receipt (its sending to Hacienda), when some receipt of the page was sent. */
+  /** A receipt's sending to Hacienda, under its state, when some receipt of the page was sent. */
   sending?: (id: string) => ReactNode;
 }) {
   const { rows, totals, hrefOf, booked, sending } = props;
@@ -122,8 +122,8 @@ function WideTable({
   sending?: (id: string) => ReactNode;
 }) {
   return (
-    // Narrow cell padding, a smaller consecutivo and two-line cells (fecha over tipo, estado over respuesta)
-    // keep every column within a 1366 px screen beside the menu.
+    // Narrow cell padding, a smaller consecutivo and stacked cells (fecha over tipo; estado over respuesta
+    // over envío) keep every column within a 1366 px screen beside the menu.
     <TableScrollRegion label="Comprobantes del mes" minWidth={960}>
       <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={6} data-testid="receipts-table">
         <Table.Thead>
@@ -148,8 +148,12 @@ function WideTable({
                   {SCREEN_HEADERS.respuesta}
                 </Text>
               )}
+              {sending && (
+                <Text size="xs" fw={700}>
+                  Envío
+                </Text>
+              )}
             </Table.Th>
-            {sending && <Table.Th>Envío</Table.Th>}
             {booked && <Table.Th>Contabilizado</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -243,8 +247,12 @@ function WideTable({
                     {row.answerLabel}
                   </Text>
                 )}
+                {sending && (
+                  <Group gap={4} mt={2} wrap="nowrap" data-col="envio">
+                    {sending(row.id)}
+                  </Group>
+                )}
               </Table.Td>
-              {sending && <Table.Td data-col="envio">{sending(row.id)}</Table.Td>}
               {booked && <Table.Td data-col="contabilizado">{booked(row.id)}</Table.Td>}
             </Table.Tr>
           ))}
@@ -269,7 +277,7 @@ function WideTable({
                 </Text>
               )}
             </Table.Th>
-            <Table.Td colSpan={1 + (booked ? 1 : 0) + (sending ? 1 : 0)} />
+            <Table.Td colSpan={1 + (booked ? 1 : 0)} />
           </Table.Tr>
         </Table.Tfoot>
       </Table>

@@ -19,7 +19,7 @@ import { askedConfirmation, ConfirmButton } from "../forms/ConfirmButton";
 import { formErrorOf, inputProps, selectProps, textareaProps, useSchemaForm } from "../forms/conform";
 import { KeptRadioGroup } from "../forms/KeptChoiceGroup";
 import { answerSchema, ANSWER_INTENT, CONDICION_OPTIONS, DETALLE_MAX, MENSAJE_OPTIONS } from "~/domain/receipts/answer";
-import type { AnswerView } from "~/services/receipts/receipts-detail.server";
+import type { AnswerView } from "~/domain/receipts/view";
 
 export type AnswerData = AnswerView;
 

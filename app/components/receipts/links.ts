@@ -1,5 +1,5 @@
 /** Links of the receipt screens; they keep the shell's ?showSidebar and ?menu and carry ?org. */
-import { appHref as shellHref } from "~/components/shell/links";
+import { appHref as shellHref } from "~/utils/links";
 
 export interface MonthLinkParams {
   org: string;

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { DateField } from "~/components/forms/DateField";
-import { keptParamFields } from "~/components/shell/links";
+import { keptParamFields } from "~/utils/links";
 
 export interface FilterValues {
   period: "month" | "quarter" | "year" | "range";

@@ -56,9 +56,11 @@ export function ReportHeader({
   );
 }
 
+/** A standing fact of the books, shown on every visit: a note, not an alert that interrupts a screen reader. */
 export function UnclassifiedWarning({ amount }: { amount: string }) {
   return (
     <Alert
+      role="note"
       color="yellow"
       styles={{ title: { color: "var(--mantine-color-text)" } }}
       title="Hay partidas por clasificar"

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { Form, useLocation, useMatches, useSubmit } from "@remix-run/react";
 import { useAccount } from "../AccountContext";
-import { organizationSwitchTarget, type SwitchContext } from "./links";
+import { organizationSwitchTarget, type SwitchContext } from "~/utils/links";
 
 /** A page that shows one record tells the switcher where "the same place" is in another organization. */
 export interface SwitchHandle {

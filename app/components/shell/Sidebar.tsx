@@ -9,7 +9,7 @@ import {
   withShellParam,
   type MenuSectionKey,
 } from "~/domain/menu";
-import { appHref } from "./links";
+import { appHref } from "~/utils/links";
 import { useAccount } from "../AccountContext";
 
 export function Sidebar() {

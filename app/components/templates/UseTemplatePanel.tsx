@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, useLocation } from "@remix-run/react";
 import { DateField } from "~/components/forms/DateField";
-import { keptParamFields } from "~/components/shell/links";
+import { keptParamFields } from "~/utils/links";
 import type { TemplatePanelData } from "~/domain/templates/panel";
 
 /**

@@ -22,6 +22,8 @@ import { GROUP_DISABLE } from "~/domain/catalog/messages";
 import type { Refusal } from "~/domain/refusal";
 import { notFound } from "~/utils/http.server";
 import { accountsInUse } from "~/services/ledger/read.server";
+import type { AccountDetails } from "~/domain/catalog/view";
+export type { AccountDetails } from "~/domain/catalog/view";
 
 /** One change an administrator asks for on the catalog screen. */
 export type CatalogChange =
@@ -163,29 +165,6 @@ export async function changeCatalog(
 export async function catalogCsvFile(organizationId: string): Promise<string> {
   const { tree } = await loadCatalog(organizationId);
   return `\uFEFF${catalogToCsv(tree)}`;
-}
-
-/** What the catalog screen shows and offers for one account. */
-export interface AccountDetails {
-  key: string;
-  label: string;
-  level: number;
-  pId: string | null;
-  path: string;
-  disabled: boolean;
-  /** Disabled by the organization at this very code (not only through an ancestor). */
-  disabledHere: boolean;
-  added: boolean;
-  /** The default chart's label, when the account comes from it. */
-  defaultLabel: string | null;
-  childCount: number;
-  /** The code `nextCode` proposes for a new child, or why there can be none. */
-  proposedCode: string | null;
-  proposalProblem: string | null;
-  canDisable: boolean;
-  canEnable: boolean;
-  canRemove: boolean;
-  hasMovements: boolean;
 }
 
 export function describeAccount(

@@ -15,18 +15,13 @@ import {
   screenCell,
   type EntryRowSource,
 } from "~/domain/entries/columns";
-import { describeChanges, historyActionLabel, type HistoryChange } from "~/domain/entries/history";
-import {
-  displayStatus,
-  entriesCount,
-  movementsCount,
-  sourceLabel,
-  STATUS_LABELS,
-  type EntryDisplayStatus,
-} from "~/domain/entries/labels";
+import { describeChanges, historyActionLabel } from "~/domain/entries/history";
+import { displayStatus, entriesCount, movementsCount, sourceLabel, STATUS_LABELS } from "~/domain/entries/labels";
 import { colones } from "~/domain/entries/money";
 import { ENTRY_PAGE_SIZE, MOVEMENT_PAGE_SIZE, type EntryListQuery, type MovementQuery } from "~/domain/entries/query";
 import { sourceLink } from "~/domain/entries/source";
+import type { EntryHistoryItem, EntryListRow, EntryView, LinkedEntry, MovementView } from "~/domain/entries/view";
+export type { EntryHistoryItem, EntryListRow, EntryView, MovementView } from "~/domain/entries/view";
 import { ENTRY_NOT_FOUND } from "~/domain/ledger";
 import type { Refusal } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
@@ -134,19 +129,6 @@ async function filterTotals(organizationId: string, query: Omit<EntryListQuery, 
   return { debit: totalDebit, credit: totalDebit - draftDebit + draftCredit };
 }
 
-export interface EntryListRow {
-  id: string;
-  date: string;
-  number: string;
-  description: string;
-  reference: string;
-  source: string;
-  status: EntryDisplayStatus;
-  statusLabel: string;
-  debit: string;
-  credit: string;
-}
-
 function listRow(entry: StoredEntry): EntryListRow {
   const source = rowSource(entry);
   const status = displayStatus(source);
@@ -206,7 +188,7 @@ async function authorNames(ids: Iterable<string>): Promise<Map<string, string>> 
   return names;
 }
 
-async function linkedEntry(organizationId: string, id: unknown): Promise<{ id: string; number: string } | null> {
+async function linkedEntry(organizationId: string, id: unknown): Promise<LinkedEntry | null> {
   if (!id) return null;
   const entry = await getEntry(organizationId, String(id));
   return entry ? { id: String(entry._id), number: entry.number ?? "borrador" } : null;
@@ -216,19 +198,16 @@ function lineLabel(index: ReadonlyMap<string, CatalogNode>, code: string): strin
   return index.get(code)?.label ?? "Cuenta fuera del catálogo";
 }
 
-export interface EntryHistoryItem {
-  at: string;
-  by: string;
-  action: string;
-  changes: HistoryChange[];
-}
-
 /**
  * One entry of the organization, read-only, with its lines (labels from the merged catalog), totals,
  * source, links to its reversal both ways and its history. Unknown ids and other organizations'
  * entries are 404 «Asiento no encontrado».
  */
-export async function entryView(organization: OrganizationSummary, id: string | undefined, admin: boolean) {
+export async function entryView(
+  organization: OrganizationSummary,
+  id: string | undefined,
+  admin: boolean,
+): Promise<EntryView> {
   const entry = id
     ? ((await getEntry(organization.id, id)) as unknown as
         | (StoredEntry & {
@@ -300,10 +279,12 @@ export async function entryView(organization: OrganizationSummary, id: string | 
   };
 }
 
-export type EntryView = Awaited<ReturnType<typeof entryView>>;
-
 /** The movement list: the account's opening balance, one page of movements with running balances, the closing balance. */
-export async function movementView(organization: OrganizationSummary, query: MovementQuery, problems: Refusal[]) {
+export async function movementView(
+  organization: OrganizationSummary,
+  query: MovementQuery,
+  problems: Refusal[],
+): Promise<MovementView> {
   const catalog = await catalogWithAccount(organization.id, query.account);
   const base = {
     organization: { cedula: organization.cedula, name: organization.name },
@@ -357,5 +338,3 @@ export async function movementView(organization: OrganizationSummary, query: Mov
     },
   };
 }
-
-export type MovementView = Awaited<ReturnType<typeof movementView>>;

@@ -21,6 +21,8 @@ import {
 } from "~models/hacienda-submission";
 
 export type { SubmissionDocument } from "~/domain/hacienda-queue/status";
+import type { SubmissionView } from "~/domain/hacienda-queue/view";
+export type { SubmissionView } from "~/domain/hacienda-queue/view";
 
 /** Queues the receipt's document once (asking again changes nothing). */
 export async function enqueueSubmission(
@@ -60,18 +62,6 @@ export async function submissionStatuses(
     });
   }
   return statuses;
-}
-
-export interface SubmissionView {
-  document: SubmissionDocument;
-  title: string;
-  status: SubmissionStatus;
-  label: string;
-  reason: string | null;
-  answerDetail: string | null;
-  delivery: string | null;
-  canRetry: boolean;
-  history: Array<{ at: string; text: string }>;
 }
 
 function deliveryText(submission: HaciendaSubmissionRecord): string | null {

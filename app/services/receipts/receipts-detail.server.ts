@@ -52,6 +52,8 @@ import { repeatedConsecutivoWarning } from "~/domain/issuer/consecutive";
 import { hasErrorLabel, withTransaction } from "~/utils/db.server";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
+import type { AnswerView, LineView } from "~/domain/receipts/view";
+export type { AnswerView, LineView } from "~/domain/receipts/view";
 
 export const ANSWERED_MEANWHILE_MESSAGE = "Otra persona registró la respuesta a este comprobante mientras tanto.";
 
@@ -72,40 +74,6 @@ export interface Field {
 export interface PartyView {
   nombre: string;
   fields: Field[];
-}
-
-export interface LineView {
-  numero: number;
-  cabys: string;
-  detalle: string;
-  cantidad: string;
-  unidad: string;
-  precioUnitario: string;
-  montoTotal: string;
-  descuento: string;
-  subTotal: string;
-  impuestos: string[];
-  impuestoNeto: string;
-  total: string;
-}
-
-export interface AnswerView {
-  recorded: {
-    mensaje: string;
-    condicion: string | null;
-    ivaAcreditable: string | null;
-    gastoAplicable: string | null;
-    detalle: string | null;
-    consecutivo: string;
-    fecha: string;
-  } | null;
-  /** Why this receipt takes no answer, or null when it does. */
-  notAnswerable: string | null;
-  /** Whether this user may record the answer (admins of the organization). */
-  canAnswer: boolean;
-  defaults: { ivaAcreditable: string; gastoAplicable: string };
-  totalImpuesto: string;
-  totalFactura: string;
 }
 
 export interface ReceiptDetailView {

@@ -16,10 +16,11 @@ import { centsToAmount, formatColones, formatExchangeRate, formatMoney, type Cen
 import type { CentimosTotals } from "~/domain/receipts/centimos";
 import { countsInTotals } from "~/domain/receipts/effect";
 import { columnText, haciendaStatusOf, RECEIPT_COLUMNS } from "~/domain/receipts/columns";
-import type { HaciendaStatus } from "~/domain/receipts/labels";
 import { searchDigits, searchText } from "~/domain/text";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notAnswerableReason } from "./receipts-detail.server";
+import type { MonthRow, MonthTotals } from "~/domain/receipts/view";
+export type { MonthRow, MonthTotals } from "~/domain/receipts/view";
 
 export const PAGE_SIZE = 50;
 export const RECEIPT_TABS = ["emitidos", "recibidos"] as const;
@@ -76,37 +77,6 @@ export function listFilter(organizationId: string, query: Pick<MonthQuery, "mont
   };
 }
 
-export interface MonthRow {
-  id: string;
-  fecha: string;
-  kind: string;
-  kindLabel: string;
-  kindTitle: string;
-  consecutivo: string;
-  contraparte: string;
-  contraparteId: string | null;
-  moneda: string;
-  tipoCambio: string | null;
-  subtotal: string;
-  iva: string;
-  /** Otros cargos in colones: subtotal + IVA + otros cargos (− IVA devuelto) = total. */
-  otrosCargos: string;
-  /** IVA devuelto in colones, only when the document returns IVA. */
-  ivaDevuelto: string | null;
-  total: string;
-  /** Total in the document's currency, when it is not colones. */
-  totalOriginal: string | null;
-  /** 1 counts, -1 subtracts (credit notes), 0 does not count (payment receipts). */
-  effect: number;
-  /** Whether the row is in the totals (not a payment receipt, not rejected by Hacienda). */
-  counts: boolean;
-  haciendaStatus: HaciendaStatus;
-  haciendaLabel: string;
-  /** The receptor's answer: recorded, "Pendiente", or "—" when the receipt takes none. */
-  answerLabel: string;
-  warnings: number;
-}
-
 /** The list's row: the shared receipt columns (the exports write the same values), formatted for the screen. */
 export function monthRow(receipt: ReceiptSummary): MonthRow {
   const column = RECEIPT_COLUMNS;
@@ -141,16 +111,6 @@ export function monthRow(receipt: ReceiptSummary): MonthRow {
         : "Pendiente",
     warnings: receipt.warnings?.length ?? 0,
   };
-}
-
-export interface MonthTotals {
-  counted: number;
-  subtotal: string;
-  iva: string;
-  otrosCargos: string;
-  /** Only when some receipt of the filter returns IVA. */
-  ivaDevuelto: string | null;
-  total: string;
 }
 
 const colonesOf = (value: Cents) => formatColones(centsToAmount(value));
