@@ -246,7 +246,8 @@ async function checkBooks(step: string) {
   for (const year of new Set([YEAR, Number(NEXT.slice(0, 4))])) {
     for (const pick of ["net", "closing"] as const) {
       const trial = await trialOf(year, pick);
-      if (year === YEAR) expect(trial.size, `${step}: cuentas con saldo en ${year}`).toBeGreaterThan(5);
+      // From the first booking on, the books of the year are not empty: the comparisons are not vacuous.
+      if (steps.length > 0 && year === YEAR) expect(trial.size, `${step}: cuentas con saldo`).toBeGreaterThan(5);
       expect(trial, `${step}: comprobación ${year} (${pick}) = reconstrucción`).toEqual(await rebuiltOf(year, pick));
       expect(trial, `${step}: comprobación ${year} (${pick}) = hledger`).toEqual(
         hledgerOf(journal, year, pick === "closing"),
