@@ -25,6 +25,8 @@ export interface VatDeclarationRecord {
   receipts: { id: string; clave: string }[];
   entryId: string | null;
   entryNumber: string | null;
+  /** Recorded afterwards from a settlement entry posted before declarations were kept (decision 239). */
+  fromEntry?: boolean;
   by: string;
   at: Date;
   history: { at: Date; by: string; status: VatDeclarationStatus }[];
@@ -48,6 +50,7 @@ const vatDeclarationSchema = new Schema<VatDeclarationRecord>(
     receipts: { type: [{ _id: false, id: String, clave: String }], default: [] },
     entryId: { type: String, default: null },
     entryNumber: { type: String, default: null },
+    fromEntry: { type: Boolean, default: false },
     by: { type: String, required: true },
     at: { type: Date, required: true },
     history: { type: [{ _id: false, at: Date, by: String, status: String }], default: [] },

@@ -17,6 +17,7 @@ import { monthLabel } from "~/domain/calendar";
 import type { VatPageView, VatSection } from "~/domain/iva/view";
 import { loadVatPage, readVatMonth } from "~/services/vat/vat-page.server";
 import { setProrrata } from "~/services/vat/vat-return.server";
+import { recordDeclarationFromEntry } from "~/services/vat/vat-declaration-from-entry.server";
 import { reviewVatReceipt } from "~/services/vat/vat-review.server";
 import { rectifyVat, reverseSettlement, settleVat, type SettleOutcome } from "~/services/vat/vat-settlement.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
@@ -26,7 +27,7 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "IVA · Contabilidad CR" }];
 
-const INTENTS = ["liquidar", "rectificar", "revertir", "prorrata", "revisar"] as const;
+const INTENTS = ["liquidar", "rectificar", "registrar", "revertir", "prorrata", "revisar"] as const;
 const ACCOUNT_CODE = /^\d{2}(-\d{2}){4}$/;
 const SETTLE_FORM = z.object({
   confirm: z.literal("1", { errorMap: () => ({ message: "Confirmación inválida." }) }).optional(),
@@ -92,6 +93,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!outcome.ok) throw outcome.status === 404 ? notFound(outcome.message) : badRequest(outcome.message);
     const verb = parsed.data.decision === "include" ? "incluido en" : "excluido de";
     return redirectWithSuccess(back, `Comprobante ${outcome.consecutivo} ${verb} la declaración.`);
+  }
+  if (intent === "registrar") {
+    const recorded = await recordDeclarationFromEntry(organization.id, month, actor);
+    if (!recorded.ok) {
+      if (recorded.status === 404) throw notFound(recorded.message);
+      return json({ intent, message: recorded.message, already: null }, { status: 409 });
+    }
+    return redirectWithSuccess(
+      back,
+      `Declaración de ${monthLabel(month)} registrada a partir del asiento de liquidación (versión ${recorded.version}).`,
+    );
   }
   if (intent === "liquidar" || intent === "rectificar") {
     const parsed = SETTLE_FORM.safeParse(Object.fromEntries(form));

@@ -1,8 +1,11 @@
 import mongoose from "mongoose";
 import { strToU8 } from "fflate";
+import { bookMonth } from "../../app/services/booking/booking.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
+import { settleVat } from "../../app/services/vat/vat-settlement.server";
 import { ensureOrganization } from "../../models/organization";
 import { Receipt } from "../../models/receipt";
+import { VatDeclaration } from "../../models/vat-declaration";
 import {
   BUSINESS_PARTIES,
   FERRETERIA_EL_CLAVO,
@@ -20,13 +23,13 @@ const MONTH = "2025-08";
 const PARTY: SampleParty = { ...FERRETERIA_EL_CLAVO, nombre: NAME, identificacion: { tipo: "02", numero: CEDULA } };
 
 /** A 13 % sale or purchase paid at once (CondicionVenta 10 would leave its IVA for a later month). */
-function document(seed: string, day: number, direction: "issued" | "received"): GeneratedDocument {
+function document(seed: string, day: number, direction: "issued" | "received", month = MONTH): GeneratedDocument {
   for (let attempt = 0; ; attempt++) {
     const generated = generateComprobante({
       kind: "FE",
       version: "4.4",
       seed: `e2e-vat-${seed}-${attempt}`,
-      date: `${MONTH}-${String(day).padStart(2, "0")}`,
+      date: `${month}-${String(day).padStart(2, "0")}`,
       currency: "CRC",
       lineCount: 3,
       emisor: direction === "issued" ? PARTY : BUSINESS_PARTIES[day % BUSINESS_PARTIES.length],
@@ -58,14 +61,32 @@ function prepareMonth() {
 }
 
 /** A sale dated in the month, imported after the month was liquidated. */
-async function importLateSale(seed: string) {
+async function importLateSale(seed: string, month = MONTH) {
   if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
-  const late = document(seed, 27, "issued");
+  const late = document(seed, 27, "issued", month);
   await importFiles([{ name: late.fileName, bytes: strToU8(late.xml) }], { id: ORG, cedula: CEDULA, name: NAME });
   return late;
 }
 
 const ADJUSTMENT_ACCOUNT = "60-02-21-00-00";
+
+/** A month liquidated before declarations were kept: its settlement entry stands, it has no declaration. */
+async function liquidatedWithoutDeclaration(month: string) {
+  if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+  const documents = [
+    document(`antes-${month}`, 5, "issued", month),
+    document(`antes-c-${month}`, 9, "received", month),
+  ];
+  await importFiles(
+    documents.map((item) => ({ name: item.fileName, bytes: strToU8(item.xml) })),
+    { id: ORG, cedula: CEDULA, name: NAME },
+  );
+  // Booked first: settlements of that time had no adjustment, they took the return's figures as they were.
+  await bookMonth(ORG, month, { by: "e2e" });
+  const settled = await settleVat(ORG, month, { by: "e2e" });
+  if (!settled.ok) throw new Error(settled.message);
+  await VatDeclaration.deleteMany({ organizationId: ORG, month });
+}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`IVA of a month, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -117,6 +138,30 @@ for (const javaScriptEnabled of [true, false]) {
       await settlement.getByRole("button", { name: "Revertir liquidación" }).click();
       await expect(page.getByText(/puede liquidar de nuevo/)).toBeVisible();
       await expect(settlement.getByRole("button", { name: "Liquidar IVA del mes" })).toBeVisible();
+    });
+
+    test("a month liquidated before declarations were kept records its declaration from the entry", async ({
+      page,
+    }) => {
+      // A month of its own per run, with a month without receipts before it: nothing carries between them.
+      const month = javaScriptEnabled ? "2025-05" : "2025-03";
+      await liquidatedWithoutDeclaration(month);
+      await signedInAs(page, "admin", { [ORG]: "admin" });
+      await page.goto(`/admin/vat?org=${CEDULA}&month=${month}`);
+      const undeclared = page.getByTestId("iva-undeclared");
+      await expect(undeclared).toContainText("Liquidado sin declaración registrada");
+      await undeclared.getByRole("button", { name: "Registrar declaración" }).click();
+      await expect(page.getByText(/registrada a partir del asiento de liquidación \(versión 1\)/)).toBeVisible();
+      const settlement = page.getByTestId("iva-settlement");
+      await expect(settlement).toContainText("Declaración registrada a partir del asiento (versión 1)");
+      await expect(page.getByTestId("iva-undeclared")).toHaveCount(0);
+      await expect(page.getByTestId("iva-stale")).toHaveCount(0);
+
+      // From now on it is a declared month like any other: a late sale leaves it desactualizada.
+      const late = await importLateSale(`tardia-registrada-${javaScriptEnabled ? "js" : "sin-js"}`, month);
+      await page.reload();
+      await expect(page.getByTestId("iva-stale")).toContainText(`FE ${late.consecutivo}`);
+      await expect(settlement.getByRole("button", { name: "Rectificar" })).toBeVisible();
     });
 
     test("liquidating a month that has not ended asks for confirmation first", async ({ page }) => {

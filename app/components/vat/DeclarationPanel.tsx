@@ -133,6 +133,28 @@ function StaleDeclaration({ data, links }: { data: VatPageView; links: VatLinks 
   );
 }
 
+/** A month liquidated before declarations were kept: say so, and offer to record it from its entry. */
+function UndeclaredSettlement({ data, links }: { data: VatPageView; links: VatLinks }) {
+  return (
+    <Alert color="yellow" title="Liquidado sin declaración registrada" data-testid="iva-undeclared" mb="sm">
+      <Stack gap="xs">
+        <Text size="sm">
+          Este mes se liquidó antes de que la aplicación registrara las declaraciones: no hay cifras declaradas con las
+          que comparar los comprobantes de hoy. «Registrar declaración» toma las cifras del asiento{" "}
+          {data.settlement?.number} y los comprobantes que había cuando se registró; lo que llegó después se mostrará
+          como declaración desactualizada.
+        </Text>
+        <Form method="post" action={links.actionPath}>
+          <input type="hidden" name="intent" value="registrar" />
+          <Button type="submit" variant="light">
+            Registrar declaración
+          </Button>
+        </Form>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The month's declared state: liquidate (with a confirm step before the month ends), rectify, reverse. */
 export function DeclarationPanel({
   data,
@@ -154,12 +176,13 @@ export function DeclarationPanel({
       {feedback?.needsConfirmation && (
         <SettleForm intent="liquidar" label="Sí, liquidar" links={links} adjust={adjust} feedback={null} confirm />
       )}
+      {data.undeclared && <UndeclaredSettlement data={data} links={links} />}
       {declaration && declaration.stale && <StaleDeclaration data={data} links={links} />}
       {settlement ? (
         <Stack gap="xs">
           <Text>
             {declaration
-              ? `Declarado (versión ${declaration.version}) el ${declaration.at}${declaration.by ? ` por ${declaration.by}` : ""}; `
+              ? `${declaration.fromEntry ? "Declaración registrada a partir del asiento" : "Declarado"} (versión ${declaration.version}) el ${declaration.at}${declaration.by ? ` por ${declaration.by}` : ""}; `
               : ""}
             liquidado con el asiento{" "}
             <Anchor component={Link} to={links.entry(settlement.id)}>

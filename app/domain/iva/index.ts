@@ -7,3 +7,4 @@ export * from "./declaration";
 export type * from "./view";
 export * from "./prorrata";
 export * from "./layout";
+export * from "./declaration-from-entry";

@@ -81,6 +81,8 @@ export interface VatDeclarationView {
   at: string;
   by: string;
   entry: { id: string; number: string } | null;
+  /** Recorded afterwards from a settlement entry posted before declarations were kept. */
+  fromEntry: boolean;
   stale: boolean;
   differences: { label: string; declared: string; current: string }[];
   arrived: ReceiptView[];
@@ -113,6 +115,8 @@ export interface VatPageView {
   reconciliation: { rows: VatReconciliationRowView[]; unbookedCount: number; differs: boolean };
   settlement: VatSettlementView | null;
   declaration: VatDeclarationView | null;
+  /** The month was liquidated before declarations were kept: its entry stands, no declaration says what. */
+  undeclared: boolean;
   figure: FigureView | null;
   unknownFigure: boolean;
 }

@@ -90,3 +90,11 @@ export async function monthIvaReceipts(organizationId: string, month: string): P
 export async function monthHasReceipts(organizationId: string, month: string): Promise<boolean> {
   return (await Receipt.exists({ organizationId, month })) !== null;
 }
+
+/** The ids of the month's receipts stored in the app at or before `at` (a settlement's posting time). */
+export async function monthReceiptIdsStoredBy(organizationId: string, month: string, at: Date): Promise<Set<string>> {
+  const stored = await Receipt.find({ organizationId, month, importedAt: { $lte: at } }, { _id: 1 }).lean<
+    { _id: unknown }[]
+  >();
+  return new Set(stored.map((record) => String(record._id)));
+}

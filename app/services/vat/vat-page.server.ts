@@ -51,6 +51,7 @@ async function declarationView(
     at: formatDateTime(declared.at),
     by: user?.email ?? "",
     entry: declared.entryId ? { id: declared.entryId, number: declared.entryNumber ?? "" } : null,
+    fromEntry: !!declared.fromEntry,
     stale: comparison.stale,
     differences: comparison.differences.map((row) => ({
       label: row.label,
@@ -240,6 +241,7 @@ export async function loadVatPage(
     },
     settlement,
     declaration,
+    undeclared: settlement !== null && declaration === null,
     figure: drill,
     unknownFigure: figure !== null && drill === null,
   };
