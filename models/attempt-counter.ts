@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { isDuplicateKeyError } from "./mongo-errors";
 
 /**
  * Failed sign-in attempts per key ("account:<email>" or "ip:<address>") in a fixed window. Kept in
@@ -51,7 +52,7 @@ export async function recordFailure(key: string, now: Date, windowMs: number): P
     ).lean<AttemptCounterRecord>())!;
   } catch (error) {
     // Two processes inserting the same new key: the loser retries as a plain increment.
-    if ((error as { code?: number }).code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
     return (await AttemptCounter.findOneAndUpdate(
       { _id: key },
       { $inc: { failures: 1 } },

@@ -1,5 +1,6 @@
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
 import { AMOUNT_KINDS, type AmountKind, type TemplateSide } from "../app/domain/templates/types";
+import { isDuplicateKeyError } from "./mongo-errors";
 
 /**
  * An organization's entry templates (plantillas para asientos). Amounts are céntimos as BSON Long
@@ -74,9 +75,6 @@ export interface EntryTemplateFields {
   lines: EntryTemplateLineRecord[];
 }
 
-const DUPLICATE_KEY = 11000;
-const isDuplicate = (error: unknown) => (error as { code?: number }).code === DUPLICATE_KEY;
-
 function validId(id: string): boolean {
   return Types.ObjectId.isValid(id) && String(new Types.ObjectId(id)) === id;
 }
@@ -105,7 +103,7 @@ export async function insertEntryTemplate(
     );
     return String(created._id);
   } catch (error) {
-    if (isDuplicate(error)) return "duplicate";
+    if (isDuplicateKeyError(error)) return "duplicate";
     throw error;
   }
 }
@@ -127,7 +125,7 @@ export async function replaceEntryTemplate(
     );
     return result.matchedCount === 1 ? "ok" : "missing";
   } catch (error) {
-    if (isDuplicate(error)) return "duplicate";
+    if (isDuplicateKeyError(error)) return "duplicate";
     throw error;
   }
 }

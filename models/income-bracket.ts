@@ -1,4 +1,5 @@
 import mongoose, { Schema, type ClientSession } from "mongoose";
+import { isDuplicateKeyError } from "./mongo-errors";
 
 /**
  * The income-tax tables, one document per fiscal year and kind (`_id` "2026/persona-juridica").
@@ -82,8 +83,6 @@ export async function findIncomeBracket(year: number, kind: string, session?: Cl
   return IncomeBracket.findById(bracketTableId(year, kind), null, { session }).lean<IncomeBracketRecord>();
 }
 
-const DUPLICATE_KEY = 11000;
-
 /** Inserts a table that does not exist yet; false when the year already has one of that kind. */
 export async function insertIncomeBracket(
   fields: BracketFields,
@@ -97,7 +96,7 @@ export async function insertIncomeBracket(
     );
     return true;
   } catch (error) {
-    if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+    if (isDuplicateKeyError(error)) return false;
     throw error;
   }
 }

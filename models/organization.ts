@@ -1,5 +1,6 @@
 import mongoose, { Schema, type ClientSession, type InferSchemaType } from "mongoose";
 import { foldedPattern } from "../app/domain/text";
+import { isDuplicateKeyError } from "./mongo-errors";
 
 const organizationSchema = new Schema(
   {
@@ -124,7 +125,7 @@ export async function createOrganization(
     await Organization.create([{ _id: id, active: true, catalog: {}, ...set }], { session });
     return true;
   } catch (error) {
-    if ((error as { code?: number }).code === 11000) return false;
+    if (isDuplicateKeyError(error)) return false;
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
 import { addToTotals, emptyTotals, type CentimosTotals } from "../app/domain/receipts/centimos";
 import { PARSED_VERSION, type CompactReceipt } from "../app/domain/receipts/compact";
+import { DUPLICATE_KEY, isDuplicateKeyError } from "./mongo-errors";
 
 /**
  * An electronic receipt (comprobante) of one organization, imported from Hacienda XML. The original
@@ -359,8 +360,6 @@ export function storedXml(bytes: Uint8Array): Buffer {
 function isGzip(bytes: Buffer): boolean {
   return bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
-
-const DUPLICATE_KEY = 11000;
 
 /** Inserts new receipts (their _id set by the caller); a clave stored meanwhile is reported, not thrown. */
 export async function insertReceipts(records: ReceiptRecord[], session?: ClientSession): Promise<InsertOutcome> {
@@ -832,7 +831,7 @@ export async function backfillIssuedConsecutivos(): Promise<{ held: number; repe
       await Receipt.updateOne({ _id: receipt._id }, { $set: { issuedConsecutivo: receipt.consecutivo } });
       counts.held++;
     } catch (error) {
-      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       const holder = await findConsecutivoHolders(receipt.organizationId, [receipt.consecutivo]);
       await Receipt.updateOne(
         { _id: receipt._id },

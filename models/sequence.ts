@@ -1,4 +1,5 @@
 import mongoose, { Schema, type ClientSession } from "mongoose";
+import { isDuplicateKeyError } from "./mongo-errors";
 
 /**
  * Per-organization counters (e.g. the MensajeReceptor consecutives 05/06/07). The increment happens
@@ -30,8 +31,6 @@ function sequenceId(organizationId: string, name: string): string {
   return `${organizationId}|${name}`;
 }
 
-const DUPLICATE_KEY = 11000;
-
 /** The next value (1, 2, 3 …) of the organization's named counter. */
 export async function nextSequenceValue(
   organizationId: string,
@@ -49,7 +48,7 @@ export async function nextSequenceValue(
       ).lean<SequenceRecord>();
       return Number(record!.value);
     } catch (error) {
-      if ((error as { code?: number }).code !== DUPLICATE_KEY || attempt >= 3) throw error;
+      if (!isDuplicateKeyError(error) || attempt >= 3) throw error;
     }
   }
 }
@@ -85,7 +84,7 @@ export async function raiseSequenceValue(
       ).lean<SequenceRecord>();
       return Number(record!.value);
     } catch (error) {
-      if ((error as { code?: number }).code !== DUPLICATE_KEY || attempt >= 3) throw error;
+      if (!isDuplicateKeyError(error) || attempt >= 3) throw error;
     }
   }
 }

@@ -1,4 +1,5 @@
 import mongoose, { type ClientSession } from "mongoose";
+import { hasErrorLabel } from "~models/mongo-errors";
 import { getEnv } from "./env.server";
 
 declare global {
@@ -33,14 +34,20 @@ export async function pingDatabase(): Promise<boolean> {
 const TRANSACTION_ATTEMPTS = 5;
 const COMMIT_ATTEMPTS = 3;
 
-export function hasErrorLabel(error: unknown, label: string): boolean {
-  const candidate = error as { hasErrorLabel?: (label: string) => boolean; errorLabels?: string[] } | null;
-  if (typeof candidate?.hasErrorLabel === "function") return candidate.hasErrorLabel(label);
-  return Array.isArray(candidate?.errorLabels) && candidate.errorLabels.includes(label);
+/** How often and how patiently a transaction runs again. */
+export interface RetryPolicy {
+  /** Runs of the transaction at most (default 5). */
+  attempts?: number;
+  /** Besides a transient error, what is worth running again (e.g. two writers creating one counter row). */
+  retryOn?: (error: unknown) => boolean;
+  /** Longest random pause per attempt so far, in milliseconds (default 10). */
+  pauseStepMs?: number;
 }
 
-// A random pause before retrying, so transactions that collided do not collide again in lockstep.
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+// A random pause before retrying, so transactions that collided do not collide again in lockstep; it
+// grows with the attempts up to five steps.
+const pause = (attempt: number, stepMs: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * stepMs * Math.min(attempt, 5)));
 
 async function commitWithRetry(session: ClientSession): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -56,14 +63,20 @@ async function commitWithRetry(session: ClientSession): Promise<void> {
 
 /**
  * Runs `fn` in one transaction: every write given `session` commits together or not at all. A
- * transient failure (a write conflict with another transaction, a primary change) runs `fn` again
- * from the start, so `fn` must do nothing outside the database that cannot be repeated. An error
- * thrown by `fn` aborts the transaction and is re-thrown.
+ * transient failure (a write conflict with another transaction, a primary change), or what the
+ * policy's `retryOn` accepts, runs `fn` again from the start, so `fn` must do nothing outside the
+ * database that cannot be repeated. Any other error thrown by `fn` aborts the transaction and is
+ * re-thrown. This is the one retry loop of the app's transactions.
  */
-export async function withTransaction<T>(fn: (session: ClientSession) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  fn: (session: ClientSession) => Promise<T>,
+  policy: RetryPolicy = {},
+): Promise<T> {
+  const { attempts = TRANSACTION_ATTEMPTS, retryOn, pauseStepMs = 10 } = policy;
   const { connection } = await connectDatabase();
   for (let attempt = 1; ; attempt++) {
     const session = await connection.startSession();
+    let retry = false;
     try {
       session.startTransaction();
       let result: T;
@@ -76,10 +89,11 @@ export async function withTransaction<T>(fn: (session: ClientSession) => Promise
       await commitWithRetry(session);
       return result;
     } catch (error) {
-      if (attempt >= TRANSACTION_ATTEMPTS || !hasErrorLabel(error, "TransientTransactionError")) throw error;
-      await pause(attempt);
+      retry = attempt < attempts && (hasErrorLabel(error, "TransientTransactionError") || !!retryOn?.(error));
+      if (!retry) throw error;
     } finally {
       await session.endSession();
     }
+    await pause(attempt, pauseStepMs);
   }
 }

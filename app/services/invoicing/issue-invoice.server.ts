@@ -23,6 +23,7 @@ import { IssuerNotReady, ISSUER_NOT_READY, loadIssuerForSigning } from "~/servic
 import { parseDocument } from "~/services/receipts/parse-document.server";
 import { receiptRecordFrom } from "~/services/receipts/receipt-import.server";
 import { withTransaction } from "~/utils/db.server";
+import { isDuplicateKeyError } from "~models/mongo-errors";
 import { signXadesEpes, type SigningCredentials } from "./sign.server";
 import { validateInvoiceXml } from "./xsd.server";
 
@@ -63,8 +64,14 @@ class IssueAborted extends Error {
 /** The consecutivo was stored by someone else during this round: the round runs again. */
 class NumberTakenMeanwhile extends Error {}
 
-const DUPLICATE_KEY = 11000;
-const ROUNDS = 30;
+// Issues of one organization queue on its counter: the one that waits conflicts with the one that holds
+// it (a transaction takes a few hundred milliseconds), or both create the counter at once, or the number
+// was stored meanwhile; each runs again after a pause.
+const ISSUE_RETRIES = {
+  attempts: 150,
+  retryOn: (error: unknown) => isDuplicateKeyError(error) || error instanceof NumberTakenMeanwhile,
+  pauseStepMs: 100,
+} as const;
 
 /** The issue time as Hacienda writes it: Costa Rica's local time with its offset. */
 export function costaRicaTimestamp(now: Date): string {
@@ -198,16 +205,6 @@ async function issueIn(
   };
 }
 
-function isTransient(error: unknown): boolean {
-  const candidate = error as { hasErrorLabel?: (label: string) => boolean; errorLabels?: string[] } | null;
-  if (typeof candidate?.hasErrorLabel === "function") return candidate.hasErrorLabel("TransientTransactionError");
-  return !!candidate?.errorLabels?.includes("TransientTransactionError");
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: number } | null)?.code === DUPLICATE_KEY;
-}
-
 /**
  * Issues the organization's borrador `draftId` as `userId`. Refusals (settings, key, totals, schema,
  * booking, already issued) come back in Spanish and leave nothing written.
@@ -221,17 +218,13 @@ export async function issueInvoice(
   const now = options.now ?? new Date();
   const ready = await prepare(organizationId, draftId, now, options.organizationCedula);
   if (!ready.ok) return ready;
-  for (let round = 1; ; round++) {
-    try {
-      return await withTransaction((session) => issueIn(session, organizationId, draftId, userId, now, ready.prepared));
-    } catch (error) {
-      if (error instanceof IssueAborted) return { ok: false, refusals: error.refusals };
-      // Issues of one organization queue on its counter: the one that waits conflicts with the one that
-      // holds it (a transaction takes a few hundred milliseconds, longer than the shared helper's
-      // retries last), or both create the counter at once; it runs again after a pause.
-      const retry = isDuplicateKey(error) || isTransient(error) || error instanceof NumberTakenMeanwhile;
-      if (round >= ROUNDS || !retry) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * Math.min(round, 5)));
-    }
+  try {
+    return await withTransaction(
+      (session) => issueIn(session, organizationId, draftId, userId, now, ready.prepared),
+      ISSUE_RETRIES,
+    );
+  } catch (error) {
+    if (error instanceof IssueAborted) return { ok: false, refusals: error.refusals };
+    throw error;
   }
 }

@@ -11,6 +11,7 @@ import { withTransaction } from "~/utils/db.server";
 import { currentDeclaration, insertDeclaration, nextDeclarationVersion } from "~models/vat-declaration";
 import { monthReceiptIdsStoredBy } from "./receipts-iva.server";
 import { loadVatMonth } from "./vat-return.server";
+import { isDuplicateKeyError } from "~models/mongo-errors";
 
 /**
  * «Registrar declaración» for a month liquidated before the app kept declarations (decision 239): its
@@ -76,7 +77,7 @@ export async function recordDeclarationFromEntry(
     );
   } catch (error) {
     // Two «Registrar declaración» at once: the unique (month, version) index lets one through.
-    if ((error as { code?: number }).code === 11000) return { ok: false, status: 409, message: already };
+    if (isDuplicateKeyError(error)) return { ok: false, status: 409, message: already };
     throw error;
   }
   return { ok: true, version };

@@ -24,6 +24,7 @@ import type { ClientSession } from "mongoose";
 import { withTransaction } from "~/utils/db.server";
 import { reconcileVat, type ReconciliationRow } from "./vat-reconciliation.server";
 import { loadVatMonth, type VatMonth } from "./vat-return.server";
+import { isDuplicateKeyError } from "~models/mongo-errors";
 
 /**
  * «Liquidar IVA del mes»: one standing settlement entry per month (source iva/<month>) and the month's
@@ -260,7 +261,7 @@ export async function rectifyVat(
     );
   } catch (error) {
     // Two «Rectificar» at once: the unique (month, version) index lets one of them through.
-    if ((error as { code?: number }).code === 11000) return { ok: false, message: alreadyRectified };
+    if (isDuplicateKeyError(error)) return { ok: false, message: alreadyRectified };
     throw error;
   }
   if (outcome.ok) return { ok: true, entry: summary(outcome.entry), version };
