@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
+import { DateField } from "~/components/forms/DateField";
 
 export interface ReceiptBookingProps {
   state: {
@@ -71,15 +72,9 @@ export function ReceiptBooking({
             {canBook && (
               <Form method="post" action={action}>
                 {closedPeriod && (
-                  <TextInput
-                    name="bookingDate"
-                    label="Contabilizar el día"
-                    placeholder="dd/mm/aaaa"
-                    required
-                    maxLength={10}
-                    w={200}
-                    mb="xs"
-                  />
+                  <Box mb="xs">
+                    <DateField name="bookingDate" label="Contabilizar el día" required w={200} />
+                  </Box>
                 )}
                 <Group gap="xs">
                   <Button type="submit" name="status" value="contabilizado">
