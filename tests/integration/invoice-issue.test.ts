@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeXmlBytes, parseComprobante } from "../../app/domain/hacienda";
-import { invoiceFormSchema } from "../../app/domain/invoicing/form";
 import { createDraft, loadDraft } from "../../app/services/invoicing/drafts.server";
 import { ISSUE_MESSAGES, issueInvoice } from "../../app/services/invoicing/issue-invoice.server";
 import { ISSUER_NOT_READY } from "../../app/services/issuer/issuer-settings.server";
@@ -14,43 +13,14 @@ import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { createTestUser } from "../support/users";
+import { facturaForm } from "../support/invoice-form";
 
 const FERRETERIA = "CR:3101123456";
 const SODA = "CR:3102654321";
 let environment: AppEnvironment;
 let adminId: string;
 
-function factura(overrides: Record<string, unknown> = {}) {
-  return invoiceFormSchema.parse({
-    kind: "FE",
-    receptorTipo: "02",
-    receptorNumero: "3101456789",
-    receptorNombre: "Distribuidora La Sabana S.A.",
-    receptorCorreo: "facturas@lasabana.cr",
-    condicionVenta: "01",
-    mediosPago: ["04"],
-    moneda: "CRC",
-    lines: [
-      {
-        cabys: "4299900000000",
-        cantidad: "2",
-        unidadMedida: "Unid",
-        detalle: "Martillo de uña 16 oz",
-        precioUnitario: "8500",
-        codigoTarifaIVA: "08",
-      },
-      {
-        cabys: "2392000000100",
-        cantidad: "3",
-        unidadMedida: "Unid",
-        detalle: "Arroz 1 kg",
-        precioUnitario: "1200",
-        codigoTarifaIVA: "02",
-      },
-    ],
-    ...overrides,
-  });
-}
+const factura = (overrides: Record<string, unknown> = {}) => facturaForm({ hammers: 2, rice: 3 }, overrides);
 
 async function newDraft(organizationId = FERRETERIA, overrides: Record<string, unknown> = {}): Promise<string> {
   const outcome = await createDraft(organizationId, adminId, factura(overrides));

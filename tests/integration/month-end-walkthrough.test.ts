@@ -24,7 +24,6 @@ import {
 } from "../../app/domain/calendar";
 import type { DefaultAccounts } from "../../app/domain/booking/default-accounts";
 import { countedReceipts, creditByAccount, formatIvaAmount } from "../../app/domain/iva";
-import { invoiceFormSchema } from "../../app/domain/invoicing/form";
 import { journalAccountName, type EntryInput } from "../../app/domain/ledger";
 import { centsToAmount, parseDecimal, type Cents } from "../../app/domain/money";
 import { parseReportQuery } from "../../app/domain/reports";
@@ -63,6 +62,7 @@ import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { createTestUser } from "../support/users";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";
+import { facturaForm } from "../support/invoice-form";
 
 const hledger = spawnSync("hledger", ["--version"], { encoding: "utf8" });
 const HLEDGER_MISSING = hledger.error !== undefined || hledger.status !== 0;
@@ -269,37 +269,7 @@ const steps: string[] = [];
 const figures: Record<string, string> = {};
 const money = (value: bigint | string) => formatIvaAmount(BigInt(value));
 
-function factura(overrides: Record<string, unknown> = {}) {
-  return invoiceFormSchema.parse({
-    kind: "FE",
-    receptorTipo: "02",
-    receptorNumero: "3101456789",
-    receptorNombre: "Distribuidora La Sabana S.A.",
-    receptorCorreo: "facturas@lasabana.cr",
-    condicionVenta: "01",
-    mediosPago: ["04"],
-    moneda: "CRC",
-    lines: [
-      {
-        cabys: "4299900000000",
-        cantidad: "4",
-        unidadMedida: "Unid",
-        detalle: "Martillo de uña 16 oz",
-        precioUnitario: "8500",
-        codigoTarifaIVA: "08",
-      },
-      {
-        cabys: "2392000000100",
-        cantidad: "10",
-        unidadMedida: "Unid",
-        detalle: "Arroz 1 kg",
-        precioUnitario: "1200",
-        codigoTarifaIVA: "02",
-      },
-    ],
-    ...overrides,
-  });
-}
+const factura = (overrides: Record<string, unknown> = {}) => facturaForm({ hammers: 4, rice: 10 }, overrides);
 
 async function issue(overrides: Record<string, unknown> = {}) {
   const draft = await createDraft(ORG, adminId, factura(overrides));
