@@ -240,7 +240,8 @@ describe("reading a client's mailbox", () => {
     expect(entries).toHaveLength(4);
     expect(entries[0].note).toBe(MAIL_REASONS.noAttachments);
     // The broken part is read as far as it goes: a document that is not Hacienda XML, refused with a reason.
-    expect(entries[1].note ?? entries[1].attachments[0]?.outcome).toBeTruthy();
+    expect(entries[1]).toMatchObject({ subject: "roto", attachments: [{ name: "a.xml", outcome: "invalido" }] });
+    expect(entries[1].attachments[0].reason).toMatch(/^El XML está mal formado/);
     expect(entries[2].attachments[0]).toMatchObject({ name: "factura.xml", outcome: "invalido" });
     expect(entries[2].attachments[0].reason.length).toBeGreaterThan(0);
     expect(entries[3].attachments[0]).toMatchObject({ name: "Factura año ñandú €.xml", outcome: "importado" });
