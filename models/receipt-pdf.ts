@@ -62,6 +62,16 @@ export async function findReceiptPdfInfo(
   return ReceiptPdf.findOne({ organizationId, clave }, { fileName: 1, bytes: 1, receivedAt: 1 }).lean();
 }
 
+/** Stored bytes as a Buffer, whichever form the driver hands back (Buffer or BSON Binary). */
+function bytesOf(stored: unknown): Buffer {
+  if (Buffer.isBuffer(stored)) return stored;
+  const binary = stored as { value?: () => Uint8Array; buffer?: Uint8Array; position?: number };
+  if (typeof binary.value === "function") return Buffer.from(binary.value());
+  if (binary.buffer) return Buffer.from(binary.buffer.subarray(0, binary.position ?? binary.buffer.length));
+  return Buffer.alloc(0);
+}
+
 export async function findReceiptPdf(organizationId: string, clave: string): Promise<ReceiptPdfRecord | null> {
-  return ReceiptPdf.findOne({ organizationId, clave }).lean<ReceiptPdfRecord>();
+  const found = await ReceiptPdf.findOne({ organizationId, clave }).lean<ReceiptPdfRecord>();
+  return found ? { ...found, pdf: bytesOf(found.pdf) } : null;
 }

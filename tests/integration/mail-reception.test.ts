@@ -11,7 +11,7 @@ import { ensureOrganization } from "../../models/organization";
 import { claimMailbox, findMailbox, Mailbox } from "../../models/mailbox";
 import { MailLog, MailProcessed, type MailLogRecord } from "../../models/mail-message";
 import { Receipt } from "../../models/receipt";
-import { findReceiptPdf } from "../../models/receipt-pdf";
+import { requireReceiptPdf } from "../../app/services/mail/receipt-pdf.server";
 import { MAIL_REASONS } from "../../app/domain/mail/attachments";
 import { saveMailbox } from "../../app/services/mail/mailbox-settings.server";
 import { readMailboxNow } from "../../app/services/mail/mail-worker.server";
@@ -159,7 +159,9 @@ describe("reading a client's mailbox", () => {
 
     const receipt = await Receipt.findOne({ organizationId: FERRETERIA.id, clave: document.clave }).lean();
     expect(receipt?.hacienda?.estado).toBe("aceptado");
-    expect((await findReceiptPdf(FERRETERIA.id, document.clave))?.pdf.toString()).toBe(PDF.toString());
+    const kept = await requireReceiptPdf(FERRETERIA.id, document.clave);
+    expect(Buffer.from(kept.bytes).equals(PDF)).toBe(true);
+    expect(kept.fileName).toBe(`${document.clave}.pdf`);
     const [entry] = await logOf(id);
     expect(entry.organizationId).toBe(FERRETERIA.id);
     expect(entry.from).toContain("facturacion@proveedor.cr");
