@@ -7,6 +7,7 @@ import {
   generateMensajeHacienda,
 } from "../../scripts/hacienda-samples/src/generate";
 import { startDovecot, type Dovecot } from "../support/dovecot";
+import { seriousViolations } from "./support/axe";
 import { expect, signedInAs, test } from "./support/fixtures";
 
 /**
@@ -82,6 +83,7 @@ for (const javaScriptEnabled of [true, false]) {
       const entry = page.getByTestId("mail-log-entry");
       await expect(entry).toContainText(`Factura electrónica ${document.consecutivo}`);
       await expect(entry.getByText("Importado")).toHaveCount(3);
+      if (javaScriptEnabled) expect(await seriousViolations(page, "/admin/mailboxes")).toEqual([]);
 
       await entry.getByRole("link", { name: document.fileName }).click();
       await expect(page.getByTestId("receipt-clave")).toContainText(document.clave);

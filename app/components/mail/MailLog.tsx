@@ -49,7 +49,7 @@ export function MailLog({
               <Table.Td style={{ overflowWrap: "anywhere" }}>
                 {entry.subject || "(sin asunto)"}
                 {entry.unassigned && (
-                  <Badge ml="xs" color="orange" variant="light">
+                  <Badge ml="xs" color="orange" c="dark.7" variant="light" tt="none">
                     Sin cliente
                   </Badge>
                 )}
@@ -61,7 +61,7 @@ export function MailLog({
                     const outcome = OUTCOMES[attachment.outcome] ?? OUTCOMES.invalido;
                     return (
                       <List.Item key={`${attachment.name}-${index}`}>
-                        <Badge size="sm" color={outcome.color} variant="light" mr={6}>
+                        <Badge size="sm" color={outcome.color} c="dark.7" variant="light" tt="none" mr={6}>
                           {outcome.label}
                         </Badge>
                         {attachment.receiptId ? (

@@ -50,9 +50,21 @@ export function MailboxList({
             <Group justify="space-between" wrap="wrap">
               <Group gap="xs">
                 <Text fw={600}>{mailbox.label}</Text>
-                {mailbox.scope === "firm" && <Badge variant="light">Compartido del despacho</Badge>}
-                {mailbox.reading && <Badge color="blue">Revisando…</Badge>}
-                {mailbox.lastError && <Badge color="red">Con error</Badge>}
+                {mailbox.scope === "firm" && (
+                  <Badge variant="light" c="dark.7" tt="none">
+                    Compartido del despacho
+                  </Badge>
+                )}
+                {mailbox.reading && (
+                  <Badge color="blue" variant="light" c="dark.7" tt="none">
+                    Revisando…
+                  </Badge>
+                )}
+                {mailbox.lastError && (
+                  <Badge color="red" variant="light" c="dark.7" tt="none">
+                    Con error
+                  </Badge>
+                )}
               </Group>
               <Group gap="xs">
                 <Form method="post">
