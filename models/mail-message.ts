@@ -1,4 +1,4 @@
-import mongoose, { Schema, Types } from "mongoose";
+import mongoose, { Schema, type Types } from "mongoose";
 
 /**
  * What the mail reader did with each message («Correo recibido»): one entry per message and

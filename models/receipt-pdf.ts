@@ -1,4 +1,4 @@
-import mongoose, { Schema, Types } from "mongoose";
+import mongoose, { Schema, type Types } from "mongoose";
 
 /**
  * The supplier's PDF of a receipt, as it came by e-mail, kept by the receipt's clave: it may arrive

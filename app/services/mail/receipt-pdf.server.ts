@@ -5,7 +5,8 @@ import { notFound } from "~/utils/http.server";
 function sizeLabel(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
+  const tenths = Math.round((bytes * 10) / (1024 * 1024));
+  return `${Math.floor(tenths / 10)},${tenths % 10} MB`;
 }
 
 export async function receiptPdfView(organizationId: string, clave: string): Promise<{ size: string } | null> {
