@@ -3,6 +3,8 @@
  * nodemailer's MIME builder and put in place with IMAP APPEND, read through the same import path as
  * the uploads (docs/spec/mail-reception.md).
  */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { zipSync, strToU8 } from "fflate";
 import { Types } from "mongoose";
 import MailComposer from "nodemailer/lib/mail-composer";
@@ -114,7 +116,7 @@ function userNamed(name: string): MailUser {
   return users.get(name)!;
 }
 
-const NAMES = ["basico", "doble", "crash", "raros", "zip", "grande", "firma", "lease", "mover"];
+const NAMES = ["basico", "doble", "crash", "raros", "zip", "grande", "firma", "lease", "mover", "kill"];
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
@@ -338,6 +340,58 @@ describe("faults", () => {
     await Mailbox.updateOne({ _id: id }, { $set: { "lease.until": new Date(Date.now() - 1) } });
     expect(await read(id)).toMatchObject({ kind: "read", counts: { messages: 1 } });
   });
+});
+
+describe("a reader killed with SIGKILL in the middle of a read", () => {
+  it("loses nothing and doubles nothing: the next read finishes the mailbox", async () => {
+    const user = userNamed("kill");
+    const documents = Array.from({ length: 20 }, () => received());
+    for (const document of documents)
+      await dovecot.append(user, "INBOX", await compose({ attachments: [xmlOf(document)] }));
+    const id = await mailboxFor(user);
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        fileURLToPath(new URL("../support/mail-read-child.ts", import.meta.url)),
+        environment.databaseUri,
+        String(id),
+      ],
+      { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: process.env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += String(chunk)));
+    child.stderr!.on("data", (chunk) => (output += String(chunk)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on("exit", (_code, signal) => resolve(signal)),
+    );
+    // Killed once a few messages are done and the rest are not.
+    const deadline = Date.now() + 60_000;
+    while ((await MailProcessed.countDocuments({ mailboxId: id })) < 3) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the reader did not get going: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    const doneBefore = await MailProcessed.countDocuments({ mailboxId: id });
+    expect(doneBefore).toBeLessThan(documents.length);
+
+    // The dead reader's lease holds the mailbox until it runs out; then another process reads it.
+    expect(await read(id)).toEqual({ kind: "busy" });
+    await Mailbox.updateOne({ _id: id }, { $set: { "lease.until": new Date(Date.now() - 1) } });
+    expect((await read(id)).kind).toBe("read");
+
+    const claves = documents.map((document) => document.clave);
+    expect(await Receipt.countDocuments({ organizationId: FERRETERIA.id, clave: { $in: claves } })).toBe(
+      documents.length,
+    );
+    expect(await MailProcessed.countDocuments({ mailboxId: id })).toBe(documents.length);
+    const entries = await logOf(id);
+    expect(new Set(entries.map((entry) => entry.messageKey)).size).toBe(documents.length);
+    expect(entries).toHaveLength(documents.length);
+    expect((await dovecot.list(user, "INBOX")).every((message) => message.flags.includes("\\Seen"))).toBe(true);
+  }, 120_000);
 });
 
 describe("the firm's shared mailbox", () => {
