@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureOrganization } from "../../models/organization";
 import { claimMailbox, findMailbox, Mailbox } from "../../models/mailbox";
 import { MailLog, MailProcessed, type MailLogRecord } from "../../models/mail-message";
-import { Receipt } from "../../models/receipt";
+import { Receipt, type ReceiptSummary } from "../../models/receipt";
 import { requireReceiptPdf } from "../../app/services/mail/receipt-pdf.server";
 import { MAIL_REASONS } from "../../app/domain/mail/attachments";
 import { saveMailbox } from "../../app/services/mail/mailbox-settings.server";
@@ -28,7 +28,8 @@ import {
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { startDovecot, type Dovecot, type MailUser } from "../support/dovecot";
 import { createTestUser } from "../support/users";
-import { FERRETERIA } from "./receipts-fixtures";
+import { FERRETERIA, importDocuments } from "./receipts-fixtures";
+import { monthRow } from "../../app/services/receipts/receipts.server";
 
 const DISTRIBUIDORA = { id: "CR:3101456789", cedula: "3101456789", name: "Distribuidora La Sabana S.A." };
 const PDF = Buffer.from("%PDF-1.4\n% factura de prueba\n%%EOF\n");
@@ -159,8 +160,19 @@ describe("reading a client's mailbox", () => {
     const outcome = await read(id);
     expect(outcome).toMatchObject({ kind: "read", counts: { messages: 1, imported: 3, duplicates: 0, refused: 0 } });
 
-    const receipt = await Receipt.findOne({ organizationId: FERRETERIA.id, clave: document.clave }).lean();
+    const receipt = await Receipt.findOne({ organizationId: FERRETERIA.id, clave: document.clave })
+      .setOptions({ useBigInt64: true })
+      .lean();
     expect(receipt?.hacienda?.estado).toBe("aceptado");
+    // The month view says how it arrived; an upload of the same kind says «Subido».
+    expect(receipt?.arrivedBy).toBe("email");
+    expect(monthRow(receipt as unknown as ReceiptSummary).arrivalLabel).toBe("Por correo");
+    const uploaded = received();
+    await importDocuments([uploaded]);
+    const stored = await Receipt.findOne({ organizationId: FERRETERIA.id, clave: uploaded.clave })
+      .setOptions({ useBigInt64: true })
+      .lean();
+    expect(monthRow(stored as unknown as ReceiptSummary).arrivalLabel).toBe("Subido");
     const kept = await requireReceiptPdf(FERRETERIA.id, document.clave);
     expect(Buffer.from(kept.bytes).equals(PDF)).toBe(true);
     expect(kept.fileName).toBe(`${document.clave}.pdf`);

@@ -93,7 +93,11 @@ class RoutingSink implements DocumentSink {
   importerOf(organization: ImportOrganization): ReceiptImporter {
     let importer = this.importers.get(organization.id);
     if (!importer) {
-      importer = new ReceiptImporter(organization, { importedBy: this.importedBy, uploader: "admin" });
+      importer = new ReceiptImporter(organization, {
+        importedBy: this.importedBy,
+        uploader: "admin",
+        arrivedBy: "email",
+      });
       this.importers.set(organization.id, importer);
     }
     return importer;
@@ -190,7 +194,7 @@ export async function importMessage(
   const budget = new InflatedBudget(MAX_INFLATED_BYTES_PER_UPLOAD);
   const sink: ReceiptImporter | RoutingSink =
     destination.scope === "organization"
-      ? new ReceiptImporter(destination.organization, { importedBy, uploader: "admin" })
+      ? new ReceiptImporter(destination.organization, { importedBy, uploader: "admin", arrivedBy: "email" })
       : new RoutingSink(destination.organizations, importedBy);
   const skipped: AttachmentLog[] = [];
   const pdfs: PdfFile[] = [];

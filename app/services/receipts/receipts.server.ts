@@ -16,7 +16,7 @@ import { centsToAmount, formatColones, formatExchangeRate, formatMoney, type Cen
 import type { CentimosTotals } from "~/domain/receipts/centimos";
 import { countsInTotals } from "~/domain/receipts/effect";
 import { columnText, haciendaStatusOf, RECEIPT_COLUMNS } from "~/domain/receipts/columns";
-import type { HaciendaStatus } from "~/domain/receipts/labels";
+import { arrivalLabel, type HaciendaStatus } from "~/domain/receipts/labels";
 import { searchDigits, searchText } from "~/domain/text";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notAnswerableReason } from "./receipts-detail.server";
@@ -105,6 +105,8 @@ export interface MonthRow {
   /** The receptor's answer: recorded, "Pendiente", or "—" when the receipt takes none. */
   answerLabel: string;
   warnings: number;
+  /** How it arrived («Subido», «Por correo», «Emitido aquí»); null for receipts stored before this was recorded. */
+  arrivalLabel?: string | null;
 }
 
 /** The list's row: the shared receipt columns (the exports write the same values), formatted for the screen. */
@@ -140,6 +142,7 @@ export function monthRow(receipt: ReceiptSummary): MonthRow {
         ? "—"
         : "Pendiente",
     warnings: receipt.warnings?.length ?? 0,
+    arrivalLabel: arrivalLabel(receipt.arrivedBy),
   };
 }
 
