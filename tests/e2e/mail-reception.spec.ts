@@ -94,6 +94,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()["content-type"]).toBe("application/pdf");
       expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+      // The month view says how it arrived.
+      await page.goto(`/?org=${cedula}&month=2025-10&tab=recibidos`);
+      await expect(page.getByTestId("receipt-arrival")).toHaveText("Por correo");
     });
   });
 }
