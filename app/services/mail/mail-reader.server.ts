@@ -18,6 +18,8 @@ import { decryptSecret } from "~/utils/crypto.server";
 import { importMessage, type Destination, type MessageHeaders } from "./message-import.server";
 
 export interface ReadCounts {
+  /** More messages were waiting than one read takes: read again at once. */
+  more?: boolean;
   messages: number;
   imported: number;
   duplicates: number;
@@ -130,7 +132,9 @@ export async function readMailbox(mailbox: MailboxRecord, hooks: ReadHooks = {})
       const found = await client.search(mailbox.afterProcessing === "mark-read" ? { seen: false } : { all: true }, {
         uid: true,
       });
-      const uids = (Array.isArray(found) ? found : []).slice(0, MAX_MESSAGES_PER_READ);
+      const all = Array.isArray(found) ? found : [];
+      if (all.length > MAX_MESSAGES_PER_READ) counts.more = true;
+      const uids = all.slice(0, MAX_MESSAGES_PER_READ);
       const listed: Listed[] = [];
       if (uids.length > 0) {
         for (const message of await client.fetchAll(uids, { uid: true, size: true, envelope: true }, { uid: true })) {
@@ -150,7 +154,7 @@ export async function readMailbox(mailbox: MailboxRecord, hooks: ReadHooks = {})
       for (const message of listed) {
         position++;
         if (!done.has(message.key)) {
-          await takeMessage(client, mailbox, destination, message, counts);
+          if (!(await takeMessage(client, mailbox, destination, message, counts))) continue;
           done.add(message.key);
         }
         await afterProcessing(client, mailbox, message.uid);
@@ -171,17 +175,18 @@ async function takeMessage(
   destination: Destination,
   message: Listed,
   counts: ReadCounts,
-): Promise<void> {
-  counts.messages++;
+): Promise<boolean> {
   const homeId = destination.scope === "organization" ? destination.organization.id : null;
   let entries;
   if (message.size > MAX_MESSAGE_BYTES) {
     entries = [{ ...message.headers, organizationId: homeId, note: MAIL_REASONS.tooLarge, attachments: [] }];
   } else {
     const fetched = await client.fetchOne(String(message.uid), { source: true }, { uid: true });
-    const raw = fetched && fetched.source ? fetched.source : Buffer.alloc(0);
-    entries = await importMessage(raw, message.headers, destination, mailbox.ownerUserId);
+    // Deleted by someone else since it was listed: nothing to take.
+    if (!fetched || !fetched.source) return false;
+    entries = await importMessage(fetched.source, message.headers, destination, mailbox.ownerUserId);
   }
+  counts.messages++;
   for (const entry of entries)
     for (const attachment of entry.attachments) {
       if (attachment.outcome === "importado") counts.imported++;
@@ -201,6 +206,7 @@ async function takeMessage(
       attachments: entry.attachments,
     })),
   );
+  return true;
 }
 
 async function afterProcessing(client: ImapFlow, mailbox: MailboxRecord, uid: number): Promise<void> {

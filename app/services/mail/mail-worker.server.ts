@@ -48,7 +48,7 @@ async function readClaimed(mailbox: MailboxRecord, owner: string, options: MailW
       id,
       owner,
       { lastReadAt: startedAt, lastSuccessAt: startedAt, lastError: null, failures: 0, lastCounts: counts },
-      new Date(Date.now() + mailbox.intervalMinutes * 60_000),
+      new Date(counts.more ? Date.now() : Date.now() + mailbox.intervalMinutes * 60_000),
     );
     return { kind: "read", counts };
   } catch (error) {
