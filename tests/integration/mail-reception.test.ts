@@ -384,6 +384,11 @@ describe("a reader killed with SIGKILL in the middle of a read", () => {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the reader did not get going: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // The page's progress of the read under way: written with each renewal of the lease.
+    const during = (await findMailbox(String(id)))!;
+    expect(during.status.progress?.total).toBe(documents.length);
+    expect(during.status.progress!.done).toBeGreaterThanOrEqual(2);
+    expect(during.lease?.owner).toBeTruthy();
     child.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
     const doneBefore = await MailProcessed.countDocuments({ mailboxId: id });
