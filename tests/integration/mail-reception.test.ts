@@ -117,7 +117,7 @@ function userNamed(name: string): MailUser {
   return users.get(name)!;
 }
 
-const NAMES = ["basico", "doble", "crash", "raros", "zip", "grande", "firma", "lease", "mover", "kill"];
+const NAMES = ["basico", "doble", "crash", "raros", "zip", "grande", "firma", "lease", "mover", "kill", "otro"];
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
@@ -262,6 +262,18 @@ describe("reading a client's mailbox", () => {
     expect(entries[2].attachments[0].reason.length).toBeGreaterThan(0);
     expect(entries[3].attachments[0]).toMatchObject({ name: "Factura año ñandú €.xml", outcome: "importado" });
     expect((await findMailbox(String(id)))?.status.lastError).toBeNull();
+  });
+
+  it("a document of another company is reported as not this client's, and nothing is stored", async () => {
+    const user = userNamed("otro");
+    const foreign = received(BUSINESS_PARTIES[2], BUSINESS_PARTIES[1]);
+    await dovecot.append(user, "INBOX", await compose({ attachments: [xmlOf(foreign)] }));
+    const id = await mailboxFor(user);
+    await read(id);
+    const [entry] = await logOf(id);
+    expect(entry.attachments[0]).toMatchObject({ name: foreign.fileName, outcome: "no-es-del-cliente" });
+    expect(entry.attachments[0].reason).toContain(REFUSAL.notThisClient);
+    expect(await Receipt.countDocuments({ clave: foreign.clave })).toBe(0);
   });
 
   it("a nested ZIP and a ZIP bomb are refused with the upload path's reasons; a ZIP's documents are imported", async () => {
