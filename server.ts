@@ -5,6 +5,7 @@ import { superviseWorkers, workerCount } from "./app/boot/cluster.server";
 import { connectDatabase, disconnectDatabase } from "./app/utils/db.server";
 import { getEnv, parseEnv } from "./app/utils/env.server";
 import { startHaciendaWorker } from "./app/services/hacienda/worker.server";
+import { startMailWorker } from "./app/services/mail/mail-worker.server";
 import { prepareData } from "./app/boot/prepare-data.server";
 
 const log = (line: string) => console.log(cluster.isWorker ? `[server ${process.pid}] ${line}` : `[server] ${line}`);
@@ -45,6 +46,8 @@ async function serve(localServices: LocalServices) {
 
   // Every process works the Hacienda sending queue; leases in the database keep them apart (decision 164).
   const haciendaWorker = env.HACIENDA_QUEUE ? startHaciendaWorker({ log: (line) => log(`hacienda: ${line}`) }) : null;
+  // Likewise the mailboxes that are due (decision 221).
+  const mailWorker = env.MAIL_READER ? startMailWorker({ log: (line) => log(`mail: ${line}`) }) : null;
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -61,6 +64,7 @@ async function serve(localServices: LocalServices) {
     force.unref();
     server.close(async () => {
       await haciendaWorker?.stop().catch((error) => console.error(error));
+      await mailWorker?.stop().catch((error) => console.error(error));
       await disconnectDatabase().catch((error) => console.error(error));
       await localServices.close().catch((error) => console.error(error));
       process.exit(0);

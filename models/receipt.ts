@@ -12,6 +12,8 @@ import { DUPLICATE_KEY, isDuplicateKeyError } from "./mongo-errors";
  */
 
 export type ReceiptDirection = "issued" | "received";
+/** How the receipt arrived: uploaded, read from a mailbox, or issued in the app. */
+export type ReceiptArrival = "upload" | "email" | "issued";
 export type HaciendaEstado = "aceptado" | "parcial" | "rechazado";
 /** How a receipt counts in the month's totals: credit notes subtract, payment receipts do not count. */
 export type ReceiptEffect = 1 | -1 | 0;
@@ -117,6 +119,8 @@ export interface ReceiptRecord {
   xmlSha256: string;
   importedAt: Date;
   importedBy?: Types.ObjectId | string;
+  /** Absent on receipts stored before it was recorded. */
+  arrivedBy?: ReceiptArrival;
   hacienda?: HaciendaAnswer;
   /** Later answers that differ from `hacienda`: kept, not applied, until an admin chooses one. */
   haciendaConflicts?: HaciendaAnswer[];
@@ -233,6 +237,7 @@ const receiptSchema = new Schema<ReceiptRecord>(
     xmlSha256: { type: String, required: true },
     importedAt: { type: Date, required: true },
     importedBy: { type: Schema.Types.ObjectId, ref: "User" },
+    arrivedBy: { type: String, enum: ["upload", "email", "issued"] },
     hacienda: haciendaSchema,
     haciendaConflicts: { type: [haciendaSchema], default: undefined },
     haciendaSuperseded: { type: [haciendaSchema], default: undefined },

@@ -2,7 +2,8 @@
 # Debian packages the test suite needs: Chromium for the browser tests, xmllint to validate XML
 # against Hacienda's schemas, hledger to check the journal export's totals,
 # poppler (pdftotext, pdftoppm) to read and render the printable PDFs, xmlsec1 to verify the
-# invoices' signatures with a verifier independent of the one that signs them. Installs only what is missing.
+# invoices' signatures with a verifier independent of the one that signs them, dovecot (IMAP) for the
+# mail reader's tests against a real mail server. Installs only what is missing.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -10,6 +11,7 @@ command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 command -v hledger >/dev/null 2>&1 || missing+=(hledger)
 { command -v pdftotext && command -v pdftoppm && command -v pdfinfo; } >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v xmlsec1 >/dev/null 2>&1 || missing+=(xmlsec1)
+{ command -v dovecot || test -x /usr/sbin/dovecot; } >/dev/null 2>&1 || missing+=(dovecot-imapd)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

@@ -27,6 +27,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
         "Configuración",
         [
           "Recepción Automática de Comprobantes",
+          "Correo de Comprobantes",
           "Personalización de Catálogo de Cuentas",
           "Plantillas para Asientos",
           "Clientes",
@@ -46,6 +47,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
       "/admin/invoice",
       "/entries/detail/new",
       "/admin/rules",
+      "/admin/mailboxes",
       "/admin/catalog",
       "/admin/accounting-entry-templates",
       "/admin/organizations",

@@ -65,6 +65,7 @@ export function sidebarMenu(flags: RoleFlags): MenuSection[] {
       label: "Configuración",
       links: [
         { label: "Recepción Automática de Comprobantes", to: "/admin/rules" },
+        { label: "Correo de Comprobantes", to: "/admin/mailboxes" },
         { label: "Personalización de Catálogo de Cuentas", to: "/admin/catalog" },
         { label: "Plantillas para Asientos", to: "/admin/accounting-entry-templates" },
         { label: "Clientes", to: "/admin/organizations" },

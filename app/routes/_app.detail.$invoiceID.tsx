@@ -7,7 +7,7 @@ import { FieldList } from "~/components/receipts/FieldList";
 import { HaciendaBadge } from "~/components/receipts/HaciendaBadge";
 import { HaciendaConflict } from "~/components/receipts/HaciendaConflict";
 import { LinesTable } from "~/components/receipts/LinesTable";
-import { detailHref, mensajeReceptorHref, monthHref, xmlHref } from "~/components/receipts/links";
+import { detailHref, mensajeReceptorHref, monthHref, pdfHref, xmlHref } from "~/components/receipts/links";
 import { PartyCard } from "~/components/receipts/PartyCard";
 import { ReceptorAnswer } from "~/components/receipts/ReceptorAnswer";
 import type { SwitchHandle } from "~/components/shell/OrganizationSwitcher";
@@ -34,6 +34,7 @@ import { submissionView } from "~/services/hacienda/queue.server";
 import { missingAnswerText } from "~/domain/hacienda-queue/status";
 import { SubmissionBadge } from "~/components/hacienda/SubmissionBadge";
 import { SubmissionPanel } from "~/components/hacienda/SubmissionPanel";
+import { receiptPdfView } from "~/services/mail/receipt-pdf.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Comprobante"} · Contabilidad CR` },
@@ -53,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     ...(await loadReceiptDetail(organization, receipt, role === "admin")),
     haciendaConflict: haciendaConflictOf(receipt, role === "admin"),
+    supplierPdf: await receiptPdfView(organization.id, receipt.clave),
     booking: await receiptBookingView(organization.id, receipt, role === "admin"),
     submissions: (
       await Promise.all(
@@ -139,9 +141,16 @@ export default function ReceiptDetailPage() {
             Clave {view.clave}
           </Text>
         </div>
-        <Anchor href={xmlHref(org, view.id)} download data-testid="xml-download">
-          Descargar el XML original
-        </Anchor>
+        <Stack gap={4} align="flex-end">
+          <Anchor href={xmlHref(org, view.id)} download data-testid="xml-download">
+            Descargar el XML original
+          </Anchor>
+          {view.supplierPdf && (
+            <Anchor href={pdfHref(org, view.id)} data-testid="pdf-download">
+              Ver el PDF del proveedor ({view.supplierPdf.size})
+            </Anchor>
+          )}
+        </Stack>
       </Group>
 
       {view.warnings.length > 0 && (

@@ -50,6 +50,8 @@ const envSchema = z
     HACIENDA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     // Whether this process works the Hacienda sending queue (every process may; leases keep them apart).
     HACIENDA_QUEUE: booleanFlag.default("1"),
+    // Whether this process reads the mailboxes that are due (every process may; leases keep them apart).
+    MAIL_READER: booleanFlag.default("1"),
     // Set in the container image: there the data directory is not meant to hold a database.
     REQUIRE_MONGODB_URI: booleanFlag.default("0"),
   })

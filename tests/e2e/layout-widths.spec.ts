@@ -41,6 +41,7 @@ const ADMIN_SCREENS: Record<string, Visit> = {
   "_app.results-all.tsx": `/results-all?org=${ORG}&level=5`,
   "_app.admin.vat.tsx": `/admin/vat?org=${ORG}&month=${lastMonth}`,
   "_app.admin.income-tax.tsx": `/admin/income-tax?org=${ORG}`,
+  "_app.admin.mailboxes.tsx": `/admin/mailboxes?org=${ORG}`,
   "_app.admin.income-brackets.tsx": `/admin/income-brackets?org=${ORG}`,
   "_app.admin.income-brackets_.$year.$kind.tsx": {
     from: `/admin/income-brackets?org=${ORG}`,

@@ -14,6 +14,7 @@ const ADMIN_MENU: Record<string, [string, string[]]> = {
     "Configuración",
     [
       "Recepción Automática de Comprobantes",
+      "Correo de Comprobantes",
       "Personalización de Catálogo de Cuentas",
       "Plantillas para Asientos",
       "Clientes",

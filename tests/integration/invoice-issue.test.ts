@@ -55,7 +55,13 @@ describe("issueInvoice", () => {
     expect(outcome.booking.kind).toBe("contabilizado");
 
     const receipt = await findReceipt(FERRETERIA, outcome.receiptId);
-    expect(receipt).toMatchObject({ kind: "FE", direction: "issued", clave: outcome.clave, warnings: [] });
+    expect(receipt).toMatchObject({
+      kind: "FE",
+      direction: "issued",
+      clave: outcome.clave,
+      warnings: [],
+      arrivedBy: "issued",
+    });
     // 2 × 8 500 at 13 % + 3 × 1 200 at 1 %: 17 000 + 2 210 + 3 600 + 36.
     expect(receipt!.totals.totalComprobante).toBe(2_284_600_000n);
     const xml = decodeXmlBytes(receipt!.xml);

@@ -9,6 +9,8 @@ import { getRequest, postRequest, respond, sessionCookieFor } from "../support/r
 import { createTestUser, type Persona } from "../support/users";
 import { storeAnsweredReceipt } from "./receipts-fixtures";
 import { createImportJob } from "../../models/import-job";
+import { findReceipt } from "../../models/receipt";
+import { keepReceiptPdf } from "../../models/receipt-pdf";
 import { createBookingJob } from "../../models/booking-job";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { createTemplate } from "../../app/services/templates/templates.server";
@@ -91,6 +93,7 @@ const ROUTES: RouteCase[] = [
   { file: "_app.admin.catalog.csv.tsx", path: "/admin/catalog/csv", access: "admin" },
   { file: "_app.admin.accounting-entry-templates.tsx", path: "/admin/accounting-entry-templates", access: "admin" },
   { file: "_app.admin.rules.tsx", path: "/admin/rules", access: "admin" },
+  { file: "_app.admin.mailboxes.tsx", path: "/admin/mailboxes", access: "admin" },
   { file: "_app.admin.rules_.new.tsx", path: "/admin/rules/new", access: "admin" },
   { file: "_app.admin.rules_.$ruleID.tsx", path: "/admin/rules/rule", access: "admin", params: RULE_PARAMS },
   { file: "_app.admin.rules_.simulate.tsx", path: "/admin/rules/simulate?month=2026-01", access: "admin" },
@@ -142,6 +145,12 @@ const ROUTES: RouteCase[] = [
   {
     file: "_app.detail.$invoiceID.tsx",
     path: `/detail/${RECEIPT_ID}`,
+    access: "user",
+    params: { invoiceID: RECEIPT_ID },
+  },
+  {
+    file: "_app.detail.$invoiceID.pdf.tsx",
+    path: `/detail/${RECEIPT_ID}/pdf`,
     access: "user",
     params: { invoiceID: RECEIPT_ID },
   },
@@ -271,6 +280,9 @@ beforeAll(async () => {
   users.set("superadmin", await make("superadmin", {}));
   users.set("root", await make("root", {}));
   await storeAnsweredReceipt(RECEIPT_ID);
+  // The receipt's PDF as the mail reader keeps it, for its download route.
+  const answered = await findReceipt(FERRETERIA, RECEIPT_ID);
+  await keepReceiptPdf(FERRETERIA, answered!.clave, "factura.pdf", Buffer.from("%PDF-1.4\n%%EOF\n"));
   const posted = await createAndPost(
     FERRETERIA,
     {

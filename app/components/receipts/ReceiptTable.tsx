@@ -53,6 +53,7 @@ export function ReceiptTable(props: {
               </Anchor>
               <Text size="xs" c="dimmed">
                 {row.kindLabel} {row.consecutivo}
+                {row.arrivalLabel && ` · ${row.arrivalLabel}`}
               </Text>
             </>
           }
@@ -180,6 +181,11 @@ function WideTable({
                 <Anchor component={Link} to={hrefOf(row.id)} ff="monospace" size="xs">
                   {row.consecutivo}
                 </Anchor>
+                {row.arrivalLabel && (
+                  <Text size="xs" c="dimmed" data-testid="receipt-arrival">
+                    {row.arrivalLabel}
+                  </Text>
+                )}
                 {row.warnings > 0 && (
                   <Badge
                     color="orange"

@@ -38,6 +38,11 @@ export function xmlHref(org: string, id: string): string {
   return `/detail/${id}/xml?${new URLSearchParams({ org })}`;
 }
 
+/** The supplier's PDF of the receipt, as it came by e-mail. */
+export function pdfHref(org: string, id: string): string {
+  return `/detail/${id}/pdf?${new URLSearchParams({ org })}`;
+}
+
 export function mensajeReceptorHref(org: string, id: string): string {
   return `/detail/${id}/mensaje-receptor?${new URLSearchParams({ org })}`;
 }

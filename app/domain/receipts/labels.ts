@@ -11,6 +11,15 @@ export const HACIENDA_STATUS_LABELS: Record<HaciendaStatus, string> = {
 
 export const DIRECTION_LABELS = { issued: "Emitido", received: "Recibido" } as const;
 
+/** How a receipt arrived, for the month view; receipts stored before this was recorded show nothing. */
+export const ARRIVAL_LABELS = { upload: "Subido", email: "Por correo", issued: "Emitido aquí" } as const;
+
+export function arrivalLabel(arrivedBy: string | undefined): string | null {
+  return arrivedBy && Object.hasOwn(ARRIVAL_LABELS, arrivedBy)
+    ? ARRIVAL_LABELS[arrivedBy as keyof typeof ARRIVAL_LABELS]
+    : null;
+}
+
 /** Tiquetes and recibos are masculine; facturas and notas feminine ("Factura recibida", "Tiquete emitido"). */
 const MASCULINE_KINDS = new Set(["TE", "REP"]);
 

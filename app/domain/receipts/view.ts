@@ -30,6 +30,8 @@ export interface MonthRow {
   /** The receptor's answer: recorded, "Pendiente", or "—" when the receipt takes none. */
   answerLabel: string;
   warnings: number;
+  /** How it arrived («Subido», «Por correo», «Emitido aquí»); null for receipts stored before this was recorded. */
+  arrivalLabel?: string | null;
 }
 
 export interface MonthTotals {

@@ -177,6 +177,7 @@ async function issueIn(
     warnings: [],
     importedBy: userId,
     importedAt: now,
+    arrivedBy: "issued",
   });
   const inserted = await insertReceipts([record], session);
   // An import stored the same number after this transaction read the series: take the next one.

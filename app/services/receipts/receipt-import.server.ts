@@ -10,6 +10,7 @@ import {
   insertReceipts,
   addHaciendaAnswer,
   newReceiptId,
+  type ReceiptArrival,
   type ReceiptDirection,
   type ReceiptParty,
   type ReceiptRecord,
@@ -125,6 +126,7 @@ export interface RecordSource {
   warnings: string[];
   importedBy?: string;
   importedAt?: Date;
+  arrivedBy?: ReceiptArrival;
 }
 
 /** The stored form of a parsed receipt, with its compact parsed form (decision 137). */
@@ -191,6 +193,7 @@ export function receiptRecordFrom(document: ElectronicReceipt, source: RecordSou
     xmlSha256: source.xmlSha256,
     importedAt: source.importedAt ?? new Date(),
     ...(source.importedBy ? { importedBy: source.importedBy } : {}),
+    arrivedBy: source.arrivedBy ?? "upload",
     parsed: compactReceiptOf(document),
   };
 }
@@ -270,7 +273,13 @@ export class ReceiptImporter {
 
   constructor(
     private readonly organization: ImportOrganization,
-    private readonly options: { importedBy?: string; batchSize?: number; uploader?: Uploader } = {},
+    private readonly options: {
+      importedBy?: string;
+      batchSize?: number;
+      uploader?: Uploader;
+      /** The e-mail reader's documents say so; uploads are the default. */
+      arrivedBy?: "upload" | "email";
+    } = {},
   ) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   }
@@ -444,6 +453,7 @@ export class ReceiptImporter {
         xmlSha256: receipt.sha,
         warnings: receipt.warnings,
         importedBy: this.options.importedBy,
+        arrivedBy: this.options.arrivedBy ?? "upload",
       }),
     );
     await keepRepeatedConsecutivos(this.organization.id, records);

@@ -176,8 +176,14 @@ async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
 
 type Entry = { name: string; bytes: Uint8Array } | { name: string; refusal: string };
 
-interface ImportTarget {
-  importer: ReceiptImporter;
+/** Where the documents of a file go: the importer, or anything that hands them on to importers. */
+export interface DocumentSink {
+  add(file: string, bytes: Uint8Array): Promise<void>;
+  refuse(file: string, message: string): void;
+}
+
+export interface ImportTarget {
+  importer: DocumentSink;
   budget: InflatedBudget;
 }
 

@@ -16,6 +16,7 @@ import { centsToAmount, formatColones, formatExchangeRate, formatMoney, type Cen
 import type { CentimosTotals } from "~/domain/receipts/centimos";
 import { countsInTotals } from "~/domain/receipts/effect";
 import { columnText, haciendaStatusOf, RECEIPT_COLUMNS } from "~/domain/receipts/columns";
+import { arrivalLabel } from "~/domain/receipts/labels";
 import { searchDigits, searchText } from "~/domain/text";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { notAnswerableReason } from "./receipts-detail.server";
@@ -110,6 +111,7 @@ export function monthRow(receipt: ReceiptSummary): MonthRow {
         ? "—"
         : "Pendiente",
     warnings: receipt.warnings?.length ?? 0,
+    arrivalLabel: arrivalLabel(receipt.arrivedBy),
   };
 }
 
