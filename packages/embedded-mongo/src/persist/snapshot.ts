@@ -113,7 +113,7 @@ export function loadSnapshot(directory: string, engine: Engine): number {
   const collections: Collection[] = (header.collections as Doc[]).map((meta) => {
     const ns = meta.ns as string;
     const dot = ns.indexOf(".");
-    const collection = new Collection(ns.slice(0, dot), ns.slice(dot + 1), meta.options as Doc, meta.uuid as UUID);
+    const collection = engine.newCollection(ns.slice(0, dot), ns.slice(dot + 1), meta.options as Doc, meta.uuid as UUID);
     for (const spec of meta.indexes as Doc[]) {
       if (spec.name !== "_id_") collection.indexes.set(spec.name as string, collection.buildIndex(spec));
     }

@@ -194,32 +194,7 @@ function buildIntervals(candidate: Candidate, bounds: Map<string, FieldBounds>):
 
 function* scanIntervals(index: IndexInstance, intervals: Interval[], reverse: boolean): Generator<string> {
   const ordered = reverse ? [...intervals].reverse() : intervals;
-  for (const interval of ordered) {
-    const length = interval.start.length;
-    const afterEnd = (key: unknown[]) => {
-      const order = index.compareKeys(key, interval.end, length);
-      return interval.endInclusive ? order > 0 : order >= 0;
-    };
-    const beforeStart = (key: unknown[]) => {
-      const order = index.compareKeys(key, interval.start, length);
-      return interval.startInclusive ? order < 0 : order <= 0;
-    };
-    if (!reverse) {
-      const position = index.entries.seek((entry) => !beforeStart(entry.key));
-      for (const entry of index.entries.scan(position)) {
-        if (afterEnd(entry.key)) break;
-        yield entry.id;
-      }
-    } else {
-      const afterLast = index.entries.seek((entry) => afterEnd(entry.key));
-      const position = index.entries.before(afterLast);
-      if (!position) continue;
-      for (const entry of index.entries.scan(position, true)) {
-        if (beforeStart(entry.key)) break;
-        yield entry.id;
-      }
-    }
-  }
+  for (const interval of ordered) yield* index.entries.scan(interval, reverse);
 }
 
 function* unique(ids: Iterable<string>): Generator<string> {
@@ -231,14 +206,8 @@ function* unique(ids: Iterable<string>): Generator<string> {
   }
 }
 
-function* allEntries(index: IndexInstance, reverse: boolean): Generator<string> {
-  if (!reverse) {
-    for (const entry of index.entries.all()) yield entry.id;
-    return;
-  }
-  const last = index.entries.before(index.entries.end());
-  if (!last) return;
-  for (const entry of index.entries.scan(last, true)) yield entry.id;
+function allEntries(index: IndexInstance, reverse: boolean): Iterable<string> {
+  return index.entries.all(reverse);
 }
 
 /**
