@@ -6,7 +6,10 @@ import type { Doc } from "../src/bson/values";
  * movement list, and the period balances of the three accounts, with the app's indexes.
  */
 export const ORGANIZATION = "CR:3101000000";
-const ACCOUNTS = Array.from({ length: 240 }, (_, i) => `10-${String(1 + (i % 9)).padStart(2, "0")}-01-${String(1 + i).padStart(3, "0")}`);
+const ACCOUNTS = Array.from(
+  { length: 240 },
+  (_, i) => `10-${String(1 + (i % 9)).padStart(2, "0")}-01-${String(1 + i).padStart(3, "0")}`,
+);
 
 export const INDEXES: Record<string, Doc[]> = {
   entries: [
@@ -18,7 +21,10 @@ export const INDEXES: Record<string, Doc[]> = {
     },
     { key: { organizationId: 1, status: 1, date: 1, number: 1 }, name: "organizationId_1_status_1_date_1_number_1" },
     { key: { organizationId: 1, "lines.account": 1, date: 1 }, name: "organizationId_1_lines.account_1_date_1" },
-    { key: { organizationId: 1, "source.kind": 1, "source.id": 1 }, name: "organizationId_1_source.kind_1_source.id_1" },
+    {
+      key: { organizationId: 1, "source.kind": 1, "source.id": 1 },
+      name: "organizationId_1_source.kind_1_source.id_1",
+    },
   ],
   posted_lines: [
     { key: { organizationId: 1, account: 1, date: 1, number: 1, line: 1 }, name: "book_order" },

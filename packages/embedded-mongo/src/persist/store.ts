@@ -65,7 +65,8 @@ function replayOp(engine: Engine, op: Doc, ts: number): void {
       return;
     case "cc": {
       const [db, name] = splitNamespace(op.ns as string);
-      if (!engine.collection(db, name)) engine.attach(engine.newCollection(db, name, op.options as Doc, op.uuid as UUID));
+      if (!engine.collection(db, name))
+        engine.attach(engine.newCollection(db, name, op.options as Doc, op.uuid as UUID));
       return;
     }
     case "dc": {
@@ -151,7 +152,8 @@ function copyDiskState(directory: string, engine: Engine): number {
       const collection = new Collection(db, name, entry.options, entry.uuid);
       for (const [id, record] of new DiskRecords(storage, entry.number)) collection.records.set(id, record);
       for (const index of entry.indexes) {
-        if (index.spec.name !== "_id_") collection.indexes.set(index.spec.name as string, collection.buildIndex(index.spec));
+        if (index.spec.name !== "_id_")
+          collection.indexes.set(index.spec.name as string, collection.buildIndex(index.spec));
       }
       engine.attach(collection);
     }
@@ -210,6 +212,8 @@ export class Store {
     store.releaseLock = acquireLock(directory);
     try {
       store.recover();
+      // A directory of the earlier format: once LMDB holds its snapshot, the snapshot goes.
+      if (fs.existsSync(path.join(directory, SNAPSHOT_NAME))) await store.compact();
     } catch (error) {
       engine.storage = null;
       await store.storage?.close();

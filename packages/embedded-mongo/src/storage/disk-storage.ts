@@ -1,5 +1,7 @@
+import { createRequire } from "node:module";
 import { BSON, type UUID } from "bson";
-import { type Database, open, type RootDatabase } from "lmdb";
+import type * as Lmdb from "lmdb";
+import type { Database, RootDatabase } from "lmdb";
 import type { Doc } from "../bson/values";
 import { DESERIALIZE_OPTIONS } from "../wire/protocol";
 import type { Collection, CollectionStorage, RecordMap, StoredRecord } from "./collection";
@@ -15,6 +17,10 @@ export interface CatalogCollection {
   number: number;
   indexes: Array<{ spec: Doc; number: number; multikey: boolean }>;
 }
+
+// Loaded with the first data directory: a server kept in memory never loads the native module.
+const require = createRequire(import.meta.url);
+let lmdb: typeof Lmdb | null = null;
 
 const CATALOG_KEY = Buffer.from("catalog");
 const CLOCK_KEY = Buffer.from("clock");
@@ -44,7 +50,8 @@ export class DiskStorage {
   nextNumber = 1;
 
   constructor(directory: string, readOnly = false) {
-    this.env = open<Buffer, Buffer>({
+    lmdb ??= require("lmdb") as typeof Lmdb;
+    this.env = lmdb.open<Buffer, Buffer>({
       path: directory,
       noSync: true,
       cache: false,
@@ -68,6 +75,10 @@ export class DiskStorage {
     } finally {
       this.depth -= 1;
     }
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
   }
 
   get clock(): number {
@@ -359,7 +370,9 @@ export class DiskIndexEntries implements IndexEntries {
   }
 
   *all(reverse: boolean): Generator<string> {
-    const range = reverse ? { start: this.end, end: this.prefix, reverse: true } : { start: this.prefix, end: this.end };
+    const range = reverse
+      ? { start: this.end, end: this.prefix, reverse: true }
+      : { start: this.prefix, end: this.end };
     for (const { key, value } of this.storage.index.getRange(range)) {
       if (reverse && Buffer.compare(key, this.end) >= 0) continue;
       yield value.toString("utf8");

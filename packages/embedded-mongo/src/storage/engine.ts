@@ -75,7 +75,7 @@ export class Engine {
   /** Runs a change of the engine as one unit of its storage (one LMDB transaction on disk). */
   write<T>(work: () => T): T {
     const storage = this.storage;
-    if (!storage) return work();
+    if (!storage || storage.inTransaction) return work();
     return storage.transaction(() => {
       const result = work();
       storage.finish(this.clock, () => [...this.databases.values()].flatMap((database) => [...database.values()]));
@@ -113,7 +113,12 @@ export class Engine {
     return this.write(() => this.createCollectionNow(db, name, options, transaction));
   }
 
-  private createCollectionNow(db: string, name: string, options: Doc = {}, transaction: Transaction | null = null): Collection {
+  private createCollectionNow(
+    db: string,
+    name: string,
+    options: Doc = {},
+    transaction: Transaction | null = null,
+  ): Collection {
     validateCollectionName(db, name);
     const existing = this.databases.get(db)?.get(name);
     if (existing?.pendingTransaction && existing.pendingTransaction !== transaction) throw writeConflict();
