@@ -208,7 +208,8 @@ describe("a data directory of the earlier snapshot format", () => {
     disk = await start(dbPath);
     expect(
       await docs()
-        .find({ code: { $gte: "c18" } })
+        .find({ code: { $in: ["c19", "c18"] } })
+        .sort({ code: 1 })
         .toArray(),
     ).toEqual([
       { _id: 18, code: "c18" },
