@@ -47,6 +47,8 @@ export class Collection {
   readonly records: RecordMap;
   readonly indexes = new Map<string, IndexInstance>();
   readonly history = new Map<string, Version[]>();
+  /** Commit time of the latest change of each id in `history`. */
+  readonly changedAt = new Map<string, number>();
   uuid: UUID;
   /** The compiled `options.validator`, built on first use (reset when the options change). */
   validator: ((doc: Doc) => boolean) | undefined = undefined;
@@ -157,9 +159,16 @@ export class Collection {
       this.history.set(id, versions);
     }
     const last = versions[versions.length - 1];
+    this.changedAt.set(id, ts);
     if (previous) versions.push(previous);
     else if (!last || last.doc !== null) versions.push({ doc: null, ts: 0 });
     if (deleted) versions.push({ doc: null, ts });
+  }
+
+  /** Drops the replaced versions once no transaction or snapshot read needs them. */
+  forgetHistory(): void {
+    this.history.clear();
+    this.changedAt.clear();
   }
 
   /** The document as it was at snapshot `ts` (null when it did not exist). */

@@ -495,7 +495,7 @@ export class Engine {
     this.transactions.delete(transaction);
     transaction.markFinished(state);
     if (this.transactions.size === 0) {
-      for (const collection of this.collectionsWithHistory) collection.history.clear();
+      for (const collection of this.collectionsWithHistory) collection.forgetHistory();
       this.collectionsWithHistory.clear();
     }
   }

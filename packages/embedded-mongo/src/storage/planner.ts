@@ -222,7 +222,8 @@ export function planQuery(
   const bounds = extractBounds(filter);
   const idBounds = bounds.get("_id");
   if (idBounds?.equals && idBounds.equals.length <= MAX_INTERVALS) {
-    const ids = [...new Set(idBounds.equals.map(idKeyOf))].filter((id) => collection.records.has(id));
+    // Ids that do not exist are skipped when read (a transaction may still see them in its snapshot).
+    const ids = [...new Set(idBounds.equals.map(idKeyOf))];
     return { ids, ordered: ids.length <= 1, index: "_id_" };
   }
   let best: Candidate | null = null;
