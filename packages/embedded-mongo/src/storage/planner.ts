@@ -16,6 +16,8 @@ export interface QueryPlan {
   /** True when `ids` come in the order the requested sort asks for. */
   ordered: boolean;
   index: string;
+  /** The filter names every candidate by _id equality (no index scan). */
+  byIds?: true;
 }
 
 const MAX_INTERVALS = 2_000;
@@ -224,7 +226,7 @@ export function planQuery(
   if (idBounds?.equals && idBounds.equals.length <= MAX_INTERVALS) {
     // Ids that do not exist are skipped when read (a transaction may still see them in its snapshot).
     const ids = [...new Set(idBounds.equals.map(idKeyOf))];
-    return { ids, ordered: ids.length <= 1, index: "_id_" };
+    return { ids, ordered: ids.length <= 1, index: "_id_", byIds: true };
   }
   let best: Candidate | null = null;
   for (const index of collection.indexes.values()) {

@@ -81,7 +81,7 @@ export function candidates(
     return { docs: resolveIds(ids, (id) => transaction.read(collection, id)), ordered: sort.length === 0 };
   }
   // _id equality names every candidate itself, whatever changed since the snapshot.
-  const ids = plan.index === "_id_" ? plan.ids : transactionIds(collection, transaction, plan.ids, false);
+  const ids = plan.byIds ? plan.ids : transactionIds(collection, transaction, plan.ids, false);
   return {
     docs: resolveIds(ids, (id) => transaction.read(collection, id)),
     ordered: plan.ordered && !changedSinceSnapshot,
