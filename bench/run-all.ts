@@ -8,6 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const benches = [
   "bench/catalog.ts",
   "packages/embedded-mongo/bench/embedded-mongo.ts",
+  "packages/embedded-mongo/bench/scale.ts",
   "bench/receipt-import.ts",
   "bench/ledger.ts",
   "bench/booking.ts",

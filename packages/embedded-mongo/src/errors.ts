@@ -38,6 +38,7 @@ export const ErrorCode = {
   CommandNotSupported: 115,
   ConflictingOperationInProgress: 117,
   CannotIndexParallelArrays: 171,
+  KeyTooLong: 17280,
   InvalidPipelineOperator: 168,
   TransactionTooOld: 225,
   NoSuchTransaction: 251,

@@ -125,7 +125,8 @@ describe("the data directory lock", () => {
     } finally {
       await server.close();
     }
-    const snapshot = path.join(dbPath, "snapshot.bson");
-    expect(fs.statSync(snapshot).mode & 0o777).toBe(0o600);
+    for (const name of ["data.mdb", "lock.mdb"]) {
+      expect([name, fs.statSync(path.join(dbPath, name)).mode & 0o777]).toEqual([name, 0o600]);
+    }
   });
 });

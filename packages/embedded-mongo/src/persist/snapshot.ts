@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { UUID } from "bson";
 import type { Doc } from "../bson/values";
-import { Collection, idKeyOf } from "../storage/collection";
+import { type Collection, idKeyOf } from "../storage/collection";
 import type { Engine } from "../storage/engine";
 import { decodeFrames, encodeFrame, serializeDocument } from "./frames";
 
@@ -13,6 +13,10 @@ const fsync = promisify(fs.fsync);
 const close = promisify(fs.close);
 const rename = promisify(fs.rename);
 
+/**
+ * The snapshot of the earlier data directory format (before documents moved to LMDB): read once to
+ * bring such a directory over; the writer stays for exporting an in-memory engine and for tests.
+ */
 export const SNAPSHOT_NAME = "snapshot.bson";
 const DOCS_PER_FRAME = 500;
 const WRITE_CHUNK = 4 * 1024 * 1024;
@@ -113,7 +117,12 @@ export function loadSnapshot(directory: string, engine: Engine): number {
   const collections: Collection[] = (header.collections as Doc[]).map((meta) => {
     const ns = meta.ns as string;
     const dot = ns.indexOf(".");
-    const collection = new Collection(ns.slice(0, dot), ns.slice(dot + 1), meta.options as Doc, meta.uuid as UUID);
+    const collection = engine.newCollection(
+      ns.slice(0, dot),
+      ns.slice(dot + 1),
+      meta.options as Doc,
+      meta.uuid as UUID,
+    );
     for (const spec of meta.indexes as Doc[]) {
       if (spec.name !== "_id_") collection.indexes.set(spec.name as string, collection.buildIndex(spec));
     }

@@ -3,11 +3,15 @@ import path from "node:path";
 import type { UUID } from "bson";
 import type { Doc } from "../bson/values";
 import { Collection, idKeyOf } from "../storage/collection";
+import { DiskRecords, DiskStorage } from "../storage/disk-storage";
 import { type Engine, splitNamespace } from "../storage/engine";
 import { decodeFrames } from "./frames";
 import { Journal } from "./journal";
 import { acquireLock } from "./lock-file";
-import { captureState, loadSnapshot, syncDirectory, writeSnapshot } from "./snapshot";
+import { loadSnapshot, SNAPSHOT_NAME, syncDirectory } from "./snapshot";
+
+/** LMDB's file in the data directory (beside it its lock file, lock.mdb). */
+export const DATA_FILE = "data.mdb";
 
 const JOURNAL_PATTERN = /^journal-(\d{8})\.log$/;
 
@@ -43,7 +47,7 @@ function collectionFor(engine: Engine, ns: string): Collection {
   const [db, name] = splitNamespace(ns);
   let collection = engine.collection(db, name);
   if (!collection) {
-    collection = new Collection(db, name);
+    collection = engine.newCollection(db, name);
     engine.attach(collection);
   }
   return collection;
@@ -61,7 +65,8 @@ function replayOp(engine: Engine, op: Doc, ts: number): void {
       return;
     case "cc": {
       const [db, name] = splitNamespace(op.ns as string);
-      if (!engine.collection(db, name)) engine.attach(new Collection(db, name, op.options as Doc, op.uuid as UUID));
+      if (!engine.collection(db, name))
+        engine.attach(engine.newCollection(db, name, op.options as Doc, op.uuid as UUID));
       return;
     }
     case "dc": {
@@ -75,9 +80,11 @@ function replayOp(engine: Engine, op: Doc, ts: number): void {
       if (!collection.indexes.has(spec.name as string)) collection.addIndex(collection.buildIndex(spec));
       return;
     }
-    case "di":
-      collectionFor(engine, op.ns as string).indexes.delete(op.name as string);
+    case "di": {
+      const collection = collectionFor(engine, op.ns as string);
+      if (collection.indexes.has(op.name as string)) engine.dropIndex(collection, op.name as string);
       return;
+    }
     case "dd":
       engine.dropDatabase(op.db as string);
       return;
@@ -92,10 +99,8 @@ function replayOp(engine: Engine, op: Doc, ts: number): void {
   }
 }
 
-/** Loads the snapshot and replays the journals after it into `engine` (which must be empty). */
-function replayDirectory(directory: string, engine: Engine) {
-  const snapshotTs = loadSnapshot(directory, engine);
-  engine.clock = snapshotTs;
+/** Replays the journals' commits after `baseTs` into `engine`, each as one storage transaction. */
+function replayJournals(directory: string, engine: Engine, baseTs: number) {
   let replayed = 0;
   let tornTail = false;
   const journals = listJournals(directory);
@@ -106,10 +111,14 @@ function replayDirectory(directory: string, engine: Engine) {
     for (const frame of decoded.frames) {
       const [header, ...ops] = frame;
       const ts = header.ts as number;
-      if (ts <= snapshotTs) continue;
+      if (ts <= baseTs) continue;
       if (ops.length !== header.n) break;
-      for (const op of ops) replayOp(engine, op, ts);
-      engine.clock = Math.max(engine.clock, ts);
+      engine.write(() => {
+        if (engine.storage && ops.some((op) => op.o !== "p" && op.o !== "d")) engine.storage.catalogDirty = true;
+        for (const op of ops) replayOp(engine, op, ts);
+        // Catalog operations replayed through the engine advance its clock; the commit's own time wins.
+        engine.clock = ts;
+      });
       replayed += 1;
     }
     if (decoded.tornTail) {
@@ -117,13 +126,49 @@ function replayDirectory(directory: string, engine: Engine) {
       torn.push({ file, validLength: decoded.validLength });
     }
   }
-  return { snapshotTs, replayed, tornTail, journals, torn };
+  return { replayed, tornTail, journals, torn };
+}
+
+/** Attaches the collections of the data directory's catalog (their documents stay on disk). */
+function attachCatalog(storage: DiskStorage, engine: Engine): void {
+  for (const entry of storage.catalog()) {
+    const [db, name] = splitNamespace(entry.ns);
+    const collection = new Collection(db, name, entry.options, entry.uuid, storage.forCollection(entry));
+    for (const index of entry.indexes) {
+      if (index.spec.name !== "_id_") collection.attachIndex(index.spec);
+    }
+    engine.attach(collection);
+  }
+  storage.catalogDirty = false;
+}
+
+/** Copies the committed state of a data directory into an in-memory engine; returns its commit time. */
+function copyDiskState(directory: string, engine: Engine): number {
+  if (!fs.existsSync(path.join(directory, DATA_FILE))) return loadSnapshot(directory, engine);
+  const storage = new DiskStorage(directory, true);
+  try {
+    for (const entry of storage.catalog()) {
+      const [db, name] = splitNamespace(entry.ns);
+      const collection = new Collection(db, name, entry.options, entry.uuid);
+      for (const [id, record] of new DiskRecords(storage, entry.number)) collection.records.set(id, record);
+      for (const index of entry.indexes) {
+        if (index.spec.name !== "_id_")
+          collection.indexes.set(index.spec.name as string, collection.buildIndex(index.spec));
+      }
+      engine.attach(collection);
+    }
+    return storage.clock;
+  } finally {
+    void storage.close();
+  }
 }
 
 /** Reads a data directory into a fresh engine without locking or changing it (for inspection and tests). */
 export function readDataDirectory(directory: string, engine: Engine): RecoveryReport {
   const started = performance.now();
-  const { snapshotTs, replayed, tornTail } = replayDirectory(directory, engine);
+  const snapshotTs = copyDiskState(directory, engine);
+  engine.clock = snapshotTs;
+  const { replayed, tornTail } = replayJournals(directory, engine, snapshotTs);
   return { snapshotTs, replayedCommits: replayed, tornTail, ms: performance.now() - started };
 }
 
@@ -148,6 +193,7 @@ export function restrictToOwner(directory: string): void {
 
 export class Store {
   private journal!: Journal;
+  private storage!: DiskStorage;
   private sequence = 0;
   private compacting: Promise<void> | null = null;
   private releaseLock: (() => void) | null = null;
@@ -166,7 +212,11 @@ export class Store {
     store.releaseLock = acquireLock(directory);
     try {
       store.recover();
+      // A directory of the earlier format: once LMDB holds its snapshot, the snapshot goes.
+      if (fs.existsSync(path.join(directory, SNAPSHOT_NAME))) await store.compact();
     } catch (error) {
+      engine.storage = null;
+      await store.storage?.close();
       store.releaseLock();
       throw error;
     }
@@ -176,7 +226,20 @@ export class Store {
   private recover(): void {
     const started = performance.now();
     const engine = this.engine;
-    const { snapshotTs, replayed, tornTail, journals, torn } = replayDirectory(this.directory, engine);
+    this.storage = new DiskStorage(this.directory);
+    restrictToOwner(this.directory);
+    engine.storage = this.storage;
+    attachCatalog(this.storage, engine);
+    let snapshotTs = this.storage.clock;
+    if (snapshotTs === 0 && engine.databases.size === 0) {
+      // A data directory of the earlier snapshot format: its snapshot is loaded once into LMDB.
+      snapshotTs = engine.write(() => {
+        engine.clock = loadSnapshot(this.directory, engine);
+        return engine.clock;
+      });
+    }
+    engine.clock = snapshotTs;
+    const { replayed, tornTail, journals, torn } = replayJournals(this.directory, engine, snapshotTs);
     for (const { file, validLength } of torn) {
       // Never acknowledged: cut it off so the file holds only whole commits.
       fs.truncateSync(file, validLength);
@@ -214,21 +277,25 @@ export class Store {
       });
   }
 
-  /** Writes a snapshot of the current state and removes the journals it covers. */
+  /**
+   * A checkpoint: continues the journal in a new file, syncs LMDB (which already holds every commit)
+   * and removes the journals it covers.
+   */
   async compact(): Promise<void> {
-    const state = captureState(this.engine);
+    const ts = this.engine.clock;
     const covered = listJournals(this.directory).map((entry) => entry.file);
     this.sequence += 1;
     const file = path.join(this.directory, journalName(this.sequence));
     this.journal.rotate(fs.openSync(file, "a", OWNER_ONLY_FILE), file);
     syncDirectory(this.directory);
     try {
-      await writeSnapshot(this.directory, state);
+      await this.storage.sync();
       for (const old of covered) fs.rmSync(old, { force: true });
+      fs.rmSync(path.join(this.directory, SNAPSHOT_NAME), { force: true });
       syncDirectory(this.directory);
-      this.options.log?.(`snapshot written at commit ${state.ts}`);
+      this.options.log?.(`checkpoint at commit ${ts}`);
     } catch (error) {
-      this.options.log?.(`snapshot failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log?.(`checkpoint failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -240,6 +307,8 @@ export class Store {
     this.closed = true;
     this.engine.journal = null;
     await this.journal.close();
+    this.engine.storage = null;
+    await this.storage.close();
     this.releaseLock?.();
   }
 }

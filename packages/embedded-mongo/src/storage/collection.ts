@@ -2,7 +2,7 @@ import type { Transaction } from "./transaction";
 import { UUID } from "bson";
 import { canonicalKey, type Doc } from "../bson/values";
 import { ErrorCode, ServerError } from "../errors";
-import { ID_INDEX_NAME, type IndexEntry, IndexInstance } from "./index-instance";
+import { ID_INDEX_NAME, type IndexEntries, type IndexEntry, IndexInstance } from "./index-instance";
 
 /** One committed version of a document; `doc: null` marks a deletion (kept only in history). */
 export interface Version {
@@ -18,15 +18,37 @@ export function idKeyOf(id: unknown): string {
   return canonicalKey(id);
 }
 
+/** The current documents by _id key: a Map in memory, or a data directory's table. */
+export interface RecordMap {
+  readonly size: number;
+  get(id: string): StoredRecord | undefined;
+  has(id: string): boolean;
+  set(id: string, record: StoredRecord): unknown;
+  delete(id: string): boolean;
+  clear(): void;
+  keys(): IterableIterator<string>;
+  values(): IterableIterator<StoredRecord>;
+  [Symbol.iterator](): IterableIterator<[string, StoredRecord]>;
+}
+
+/** Where a collection keeps its documents and index entries when it is not in memory. */
+export interface CollectionStorage {
+  records(): RecordMap;
+  indexEntries(index: IndexInstance): IndexEntries;
+  destroy(collection: Collection): void;
+}
+
 /**
  * A collection: the current documents by _id key, its indexes, and (while transactions are open) the
  * versions that committed writes replaced, so a transaction can read the state at its snapshot.
  * Stored documents are never changed in place: every write stores a new object.
  */
 export class Collection {
-  readonly records = new Map<string, StoredRecord>();
+  readonly records: RecordMap;
   readonly indexes = new Map<string, IndexInstance>();
   readonly history = new Map<string, Version[]>();
+  /** Commit time of the latest change of each id in `history`. */
+  readonly changedAt = new Map<string, number>();
   uuid: UUID;
   /** The compiled `options.validator`, built on first use (reset when the options change). */
   validator: ((doc: Doc) => boolean) | undefined = undefined;
@@ -38,9 +60,28 @@ export class Collection {
     public name: string,
     public options: Doc = {},
     uuid?: UUID,
+    readonly storage: CollectionStorage | null = null,
   ) {
     this.uuid = uuid ?? new UUID();
-    this.indexes.set(ID_INDEX_NAME, new IndexInstance({ v: 2, key: { _id: 1 }, name: ID_INDEX_NAME }, this.ns));
+    this.records = storage ? storage.records() : new Map<string, StoredRecord>();
+    this.indexes.set(ID_INDEX_NAME, this.newIndex({ v: 2, key: { _id: 1 }, name: ID_INDEX_NAME }));
+  }
+
+  /** An index of the catalog whose entries are already stored (a data directory being opened). */
+  attachIndex(spec: Doc): IndexInstance {
+    const index = this.newIndex(spec);
+    this.indexes.set(index.name, index);
+    return index;
+  }
+
+  private newIndex(spec: Doc): IndexInstance {
+    const storage = this.storage;
+    return new IndexInstance(spec, this.ns, storage ? (index) => storage.indexEntries(index) : undefined);
+  }
+
+  /** Removes what a dropped collection kept in a data directory. */
+  destroy(): void {
+    this.storage?.destroy(this);
   }
 
   get ns(): string {
@@ -118,9 +159,16 @@ export class Collection {
       this.history.set(id, versions);
     }
     const last = versions[versions.length - 1];
+    this.changedAt.set(id, ts);
     if (previous) versions.push(previous);
     else if (!last || last.doc !== null) versions.push({ doc: null, ts: 0 });
     if (deleted) versions.push({ doc: null, ts });
+  }
+
+  /** Drops the replaced versions once no transaction or snapshot read needs them. */
+  forgetHistory(): void {
+    this.history.clear();
+    this.changedAt.clear();
   }
 
   /** The document as it was at snapshot `ts` (null when it did not exist). */
@@ -145,7 +193,7 @@ export class Collection {
 
   /** Builds a new index over the current documents; throws DuplicateKey for a violated unique index. */
   buildIndex(spec: Doc): IndexInstance {
-    const index = new IndexInstance(spec, this.ns);
+    const index = this.newIndex(spec);
     const entries: IndexEntry[] = [];
     for (const [id, record] of this.records) {
       const keys = index.keysFor(record.doc);
@@ -160,7 +208,12 @@ export class Collection {
         }
       }
     }
-    index.entries.load(entries);
+    try {
+      index.entries.load(entries);
+    } catch (error) {
+      index.entries.clear();
+      throw error;
+    }
     return index;
   }
 
@@ -173,6 +226,7 @@ export class Collection {
   /** Rebuilds all indexes from the documents (after bulk loading a snapshot). */
   rebuildIndexes(): void {
     const specs = [...this.indexes.values()].map((index) => index.spec);
+    for (const index of this.indexes.values()) index.entries.clear();
     this.indexes.clear();
     for (const spec of specs) this.indexes.set(spec.name as string, this.buildIndex(spec));
   }

@@ -1,4 +1,5 @@
 import type { UUID } from "bson";
+import type { DiskStorage } from "./disk-storage";
 import type { Doc } from "../bson/values";
 import { ErrorCode, ServerError, TRANSIENT_TRANSACTION_ERROR, writeConflict } from "../errors";
 import { Collection, type StoredRecord } from "./collection";
@@ -49,6 +50,8 @@ export class Engine {
   private readonly locks = new Map<string, Transaction>();
   private readonly collectionsWithHistory = new Set<Collection>();
   journal: JournalSink | null = null;
+  /** The data directory's B-tree, when documents and indexes live on disk instead of in memory. */
+  storage: DiskStorage | null = null;
   readonly transactionLifetimeMs: number;
   readonly now: () => number;
 
@@ -62,6 +65,22 @@ export class Engine {
     const collection = this.databases.get(db)?.get(name);
     if (collection?.pendingTransaction && collection.pendingTransaction !== transaction) return undefined;
     return collection;
+  }
+
+  /** A new, empty collection object, stored where this engine stores its data. */
+  newCollection(db: string, name: string, options: Doc = {}, uuid?: UUID): Collection {
+    return new Collection(db, name, options, uuid, this.storage?.forCollection() ?? null);
+  }
+
+  /** Runs a change of the engine as one unit of its storage (one LMDB transaction on disk). */
+  write<T>(work: () => T): T {
+    const storage = this.storage;
+    if (!storage || storage.inTransaction) return work();
+    return storage.transaction(() => {
+      const result = work();
+      storage.finish(this.clock, () => [...this.databases.values()].flatMap((database) => [...database.values()]));
+      return result;
+    });
   }
 
   private attached(collection: Collection): boolean {
@@ -90,11 +109,21 @@ export class Engine {
    * the transaction commits, as MongoDB's catalog does.
    */
   createCollection(db: string, name: string, options: Doc = {}, transaction: Transaction | null = null): Collection {
+    if (this.storage) this.storage.catalogDirty = true;
+    return this.write(() => this.createCollectionNow(db, name, options, transaction));
+  }
+
+  private createCollectionNow(
+    db: string,
+    name: string,
+    options: Doc = {},
+    transaction: Transaction | null = null,
+  ): Collection {
     validateCollectionName(db, name);
     const existing = this.databases.get(db)?.get(name);
     if (existing?.pendingTransaction && existing.pendingTransaction !== transaction) throw writeConflict();
     if (existing) throw new ServerError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
-    const collection = new Collection(db, name, options);
+    const collection = this.newCollection(db, name, options);
     this.attach(collection);
     if (transaction) {
       collection.pendingTransaction = transaction;
@@ -122,25 +151,42 @@ export class Engine {
   }
 
   dropCollection(db: string, name: string): Collection | undefined {
+    if (this.storage) this.storage.catalogDirty = true;
+    return this.write(() => this.dropCollectionNow(db, name));
+  }
+
+  private dropCollectionNow(db: string, name: string): Collection | undefined {
     const collection = this.collection(db, name);
     if (!collection) return undefined;
     this.abortTransactionsTouching(collection);
     this.databases.get(db)?.delete(name);
     if (this.databases.get(db)?.size === 0) this.databases.delete(db);
+    collection.destroy();
     this.log([{ op: "dropCollection", ns: collection.ns }]);
     return collection;
   }
 
   dropDatabase(db: string): boolean {
+    if (this.storage) this.storage.catalogDirty = true;
+    return this.write(() => this.dropDatabaseNow(db));
+  }
+
+  private dropDatabaseNow(db: string): boolean {
     const database = this.databases.get(db);
     if (!database) return false;
     for (const collection of database.values()) this.abortTransactionsTouching(collection);
     this.databases.delete(db);
+    for (const collection of database.values()) collection.destroy();
     this.log([{ op: "dropDatabase", db }]);
     return true;
   }
 
   renameCollection(from: string, to: string, dropTarget: boolean): void {
+    if (this.storage) this.storage.catalogDirty = true;
+    return this.write(() => this.renameCollectionNow(from, to, dropTarget));
+  }
+
+  private renameCollectionNow(from: string, to: string, dropTarget: boolean): void {
     const [fromDb, fromName] = splitNamespace(from);
     const [toDb, toName] = splitNamespace(to);
     const source = this.collection(fromDb, fromName);
@@ -152,18 +198,22 @@ export class Engine {
     validateCollectionName(toDb, toName);
     this.abortTransactionsTouching(source);
     this.databases.get(fromDb)?.delete(fromName);
-    const renamed = new Collection(toDb, toName, source.options, source.uuid);
+    const renamed = this.newCollection(toDb, toName, source.options, source.uuid);
     for (const [id, record] of source.records) renamed.records.set(id, record);
-    for (const index of source.indexes.values()) {
-      if (index.name !== ID_INDEX_NAME) renamed.indexes.set(index.name, renamed.buildIndex(index.spec));
-      else renamed.indexes.set(ID_INDEX_NAME, renamed.buildIndex(index.spec));
-    }
+    for (const index of [...renamed.indexes.values()]) index.entries.clear();
+    for (const index of source.indexes.values()) renamed.indexes.set(index.name, renamed.buildIndex(index.spec));
+    source.destroy();
     this.attach(renamed);
     this.log([{ op: "renameCollection", from, to }]);
   }
 
   /** Creates indexes; returns how many were new. Existing identical indexes are accepted. */
   createIndexes(collection: Collection, rawSpecs: unknown[]): number {
+    if (this.storage) this.storage.catalogDirty = true;
+    return this.write(() => this.createIndexesNow(collection, rawSpecs));
+  }
+
+  private createIndexesNow(collection: Collection, rawSpecs: unknown[]): number {
     let created = 0;
     for (const raw of rawSpecs) {
       const spec = normalizeIndexSpec(raw);
@@ -215,21 +265,38 @@ export class Engine {
 
   /** collMod of the collection's options (validator, validationLevel, validationAction). */
   setOptions(collection: Collection, options: Doc): void {
+    if (this.storage) this.storage.catalogDirty = true;
+    return this.write(() => this.setOptionsNow(collection, options));
+  }
+
+  private setOptionsNow(collection: Collection, options: Doc): void {
     collection.options = options;
     collection.validator = undefined;
     if (!collection.pendingTransaction) this.log([{ op: "setOptions", ns: collection.ns, options }]);
   }
 
   dropIndex(collection: Collection, name: string): void {
+    return this.write(() => this.dropIndexNow(collection, name));
+  }
+
+  private dropIndexNow(collection: Collection, name: string): void {
     if (name === ID_INDEX_NAME) throw new ServerError(ErrorCode.InvalidOptions, "cannot drop _id index");
-    if (!collection.indexes.delete(name)) {
-      throw new ServerError(ErrorCode.IndexNotFound, `index not found with name [${name}]`);
+    const index = collection.indexes.get(name);
+    if (!index) throw new ServerError(ErrorCode.IndexNotFound, `index not found with name [${name}]`);
+    collection.indexes.delete(name);
+    if (this.storage) {
+      index.entries.clear();
+      this.storage.catalogDirty = true;
     }
     this.log([{ op: "dropIndex", ns: collection.ns, name }]);
   }
 
   /** Applies a batch atomically: every change or none (a unique index violation undoes the batch). */
   commit(changes: Change[], catalogOps: JournalOp[] = []): void {
+    return this.write(() => this.commitNow(changes, catalogOps));
+  }
+
+  private commitNow(changes: Change[], catalogOps: JournalOp[] = []): void {
     if (changes.length === 0) {
       if (catalogOps.length > 0) this.log(catalogOps);
       return;
@@ -363,6 +430,11 @@ export class Engine {
   }
 
   commitTransaction(transaction: Transaction): void {
+    if (this.storage && transaction.createdCollections.length > 0) this.storage.catalogDirty = true;
+    return this.write(() => this.commitTransactionNow(transaction));
+  }
+
+  private commitTransactionNow(transaction: Transaction): void {
     this.assertActive(transaction);
     const changes: Change[] = [];
     for (const [collection, overlay] of transaction.writes) {
@@ -423,7 +495,7 @@ export class Engine {
     this.transactions.delete(transaction);
     transaction.markFinished(state);
     if (this.transactions.size === 0) {
-      for (const collection of this.collectionsWithHistory) collection.history.clear();
+      for (const collection of this.collectionsWithHistory) collection.forgetHistory();
       this.collectionsWithHistory.clear();
     }
   }
@@ -470,20 +542,17 @@ export class Engine {
           if (index.expireAfterSeconds === undefined || index.fields.length !== 1) continue;
           const cutoff = new Date(now - index.expireAfterSeconds * 1000);
           const ids = new Set<string>();
-          const ascending = index.fields[0].direction === 1;
-          const low = new KeyBound(TypeRank.Date, false);
-          const start = ascending
-            ? index.entries.seek((entry) => index.compareKeyValues(entry.key[0], low) >= 0)
-            : index.entries.seek((entry) => index.compareKeyValues(entry.key[0], cutoff) <= 0);
-          for (const entry of index.entries.scan(start)) {
-            const value = entry.key[0];
-            if (!(value instanceof Date)) break;
-            if (value.getTime() > cutoff.getTime()) {
-              if (ascending) break;
-              continue;
-            }
-            ids.add(entry.id);
-          }
+          const interval = {
+            start: [new KeyBound(TypeRank.Date, false)],
+            end: [cutoff],
+            startInclusive: true,
+            endInclusive: true,
+          };
+          const scanned =
+            index.fields[0].direction === 1
+              ? interval
+              : { start: interval.end, end: interval.start, startInclusive: true, endInclusive: true };
+          for (const id of index.entries.scan(scanned, false)) ids.add(id);
           const changes: Change[] = [];
           for (const id of ids) {
             if (this.lockedBy(collection, id)) continue;

@@ -16,6 +16,26 @@ export interface IndexEntry {
   id: string;
 }
 
+/** A range of index keys: `start`/`end` hold the leading fields (the last may be a KeyBound). */
+export interface KeyInterval {
+  start: unknown[];
+  end: unknown[];
+  startInclusive: boolean;
+  endInclusive: boolean;
+}
+
+/** Where an index keeps its entries: in memory (sorted chunks) or in a data directory's B-tree. */
+export interface IndexEntries {
+  insert(entry: IndexEntry): void;
+  remove(entry: IndexEntry): boolean;
+  /** Adds already sorted entries to an empty index (bulk build). */
+  load(sorted: IndexEntry[]): void;
+  clear(): void;
+  /** Ids of the entries within the interval, in index order (or reversed). */
+  scan(interval: KeyInterval, reverse: boolean): Iterable<string>;
+  all(reverse: boolean): Iterable<string>;
+}
+
 /** Marks the lowest or highest key of one canonical type, for range scans bounded on one side. */
 export class KeyBound {
   constructor(
@@ -120,13 +140,16 @@ export class IndexInstance {
   readonly sparse: boolean;
   readonly partial: Matcher | null;
   readonly expireAfterSeconds: number | undefined;
-  readonly entries: SortedEntries<IndexEntry>;
+  readonly entries: IndexEntries;
   /** Set once any document produced several keys; an index-ordered scan could then repeat documents. */
   multikey = false;
+  /** Told when `multikey` is first set (a data directory records it in its catalog). */
+  onMultikey: (() => void) | null = null;
 
   constructor(
     readonly spec: Doc,
-    private readonly ns: string,
+    readonly ns: string,
+    entries?: (index: IndexInstance) => IndexEntries,
   ) {
     this.name = spec.name as string;
     const key = spec.key as Doc;
@@ -139,7 +162,7 @@ export class IndexInstance {
     this.sparse = spec.sparse === true;
     this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : null;
     this.expireAfterSeconds = spec.expireAfterSeconds as number | undefined;
-    this.entries = new SortedEntries<IndexEntry>((a, b) => this.compareEntries(a, b));
+    this.entries = entries ? entries(this) : new MemoryIndexEntries(this);
   }
 
   get isPlainIndex(): boolean {
@@ -217,7 +240,10 @@ export class IndexInstance {
   }
 
   add(id: string, keys: unknown[][]): void {
-    if (keys.length > 1) this.multikey = true;
+    if (keys.length > 1 && !this.multikey) {
+      this.multikey = true;
+      this.onMultikey?.();
+    }
     for (const key of keys) this.entries.insert({ key, id });
   }
 
@@ -226,12 +252,8 @@ export class IndexInstance {
   }
 
   /** Ids of other documents holding exactly this key. */
-  *idsWithKey(key: unknown[]): Generator<string> {
-    const start = this.entries.seek((entry) => this.compareKeys(entry.key, key) >= 0);
-    for (const entry of this.entries.scan(start)) {
-      if (this.compareKeys(entry.key, key) !== 0) return;
-      yield entry.id;
-    }
+  idsWithKey(key: unknown[]): Iterable<string> {
+    return this.entries.scan({ start: key, end: key, startInclusive: true, endInclusive: true }, false);
   }
 
   duplicateKeyError(key: unknown[]): ServerError {
@@ -271,4 +293,67 @@ function compareWithBound(a: unknown, b: unknown): number {
   const rank = typeRank(a);
   if (rank !== bound.rank) return rank < bound.rank ? -1 : 1;
   return bound.high ? -1 : 1;
+}
+
+/** An index held in memory: a sorted list of bounded chunks. */
+class MemoryIndexEntries implements IndexEntries {
+  private readonly sorted: SortedEntries<IndexEntry>;
+
+  constructor(private readonly index: IndexInstance) {
+    this.sorted = new SortedEntries<IndexEntry>((a, b) => index.compareEntries(a, b));
+  }
+
+  insert(entry: IndexEntry): void {
+    this.sorted.insert(entry);
+  }
+
+  remove(entry: IndexEntry): boolean {
+    return this.sorted.remove(entry);
+  }
+
+  load(sorted: IndexEntry[]): void {
+    this.sorted.load(sorted);
+  }
+
+  clear(): void {
+    this.sorted.load([]);
+  }
+
+  *scan(interval: KeyInterval, reverse: boolean): Generator<string> {
+    const index = this.index;
+    const length = interval.start.length;
+    const afterEnd = (key: unknown[]) => {
+      const order = index.compareKeys(key, interval.end, length);
+      return interval.endInclusive ? order > 0 : order >= 0;
+    };
+    const beforeStart = (key: unknown[]) => {
+      const order = index.compareKeys(key, interval.start, length);
+      return interval.startInclusive ? order < 0 : order <= 0;
+    };
+    if (!reverse) {
+      const position = this.sorted.seek((entry) => !beforeStart(entry.key));
+      for (const entry of this.sorted.scan(position)) {
+        if (afterEnd(entry.key)) break;
+        yield entry.id;
+      }
+      return;
+    }
+    const afterLast = this.sorted.seek((entry) => afterEnd(entry.key));
+    const position = this.sorted.before(afterLast);
+    if (!position) return;
+    for (const entry of this.sorted.scan(position, true)) {
+      if (beforeStart(entry.key)) break;
+      yield entry.id;
+    }
+  }
+
+  *all(reverse: boolean): Generator<string> {
+    if (!reverse) {
+      for (const entry of this.sorted.all()) yield entry.id;
+      return;
+    }
+    const last = this.sorted.before(this.sorted.end());
+    if (!last) return;
+    for (const entry of this.sorted.scan(last, true)) yield entry.id;
+  }
 }

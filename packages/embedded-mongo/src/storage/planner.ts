@@ -16,6 +16,8 @@ export interface QueryPlan {
   /** True when `ids` come in the order the requested sort asks for. */
   ordered: boolean;
   index: string;
+  /** The filter names every candidate by _id equality (no index scan). */
+  byIds?: true;
 }
 
 const MAX_INTERVALS = 2_000;
@@ -194,32 +196,7 @@ function buildIntervals(candidate: Candidate, bounds: Map<string, FieldBounds>):
 
 function* scanIntervals(index: IndexInstance, intervals: Interval[], reverse: boolean): Generator<string> {
   const ordered = reverse ? [...intervals].reverse() : intervals;
-  for (const interval of ordered) {
-    const length = interval.start.length;
-    const afterEnd = (key: unknown[]) => {
-      const order = index.compareKeys(key, interval.end, length);
-      return interval.endInclusive ? order > 0 : order >= 0;
-    };
-    const beforeStart = (key: unknown[]) => {
-      const order = index.compareKeys(key, interval.start, length);
-      return interval.startInclusive ? order < 0 : order <= 0;
-    };
-    if (!reverse) {
-      const position = index.entries.seek((entry) => !beforeStart(entry.key));
-      for (const entry of index.entries.scan(position)) {
-        if (afterEnd(entry.key)) break;
-        yield entry.id;
-      }
-    } else {
-      const afterLast = index.entries.seek((entry) => afterEnd(entry.key));
-      const position = index.entries.before(afterLast);
-      if (!position) continue;
-      for (const entry of index.entries.scan(position, true)) {
-        if (beforeStart(entry.key)) break;
-        yield entry.id;
-      }
-    }
-  }
+  for (const interval of ordered) yield* index.entries.scan(interval, reverse);
 }
 
 function* unique(ids: Iterable<string>): Generator<string> {
@@ -231,14 +208,8 @@ function* unique(ids: Iterable<string>): Generator<string> {
   }
 }
 
-function* allEntries(index: IndexInstance, reverse: boolean): Generator<string> {
-  if (!reverse) {
-    for (const entry of index.entries.all()) yield entry.id;
-    return;
-  }
-  const last = index.entries.before(index.entries.end());
-  if (!last) return;
-  for (const entry of index.entries.scan(last, true)) yield entry.id;
+function allEntries(index: IndexInstance, reverse: boolean): Iterable<string> {
+  return index.entries.all(reverse);
 }
 
 /**
@@ -253,8 +224,9 @@ export function planQuery(
   const bounds = extractBounds(filter);
   const idBounds = bounds.get("_id");
   if (idBounds?.equals && idBounds.equals.length <= MAX_INTERVALS) {
-    const ids = [...new Set(idBounds.equals.map(idKeyOf))].filter((id) => collection.records.has(id));
-    return { ids, ordered: ids.length <= 1, index: "_id_" };
+    // Ids that do not exist are skipped when read (a transaction may still see them in its snapshot).
+    const ids = [...new Set(idBounds.equals.map(idKeyOf))];
+    return { ids, ordered: ids.length <= 1, index: "_id_", byIds: true };
   }
   let best: Candidate | null = null;
   for (const index of collection.indexes.values()) {

@@ -47,6 +47,8 @@ function* transactionIds(
   }
   if (includeAll) return;
   for (const id of collection.history.keys()) {
+    // Unchanged since the snapshot: the current indexes already place it as the snapshot saw it.
+    if ((collection.changedAt.get(id) ?? 0) <= transaction.snapshot) continue;
     if (!seen.has(id)) {
       seen.add(id);
       yield id;
@@ -78,7 +80,8 @@ export function candidates(
     const ids = transactionIds(collection, transaction, collection.records.keys(), false);
     return { docs: resolveIds(ids, (id) => transaction.read(collection, id)), ordered: sort.length === 0 };
   }
-  const ids = transactionIds(collection, transaction, plan.ids, false);
+  // _id equality names every candidate itself, whatever changed since the snapshot.
+  const ids = plan.byIds ? plan.ids : transactionIds(collection, transaction, plan.ids, false);
   return {
     docs: resolveIds(ids, (id) => transaction.read(collection, id)),
     ordered: plan.ordered && !changedSinceSnapshot,

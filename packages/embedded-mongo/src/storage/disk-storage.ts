@@ -1,0 +1,385 @@
+import { createRequire } from "node:module";
+import { BSON, type UUID } from "bson";
+import type * as Lmdb from "lmdb";
+import type { Database, RootDatabase } from "lmdb";
+import type { Doc } from "../bson/values";
+import { DESERIALIZE_OPTIONS } from "../wire/protocol";
+import type { Collection, CollectionStorage, RecordMap, StoredRecord } from "./collection";
+import type { IndexEntries, IndexEntry, IndexInstance, KeyInterval } from "./index-instance";
+import { KeyBound } from "./index-instance";
+import { ByteWriter, keyTooLong, MAX_INDEX_KEY_BYTES, successor, writeKey, writeValue } from "./key-encoding";
+
+/** What the catalog records of one collection. */
+export interface CatalogCollection {
+  ns: string;
+  options: Doc;
+  uuid: UUID;
+  number: number;
+  indexes: Array<{ spec: Doc; number: number; multikey: boolean }>;
+}
+
+// Loaded with the first data directory: a server kept in memory never loads the native module.
+const require = createRequire(import.meta.url);
+let lmdb: typeof Lmdb | null = null;
+
+const NO_READ_AHEAD = { noReadAhead: true };
+const CATALOG_KEY = Buffer.from("catalog");
+const CLOCK_KEY = Buffer.from("clock");
+const REMOVE_BATCH = 10_000;
+
+function numberBuffer(value: number): Buffer {
+  const buffer = Buffer.allocUnsafe(8);
+  buffer.writeDoubleBE(value, 0);
+  return buffer;
+}
+
+/**
+ * The documents and index entries of a data directory in LMDB (a memory-mapped B-tree): one table of
+ * documents keyed by collection and _id, one of index entries keyed by collection, index, the
+ * order-preserving key bytes and the _id, and the catalog. Every engine change is one LMDB write
+ * transaction, applied synchronously so reads see it at once; durability comes from the journal
+ * (LMDB itself is not synced at each commit but at each checkpoint).
+ */
+export class DiskStorage {
+  private readonly env: RootDatabase<Buffer, Buffer>;
+  readonly docs: Database<Buffer, Buffer>;
+  readonly index: Database<Buffer, Buffer>;
+  private readonly meta: Database<Buffer, Buffer>;
+  private depth = 0;
+  catalogDirty = false;
+  private readonly dirtyCounts = new Set<DiskRecords>();
+  nextNumber = 1;
+
+  constructor(directory: string, readOnly = false) {
+    lmdb ??= require("lmdb") as typeof Lmdb;
+    this.env = lmdb.open<Buffer, Buffer>({
+      path: directory,
+      noSync: true,
+      // Random access (MDB_NORDAHEAD, an option the package's types omit): a read maps in its own
+      // page, not the pages around it.
+      ...(NO_READ_AHEAD as object),
+      cache: false,
+      maxDbs: 4,
+      readOnly,
+      keyEncoding: "binary",
+      encoding: "binary",
+    });
+    const options = { keyEncoding: "binary" as const, encoding: "binary" as const, cache: false };
+    this.docs = this.env.openDB<Buffer, Buffer>("docs", options);
+    this.index = this.env.openDB<Buffer, Buffer>("index", options);
+    this.meta = this.env.openDB<Buffer, Buffer>("meta", options);
+  }
+
+  /** Runs `work` in one write transaction (nested calls join the outer one); a throw rolls it back. */
+  transaction<T>(work: () => T): T {
+    if (this.depth > 0) return work();
+    this.depth += 1;
+    try {
+      return this.env.transactionSync(work);
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  get clock(): number {
+    const value = this.meta.get(CLOCK_KEY);
+    return value ? value.readDoubleBE(0) : 0;
+  }
+
+  /** Ends an engine change: the commit time, changed document counts and (if changed) the catalog. */
+  finish(clock: number, collections: () => Collection[]): void {
+    this.meta.putSync(CLOCK_KEY, numberBuffer(clock));
+    for (const records of this.dirtyCounts) this.meta.putSync(records.countKey, numberBuffer(records.size));
+    this.dirtyCounts.clear();
+    if (!this.catalogDirty) return;
+    this.catalogDirty = false;
+    const catalog = collections()
+      .filter((collection) => !collection.pendingTransaction)
+      .map((collection) => {
+        const storage = collection.storage as DiskCollection;
+        return {
+          ns: collection.ns,
+          options: collection.options,
+          uuid: collection.uuid,
+          number: storage.number,
+          indexes: [...collection.indexes.values()].map((index) => ({
+            spec: index.spec,
+            number: (index.entries as DiskIndexEntries).number,
+            multikey: index.multikey,
+          })),
+        };
+      });
+    this.meta.putSync(
+      CATALOG_KEY,
+      Buffer.from(BSON.serialize({ nextNumber: this.nextNumber, collections: catalog }, { ignoreUndefined: true })),
+    );
+  }
+
+  catalog(): CatalogCollection[] {
+    const value = this.meta.get(CATALOG_KEY);
+    if (!value) return [];
+    const catalog = BSON.deserialize(value, DESERIALIZE_OPTIONS);
+    this.nextNumber = catalog.nextNumber as number;
+    return catalog.collections as CatalogCollection[];
+  }
+
+  countOf(number: number): number {
+    return this.meta.get(countKey(number))?.readDoubleBE(0) ?? 0;
+  }
+
+  /** Storage for a new collection, or for one of the catalog (`existing`). */
+  forCollection(existing?: CatalogCollection): DiskCollection {
+    this.catalogDirty = true;
+    if (existing) return new DiskCollection(this, existing.number, existing.indexes);
+    return new DiskCollection(this, this.nextNumber++, []);
+  }
+
+  markCount(records: DiskRecords): void {
+    this.dirtyCounts.add(records);
+  }
+
+  /** Deletes every key from `start` (inclusive) to `end` (exclusive). */
+  removeRange(db: Database<Buffer, Buffer>, start: Buffer, end: Buffer | null): void {
+    for (;;) {
+      const keys: Buffer[] = [];
+      for (const key of db.getKeys({ start, end: end ?? undefined, limit: REMOVE_BATCH })) keys.push(key);
+      if (keys.length === 0) return;
+      for (const key of keys) db.removeSync(key);
+    }
+  }
+
+  /** Makes every change so far durable in the LMDB file (a checkpoint). */
+  async sync(): Promise<void> {
+    await this.env.flushed;
+    await (this.env as unknown as { sync(): Promise<void> }).sync();
+  }
+
+  close(): Promise<void> {
+    return this.env.close();
+  }
+}
+
+function countKey(number: number): Buffer {
+  return Buffer.from(`count:${number}`);
+}
+
+function prefixOf(number: number, extra = 0): Buffer {
+  const prefix = Buffer.allocUnsafe(4 + extra);
+  prefix.writeUInt32BE(number, 0);
+  return prefix;
+}
+
+/** The storage a collection of a data directory gets: its documents and one entry table per index. */
+export class DiskCollection implements CollectionStorage {
+  private readonly indexNumbers = new Map<string, { number: number; multikey: boolean }>();
+
+  constructor(
+    private readonly storage: DiskStorage,
+    readonly number: number,
+    indexes: CatalogCollection["indexes"],
+  ) {
+    for (const index of indexes) this.indexNumbers.set(index.spec.name as string, index);
+  }
+
+  records(): RecordMap {
+    return new DiskRecords(this.storage, this.number);
+  }
+
+  indexEntries(index: IndexInstance): IndexEntries {
+    const known = this.indexNumbers.get(index.name);
+    this.indexNumbers.delete(index.name);
+    if (known) index.multikey = known.multikey;
+    else this.storage.catalogDirty = true;
+    return new DiskIndexEntries(this.storage, known?.number ?? this.storage.nextNumber++, index);
+  }
+
+  /** Removes the collection's documents and index entries (drop). */
+  destroy(collection: Collection): void {
+    collection.records.clear();
+    for (const index of collection.indexes.values()) index.entries.clear();
+    this.storage.catalogDirty = true;
+  }
+}
+
+/** A collection's documents: [ts as double][BSON] under [collection number][_id key]. */
+export class DiskRecords implements RecordMap {
+  private readonly prefix: Buffer;
+  private readonly end: Buffer;
+  readonly countKey: Buffer;
+  private count: number;
+
+  constructor(
+    private readonly storage: DiskStorage,
+    number: number,
+  ) {
+    this.prefix = prefixOf(number);
+    this.end = successor(this.prefix)!;
+    this.countKey = countKey(number);
+    this.count = storage.countOf(number);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  private key(id: string): Buffer {
+    return Buffer.concat([this.prefix, Buffer.from(id, "utf8")]);
+  }
+
+  private decode(value: Buffer): StoredRecord {
+    return { ts: value.readDoubleBE(0), doc: BSON.deserialize(value.subarray(8), DESERIALIZE_OPTIONS) as Doc };
+  }
+
+  get(id: string): StoredRecord | undefined {
+    const value = this.storage.docs.get(this.key(id));
+    return value ? this.decode(value) : undefined;
+  }
+
+  has(id: string): boolean {
+    return this.storage.docs.doesExist(this.key(id));
+  }
+
+  set(id: string, record: StoredRecord): this {
+    const key = this.key(id);
+    const body = BSON.serialize(record.doc, { ignoreUndefined: true });
+    const value = Buffer.allocUnsafe(8 + body.length);
+    value.writeDoubleBE(record.ts, 0);
+    value.set(body, 8);
+    this.storage.transaction(() => {
+      if (!this.storage.docs.doesExist(key)) {
+        this.count += 1;
+        this.storage.markCount(this);
+      }
+      this.storage.docs.putSync(key, value);
+    });
+    return this;
+  }
+
+  delete(id: string): boolean {
+    const key = this.key(id);
+    return this.storage.transaction(() => {
+      if (!this.storage.docs.removeSync(key)) return false;
+      this.count -= 1;
+      this.storage.markCount(this);
+      return true;
+    });
+  }
+
+  clear(): void {
+    this.storage.transaction(() => this.storage.removeRange(this.storage.docs, this.prefix, this.end));
+    this.count = 0;
+    this.storage.markCount(this);
+  }
+
+  *entries(): Generator<[string, StoredRecord]> {
+    for (const { key, value } of this.storage.docs.getRange({ start: this.prefix, end: this.end })) {
+      yield [key.toString("utf8", 4), this.decode(value)];
+    }
+  }
+
+  *keys(): Generator<string> {
+    for (const key of this.storage.docs.getKeys({ start: this.prefix, end: this.end })) yield key.toString("utf8", 4);
+  }
+
+  *values(): Generator<StoredRecord> {
+    for (const { value } of this.storage.docs.getRange({ start: this.prefix, end: this.end })) yield this.decode(value);
+  }
+
+  [Symbol.iterator](): Generator<[string, StoredRecord]> {
+    return this.entries();
+  }
+}
+
+/** One index's entries: the value is the document's _id key; the LMDB key orders them. */
+export class DiskIndexEntries implements IndexEntries {
+  private readonly prefix: Buffer;
+  private readonly end: Buffer;
+  private readonly directions: number[];
+
+  constructor(
+    private readonly storage: DiskStorage,
+    readonly number: number,
+    private readonly index: IndexInstance,
+  ) {
+    this.prefix = prefixOf(number);
+    this.end = successor(this.prefix)!;
+    this.directions = index.fields.map((field) => field.direction);
+    index.onMultikey = () => {
+      storage.catalogDirty = true;
+    };
+  }
+
+  private key(entry: IndexEntry): Buffer {
+    const out = new ByteWriter();
+    out.bytes(this.prefix);
+    writeKey(out, entry.key, this.directions);
+    if (out.length > MAX_INDEX_KEY_BYTES) throw keyTooLong(this.index.ns, this.index.name);
+    out.bytes(Buffer.from(entry.id, "utf8"));
+    return out.result();
+  }
+
+  insert(entry: IndexEntry): void {
+    this.storage.index.putSync(this.key(entry), Buffer.from(entry.id, "utf8"));
+  }
+
+  remove(entry: IndexEntry): boolean {
+    return this.storage.index.removeSync(this.key(entry));
+  }
+
+  load(sorted: IndexEntry[]): void {
+    this.storage.transaction(() => {
+      for (const entry of sorted) this.insert(entry);
+    });
+  }
+
+  clear(): void {
+    this.storage.transaction(() => this.storage.removeRange(this.storage.index, this.prefix, this.end));
+  }
+
+  /**
+   * The position of an interval end in key bytes: the encoded fields, then either "before every key
+   * with these fields" (the bytes themselves) or "after them" (their successor).
+   */
+  private position(values: readonly unknown[], after: boolean): Buffer | null {
+    const out = new ByteWriter();
+    out.bytes(this.prefix);
+    let side = after;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      const from = out.length;
+      if (value instanceof KeyBound) {
+        out.byte(value.rank);
+        // A bound sits before or after every value of its type; inverted on a descending field.
+        side = value.high !== (this.directions[i] === -1);
+      } else writeValue(out, value);
+      if (this.directions[i] === -1) out.invertFrom(from);
+    }
+    const bytes = out.result();
+    return side ? successor(bytes) : bytes;
+  }
+
+  *scan(interval: KeyInterval, reverse: boolean): Generator<string> {
+    const low = this.position(interval.start, !interval.startInclusive) ?? this.end;
+    const high = this.position(interval.end, interval.endInclusive) ?? this.end;
+    if (Buffer.compare(low, high) >= 0) return;
+    const range = reverse ? { start: high, end: low, reverse: true } : { start: low, end: high };
+    for (const { key, value } of this.storage.index.getRange(range)) {
+      if (reverse && Buffer.compare(key, high) >= 0) continue;
+      yield value.toString("utf8");
+    }
+  }
+
+  *all(reverse: boolean): Generator<string> {
+    const range = reverse
+      ? { start: this.end, end: this.prefix, reverse: true }
+      : { start: this.prefix, end: this.end };
+    for (const { key, value } of this.storage.index.getRange(range)) {
+      if (reverse && Buffer.compare(key, this.end) >= 0) continue;
+      yield value.toString("utf8");
+    }
+  }
+}
