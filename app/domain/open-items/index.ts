@@ -1,0 +1,5 @@
+export * from "./aging";
+export * from "./balances";
+export * from "./due-date";
+export * from "./payment";
+export * from "./statement";
