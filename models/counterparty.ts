@@ -115,7 +115,7 @@ export type CounterpartySettings = Pick<
   "paymentTermDays" | "salesAccount" | "purchaseAccount" | "notes"
 >;
 
-/** Saves what the accountant edits; an empty field is removed. */
+/** Saves the fields given (the others stay); a field given empty is removed. */
 export async function saveCounterpartySettings(
   organizationId: string,
   id: Types.ObjectId,
@@ -125,7 +125,7 @@ export async function saveCounterpartySettings(
 ): Promise<boolean> {
   const set: Record<string, unknown> = { updatedBy: by, updatedAt: new Date() };
   const unset: Record<string, ""> = {};
-  for (const key of ["paymentTermDays", "salesAccount", "purchaseAccount", "notes"] as const) {
+  for (const key of Object.keys(settings) as Array<keyof CounterpartySettings>) {
     if (settings[key] === undefined || settings[key] === "") unset[key] = "";
     else set[key] = settings[key];
   }

@@ -3,3 +3,5 @@ export * from "./balances";
 export * from "./due-date";
 export * from "./payment";
 export * from "./statement";
+export * from "./statement-csv";
+export * from "./query";

@@ -24,10 +24,12 @@ export const PAYMENT_OUTCOME_MESSAGES = {
 export interface PaymentInput {
   date: CalendarDate;
   moneyAccount: string;
-  received: Cents;
+  /** Blank: what the applications add up to. */
+  received?: Cents;
   differenceAccount?: string;
   reference?: string;
-  applications: { itemId: string; amount: Cents }[];
+  /** Blank amount: all the item owes. */
+  applications: { itemId: string; amount?: Cents }[];
 }
 
 export type PaymentOutcome =
@@ -63,11 +65,17 @@ export async function registerPayment(
   const party = await findCounterparty(organizationId, partyId);
   if (!party) return refused(PAYMENT_OUTCOME_MESSAGES.partyNotFound, true);
   const items = await findOpenItems({ organizationId, side, partyId: party._id });
+  const openOf = new Map(items.map((item) => [String(item._id), cents(item.balance)]));
+  const applications = input.applications.map((application) => ({
+    itemId: application.itemId,
+    amount: application.amount ?? openOf.get(application.itemId) ?? cents(0n),
+  }));
+  const received = input.received ?? cents(applications.reduce((sum, application) => sum + application.amount, 0n));
   const planned = planPayment(
     items.map((item) => ({ id: String(item._id), label: itemLabel(item), open: cents(item.balance) })),
     {
-      applications: input.applications,
-      received: input.received,
+      applications,
+      received,
       ...(input.differenceAccount ? { differenceAccount: input.differenceAccount } : {}),
     },
   );
@@ -91,7 +99,7 @@ export async function registerPayment(
       ...(input.differenceAccount ? { difference: input.differenceAccount } : {}),
     },
     plan,
-    input.received,
+    received,
     description,
   );
   const withState = async (entry: { _id: Types.ObjectId; number?: string }, session: ClientSession) => {
@@ -104,7 +112,7 @@ export async function registerPayment(
         partyId: party._id,
         date: input.date,
         lines: plan.lines.map((line) => ({ itemId: new Types.ObjectId(line.itemId), delta: line.delta })),
-        received: input.received,
+        received,
         moneyAccount: input.moneyAccount,
         ...(plan.difference !== 0n && input.differenceAccount
           ? { differenceAccount: input.differenceAccount, difference: plan.difference }
