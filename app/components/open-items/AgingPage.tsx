@@ -3,8 +3,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { DateField } from "~/components/forms/DateField";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { appHref, keptParamFields } from "~/components/shell/links";
-import { AGING_BUCKETS, AGING_LABELS, type Side } from "~/domain/open-items";
-import type { AgingPageData } from "~/services/open-items/pages.server";
+import { AGING_BUCKETS, AGING_LABELS, type AgingPageView, type Side } from "~/domain/open-items";
 import { SIDE_TEXTS } from "./labels";
 
 function plural(count: number, one: string, many: string): string {
@@ -18,7 +17,7 @@ export function AgingPage({
   organization,
 }: {
   side: Side;
-  data: AgingPageData;
+  data: AgingPageView;
   organization: { name: string; cedula: string };
 }) {
   const texts = SIDE_TEXTS[side];

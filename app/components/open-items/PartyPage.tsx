@@ -20,8 +20,7 @@ import { DateField } from "~/components/forms/DateField";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { appHref, keptParamFields } from "~/components/shell/links";
 import type { CatalogNode } from "~/domain/catalog";
-import type { Side } from "~/domain/open-items";
-import type { PartyPageData } from "~/services/open-items/pages.server";
+import type { PartyPageView, Side } from "~/domain/open-items";
 import { SIDE_TEXTS } from "./labels";
 
 export interface ActionMessage {
@@ -39,7 +38,7 @@ export function PartyPage({
   actionData,
 }: {
   side: Side;
-  data: PartyPageData;
+  data: PartyPageView;
   organization: { name: string; cedula: string };
   admin: boolean;
   catalog: CatalogNode[] | null;

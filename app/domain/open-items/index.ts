@@ -5,3 +5,4 @@ export * from "./payment";
 export * from "./statement";
 export * from "./statement-csv";
 export * from "./query";
+export * from "./views";

@@ -24,7 +24,12 @@ export const QUERY_MESSAGES = {
   fromAfterTo: "La fecha inicial es posterior a la final.",
 } as const;
 
-function dateParam(search: URLSearchParams, name: string, today: CalendarDate, messages: string[]): CalendarDate | null {
+function dateParam(
+  search: URLSearchParams,
+  name: string,
+  today: CalendarDate,
+  messages: string[],
+): CalendarDate | null {
   const text = search.get(name);
   if (text === null || text.trim() === "") return null;
   const read = readDateInput(text.slice(0, 40), today);

@@ -7,6 +7,8 @@ import {
   bucketOf,
   readAgingQuery,
   readStatementQuery,
+  type AgingPageView,
+  type PartyPageView,
   type Side,
 } from "~/domain/open-items";
 import { formatReportAmount } from "~/domain/reports";
@@ -17,7 +19,12 @@ import { syncOpenItems } from "./sync.server";
 const money = (value: bigint) => formatReportAmount(value);
 
 /** /receivables and /payables as the page shows them (texts, no bigints). */
-export async function agingPage(organizationId: string, side: Side, search: URLSearchParams, now = new Date()) {
+export async function agingPage(
+  organizationId: string,
+  side: Side,
+  search: URLSearchParams,
+  now = new Date(),
+): Promise<AgingPageView> {
   const today = todayInCostaRica(now);
   const query = readAgingQuery(search, today);
   await syncOpenItems(organizationId);
@@ -48,7 +55,6 @@ export async function agingPage(organizationId: string, side: Side, search: URLS
     },
   };
 }
-export type AgingPageData = Awaited<ReturnType<typeof agingPage>>;
 
 function inputAmount(value: Cents): string {
   return formatMoneyInput(centsToAmount(value));
@@ -127,7 +133,7 @@ export async function partyPage(
   partyId: string,
   search: URLSearchParams,
   now = new Date(),
-) {
+): Promise<PartyPageView | null> {
   const today = todayInCostaRica(now);
   const query = readStatementQuery(search, today);
   await syncOpenItems(organizationId);
@@ -141,7 +147,6 @@ export async function partyPage(
     defaultMoneyAccount: accounts.cash ?? null,
   };
 }
-export type PartyPageData = NonNullable<Awaited<ReturnType<typeof partyPage>>>;
 
 /** The statement a file export needs, or null when the counterparty is not found. */
 export async function statementForExport(organizationId: string, side: Side, partyId: string, search: URLSearchParams) {
