@@ -244,6 +244,27 @@ describe("payments", () => {
     });
   });
 
+  it("refuses a payment dated before the document", () => {
+    const dated = [{ id: "a", label: "FE 1", open: c(100_00), fecha: "2026-03-10" }];
+    expect(
+      planPayment(dated, {
+        applications: [{ itemId: "a", amount: c(100_00) }],
+        received: c(100_00),
+        date: "2026-03-09",
+      }),
+    ).toEqual({
+      ok: false,
+      message: "La fecha es anterior a la de FE 1: un documento no se paga antes de emitirse.",
+    });
+    expect(
+      planPayment(dated, {
+        applications: [{ itemId: "a", amount: c(100_00) }],
+        received: c(100_00),
+        date: "2026-03-10",
+      }).ok,
+    ).toBe(true);
+  });
+
   it("counts a payment from its date and undoes it from its reversal's date", () => {
     const movements = movementsOf([
       {

@@ -16,7 +16,8 @@ export const PAYMENT_MESSAGES = {
   receivedNegative: "El monto recibido o pagado no puede ser negativo.",
   differenceNeedsAccount: (difference: Cents) =>
     `Hay una diferencia de ${formatColones(centsToAmount(difference < 0n ? (-difference as Cents) : difference))}: indique la cuenta a la que va.`,
-  nothingToPost: "El cobro o pago no mueve ningún monto.",
+  beforeDocument: (document: string) =>
+    `La fecha es anterior a la de ${document}: un documento no se paga antes de emitirse.`,
 } as const;
 
 export interface OpenItemForPayment {
@@ -24,6 +25,8 @@ export interface OpenItemForPayment {
   /** What a person reads: «FE 00100001010000000123». */
   label: string;
   open: Cents;
+  /** The document's date (YYYY-MM-DD): it cannot be paid before it. */
+  fecha?: string;
 }
 
 export interface PaymentRequest {
@@ -31,6 +34,8 @@ export interface PaymentRequest {
   /** What the bank or cash account received (cobro) or paid (pago). */
   received: Cents;
   differenceAccount?: string;
+  /** The payment's date (YYYY-MM-DD). */
+  date?: string;
 }
 
 export interface PaymentPlan {
@@ -58,6 +63,8 @@ export function planPayment(
     seen.add(application.itemId);
     const item = byId.get(application.itemId);
     if (!item || item.open <= 0n) return { ok: false, message: PAYMENT_MESSAGES.unknownItem };
+    if (request.date && item.fecha && request.date < item.fecha)
+      return { ok: false, message: PAYMENT_MESSAGES.beforeDocument(item.label) };
     if (application.amount <= 0n) return { ok: false, message: PAYMENT_MESSAGES.amountNotPositive(item.label) };
     if (application.amount > item.open)
       return { ok: false, message: PAYMENT_MESSAGES.amountOverOpen(item.label, item.open) };

@@ -72,8 +72,14 @@ export async function registerPayment(
   }));
   const received = input.received ?? cents(applications.reduce((sum, application) => sum + application.amount, 0n));
   const planned = planPayment(
-    items.map((item) => ({ id: String(item._id), label: itemLabel(item), open: cents(item.balance) })),
+    items.map((item) => ({
+      id: String(item._id),
+      label: itemLabel(item),
+      open: cents(item.balance),
+      fecha: item.fecha,
+    })),
     {
+      date: input.date,
       applications,
       received,
       ...(input.differenceAccount ? { differenceAccount: input.differenceAccount } : {}),
