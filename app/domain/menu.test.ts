@@ -12,14 +12,24 @@ const labels = (flags: typeof client) =>
 describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () => {
   it("shows regular users only Consultas without Movimientos por Cuenta, and Balances", () => {
     expect(labels(client)).toEqual([
-      ["Consultas", ["Comprobantes", "Asientos Contables"]],
+      ["Consultas", ["Comprobantes", "Asientos Contables", "Cuentas por cobrar", "Cuentas por pagar"]],
       ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
     ]);
   });
 
   it("shows admins every section with the spec's labels and routes", () => {
     expect(labels(admin)).toEqual([
-      ["Consultas", ["Resumen de clientes", "Comprobantes", "Asientos Contables", "Movimientos por Cuenta"]],
+      [
+        "Consultas",
+        [
+          "Resumen de clientes",
+          "Comprobantes",
+          "Asientos Contables",
+          "Movimientos por Cuenta",
+          "Cuentas por cobrar",
+          "Cuentas por pagar",
+        ],
+      ],
       ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
       ["Impuestos", ["IVA"]],
       ["Administración", ["Crear Factura", "Crear Asiento Contable"]],
@@ -40,6 +50,8 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
       "/",
       "/entries/list",
       "/entries/movement-list",
+      "/receivables",
+      "/payables",
       "/results",
       "/results-general",
       "/results-all",

@@ -36,6 +36,8 @@ export function sidebarMenu(flags: RoleFlags): MenuSection[] {
         { label: "Comprobantes", to: "/" },
         { label: "Asientos Contables", to: "/entries/list" },
         ...(admin ? [{ label: "Movimientos por Cuenta", to: "/entries/movement-list" }] : []),
+        { label: "Cuentas por cobrar", to: "/receivables" },
+        { label: "Cuentas por pagar", to: "/payables" },
       ],
     },
     {

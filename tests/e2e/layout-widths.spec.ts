@@ -69,6 +69,10 @@ const ADMIN_SCREENS: Record<string, Visit> = {
   },
   "_app.detail.import_.$jobID.tsx": { from: `/detail?org=${ORG}`, link: /\/detail\/import\/[0-9a-f]{24}/ },
   "_app.booking.$jobID.tsx": { from: `/?org=${ORG}&month=${lastMonth}`, link: /\/booking\/[0-9a-f]{24}/ },
+  "_app.receivables.tsx": `/receivables?org=${ORG}`,
+  "_app.payables.tsx": `/payables?org=${ORG}`,
+  "_app.receivables_.$partyId.tsx": { from: `/receivables?org=${ORG}`, link: /\/receivables\/[0-9a-f]{24}/ },
+  "_app.payables_.$partyId.tsx": { from: `/payables?org=${ORG}`, link: /\/payables\/[0-9a-f]{24}/ },
   "$.tsx": "/esto/no/existe",
 };
 const CLIENT_SCREENS = [
@@ -79,6 +83,9 @@ const CLIENT_SCREENS = [
   "_app.results-general.tsx",
   "_app.results-all.tsx",
   "_app.detail.$invoiceID.tsx",
+  "_app.receivables.tsx",
+  "_app.receivables_.$partyId.tsx",
+  "_app.payables.tsx",
   "$.tsx",
 ];
 // Signed out (or half way in): the sign-in pages.
@@ -95,6 +102,9 @@ const OPTIONAL = new Set([
   "_app.detail.import_.$jobID.tsx",
   "_app.booking.$jobID.tsx",
   "_app.admin.income-brackets_.$year.$kind.tsx",
+  // A statement of account, when the demo organization has documents on credit.
+  "_app.receivables_.$partyId.tsx",
+  "_app.payables_.$partyId.tsx",
 ]);
 
 async function pageScrollsSideways(page: Page): Promise<number> {

@@ -6,7 +6,17 @@ const FERRETERIA = "CR:3101123456";
 const SODA = "CR:3102654321";
 
 const ADMIN_MENU: Record<string, [string, string[]]> = {
-  consultas: ["Consultas", ["Resumen de clientes", "Comprobantes", "Asientos Contables", "Movimientos por Cuenta"]],
+  consultas: [
+    "Consultas",
+    [
+      "Resumen de clientes",
+      "Comprobantes",
+      "Asientos Contables",
+      "Movimientos por Cuenta",
+      "Cuentas por cobrar",
+      "Cuentas por pagar",
+    ],
+  ],
   balances: ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
   impuestos: ["Impuestos", ["IVA"]],
   administracion: ["Administración", ["Crear Factura", "Crear Asiento Contable"]],
@@ -67,7 +77,7 @@ test.describe("sidebar shell", () => {
   test("a client user sees only Consultas (without Movimientos por Cuenta) and Balances", async ({ page }) => {
     await signedInAs(page, "client", { [FERRETERIA]: "client" });
     await expectMenu(page, {
-      consultas: ["Consultas", ["Comprobantes", "Asientos Contables"]],
+      consultas: ["Consultas", ["Comprobantes", "Asientos Contables", "Cuentas por cobrar", "Cuentas por pagar"]],
       balances: ADMIN_MENU.balances,
     });
   });

@@ -19,6 +19,9 @@ import { invoiceFormSchema } from "../../app/domain/invoicing/form";
 import { createDraft } from "../../app/services/invoicing/drafts.server";
 import { issueInvoice } from "../../app/services/invoicing/issue-invoice.server";
 import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
+import { syncOpenItems } from "../../app/services/open-items/sync.server";
+import { Counterparty } from "../../models/counterparty";
+import { OpenItem } from "../../models/open-item";
 
 /**
  * Every route module, exercised as every kind of visitor. Adding a route is one line in ROUTES; a
@@ -58,6 +61,9 @@ const BOOKING_JOB_PARAMS: Record<string, string> = { jobID: "" };
 // An invoice draft of Ferretería El Clavo, and one issued (its PDF): created in beforeAll.
 const INVOICE_PARAMS: Record<string, string> = { invoiceID: "" };
 const ISSUED_INVOICE_PARAMS: Record<string, string> = { invoiceID: "" };
+// A customer and a supplier of Ferretería El Clavo (from the issued invoice and the received receipt).
+const CUSTOMER_PARAMS: Record<string, string> = { partyId: "" };
+const SUPPLIER_PARAMS: Record<string, string> = { partyId: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -188,6 +194,60 @@ const ROUTES: RouteCase[] = [
   { file: "_app.results-all[.]csv.tsx", path: "/results-all.csv", access: "user" },
   { file: "_app.results-all[.]xlsx.tsx", path: "/results-all.xlsx", access: "user" },
   { file: "_app.results-all[.]pdf.tsx", path: "/results-all.pdf", access: "user" },
+  { file: "_app.receivables.tsx", path: "/receivables", access: "user" },
+  // Clients read the statement; its action (registrar, deshacer, datos) is for admins.
+  {
+    file: "_app.receivables_.$partyId.tsx",
+    path: "/receivables/party",
+    access: "user",
+    params: CUSTOMER_PARAMS,
+    actionAccess: "admin",
+  },
+  {
+    file: "_app.receivables_.$partyId_.statement[.]csv.tsx",
+    path: "/receivables/party/statement.csv",
+    access: "user",
+    params: CUSTOMER_PARAMS,
+  },
+  {
+    file: "_app.receivables_.$partyId_.statement[.]xlsx.tsx",
+    path: "/receivables/party/statement.xlsx",
+    access: "user",
+    params: CUSTOMER_PARAMS,
+  },
+  {
+    file: "_app.receivables_.$partyId_.statement[.]pdf.tsx",
+    path: "/receivables/party/statement.pdf",
+    access: "user",
+    params: CUSTOMER_PARAMS,
+  },
+  { file: "_app.payables.tsx", path: "/payables", access: "user" },
+  // Clients read the statement; its action (registrar, deshacer, datos) is for admins.
+  {
+    file: "_app.payables_.$partyId.tsx",
+    path: "/payables/party",
+    access: "user",
+    params: SUPPLIER_PARAMS,
+    actionAccess: "admin",
+  },
+  {
+    file: "_app.payables_.$partyId_.statement[.]csv.tsx",
+    path: "/payables/party/statement.csv",
+    access: "user",
+    params: SUPPLIER_PARAMS,
+  },
+  {
+    file: "_app.payables_.$partyId_.statement[.]xlsx.tsx",
+    path: "/payables/party/statement.xlsx",
+    access: "user",
+    params: SUPPLIER_PARAMS,
+  },
+  {
+    file: "_app.payables_.$partyId_.statement[.]pdf.tsx",
+    path: "/payables/party/statement.pdf",
+    access: "user",
+    params: SUPPLIER_PARAMS,
+  },
   { file: "_app.entries.list.tsx", path: "/entries/list", access: "user" },
   { file: "_app.entries.list[.]csv.tsx", path: "/entries/list.csv", access: "user" },
   { file: "_app.entries.list[.]xlsx.tsx", path: "/entries/list.xlsx", access: "user" },
@@ -354,6 +414,11 @@ beforeAll(async () => {
   ISSUED_INVOICE_PARAMS.invoiceID = drafts[1].draft.id;
   const issued = await issueInvoice(FERRETERIA, drafts[1].draft.id, users.get("admin")!);
   if (!issued.ok) throw new Error(issued.refusals.map((refusal) => refusal.message).join(" "));
+  await syncOpenItems(FERRETERIA);
+  const parties = await Counterparty.find({ organizationId: FERRETERIA }).lean();
+  CUSTOMER_PARAMS.partyId = String(parties.find((party) => party.cedula === "3101456789")!._id);
+  const supplierItem = await OpenItem.findOne({ organizationId: FERRETERIA, side: "payable" }).lean();
+  SUPPLIER_PARAMS.partyId = String(supplierItem!.partyId);
   await createImportJob({
     id: IMPORT_JOB_ID,
     organizationId: FERRETERIA,

@@ -11,6 +11,8 @@ export const SOURCE_LABELS: Record<EntrySourceKind, string> = {
   reversion: "Reversión",
   iva: "Liquidación de IVA",
   renta: "Provisión de renta",
+  cobro: "Cobro a cliente",
+  pago: "Pago a proveedor",
 };
 
 /** What an entry shows as its state: a posted entry that was reversed reads "Revertido". */

@@ -12,6 +12,8 @@ export const ENTRY_SOURCE_KINDS = [
   "reversion",
   "iva",
   "renta",
+  "cobro",
+  "pago",
 ] as const;
 export type EntrySourceKind = (typeof ENTRY_SOURCE_KINDS)[number];
 

@@ -1,0 +1,69 @@
+/** What the open-items pages receive from their loaders: texts ready to show, no bigints. */
+
+export interface AgingPageView {
+  at: string;
+  atText: string;
+  messages: string[];
+  rows: Array<{ partyId: string; nombre: string; cedula: string; buckets: string[]; total: string; openCount: number }>;
+  totals: { buckets: string[]; total: string };
+  agreement: {
+    controlAccount: string;
+    control: string;
+    items: string;
+    agrees: boolean;
+    difference: string;
+    unbooked: string | null;
+    unbookedCount: number;
+    other: string | null;
+  };
+}
+
+export interface PartyPageView {
+  party: {
+    id: string;
+    nombre: string;
+    cedula: string;
+    correo: string | null;
+    paymentTermDays: number | null;
+    salesAccount: string | null;
+    purchaseAccount: string | null;
+    notes: string | null;
+  };
+  from: string;
+  to: string;
+  periodText: string;
+  messages: string[];
+  today: string;
+  defaultMoneyAccount: string | null;
+  statement: {
+    opening: string;
+    closing: string;
+    truncated: boolean;
+    lines: Array<{ date: string; kind: string; description: string; charge: string; payment: string; balance: string }>;
+  };
+  items: Array<{
+    id: string;
+    label: string;
+    fecha: string;
+    dueDate: string;
+    overdue: boolean;
+    currency: string;
+    amount: string;
+    balance: string;
+    balanceInput: string | null;
+    state: string;
+    settledAtIssue: boolean;
+    movements: Array<{ date: string; what: string; amount: string }>;
+  }>;
+  settlements: Array<{
+    id: string;
+    date: string;
+    isoDate: string;
+    applied: string;
+    received: string | null;
+    entryNumber: string | null;
+    reversedOn: string | null;
+    reversalEntryNumber: string | null;
+    reference: string | null;
+  }>;
+}

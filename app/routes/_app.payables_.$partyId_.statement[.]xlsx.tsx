@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { statementFileName, statementXlsx } from "~/services/open-items/statement-files.server";
+import { statementForExport } from "~/services/open-items/pages.server";
+import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
+import { notFound } from "~/utils/http.server";
+import { requireOrgContext } from "~/utils/org-context.server";
+
+/** The statement of account of /payables/:partyId as XLSX, same from / to. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { organization } = await requireOrgContext(request);
+  const view = await statementForExport(
+    organization.id,
+    "payable",
+    params.partyId ?? "",
+    new URL(request.url).searchParams,
+  );
+  if (!view) throw notFound("Contraparte no encontrada.");
+  return fileResponse(await statementXlsx("payable", organization, view), {
+    contentType: CONTENT_TYPES.xlsx,
+    fileName: statementFileName("payable", organization, view, "xlsx"),
+  });
+}

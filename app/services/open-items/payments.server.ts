@@ -1,0 +1,206 @@
+import { Types, type ClientSession } from "mongoose";
+import type { CalendarDate } from "~/domain/calendar";
+import { cents, type Cents } from "~/domain/money";
+import { paymentEntryLines, planPayment, type Side } from "~/domain/open-items";
+import type { Refusal } from "~/domain/refusal";
+import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
+import { postOnce, reverse, type Actor } from "~/services/ledger/ledger.server";
+import { findCounterparty } from "~models/counterparty";
+import { findOpenItems, moveBalance, type OpenItemRecord } from "~models/open-item";
+import { findSettlement, insertSettlement, markSettlementReversed } from "~models/settlement";
+
+export const PAYMENT_OUTCOME_MESSAGES = {
+  partyNotFound: "Contraparte no encontrada.",
+  settlementNotFound: "Cobro o pago no encontrado.",
+  alreadyReversed: "Ese cobro o pago ya fue deshecho.",
+  notAPayment: "Solo se deshacen cobros y pagos registrados aquí.",
+  changed:
+    "Otro movimiento cambió el saldo de estos documentos mientras se registraba: revise los saldos e intente de nuevo.",
+  alreadyPosted: "Ese cobro o pago ya tiene su asiento.",
+  undoBeforePayment: "La reversión no puede tener fecha anterior al cobro o pago.",
+  moneyIsControl: "La cuenta de banco o caja no puede ser la cuenta de clientes o proveedores.",
+} as const;
+
+export interface PaymentInput {
+  date: CalendarDate;
+  moneyAccount: string;
+  /** Blank: what the applications add up to. */
+  received?: Cents;
+  differenceAccount?: string;
+  reference?: string;
+  /** Blank amount: all the item owes. */
+  applications: { itemId: string; amount?: Cents }[];
+}
+
+export type PaymentOutcome =
+  { ok: true; settlementId: string; entryNumber?: string } | { ok: false; refusals: Refusal[]; notFound?: boolean };
+
+class BalanceChanged extends Error {}
+
+/** «FE 00100001010000000123»: how an item is named on screens and in messages. */
+export function itemLabel(item: Pick<OpenItemRecord, "kind" | "consecutivo">): string {
+  return `${item.kind} ${item.consecutivo}`.trim();
+}
+
+function controlAccountOf(side: Side, accounts: { receivable: string; payable: string }): string {
+  return side === "receivable" ? accounts.receivable : accounts.payable;
+}
+
+function refused(message: string, notFound = false): PaymentOutcome {
+  return { ok: false, refusals: [{ message }], ...(notFound ? { notFound } : {}) };
+}
+
+/**
+ * «Registrar cobro» / «Registrar pago»: one entry through the ledger service (Dr banco / Cr clientes,
+ * or Dr proveedores / Cr banco, the difference to its account) and, in the same transaction, the
+ * settlement and the items' new balances. A balance another request changed meanwhile aborts all.
+ */
+export async function registerPayment(
+  organizationId: string,
+  side: Side,
+  partyId: string,
+  input: PaymentInput,
+  actor: Actor,
+): Promise<PaymentOutcome> {
+  const party = await findCounterparty(organizationId, partyId);
+  if (!party) return refused(PAYMENT_OUTCOME_MESSAGES.partyNotFound, true);
+  const items = await findOpenItems({ organizationId, side, partyId: party._id });
+  const openOf = new Map(items.map((item) => [String(item._id), cents(item.balance)]));
+  const applications = input.applications.map((application) => ({
+    itemId: application.itemId,
+    amount: application.amount ?? openOf.get(application.itemId) ?? cents(0n),
+  }));
+  const received = input.received ?? cents(applications.reduce((sum, application) => sum + application.amount, 0n));
+  const planned = planPayment(
+    items.map((item) => ({
+      id: String(item._id),
+      label: itemLabel(item),
+      open: cents(item.balance),
+      fecha: item.fecha,
+    })),
+    {
+      date: input.date,
+      applications,
+      received,
+      ...(input.differenceAccount ? { differenceAccount: input.differenceAccount } : {}),
+    },
+  );
+  if (!planned.ok) return refused(planned.message);
+  const { plan } = planned;
+  const accounts = await getDefaultAccounts(organizationId);
+  const control = controlAccountOf(side, accounts);
+  if (input.moneyAccount === control) return refused(PAYMENT_OUTCOME_MESSAGES.moneyIsControl);
+  const byId = new Map(items.map((item) => [String(item._id), item]));
+  const kind = side === "receivable" ? "cobro" : "pago";
+  const documents = plan.lines.map((line) => itemLabel(byId.get(line.itemId)!));
+  const description = `${kind === "cobro" ? "Cobro a" : "Pago a"} ${party.nombre}: ${documents.slice(0, 3).join(", ")}${
+    documents.length > 3 ? ` y ${documents.length - 3} más` : ""
+  }`.slice(0, 200);
+  const settlementId = new Types.ObjectId();
+  const lines = paymentEntryLines(
+    side,
+    {
+      money: input.moneyAccount,
+      control,
+      ...(input.differenceAccount ? { difference: input.differenceAccount } : {}),
+    },
+    plan,
+    received,
+    description,
+  );
+  const withState = async (entry: { _id: Types.ObjectId; number?: string }, session: ClientSession) => {
+    await insertSettlement(
+      {
+        _id: settlementId,
+        organizationId,
+        side,
+        kind,
+        partyId: party._id,
+        date: input.date,
+        lines: plan.lines.map((line) => ({ itemId: new Types.ObjectId(line.itemId), delta: line.delta })),
+        received,
+        moneyAccount: input.moneyAccount,
+        ...(plan.difference !== 0n && input.differenceAccount
+          ? { differenceAccount: input.differenceAccount, difference: plan.difference }
+          : {}),
+        ...(input.reference ? { reference: input.reference } : {}),
+        entryId: entry._id,
+        ...(entry.number ? { entryNumber: entry.number } : {}),
+        createdBy: actor.by,
+        createdAt: actor.now ?? new Date(),
+      },
+      session,
+    );
+    for (const line of plan.lines) {
+      const item = byId.get(line.itemId)!;
+      if (!(await moveBalance(organizationId, item._id, item.balance, line.delta, session))) throw new BalanceChanged();
+    }
+  };
+  try {
+    const outcome = await postOnce(
+      organizationId,
+      { date: input.date, description, reference: (input.reference || documents[0]).slice(0, 100), lines },
+      actor,
+      { kind, id: String(settlementId) },
+      PAYMENT_OUTCOME_MESSAGES.alreadyPosted,
+      withState,
+    );
+    if (!outcome.ok) return { ok: false, refusals: outcome.refusals };
+    return {
+      ok: true,
+      settlementId: String(settlementId),
+      ...(outcome.entry.number ? { entryNumber: outcome.entry.number } : {}),
+    };
+  } catch (error) {
+    if (error instanceof BalanceChanged) return refused(PAYMENT_OUTCOME_MESSAGES.changed);
+    throw error;
+  }
+}
+
+/**
+ * Undoes a cobro / pago: the ledger service reverses its entry on `date` and, in the same
+ * transaction, the settlement is marked undone and the items get back what it applied.
+ */
+export async function undoPayment(
+  organizationId: string,
+  settlementId: string,
+  date: CalendarDate,
+  actor: Actor,
+): Promise<PaymentOutcome> {
+  const settlement = await findSettlement(organizationId, settlementId);
+  if (!settlement) return refused(PAYMENT_OUTCOME_MESSAGES.settlementNotFound, true);
+  if (settlement.kind === "nota" || !settlement.entryId) return refused(PAYMENT_OUTCOME_MESSAGES.notAPayment);
+  if (settlement.reversedOn) return refused(PAYMENT_OUTCOME_MESSAGES.alreadyReversed);
+  if (date < settlement.date) return refused(PAYMENT_OUTCOME_MESSAGES.undoBeforePayment);
+  try {
+    const outcome = await reverse(
+      organizationId,
+      String(settlement.entryId),
+      { ...actor, date },
+      async (reversal, session) => {
+        const marked = await markSettlementReversed(
+          organizationId,
+          settlement._id,
+          { date, entryId: reversal._id, ...(reversal.number ? { entryNumber: reversal.number } : {}) },
+          session,
+        );
+        if (!marked) throw new BalanceChanged();
+        const items = await findOpenItems(
+          { organizationId, ids: settlement.lines.map((line) => line.itemId) },
+          session,
+        );
+        const byId = new Map(items.map((item) => [String(item._id), item]));
+        for (const line of settlement.lines) {
+          const item = byId.get(String(line.itemId));
+          if (!item || !(await moveBalance(organizationId, item._id, item.balance, -line.delta, session)))
+            throw new BalanceChanged();
+        }
+      },
+    );
+    if (!outcome.ok) return { ok: false, refusals: outcome.refusals, ...(outcome.notFound ? { notFound: true } : {}) };
+    return { ok: true, settlementId };
+  } catch (error) {
+    if (error instanceof BalanceChanged) return refused(PAYMENT_OUTCOME_MESSAGES.changed);
+    throw error;
+  }
+}

@@ -1,0 +1,95 @@
+import type { Types } from "mongoose";
+import { Receipt, receiptXmlBytes, type ReceiptParty } from "./receipt";
+import { storedBigInt } from "./open-item";
+
+/** Receipt kinds that make open items: every booked document but the payment receipt (REP). */
+export const OPEN_ITEM_KINDS = ["FE", "ND", "NC", "TE", "FEC", "FEE"] as const;
+
+/** What deriving an open item reads of a receipt. */
+export interface ReceiptForOpenItem {
+  _id: Types.ObjectId;
+  clave: string;
+  kind: string;
+  direction: "issued" | "received";
+  consecutivo: string;
+  fechaEmision: Date;
+  emisor: ReceiptParty;
+  receptor?: ReceiptParty;
+  condicionVenta?: string;
+  moneda: string;
+  totalComprobante: bigint;
+  totalColones: bigint;
+  referencedClaves: string[];
+  /** PlazoCredito as written in the XML, when present. */
+  plazoCredito?: string;
+}
+
+const CHUNK = 500;
+const PLAZO = /<(?:[\w-]+:)?PlazoCredito>([^<]*)<\//;
+
+/** Claves of the organization's receipts that can make open items (Hacienda did not reject them). */
+export async function openItemSourceClaves(organizationId: string): Promise<string[]> {
+  const rows = await Receipt.find(
+    { organizationId, kind: { $in: OPEN_ITEM_KINDS }, "hacienda.estado": { $ne: "rechazado" } },
+    { clave: 1, _id: 0 },
+  ).lean<Array<{ clave: string }>>();
+  return rows.map((row) => row.clave);
+}
+
+/** Those receipts, read in chunks, oldest first. */
+export async function receiptsForOpenItems(
+  organizationId: string,
+  claves: readonly string[],
+): Promise<ReceiptForOpenItem[]> {
+  const found: ReceiptForOpenItem[] = [];
+  for (let start = 0; start < claves.length; start += CHUNK) {
+    const rows = await Receipt.find(
+      { organizationId, clave: { $in: claves.slice(start, start + CHUNK) } },
+      {
+        clave: 1,
+        kind: 1,
+        direction: 1,
+        consecutivo: 1,
+        fechaEmision: 1,
+        emisor: 1,
+        receptor: 1,
+        condicionVenta: 1,
+        moneda: 1,
+        "totals.totalComprobante": 1,
+        "colones.totalComprobante": 1,
+        referencedClaves: 1,
+        xml: 1,
+      },
+    )
+      .setOptions({ useBigInt64: true })
+      .lean<
+        Array<
+          Omit<ReceiptForOpenItem, "totalComprobante" | "totalColones" | "plazoCredito"> & {
+            totals: { totalComprobante: unknown };
+            colones: { totalComprobante: unknown };
+            xml: unknown;
+          }
+        >
+      >();
+    for (const row of rows) {
+      const plazo = PLAZO.exec(receiptXmlBytes(row.xml).toString("utf8"))?.[1];
+      found.push({
+        _id: row._id,
+        clave: row.clave,
+        kind: row.kind,
+        direction: row.direction,
+        consecutivo: row.consecutivo,
+        fechaEmision: row.fechaEmision,
+        emisor: row.emisor,
+        ...(row.receptor ? { receptor: row.receptor } : {}),
+        ...(row.condicionVenta ? { condicionVenta: row.condicionVenta } : {}),
+        moneda: row.moneda,
+        totalComprobante: storedBigInt(row.totals.totalComprobante),
+        totalColones: storedBigInt(row.colones.totalComprobante),
+        referencedClaves: row.referencedClaves ?? [],
+        ...(plazo === undefined ? {} : { plazoCredito: plazo }),
+      });
+    }
+  }
+  return found.sort((a, b) => a.fechaEmision.getTime() - b.fechaEmision.getTime());
+}

@@ -1,0 +1,173 @@
+import mongoose, { Schema, type Types, type ClientSession } from "mongoose";
+
+/**
+ * One document a counterparty owes or is owed on: an issued sale (receivable) or a purchase (payable),
+ * or a credit note against them. Amounts are signed céntimos on the side's natural sign (a credit note
+ * is negative); `balance` is what is open after every settlement, kept in the same transaction as the
+ * settlement that changes it. See docs/spec/open-items.md §2.
+ */
+export type OpenItemSide = "receivable" | "payable";
+
+export interface OpenItemRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  side: OpenItemSide;
+  partyId: Types.ObjectId;
+  /** The receipt's clave (unique per organization). */
+  key: string;
+  receiptId?: Types.ObjectId;
+  kind: string;
+  consecutivo: string;
+  /** Costa Rica calendar dates, YYYY-MM-DD. */
+  fecha: string;
+  dueDate: string;
+  currency: string;
+  /** The document's total in its own currency (Amount units), for USD items. */
+  foreignAmount?: bigint;
+  amount: bigint;
+  balance: bigint;
+  settledAtIssue: boolean;
+  condicionVenta?: string;
+  /** The document's own PlazoCredito in days; without it the counterparty's term sets the due date. */
+  plazoCredito?: number;
+  /** A credit note's referenced document (its clave), and whether it has been applied to it. */
+  referencedKey?: string;
+  noteApplied?: boolean;
+  createdAt: Date;
+}
+
+const openItemSchema = new Schema<OpenItemRecord>(
+  {
+    organizationId: { type: String, required: true },
+    side: { type: String, required: true, enum: ["receivable", "payable"] },
+    partyId: { type: Schema.Types.ObjectId, required: true },
+    key: { type: String, required: true },
+    receiptId: { type: Schema.Types.ObjectId },
+    kind: { type: String, required: true },
+    consecutivo: { type: String, default: "" },
+    fecha: { type: String, required: true },
+    dueDate: { type: String, required: true },
+    currency: { type: String, default: "CRC" },
+    foreignAmount: { type: BigInt },
+    amount: { type: BigInt, required: true },
+    balance: { type: BigInt, required: true },
+    settledAtIssue: { type: Boolean, default: false },
+    condicionVenta: String,
+    plazoCredito: Number,
+    referencedKey: String,
+    noteApplied: Boolean,
+    createdAt: { type: Date, required: true },
+  },
+  { collection: "open_items", versionKey: false },
+);
+
+openItemSchema.index({ organizationId: 1, key: 1 }, { unique: true });
+openItemSchema.index({ organizationId: 1, side: 1, partyId: 1, fecha: 1 });
+
+export const OpenItem =
+  (mongoose.models.OpenItem as mongoose.Model<OpenItemRecord> | undefined) ??
+  mongoose.model<OpenItemRecord>("OpenItem", openItemSchema);
+
+/** An integer field read back from MongoDB (bigint, Long or a safe number). */
+export function storedBigInt(value: unknown): bigint {
+  if (value === null || value === undefined) return 0n;
+  if (typeof value === "bigint") return value;
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`Monto inexacto leído de la base de datos: ${value}`);
+    return BigInt(value);
+  }
+  const long = value as { toBigInt?: () => bigint; toString(): string };
+  return typeof long.toBigInt === "function" ? long.toBigInt() : BigInt(long.toString());
+}
+
+function normalized(record: OpenItemRecord): OpenItemRecord {
+  return {
+    ...record,
+    amount: storedBigInt(record.amount),
+    balance: storedBigInt(record.balance),
+    ...(record.foreignAmount === undefined ? {} : { foreignAmount: storedBigInt(record.foreignAmount) }),
+  };
+}
+
+export async function findOpenItems(
+  filter: { organizationId: string; side?: OpenItemSide; partyId?: Types.ObjectId; ids?: readonly Types.ObjectId[] },
+  session?: ClientSession,
+): Promise<OpenItemRecord[]> {
+  const query: Record<string, unknown> = { organizationId: filter.organizationId };
+  if (filter.side) query.side = filter.side;
+  if (filter.partyId) query.partyId = filter.partyId;
+  if (filter.ids) query._id = { $in: filter.ids };
+  const rows = await OpenItem.find(query, null, { session }).sort({ fecha: 1, key: 1 }).lean<OpenItemRecord[]>();
+  return rows.map(normalized);
+}
+
+export async function openItemKeys(organizationId: string): Promise<Set<string>> {
+  const rows = await OpenItem.find({ organizationId }, { key: 1, _id: 0 }).lean<Array<{ key: string }>>();
+  return new Set(rows.map((row) => row.key));
+}
+
+export async function insertOpenItems(records: readonly Omit<OpenItemRecord, "_id">[]): Promise<void> {
+  if (records.length === 0) return;
+  try {
+    await OpenItem.insertMany(records, { ordered: false });
+  } catch (error) {
+    // Two requests deriving the same receipts at once: the other one stored them (unique key).
+    if ((error as { code?: number }).code !== 11000) throw error;
+  }
+}
+
+/** Credit notes that name a document and have not been applied yet. */
+export async function unappliedNotes(organizationId: string): Promise<OpenItemRecord[]> {
+  const rows = await OpenItem.find({
+    organizationId,
+    referencedKey: { $exists: true },
+    noteApplied: false,
+  }).lean<OpenItemRecord[]>();
+  return rows.map(normalized);
+}
+
+export function findItemByKey(organizationId: string, key: string, session?: ClientSession) {
+  return OpenItem.findOne({ organizationId, key }, null, { session })
+    .lean<OpenItemRecord>()
+    .then((row) => (row ? normalized(row) : null));
+}
+
+/**
+ * Adds `delta` to the item's balance if, before it, the balance is still `expected`: a settlement
+ * computed from a stale balance changes nothing and the caller's transaction is aborted.
+ */
+export async function moveBalance(
+  organizationId: string,
+  id: Types.ObjectId,
+  expected: bigint,
+  delta: bigint,
+  session: ClientSession,
+): Promise<boolean> {
+  const result = await OpenItem.updateOne(
+    { organizationId, _id: id, balance: expected },
+    { $inc: { balance: delta } },
+    { session },
+  );
+  return result.modifiedCount === 1;
+}
+
+export async function markNoteApplied(
+  organizationId: string,
+  id: Types.ObjectId,
+  session: ClientSession,
+): Promise<void> {
+  await OpenItem.updateOne({ organizationId, _id: id }, { $set: { noteApplied: true } }, { session });
+}
+
+/** New due dates for a counterparty's items whose documents name no term (after its term changed). */
+export async function setDueDates(
+  organizationId: string,
+  changes: readonly { id: Types.ObjectId; dueDate: string }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await OpenItem.bulkWrite(
+    changes.map((change) => ({
+      updateOne: { filter: { organizationId, _id: change.id }, update: { $set: { dueDate: change.dueDate } } },
+    })),
+  );
+}

@@ -1,0 +1,128 @@
+import mongoose, { Schema, Types, type ClientSession } from "mongoose";
+import { storedBigInt } from "./open-item";
+
+/**
+ * What changed open items' balances: a credit note applied to its document, or a cobro / pago
+ * registered by a person (with its ledger entry). Never deleted: undoing a payment reverses its entry
+ * and records the date here. See docs/spec/open-items.md §3.
+ */
+export type SettlementKind = "nota" | "cobro" | "pago";
+
+export interface SettlementLineRecord {
+  itemId: Types.ObjectId;
+  /** Added to the item's balance (signed céntimos): a payment of 100 is −100. */
+  delta: bigint;
+}
+
+export interface SettlementRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  side: "receivable" | "payable";
+  kind: SettlementKind;
+  partyId: Types.ObjectId;
+  date: string;
+  lines: SettlementLineRecord[];
+  /** Cobro / pago: the money that moved, its account, and what went to the difference account. */
+  received?: bigint;
+  moneyAccount?: string;
+  differenceAccount?: string;
+  difference?: bigint;
+  reference?: string;
+  entryId?: Types.ObjectId;
+  entryNumber?: string;
+  reversedOn?: string;
+  reversalEntryId?: Types.ObjectId;
+  reversalEntryNumber?: string;
+  createdBy: string;
+  createdAt: Date;
+}
+
+const settlementSchema = new Schema<SettlementRecord>(
+  {
+    organizationId: { type: String, required: true },
+    side: { type: String, required: true, enum: ["receivable", "payable"] },
+    kind: { type: String, required: true, enum: ["nota", "cobro", "pago"] },
+    partyId: { type: Schema.Types.ObjectId, required: true },
+    date: { type: String, required: true },
+    lines: {
+      type: [
+        {
+          _id: false,
+          itemId: { type: Schema.Types.ObjectId, required: true },
+          delta: { type: BigInt, required: true },
+        },
+      ],
+      required: true,
+    },
+    received: BigInt,
+    moneyAccount: String,
+    differenceAccount: String,
+    difference: BigInt,
+    reference: String,
+    entryId: Schema.Types.ObjectId,
+    entryNumber: String,
+    reversedOn: String,
+    reversalEntryId: Schema.Types.ObjectId,
+    reversalEntryNumber: String,
+    createdBy: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: "settlements", versionKey: false },
+);
+
+settlementSchema.index({ organizationId: 1, side: 1, partyId: 1, date: 1 });
+
+export const Settlement =
+  (mongoose.models.Settlement as mongoose.Model<SettlementRecord> | undefined) ??
+  mongoose.model<SettlementRecord>("Settlement", settlementSchema);
+
+function normalized(record: SettlementRecord): SettlementRecord {
+  return {
+    ...record,
+    lines: record.lines.map((line) => ({ itemId: line.itemId, delta: storedBigInt(line.delta) })),
+    ...(record.received === undefined ? {} : { received: storedBigInt(record.received) }),
+    ...(record.difference === undefined ? {} : { difference: storedBigInt(record.difference) }),
+  };
+}
+
+export async function findSettlements(filter: {
+  organizationId: string;
+  side?: "receivable" | "payable";
+  partyId?: Types.ObjectId;
+}): Promise<SettlementRecord[]> {
+  const rows = await Settlement.find(filter).sort({ date: 1, createdAt: 1 }).lean<SettlementRecord[]>();
+  return rows.map(normalized);
+}
+
+export async function findSettlement(organizationId: string, id: string, session?: ClientSession) {
+  if (!Types.ObjectId.isValid(id) || String(new Types.ObjectId(id)) !== id) return null;
+  const row = await Settlement.findOne({ organizationId, _id: new Types.ObjectId(id) }, null, {
+    session,
+  }).lean<SettlementRecord>();
+  return row ? normalized(row) : null;
+}
+
+export async function insertSettlement(record: SettlementRecord, session: ClientSession): Promise<void> {
+  await Settlement.create([record], { session });
+}
+
+/** Marks a cobro / pago undone; false when it already was (a second «Deshacer» changes nothing). */
+export async function markSettlementReversed(
+  organizationId: string,
+  id: Types.ObjectId,
+  reversal: { date: string; entryId: Types.ObjectId; entryNumber?: string },
+  session: ClientSession,
+): Promise<boolean> {
+  const result = await Settlement.updateOne(
+    { organizationId, _id: id, reversedOn: { $exists: false } },
+    {
+      $set: {
+        reversedOn: reversal.date,
+        reversalEntryId: reversal.entryId,
+        ...(reversal.entryNumber ? { reversalEntryNumber: reversal.entryNumber } : {}),
+      },
+    },
+    { session },
+  );
+  return result.modifiedCount === 1;
+}

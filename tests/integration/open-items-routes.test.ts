@@ -1,0 +1,187 @@
+/**
+ * The statement-of-account route as a browser without JavaScript uses it: «Registrar cobro» posts a
+ * plain form, a refusal answers 400 with its reason and writes nothing, a client user cannot post,
+ * «Deshacer» reverses the entry; the exports carry the same statement.
+ */
+import { Types } from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { bookMonth } from "../../app/services/booking/booking.server";
+import { listEntries } from "../../app/services/ledger/ledger.server";
+import { syncOpenItems } from "../../app/services/open-items/sync.server";
+import { Counterparty } from "../../models/counterparty";
+import { OpenItem } from "../../models/open-item";
+import { ensureOrganization } from "../../models/organization";
+import { Settlement } from "../../models/settlement";
+import { BUSINESS_PARTIES, generateComprobante } from "../../scripts/hacienda-samples/src/generate";
+import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
+import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
+import { createTestUser } from "../support/users";
+import { FERRETERIA, importDocuments } from "./receipts-fixtures";
+import * as statementRoute from "../../app/routes/_app.receivables_.$partyId";
+import * as csvRoute from "../../app/routes/_app.receivables_.$partyId_.statement[.]csv";
+import * as agingRoute from "../../app/routes/_app.receivables";
+
+let environment: AppEnvironment;
+let admin: string;
+let client: string;
+let partyId: string;
+const MONTH = "2025-03";
+
+function creditSale(seed: number) {
+  for (let attempt = 0; ; attempt++) {
+    const document = generateComprobante({
+      kind: "FE",
+      version: "4.4",
+      currency: "CRC",
+      seed: `routes-${seed}-${attempt}`,
+      date: `${MONTH}-0${seed}`,
+      receptor: BUSINESS_PARTIES[3],
+    });
+    if (/<CondicionVenta>02<\/CondicionVenta>/.test(document.xml)) return document;
+  }
+}
+
+async function post(fields: Record<string, string>, cookie: string) {
+  const path = `/receivables/${partyId}?org=3101123456`;
+  return respond(() =>
+    statementRoute.action({
+      request: postRequest(path, fields, cookie),
+      params: { partyId },
+      context: { cspNonce: "" },
+    } as ActionFunctionArgs),
+  );
+}
+
+async function load(route: { loader: (args: LoaderFunctionArgs) => Promise<unknown> }, path: string, cookie: string) {
+  return respond(() =>
+    route.loader({
+      request: getRequest(path, cookie),
+      params: { partyId },
+      context: { cspNonce: "" },
+    } as LoaderFunctionArgs),
+  );
+}
+
+beforeAll(async () => {
+  environment = await startAppEnvironment();
+  for (const organization of DEMO_ORGANIZATIONS) await ensureOrganization(organization);
+  admin = await sessionCookieFor((await createTestUser({ persona: "admin", orgs: { [FERRETERIA.id]: "admin" } })).id);
+  client = await sessionCookieFor(
+    (await createTestUser({ persona: "client", orgs: { [FERRETERIA.id]: "client" } })).id,
+  );
+  await importDocuments([creditSale(2), creditSale(5)]);
+  await bookMonth(FERRETERIA.id, MONTH, { by: "routes-test" });
+  await syncOpenItems(FERRETERIA.id);
+  partyId = String(
+    (await Counterparty.findOne({
+      organizationId: FERRETERIA.id,
+      cedula: BUSINESS_PARTIES[3].identificacion.numero,
+    }).lean())!._id,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await environment?.close();
+});
+
+async function openItems() {
+  return OpenItem.find({ organizationId: FERRETERIA.id, partyId: new Types.ObjectId(partyId) })
+    .sort({ fecha: 1 })
+    .lean();
+}
+
+describe("/receivables/:partyId", () => {
+  it("refuses more than a document owes with a 400 and its reason, writing nothing", async () => {
+    const [first] = await openItems();
+    const entriesBefore = (await listEntries(FERRETERIA.id, {}, { page: 1, pageSize: 1 })).count;
+    const response = await post(
+      {
+        intent: "register",
+        date: "31/03/2025",
+        moneyAccount: "10-01-01-03-01",
+        "items[0].id": String(first._id),
+        "items[0].selected": "on",
+        "items[0].amount": "999999999",
+      },
+      admin,
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/supera su saldo pendiente/);
+    expect(await Settlement.countDocuments({ organizationId: FERRETERIA.id, kind: "cobro" })).toBe(0);
+    expect((await listEntries(FERRETERIA.id, {}, { page: 1, pageSize: 1 })).count).toBe(entriesBefore);
+  });
+
+  it("refuses a client user's post (sent home) and a form row index beyond the maximum (400)", async () => {
+    const response = await post({ intent: "register" }, client);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const tooMany = await post({ intent: "register", "items[500].id": "x" }, admin);
+    expect(tooMany.status).toBe(400);
+  });
+
+  it("registers a cobro of one full and one partial document from a plain form, then undoes it", async () => {
+    const [first, second] = await openItems();
+    const response = await post(
+      {
+        intent: "register",
+        date: "31/03/2025",
+        moneyAccount: "10-01-01-03-01",
+        "items[0].id": String(first._id),
+        "items[0].selected": "on",
+        "items[1].id": String(second._id),
+        "items[1].selected": "on",
+        "items[1].amount": "1000,00",
+      },
+      admin,
+    );
+    expect(response.status).toBe(302);
+    const [paidFirst, paidSecond] = await openItems();
+    expect(BigInt(paidFirst.balance)).toBe(0n);
+    expect(BigInt(paidSecond.balance)).toBe(BigInt(second.balance) - 100_000n);
+    const settlement = (await Settlement.findOne({ organizationId: FERRETERIA.id, kind: "cobro" }).lean())!;
+    expect(settlement.entryNumber).toMatch(/^2025-\d{6}$/);
+
+    const page = await load(
+      statementRoute,
+      `/receivables/${partyId}?org=3101123456&from=2025-03-01&to=2025-03-31`,
+      client,
+    );
+    expect(page.status).toBe(200);
+    const data = (await page.json()) as {
+      statement: { lines: Array<{ kind: string }>; closing: string };
+      admin: boolean;
+    };
+    expect(data.admin).toBe(false);
+    expect(data.statement.lines.map((line) => line.kind)).toEqual(["Documento", "Documento", "Cobro"]);
+
+    const csv = await load(
+      csvRoute,
+      `/receivables/${partyId}/statement.csv?org=3101123456&from=2025-03-01&to=2025-03-31`,
+      client,
+    );
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.split("\r\n")[0]).toBe("fecha,tipo,detalle,cargo,abono,saldo");
+    expect(text).toMatch(/\r\n2025-03-31,Cobro,/);
+
+    const undo = await post({ intent: "undo", settlementId: String(settlement._id), date: "31/03/2025" }, admin);
+    expect(undo.status).toBe(302);
+    const [restoredFirst, restoredSecond] = await openItems();
+    expect(BigInt(restoredFirst.balance)).toBe(BigInt(first.balance));
+    expect(BigInt(restoredSecond.balance)).toBe(BigInt(second.balance));
+    const again = await post({ intent: "undo", settlementId: String(settlement._id), date: "31/03/2025" }, admin);
+    expect(again.status).toBe(400);
+  });
+
+  it("shows the aging with no difference from the control account, and 400 for a bad date", async () => {
+    const response = await load(agingRoute, "/receivables?org=3101123456&at=2025-03-31", client);
+    const data = (await response.json()) as { agreement: { agrees: boolean }; rows: Array<{ partyId: string }> };
+    expect(data.agreement.agrees).toBe(true);
+    expect(data.rows.map((row) => row.partyId)).toContain(partyId);
+    const bad = await load(agingRoute, "/receivables?org=3101123456&at=31/02/2025", client);
+    expect(bad.status).toBe(400);
+  });
+});
