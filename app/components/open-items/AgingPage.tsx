@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from "@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { DateField } from "~/components/forms/DateField";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
-import { appHref, keptParamFields } from "~/components/shell/links";
+import { appHref, keptParamFields } from "~/utils/links";
 import { AGING_BUCKETS, AGING_LABELS, type AgingPageView, type Side } from "~/domain/open-items";
 import { SIDE_TEXTS } from "./labels";
 

@@ -18,7 +18,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { AccountPicker } from "~/components/AccountPicker";
 import { DateField } from "~/components/forms/DateField";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
-import { appHref, keptParamFields } from "~/components/shell/links";
+import { appHref, keptParamFields } from "~/utils/links";
 import type { CatalogNode } from "~/domain/catalog";
 import type { PartyPageView, Side } from "~/domain/open-items";
 import { SIDE_TEXTS } from "./labels";
