@@ -1,4 +1,5 @@
 import mongoose, { Schema, type Types, type ClientSession } from "mongoose";
+import { isDuplicateKeyError } from "./mongo-errors";
 
 /**
  * One document a counterparty owes or is owed on: an issued sale (receivable) or a purchase (payable),
@@ -112,7 +113,7 @@ export async function insertOpenItems(records: readonly Omit<OpenItemRecord, "_i
     await OpenItem.insertMany(records, { ordered: false });
   } catch (error) {
     // Two requests deriving the same receipts at once: the other one stored them (unique key).
-    if ((error as { code?: number }).code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
   }
 }
 

@@ -13,7 +13,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const OUTSIDE = [/\.\.\/shared\b/, /\/work\//, /\b[Ss]eed §/, /\bcosta-rica\b/, /\bproduct (?:spec )?§/];
 const URL = /\b(?:https?|file):\/\/\S+/g;
 /** A cited Markdown file, optionally followed by a section: `docs/domain/iva.md §3.1`. */
-const CITATION = /([\w./-]*\w\.md)(?![\w.]\w)(?:\s+§(\d+)(?:\.(\d+))?)?/g;
+const CITATION = /([\w./-]*\w\.md)(?!\w|\.\w)(?:\s+§(\d+)(?:\.(\d+))?)?/g;
 
 function walk(directory: string, keep: (path: string) => boolean): string[] {
   const found: string[] = [];
@@ -76,6 +76,7 @@ describe("citations of documents", () => {
     expect(brokenCitations("(docs/domain/iva.md §3) and docs/spec/access.md §2", here)).toEqual([]);
     expect(brokenCitations("see SOURCES.md beside this file; https://example.org/x/README.md", here)).toEqual([]);
     expect(brokenCitations("forge.md.sha256.create()", here)).toEqual([]);
+    expect(brokenCitations("LMDB's data.mdb and lock.mdb files", here)).toEqual([]);
     expect(brokenCitations("https://example.org/facturacion-en-costa-rica/", here)).toEqual([]);
     expect(brokenCitations("docs/domain/hacienda-xml.md §6.3 and §6", here)).toEqual([]);
     const outside = [
