@@ -20,6 +20,7 @@ import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server"
 import { forbidden, notFound } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { undoneElsewhere } from "~/domain/entries/source";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.entry.number ? `Asiento ${data.entry.number}` : "Borrador de asiento"} · Contabilidad CR` },
@@ -55,6 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return replyWithErrors(submission);
       const problem = reversalDateProblem(entry.date as CalendarDate, submission.value.date);
       if (problem) return replyWithErrors(submission, { field: "date", message: problem });
+      const elsewhere = undoneElsewhere(entry.source.kind);
+      if (elsewhere) return replyWithErrors(submission, { message: elsewhere }, 409);
       if (!isConfirmed(form)) return askConfirmation(submission);
       const outcome = await reverse(organization.id, entry._id.toString(), { ...actor, date: submission.value.date });
       if (!outcome.ok) {
@@ -87,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EntryViewPage() {
-  const { organization, entry, can, reversalDate } = useLoaderData<typeof loader>();
+  const { organization, entry, can, reversalDate, undoneElsewhere: elsewhere } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as (SubmissionResult<string[]> & { confirm?: true }) | undefined;
   const current = new URLSearchParams(useLocation().search);
   const org = organization.cedula;
@@ -171,6 +174,11 @@ export default function EntryViewPage() {
         <EntryLines lines={entry.lines} totals={entry.totals} />
       </section>
 
+      {elsewhere && (
+        <Text size="sm" data-testid="undone-elsewhere">
+          {elsewhere}
+        </Text>
+      )}
       {can.reverse && (
         <ReverseEntryForm
           number={entry.number ?? ""}

@@ -436,6 +436,43 @@ describe("/entries/view/:entryID", () => {
 });
 
 describe("reversing and deleting from the entry's page", () => {
+  it("does not reverse by hand an entry a feature keeps in step with its state (a cobro): it says where to undo it, answers 409 and writes nothing", async () => {
+    const posted = await createAndPost(
+      ORG,
+      {
+        date: "2025-10-20",
+        description: "Cobro a Distribuidora",
+        reference: "",
+        // Accounts no other test of this file reads, so its movements stay as they are.
+        lines: [dr("10-01-02-02-00", "5000"), cr("10-01-02-01-00", "5000")],
+      },
+      { by: adminId },
+      { kind: "cobro", id: "000000000000000000000001" },
+    );
+    if (!posted.ok) throw new Error("the cobro entry was refused");
+    const id = String(posted.entry._id);
+    const page = await view(id);
+    expect(page.can.reverse).toBe(false);
+    expect(page.undoneElsewhere).toMatch(/^Este asiento es un cobro: se deshace con «Deshacer» en el estado de cuenta/);
+
+    const response = await respond(() =>
+      viewAction({
+        request: postRequest(
+          `/entries/view/${id}?org=${CEDULA}`,
+          { intent: "reverse", date: "31/10/2025", confirmed: "yes" },
+          adminCookie,
+        ),
+        params: { entryID: id },
+        context,
+      }),
+    );
+    expect(response.status).toBe(409);
+    expect((await response.json()).error).toEqual({ "": [page.undoneElsewhere] });
+    expect((await getEntry(ORG, id))!.reversedBy).toBeUndefined();
+    // A manual entry keeps «Revertir».
+    expect((await view(saleId)).undoneElsewhere).toBeNull();
+  });
+
   it("asks for confirmation first, refuses a date before the entry, then posts the reversal linked both ways", async () => {
     const path = `/entries/view/${saleId}?org=${CEDULA}&showSidebar=1`;
     const post = (fields: Record<string, string>) =>

@@ -30,3 +30,24 @@ export function sourceLink(source: { kind: string; id?: string }): SourceLink {
       return { label: sourceLabel(source.kind), to: null };
   }
 }
+
+/**
+ * Entries a feature keeps in step with its own state (a declaration, a provision, the documents a
+ * payment settled) are undone on that feature's screen, which reverses the entry and its state in one
+ * transaction. Reversed by hand from the entry, the entry would go and the state would stay. Returns
+ * where to undo it, or null for entries anyone may reverse here.
+ */
+export function undoneElsewhere(kind: string): string | null {
+  switch (kind) {
+    case "iva":
+      return "Este asiento es la liquidación del IVA de un mes: se revierte con «Revertir liquidación» en la página del IVA, para que la declaración cambie con él.";
+    case "renta":
+      return "Este asiento es la provisión del impuesto sobre la renta: se revierte desde la página del Impuesto sobre la Renta.";
+    case "cobro":
+      return "Este asiento es un cobro: se deshace con «Deshacer» en el estado de cuenta del cliente, para que sus documentos vuelvan a quedar pendientes.";
+    case "pago":
+      return "Este asiento es un pago: se deshace con «Deshacer» en el estado de cuenta del proveedor, para que sus documentos vuelvan a quedar pendientes.";
+    default:
+      return null;
+  }
+}

@@ -54,6 +54,8 @@ export interface EntryView {
     totals: { debit: string; credit: string; difference: string | null };
     history: EntryHistoryItem[];
   };
+  /** Where a feature's entry is undone instead of «Revertir» (admins only), or null. */
+  undoneElsewhere: string | null;
   can: { edit: boolean; reverse: boolean; deleteDraft: boolean };
 }
 

@@ -19,7 +19,7 @@ import { describeChanges, historyActionLabel } from "~/domain/entries/history";
 import { displayStatus, entriesCount, movementsCount, sourceLabel, STATUS_LABELS } from "~/domain/entries/labels";
 import { colones } from "~/domain/entries/money";
 import { ENTRY_PAGE_SIZE, MOVEMENT_PAGE_SIZE, type EntryListQuery, type MovementQuery } from "~/domain/entries/query";
-import { sourceLink } from "~/domain/entries/source";
+import { sourceLink, undoneElsewhere } from "~/domain/entries/source";
 import type { EntryHistoryItem, EntryListRow, EntryView, LinkedEntry, MovementView } from "~/domain/entries/view";
 export type { EntryHistoryItem, EntryListRow, EntryView, MovementView } from "~/domain/entries/view";
 import { ENTRY_NOT_FOUND } from "~/domain/ledger";
@@ -271,9 +271,16 @@ export async function entryView(
         changes: describeChanges(item.before, item.after),
       })),
     },
+    undoneElsewhere:
+      admin && entry.status === "contabilizado" && !entry.reversedBy ? undoneElsewhere(entry.source.kind) : null,
     can: {
       edit: admin && !entry.reversedBy && !entry.reversalOf,
-      reverse: admin && entry.status === "contabilizado" && !entry.reversedBy && !entry.reversalOf,
+      reverse:
+        admin &&
+        entry.status === "contabilizado" &&
+        !entry.reversedBy &&
+        !entry.reversalOf &&
+        !undoneElsewhere(entry.source.kind),
       deleteDraft: admin && entry.status === "borrador",
     },
   };
