@@ -10,6 +10,7 @@ const benches = [
   "packages/embedded-mongo/bench/embedded-mongo.ts",
   "packages/embedded-mongo/bench/scale.ts",
   "bench/receipt-import.ts",
+  "bench/mail.ts",
   "bench/ledger.ts",
   "bench/booking.ts",
   "bench/invoicing.ts",
@@ -27,6 +28,7 @@ for (const file of benches) {
     "bench/invoicing.ts",
     "bench/reports.ts",
     "bench/board.ts",
+    "bench/mail.ts",
   ].includes(file);
   const env: NodeJS.ProcessEnv = production ? { ...process.env, NODE_ENV: "production" } : process.env;
   const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(root, file)], {
