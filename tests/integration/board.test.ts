@@ -207,7 +207,7 @@ describe("the practice board", () => {
       issued: 1,
       notBooked: 3,
       pendingAnswers: 2,
-      nearestAnswerDeadline: "2025-10-15",
+      nearestAnswerDeadline: "2025-11-12",
       unclassified: "12345",
       rejected: 1,
       stuck: 0,
