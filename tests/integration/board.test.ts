@@ -9,16 +9,22 @@ import { loadBoard } from "../../app/services/board/board.server";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
-import { settleVat } from "../../app/services/vat/vat-settlement.server";
+import { getDefaultAccounts } from "../../app/services/default-accounts/default-accounts.server";
+import { loadMonthView } from "../../app/services/receipts/receipts.server";
+import { loadVatPage } from "../../app/services/vat/vat-page.server";
+import { rectifyVat, reverseSettlement, settleVat } from "../../app/services/vat/vat-settlement.server";
+import type { BoardRow } from "../../app/domain/board/row";
 import { HaciendaSubmission } from "../../models/hacienda-submission";
 import { ensureOrganization } from "../../models/organization";
 import { findReceipt, Receipt, type ReceiptRecord } from "../../models/receipt";
 import { BUSINESS_PARTIES, generateComprobante } from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 
-// The board against a recomputation from the documents, after random sequences of the events that
-// change it: imports, booking runs, receptor answers, postings to 70 and to cash, the IVA
-// settlement, and documents Hacienda rejected or whose sending failed.
+// The board against a recomputation from the documents, and against each client's own screens (the
+// month view's counts, the IVA page's declaration), after random sequences of the events that change
+// it: imports (also late ones into a declared month), booking runs, receptor answers, postings to 70
+// and to cash, the IVA settlement, its rectification and reversal, and documents Hacienda rejected
+// or whose sending failed.
 
 const MONTH = "2025-10";
 const PREVIOUS = "2025-09";
@@ -32,6 +38,8 @@ type Event =
   | { kind: "answer"; org: number; pick: number }
   | { kind: "post"; org: number; account: "70-01-01-00-00" | "10-01-01-01-00"; amount: number; debit: boolean }
   | { kind: "settle"; org: number }
+  | { kind: "rectify"; org: number }
+  | { kind: "reverse"; org: number }
   | { kind: "queue"; org: number; pick: number; state: "rechazado" | "error" };
 
 const org = fc.integer({ min: 0, max: 2 });
@@ -45,7 +53,7 @@ const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
       supplier: fc.integer({ min: 0, max: BUSINESS_PARTIES.length - 1 }),
       previous: fc.boolean(),
     }),
-    weight: 4,
+    weight: 6,
   },
   { arbitrary: fc.record({ kind: fc.constant("book" as const), org }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("answer" as const), org, pick: fc.nat(50) }), weight: 2 },
@@ -59,7 +67,9 @@ const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
     }),
     weight: 2,
   },
-  { arbitrary: fc.record({ kind: fc.constant("settle" as const), org }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("settle" as const), org }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("rectify" as const), org }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant("reverse" as const), org }), weight: 1 },
   {
     arbitrary: fc.record({
       kind: fc.constant("queue" as const),
@@ -133,7 +143,15 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
       return;
     }
     case "settle":
-      await settleVat(organization.id, PREVIOUS, actor);
+    case "rectify": {
+      // The IVA page's own choices: confirm a month not ended, adjust the IVA accounts to the return.
+      const adjustmentAccount = (await getDefaultAccounts(organization.id)).ivaNonCreditableExpense;
+      const settle = event.kind === "settle" ? settleVat : rectifyVat;
+      await settle(organization.id, PREVIOUS, actor, { confirmEarly: true, adjustmentAccount });
+      return;
+    }
+    case "reverse":
+      await reverseSettlement(organization.id, PREVIOUS, actor);
       return;
     case "queue": {
       const receipts = await receiptsOf();
@@ -160,6 +178,22 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
   }
 }
 
+type Organization = ReturnType<typeof organizationsOf>[number];
+
+/** What the client's own screens show for the board's figures: the month view's tabs, the IVA page's declaration. */
+async function screensOf(organization: Organization) {
+  const count = async (tab: "recibidos" | "emitidos") =>
+    (await loadMonthView(organization, { month: MONTH, tab, q: "", page: 1 })).count;
+  const vat = await loadVatPage(organization.id, PREVIOUS, null);
+  return {
+    received: await count("recibidos"),
+    issued: await count("emitidos"),
+    ivaState: !vat.declaration ? "sin-declarar" : vat.declaration.stale ? "desactualizado" : "declarado",
+  };
+}
+
+const boardFigures = (row: BoardRow) => ({ received: row.received, issued: row.issued, ivaState: row.iva.state });
+
 beforeAll(async () => {
   environment = await startAppEnvironment();
 }, 120_000);
@@ -171,8 +205,9 @@ afterAll(async () => {
 describe("the practice board", () => {
   it("equals a recomputation from the documents after random events", async () => {
     let sawFigures = 0;
+    const ivaStates = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.array(eventArbitrary, { minLength: 4, maxLength: 18 }), async (events) => {
+      fc.asyncProperty(fc.array(eventArbitrary, { minLength: 4, maxLength: 24 }), async (events) => {
         run += 1;
         const organizations = organizationsOf(run);
         for (const organization of organizations)
@@ -181,11 +216,17 @@ describe("the practice board", () => {
         const differences = await verifyBoard(organizations, MONTH);
         expect(differences).toEqual([]);
         const rows = await loadBoard(organizations, MONTH);
+        for (const [index, row] of rows.entries()) {
+          expect(boardFigures(row), row.name).toEqual(await screensOf(organizations[index]));
+          ivaStates.add(row.iva.state);
+        }
         if (rows.some((row) => row.received + row.issued > 0 || row.unclassified !== "0")) sawFigures += 1;
       }),
       { numRuns: 12, seed: 2026, endOnFailure: true },
     );
     expect(sawFigures).toBeGreaterThan(0);
+    // The sequences reached every state the IVA page can show.
+    expect([...ivaStates].sort()).toEqual(["declarado", "desactualizado", "sin-declarar"]);
   }, 300_000);
 
   it("shows the figures of a known month", async () => {
@@ -211,10 +252,32 @@ describe("the practice board", () => {
       unclassified: "12345",
       rejected: 1,
       stuck: 0,
-      iva: { month: PREVIOUS, state: "sin-liquidar", amount: null, dueDate: "2025-10-15" },
+      iva: { month: PREVIOUS, state: "sin-declarar", amount: null, dueDate: "2025-10-15" },
     });
     expect(row.checks.unclassified).toBe(1);
     expect(row.checks.negativeCash).toBe(1);
     expect(await recomputeBoardRow(organization, MONTH)).toEqual(row);
+  }, 120_000);
+
+  it("says what the IVA page says: declared, out of date after a late document, declared again after «Rectificar»", async () => {
+    const [organization] = organizationsOf(91);
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+    run = 91;
+    const late: Event = { kind: "import", org: 0, direction: "issued", day: 20, supplier: 1, previous: true };
+    const states: string[] = [];
+    const step = async (event: Event, index: number) => {
+      await apply(event, [organization], index);
+      const [row] = await loadBoard([organization], MONTH);
+      expect(boardFigures(row)).toEqual(await screensOf(organization));
+      states.push(row.iva.state);
+      return row;
+    };
+    await step({ kind: "import", org: 0, direction: "issued", day: 5, supplier: 0, previous: true }, 0);
+    const declared = await step({ kind: "settle", org: 0 }, 1);
+    expect(declared.iva.amount).not.toBeNull();
+    await step(late, 2);
+    await step({ kind: "rectify", org: 0 }, 3);
+    await step({ kind: "reverse", org: 0 }, 4);
+    expect(states).toEqual(["sin-declarar", "declarado", "desactualizado", "declarado", "sin-declarar"]);
   }, 120_000);
 });

@@ -51,7 +51,7 @@ function Checks({ row, links }: { row: Row; links: ReturnType<typeof boardLinks>
 }
 
 function Iva({ row, links, today }: { row: Row; links: ReturnType<typeof boardLinks>; today: CalendarDate }) {
-  const done = row.iva.state === "liquidado" || row.iva.state === "declarado";
+  const done = row.iva.state === "declarado";
   return (
     <Stack gap={0}>
       <Figure to={links.iva} label={`IVA de ${monthLabel(row.iva.month)} de ${row.name}`}>

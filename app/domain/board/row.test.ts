@@ -15,7 +15,7 @@ function row(name: string, changes: Partial<BoardRow> = {}): BoardRow {
     notBooked: 0,
     pendingAnswers: 0,
     nearestAnswerDeadline: null,
-    iva: { month: "2025-10", state: "liquidado", amount: "0", dueDate: d("2025-11-17") },
+    iva: { month: "2025-10", state: "declarado", amount: "0", dueDate: d("2025-11-17") },
     unclassified: "0",
     rejected: 0,
     stuck: 0,
@@ -29,7 +29,7 @@ describe("requiere atención", () => {
   const today = d("2025-11-12");
   const overdueAnswer = row("Beta", { pendingAnswers: 2, nearestAnswerDeadline: d("2025-11-10") });
   const ivaSoon = row("Alfa", {
-    iva: { month: "2025-10", state: "sin-liquidar", amount: null, dueDate: d("2025-11-17") },
+    iva: { month: "2025-10", state: "sin-declarar", amount: null, dueDate: d("2025-11-17") },
   });
   const pending = row("Gamma", { notBooked: 3 });
   const clear = row("Ágape");

@@ -9,22 +9,21 @@ import { deadlineState, type DeadlineState } from "./deadlines";
  */
 
 /**
- * The previous month's IVA: «sin-liquidar» and «liquidado» come from the settlement entry; a
- * recorded declaration adds «declarado» and «desactualizado» (declared, then the month changed).
+ * The previous month's IVA as the IVA page states it: no standing declaration, declared, or declared
+ * and out of date (the return changed since: it needs «Rectificar»).
  */
-export type IvaState = "sin-liquidar" | "liquidado" | "declarado" | "desactualizado";
+export type IvaState = "sin-declarar" | "declarado" | "desactualizado";
 
 export const IVA_STATE_LABELS: Record<IvaState, string> = {
-  "sin-liquidar": "Sin liquidar",
-  liquidado: "Liquidado",
+  "sin-declarar": "Sin declarar",
   declarado: "Declarado",
-  desactualizado: "Desactualizado",
+  desactualizado: "Declaración desactualizada",
 };
 
 export interface BoardIva {
   month: MonthKey;
   state: IvaState;
-  /** Positive: to pay; negative: saldo a favor; null while not liquidated. */
+  /** Declared: positive to pay, negative saldo a favor; null while not declared. */
   amount: string | null;
   dueDate: CalendarDate;
 }
@@ -58,7 +57,7 @@ export const ATTENTION_LABELS: Record<AttentionLevel, string> = {
 
 const RANK: Record<AttentionLevel, number> = { overdue: 0, soon: 1, pending: 2, clear: 3 };
 
-const IVA_DONE: ReadonlySet<IvaState> = new Set(["liquidado", "declarado"]);
+const IVA_DONE: ReadonlySet<IvaState> = new Set(["declarado"]);
 
 function worst(states: DeadlineState[]): DeadlineState | null {
   if (states.includes("overdue")) return "overdue";

@@ -157,7 +157,7 @@ export function emptyRow(organization: BoardOrganization, month: MonthKey): Boar
     notBooked: 0,
     pendingAnswers: 0,
     nearestAnswerDeadline: null,
-    iva: { month: ivaMonth, state: "sin-liquidar", amount: null, dueDate: ivaDueDate(ivaMonth) },
+    iva: { month: ivaMonth, state: "sin-declarar", amount: null, dueDate: ivaDueDate(ivaMonth) },
     unclassified: "0",
     rejected: 0,
     stuck: 0,

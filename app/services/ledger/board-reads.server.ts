@@ -1,5 +1,4 @@
 import { type Types } from "mongoose";
-import { SETTLEMENT_SOURCE_KIND } from "~/domain/iva";
 import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { ReceiptBooking } from "~models/receipt-booking";
@@ -64,45 +63,6 @@ export async function bookedReceiptCounts(
   ]);
   for (const row of grouped) counts.set(row._id, row.count);
   return counts;
-}
-
-export interface StandingSettlement {
-  organizationId: string;
-  number: string;
-  lines: Array<{ account: string; debit: bigint; credit: bigint }>;
-}
-
-/** The standing (posted, not reversed) IVA settlement entries of `month`, one per organization at most. */
-export async function standingSettlements(
-  organizationIds: readonly string[],
-  month: string,
-): Promise<StandingSettlement[]> {
-  if (organizationIds.length === 0) return [];
-  const entries = await Entry.find(
-    {
-      organizationId: { $in: [...organizationIds] },
-      status: "contabilizado",
-      "source.kind": SETTLEMENT_SOURCE_KIND,
-      "source.id": month,
-      reversedBy: { $exists: false },
-    },
-    { organizationId: 1, number: 1, lines: 1 },
-  ).lean<
-    Array<{
-      organizationId: string;
-      number?: string;
-      lines: Array<{ account: string; debit: unknown; credit: unknown }>;
-    }>
-  >();
-  return entries.map((entry) => ({
-    organizationId: entry.organizationId,
-    number: entry.number ?? "",
-    lines: entry.lines.map((line) => ({
-      account: line.account,
-      debit: toBigInt(line.debit),
-      credit: toBigInt(line.credit),
-    })),
-  }));
 }
 
 /** Σ debit − Σ credit per account of the posted lines up to `month`'s end, from the entries themselves (for verification). */
