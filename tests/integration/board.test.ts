@@ -3,6 +3,7 @@ import { strToU8 } from "fflate";
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToAmount, cents } from "../../app/domain/money";
+import { shiftMonth } from "../../app/domain/calendar";
 import { bookMonth } from "../../app/services/booking/booking.server";
 import { recomputeBoardRow, verifyBoard } from "../../app/services/board/board-verify.server";
 import { loadBoard } from "../../app/services/board/board.server";
@@ -14,6 +15,9 @@ import { loadMonthView } from "../../app/services/receipts/receipts.server";
 import { loadVatPage } from "../../app/services/vat/vat-page.server";
 import { rectifyVat, reverseSettlement, settleVat } from "../../app/services/vat/vat-settlement.server";
 import type { BoardRow } from "../../app/domain/board/row";
+import { nextPartialPayment } from "../../app/domain/board/partial-payments";
+import { prepareData } from "../../app/boot/prepare-data.server";
+import { incomeTaxReport } from "../../app/services/income-tax/income-tax.server";
 import { HaciendaSubmission } from "../../models/hacienda-submission";
 import { ensureOrganization } from "../../models/organization";
 import { findReceipt, Receipt, type ReceiptRecord } from "../../models/receipt";
@@ -181,18 +185,25 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
 type Organization = ReturnType<typeof organizationsOf>[number];
 
 /** What the client's own screens show for the board's figures: the month view's tabs, the IVA page's declaration. */
-async function screensOf(organization: Organization) {
+async function screensOf(organization: Organization, month = MONTH, now = new Date()) {
   const count = async (tab: "recibidos" | "emitidos") =>
-    (await loadMonthView(organization, { month: MONTH, tab, q: "", page: 1 })).count;
-  const vat = await loadVatPage(organization.id, PREVIOUS, null);
+    (await loadMonthView(organization, { month, tab, q: "", page: 1 })).count;
+  const vat = await loadVatPage(organization.id, shiftMonth(month, -1), null);
+  const year = Number(month.slice(0, 4));
   return {
     received: await count("recibidos"),
     issued: await count("emitidos"),
     ivaState: !vat.declaration ? "sin-declarar" : vat.declaration.stale ? "desactualizado" : "declarado",
+    partialPayment: nextPartialPayment(year, (await incomeTaxReport(organization.id, year, now)).schedule),
   };
 }
 
-const boardFigures = (row: BoardRow) => ({ received: row.received, issued: row.issued, ivaState: row.iva.state });
+const boardFigures = (row: BoardRow) => ({
+  received: row.received,
+  issued: row.issued,
+  ivaState: row.iva.state,
+  partialPayment: row.partialPayment,
+});
 
 beforeAll(async () => {
   environment = await startAppEnvironment();
@@ -279,5 +290,40 @@ describe("the practice board", () => {
     await step({ kind: "rectify", org: 0 }, 3);
     await step({ kind: "reverse", org: 0 }, 4);
     expect(states).toEqual(["sin-declarar", "declarado", "desactualizado", "declarado", "sin-declarar"]);
+  }, 120_000);
+
+  it("shows the next pago parcial as the income-tax page computes it", async () => {
+    await prepareData({ log: () => undefined });
+    const [organization] = organizationsOf(92);
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+    const now = new Date("2026-10-15T18:00:00Z");
+    const post = (date: string, lines: Array<{ account: string; debit?: bigint; credit?: bigint }>) =>
+      createAndPost(
+        organization.id,
+        {
+          date,
+          description: "Movimiento de prueba",
+          lines: lines.map((line) => ({
+            account: line.account,
+            ...(line.debit ? { debit: centsToAmount(cents(line.debit)) } : {}),
+            ...(line.credit ? { credit: centsToAmount(cents(line.credit)) } : {}),
+          })),
+        },
+        { ...actor, now },
+      );
+    // 2025's sales give 2026 its cuotas; one payment in June 2026 covers part of them.
+    const sales = await post("2025-06-10", [
+      { account: "10-01-01-01-00", debit: 900_000_000n },
+      { account: "40-01-01-01-00", credit: 900_000_000n },
+    ]);
+    const payment = await post("2026-06-29", [
+      { account: "10-01-03-03-00", debit: 1_000_000n },
+      { account: "10-01-01-01-00", credit: 1_000_000n },
+    ]);
+    expect([sales, payment].map((outcome) => (outcome.ok ? [] : outcome.refusals))).toEqual([[], []]);
+    const [row] = await loadBoard([organization], "2026-10", now);
+    expect(row.partialPayment).toMatchObject({ kind: "cuota", year: 2026, state: "vencida" });
+    expect(boardFigures(row)).toEqual(await screensOf(organization, "2026-10", now));
+    expect(await recomputeBoardRow(organization, "2026-10", now)).toEqual(row);
   }, 120_000);
 });

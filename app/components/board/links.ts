@@ -22,6 +22,7 @@ export function boardLinks(row: BoardRow, month: MonthKey, current: URLSearchPar
     issued,
     month: href("/", { month }),
     iva: href("/admin/vat", { month: row.iva.month }),
+    incomeTax: href("/admin/income-tax", { year: String(row.partialPayment.year) }),
     balances,
     imports: href("/detail"),
     checks,

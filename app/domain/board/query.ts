@@ -11,6 +11,7 @@ import {
 } from "../calendar";
 import { cents, centsToAmount, formatColones } from "../money";
 import { CHECK_KEYS, CHECK_LABELS } from "./checks";
+import { partialPaymentLabel } from "./partial-payments";
 import {
   ATTENTION_LABELS,
   attentionOf,
@@ -116,6 +117,12 @@ export const BOARD_EXPORT_COLUMNS: BoardExportColumn[] = [
   { header: "Saldo en 70 Por clasificar", type: "number", value: (row) => centsDecimal(row.unclassified) },
   { header: "Rechazados por Hacienda", type: "number", value: (row) => String(row.rejected) },
   { header: "Envíos con error", type: "number", value: (row) => String(row.stuck) },
+  { header: "Pagos parciales de renta", type: "text", value: (row) => partialPaymentLabel(row.partialPayment) },
+  {
+    header: "Vencimiento del pago parcial",
+    type: "text",
+    value: (row) => (row.partialPayment.kind === "cuota" ? row.partialPayment.due : ""),
+  },
   {
     header: "Última importación",
     type: "text",

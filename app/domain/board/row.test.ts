@@ -20,6 +20,7 @@ function row(name: string, changes: Partial<BoardRow> = {}): BoardRow {
     rejected: 0,
     stuck: 0,
     lastImportAt: null,
+    partialPayment: { kind: "none", year: 2025 },
     checks: emptyCheckCounts(),
     ...changes,
   };
@@ -51,6 +52,18 @@ describe("requiere atención", () => {
       "Gamma",
       "Ágape",
     ]);
+  });
+
+  it("weighs the next pago parcial: overdue once its date passed, soon within five days", () => {
+    const cuota = (due: string, state: "vencida" | "por vencer") =>
+      row("Renta", {
+        partialPayment: { kind: "cuota", year: 2025, number: 3, due: d(due), pending: "100000", state },
+      });
+    expect(attentionOf(cuota("2025-11-10", "vencida"), today)).toBe("overdue");
+    expect(hasPending(cuota("2025-11-10", "vencida"))).toBe(true);
+    expect(attentionOf(cuota("2025-11-14", "por vencer"), today)).toBe("soon");
+    expect(attentionOf(cuota("2025-12-31", "por vencer"), today)).toBe("clear");
+    expect(attentionOf(row("Renta", { partialPayment: { kind: "paid", year: 2025 } }), today)).toBe("clear");
   });
 
   it("counts non-zero 70, rejections and checks as pending", () => {

@@ -2,6 +2,7 @@ import { compareDates, type CalendarDate, type MonthKey } from "../calendar";
 import { searchDigits, searchText } from "../text";
 import type { CheckCounts } from "./checks";
 import { deadlineState, type DeadlineState } from "./deadlines";
+import { partialPaymentDeadline, type BoardPartialPayment } from "./partial-payments";
 
 /**
  * One client's line on the board for a month. Amounts are céntimos as decimal strings (JSON carries
@@ -43,6 +44,8 @@ export interface BoardRow {
   rejected: number;
   stuck: number;
   lastImportAt: string | null;
+  /** The income-tax pagos parciales of the month's year: the next cuota pending. */
+  partialPayment: BoardPartialPayment;
   checks: CheckCounts;
 }
 
@@ -75,6 +78,7 @@ export function hasPending(row: BoardRow): boolean {
     BigInt(row.unclassified) !== 0n ||
     row.rejected > 0 ||
     row.stuck > 0 ||
+    (row.partialPayment.kind === "cuota" && row.partialPayment.state === "vencida") ||
     checks
   );
 }
@@ -84,6 +88,8 @@ export function attentionOf(row: BoardRow, today: CalendarDate): AttentionLevel 
   const states: DeadlineState[] = [];
   if (row.pendingAnswers > 0 && row.nearestAnswerDeadline) states.push(deadlineState(row.nearestAnswerDeadline, today));
   if (!IVA_DONE.has(row.iva.state)) states.push(deadlineState(row.iva.dueDate, today));
+  const cuota = partialPaymentDeadline(row.partialPayment);
+  if (cuota) states.push(deadlineState(cuota, today));
   const state = worst(states);
   if (state === "overdue") return "overdue";
   if (state === "soon") return "soon";
@@ -94,6 +100,8 @@ function earliestDeadline(row: BoardRow): CalendarDate | null {
   const dates: CalendarDate[] = [];
   if (row.pendingAnswers > 0 && row.nearestAnswerDeadline) dates.push(row.nearestAnswerDeadline);
   if (!IVA_DONE.has(row.iva.state)) dates.push(row.iva.dueDate);
+  const cuota = partialPaymentDeadline(row.partialPayment);
+  if (cuota) dates.push(cuota);
   return dates.sort(compareDates)[0] ?? null;
 }
 

@@ -25,7 +25,7 @@ export async function loadBoardView(
   query: BoardQuery,
   now: Date,
 ): Promise<BoardView> {
-  const rows = await loadBoard(await boardOrganizationsFor(request, user), query.month);
+  const rows = await loadBoard(await boardOrganizationsFor(request, user), query.month, now);
   return boardView(rows, query, todayInCostaRica(now));
 }
 

@@ -19,6 +19,7 @@ import { Receipt } from "~models/receipt";
 import { balancesUnder, bookedReceiptCounts } from "~/services/ledger/board-reads.server";
 import { ANSWERABLE_KINDS } from "~/services/receipts/receipts-detail.server";
 import { ivaStatusesOf } from "./iva-status.server";
+import { partialPaymentsFor } from "./partial-payments.server";
 
 /**
  * The practice board (decision 220): every figure of every client's month from indexed, grouped
@@ -162,25 +163,32 @@ export function emptyRow(organization: BoardOrganization, month: MonthKey): Boar
     rejected: 0,
     stuck: 0,
     lastImportAt: null,
+    partialPayment: { kind: "none", year: Number(month.slice(0, 4)) },
     checks: emptyCheckCounts(),
   };
 }
 
 /** One row per organization, in the order given (the route sorts by attention). */
-export async function loadBoard(organizations: readonly BoardOrganization[], month: MonthKey): Promise<BoardRow[]> {
+export async function loadBoard(
+  organizations: readonly BoardOrganization[],
+  month: MonthKey,
+  now: Date = new Date(),
+): Promise<BoardRow[]> {
   const ids = organizations.map((organization) => organization.id);
   if (ids.length === 0) return [];
   const ivaMonth = shiftMonth(month, -1);
-  const [counts, duplicates, suppliers, receiptIds, troubles, imports, balances, iva] = await Promise.all([
-    monthReceiptCounts(ids, month),
-    duplicateCandidates(ids, month),
-    supplierIds(ids, month),
-    monthReceiptIds(ids, month),
-    queueTroubles(ids),
-    lastImports(ids),
-    balancesUnder(ids, month, [UNCLASSIFIED_PREFIX, CASH_AND_BANK_PREFIX]),
-    ivaStatusesOf(ids, ivaMonth),
-  ]);
+  const [counts, duplicates, suppliers, receiptIds, troubles, imports, balances, iva, partialPayments] =
+    await Promise.all([
+      monthReceiptCounts(ids, month),
+      duplicateCandidates(ids, month),
+      supplierIds(ids, month),
+      monthReceiptIds(ids, month),
+      queueTroubles(ids),
+      lastImports(ids),
+      balancesUnder(ids, month, [UNCLASSIFIED_PREFIX, CASH_AND_BANK_PREFIX]),
+      ivaStatusesOf(ids, ivaMonth),
+      partialPaymentsFor(ids, Number(month.slice(0, 4)), now),
+    ]);
   const booked = await bookedReceiptCounts(
     ids,
     receiptIds.map((receipt) => receipt._id),
@@ -247,6 +255,10 @@ export async function loadBoard(organizations: readonly BoardOrganization[], mon
     if (!row) continue;
     row.iva.state = status.state;
     row.iva.amount = status.amount === null ? null : String(status.amount);
+  }
+  for (const [org, payment] of partialPayments) {
+    const row = at(org);
+    if (row) row.partialPayment = payment;
   }
   return [...rows.values()];
 }

@@ -1,5 +1,6 @@
 import type { MonthKey } from "~/domain/calendar";
 import { compareWithDeclaration } from "~/domain/iva";
+import { mapInBatches } from "~/utils/in-batches";
 import { currentDeclarations, type VatDeclarationRecord } from "~models/vat-declaration";
 import { declarationFigures } from "./vat-settlement.server";
 import { loadVatMonth } from "./vat-return.server";
@@ -41,14 +42,13 @@ export async function declarationStatuses(
   const declarations = await currentDeclarations(organizationIds, month);
   const statuses = new Map<string, DeclarationStatus>();
   for (const id of organizationIds) statuses.set(id, { state: "sin-declarar", amount: null });
-  const queue = [...declarations.values()];
-  const worker = async () => {
-    for (let declared = queue.shift(); declared; declared = queue.shift())
-      statuses.set(declared.organizationId, {
-        state: (await isStale(declared)) ? "desactualizado" : "declarado",
-        amount: declaredAmount(declared),
-      });
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_RETURNS, queue.length) }, worker));
+  const declared = [...declarations.values()];
+  const stale = await mapInBatches(declared, CONCURRENT_RETURNS, isStale);
+  declared.forEach((record, index) =>
+    statuses.set(record.organizationId, {
+      state: stale[index] ? "desactualizado" : "declarado",
+      amount: declaredAmount(record),
+    }),
+  );
   return statuses;
 }
