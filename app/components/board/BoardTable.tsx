@@ -129,6 +129,11 @@ export function BoardTable({
                       {row.name}
                     </Text>
                     <Text size="xs">{row.cedula}</Text>
+                    {row.responsible && (
+                      <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                        Responsable: {row.responsible.email}
+                      </Text>
+                    )}
                     <AttentionBadge level={row.attention} />
                   </Stack>
                 </Table.Th>
@@ -206,6 +211,11 @@ export function BoardTable({
                   {row.name}
                 </Text>
                 <Text size="xs">{row.cedula}</Text>
+                {row.responsible && (
+                  <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                    Responsable: {row.responsible.email}
+                  </Text>
+                )}
               </Stack>
             }
             status={<AttentionBadge level={row.attention} />}

@@ -10,6 +10,7 @@ function row(name: string, changes: Partial<BoardRow> = {}): BoardRow {
     organizationId: `CR:${name}`,
     cedula: "3101123456",
     name,
+    responsible: null,
     received: 0,
     issued: 0,
     notBooked: 0,

@@ -33,6 +33,8 @@ export interface BoardRow {
   organizationId: string;
   cedula: string;
   name: string;
+  /** Who keeps the client's books: the user's id and e-mail, or null. */
+  responsible: { id: string; email: string } | null;
   received: number;
   issued: number;
   notBooked: number;

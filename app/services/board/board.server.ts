@@ -30,6 +30,7 @@ import { partialPaymentsFor } from "./partial-payments.server";
 export interface BoardOrganization {
   id: string;
   name: string;
+  responsible?: { id: string; email: string } | null;
 }
 
 interface ReceiptGroup {
@@ -153,6 +154,7 @@ export function emptyRow(organization: BoardOrganization, month: MonthKey): Boar
     organizationId: organization.id,
     cedula: toCedula(organization.id),
     name: organization.name,
+    responsible: organization.responsible ?? null,
     received: 0,
     issued: 0,
     notBooked: 0,
