@@ -113,7 +113,9 @@ function supplierIds(ids: string[], month: MonthKey) {
 }
 
 function monthReceiptIds(ids: string[], month: MonthKey) {
-  return Receipt.find({ organizationId: { $in: ids }, month }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
+  return Receipt.find({ organizationId: { $in: ids }, month }, { _id: 1, organizationId: 1 }).lean<
+    Array<{ _id: Types.ObjectId; organizationId: string }>
+  >();
 }
 
 function queueTroubles(ids: string[]) {
@@ -192,8 +194,12 @@ export async function loadBoard(
       partialPaymentsFor(ids, Number(month.slice(0, 4)), now),
     ]);
   const booked = await bookedReceiptCounts(
-    ids,
-    receiptIds.map((receipt) => receipt._id),
+    new Map(
+      [...groupBy(receiptIds, (receipt) => receipt.organizationId)].map(([org, list]) => [
+        org,
+        list.map((receipt) => receipt._id),
+      ]),
+    ),
   );
   const rows = new Map(organizations.map((organization) => [organization.id, emptyRow(organization, month)]));
   const at = (id: string) => rows.get(id);

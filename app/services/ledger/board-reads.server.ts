@@ -2,6 +2,7 @@ import { type Types } from "mongoose";
 import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { ReceiptBooking } from "~models/receipt-booking";
+import { mapInBatches } from "~/utils/in-batches";
 import { toBigInt } from "./records.server";
 
 /**
@@ -50,18 +51,20 @@ export async function balancesUnder(
   }));
 }
 
-/** How many of the given receipts are booked, per organization. */
+/**
+ * How many of each organization's receipts are booked. One indexed query per organization, each with
+ * its own receipt ids: a single query with both lists crosses every organization with every receipt
+ * in the (organization, receipt) index, which grows with clients × receipts.
+ */
 export async function bookedReceiptCounts(
-  organizationIds: readonly string[],
-  receiptIds: readonly Types.ObjectId[],
+  receiptIdsByOrganization: ReadonlyMap<string, readonly Types.ObjectId[]>,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  if (organizationIds.length === 0 || receiptIds.length === 0) return counts;
-  const grouped = await ReceiptBooking.aggregate<{ _id: string; count: number }>([
-    { $match: { organizationId: { $in: [...organizationIds] }, receiptId: { $in: [...receiptIds] } } },
-    { $group: { _id: "$organizationId", count: { $sum: 1 } } },
-  ]);
-  for (const row of grouped) counts.set(row._id, row.count);
+  const organizations = [...receiptIdsByOrganization].filter(([, ids]) => ids.length > 0);
+  const found = await mapInBatches(organizations, 8, ([organizationId, receiptIds]) =>
+    ReceiptBooking.countDocuments({ organizationId, receiptId: { $in: [...receiptIds] } }),
+  );
+  organizations.forEach(([organizationId], index) => counts.set(organizationId, found[index]));
   return counts;
 }
 
