@@ -136,24 +136,25 @@ export async function partialPaymentsOf(
   const today = todayInCostaRica(now);
   const taxpayer = await taxpayerOf(organizationId);
   if (!taxpayer) throw notFound("Organización no encontrada");
-  const [tables, accounts, before, twoBefore, threeBefore] = await Promise.all([
-    listBracketTables(),
+  const [tables, before] = await Promise.all([listBracketTables(), yearFigures(organizationId, year - 1, today)]);
+  const lastYear = previousTax(taxpayer, tables, year - 1, before);
+  const day = scheduleDay(year, today);
+  // The year before without a table decides the schedule alone: the other years and the payments are not read.
+  if (lastYear.noTable) return partialPaymentSchedule(year, [lastYear, lastYear, lastYear], cents(0n), day);
+  const [accounts, twoBefore, threeBefore] = await Promise.all([
     getDefaultAccounts(organizationId),
-    yearFigures(organizationId, year - 1, today),
     yearFigures(organizationId, year - 2, today),
     yearFigures(organizationId, year - 3, today),
   ]);
+  const previous = [
+    previousTax(taxpayer, tables, year - 3, threeBefore),
+    previousTax(taxpayer, tables, year - 2, twoBefore),
+    lastYear,
+  ] as const;
+  // No tax in the three years: no cuotas, whatever was paid.
+  if (previous.every((entry) => entry.tax === null)) return partialPaymentSchedule(year, previous, cents(0n), day);
   const prepaid = await accountYear(organizationId, accounts.incomeTaxPrepayments, year, today);
-  return partialPaymentSchedule(
-    year,
-    [
-      previousTax(taxpayer, tables, year - 3, threeBefore),
-      previousTax(taxpayer, tables, year - 2, twoBefore),
-      previousTax(taxpayer, tables, year - 1, before),
-    ],
-    prepaid.debit,
-    scheduleDay(year, today),
-  );
+  return partialPaymentSchedule(year, previous, prepaid.debit, day);
 }
 
 /**
