@@ -69,8 +69,11 @@ async function seed(organizations: number) {
     for (let r = 0; r < receiptsPerOrg; r++) {
       const base = r % 3 === 0 ? issued : received;
       const month = MONTHS[r % MONTHS.length];
+      // Issued consecutivos are unique per organization and series.
+      const consecutivo = `${base.consecutivo.slice(0, 10)}${String(r).padStart(10, "0")}`;
       records.push({
         ...base,
+        ...(base.direction === "issued" ? { consecutivo, issuedConsecutivo: consecutivo } : {}),
         _id: new Types.ObjectId(),
         organizationId,
         clave: `${base.clave.slice(0, 40)}${String(o).padStart(4, "0")}${String(r).padStart(6, "0")}`,

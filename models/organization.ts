@@ -24,6 +24,8 @@ const organizationSchema = new Schema(
     // The last closed day, `YYYY-MM-DD` (a Costa Rica calendar day, never an instant). Older documents
     // hold that day's UTC midnight as a Date: read either with `lockDayOf`.
     lockDate: { type: String, match: /^\d{4}-\d{2}-\d{2}$/ },
+    // The admin who keeps the client's books (a user id); the practice board filters by it.
+    responsibleUserId: { type: String, match: /^[0-9a-f]{24}$/ },
     // Who moved the lock date, when, from what to what: closing a period is an audited act.
     lockDateHistory: {
       type: [{ _id: false, at: Date, by: String, before: String, after: String, reason: String }],
@@ -235,4 +237,27 @@ export async function setTaxpayerKind(
     { runValidators: true, session },
   );
   return result.matchedCount === 1;
+}
+
+/** Who keeps each organization's books (user id), for the given organizations that have one. */
+export async function responsiblesOf(ids: readonly string[]): Promise<Map<string, string>> {
+  const found = await Organization.find(
+    { _id: { $in: [...ids] }, responsibleUserId: { $type: "string" } },
+    { responsibleUserId: 1 },
+  ).lean<Array<{ _id: string; responsibleUserId: string }>>();
+  return new Map(found.map((organization) => [organization._id, organization.responsibleUserId]));
+}
+
+/** Sets (or, with null, clears) who keeps the organization's books. */
+export async function setResponsible(id: string, userId: string | null): Promise<void> {
+  await Organization.updateOne(
+    { _id: id },
+    userId === null ? { $unset: { responsibleUserId: 1 } } : { $set: { responsibleUserId: userId } },
+    { runValidators: true },
+  );
+}
+
+/** Clears the responsible of an organization when it is that user (who lost the admin role there). */
+export async function clearResponsibleIf(id: string, userId: string): Promise<void> {
+  await Organization.updateOne({ _id: id, responsibleUserId: userId }, { $unset: { responsibleUserId: 1 } });
 }

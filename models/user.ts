@@ -224,3 +224,11 @@ export async function revokeAccess(userId: string, organizationId: string): Prom
   if (result.matchedCount === 1) await recomputeAdminFlag(userId);
   return result.matchedCount === 1;
 }
+
+/** The e-mails of the given users (unknown ids are left out). */
+export async function emailsOf(ids: readonly string[]): Promise<Map<string, string>> {
+  const valid = ids.filter((id) => /^[0-9a-f]{24}$/.test(id));
+  if (valid.length === 0) return new Map();
+  const users = await User.find({ _id: { $in: valid } }, { email: 1 }).lean<Array<{ _id: unknown; email: string }>>();
+  return new Map(users.map((user) => [String(user._id), user.email]));
+}

@@ -103,3 +103,16 @@ export async function setDeclarationStatus(
     { session },
   );
 }
+
+/** The standing declarations of one month for many organizations (the latest vigente version of each). */
+export async function currentDeclarations(organizationIds: readonly string[], month: string) {
+  if (organizationIds.length === 0) return new Map<string, VatDeclarationRecord>();
+  const found = await VatDeclaration.find(
+    { organizationId: { $in: [...organizationIds] }, month, status: "vigente" },
+    { accounts: 0, history: 0 },
+  )
+    .sort({ version: 1 })
+    .lean<VatDeclarationRecord[]>();
+  // Ascending versions: the latest of each organization is the one kept.
+  return new Map(found.map((declared) => [declared.organizationId, declared]));
+}

@@ -8,6 +8,7 @@ import { ReceiptSearchForm } from "~/components/receipts/ReceiptSearchForm";
 import { ReceiptTable } from "~/components/receipts/ReceiptTable";
 import { ReceiptTabs } from "~/components/receipts/ReceiptTabs";
 import { monthLabel } from "~/domain/calendar";
+import { hasAdminAccess } from "~/domain/roles";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { loadMonthView, readMonthQuery } from "~/services/receipts/receipts.server";
 import { BookingCell, BookMonthButton } from "~/components/booking/BookingCell";
@@ -19,8 +20,8 @@ import { SubmissionBadge } from "~/components/hacienda/SubmissionBadge";
 export const meta: MetaFunction = () => [{ title: "Comprobantes · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { organization, role } = await requireOrgContext(request, { orNone: true });
-  if (!organization) return json({ view: null, booking: null, sending: null });
+  const { organization, role, membership } = await requireOrgContext(request, { orNone: true });
+  if (!organization) return json({ view: null, booking: null, sending: null, board: false });
   const query = readMonthQuery(new URL(request.url));
   const view = await loadMonthView(organization, query);
   const booking = await monthBookingView(
@@ -33,11 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     organization.id,
     view.rows.map((row) => row.id),
   );
-  return json({ view, booking, sending: Object.fromEntries(statuses) });
+  // The practice board is one click away for those who may open it (admins, super admins, root).
+  return json({ view, booking, sending: Object.fromEntries(statuses), board: hasAdminAccess(membership) });
 }
 
 export default function ReceiptsMonthPage() {
-  const { view, booking, sending } = useLoaderData<typeof loader>();
+  const { view, booking, sending, board } = useLoaderData<typeof loader>();
   const location = useLocation();
   const current = new URLSearchParams(location.search);
 
@@ -63,6 +65,16 @@ export default function ReceiptsMonthPage() {
           <Text c="dimmed" size="sm">
             {view.organization.name} · {view.organization.cedula}
           </Text>
+          {board && (
+            <Anchor
+              component={Link}
+              to={appHref(`/admin/board?${new URLSearchParams({ month: view.month })}`, current)}
+              size="sm"
+              data-testid="board-link"
+            >
+              Resumen de clientes
+            </Anchor>
+          )}
         </div>
         <MonthNavigation
           label={view.monthLabel}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { BoardMonthNavigation } from "~/components/board/BoardMonthNavigation";
@@ -7,7 +7,7 @@ import { boardHref } from "~/components/board/links";
 import { keptParamFields } from "~/utils/links";
 import { todayInCostaRica } from "~/domain/calendar";
 import { BOARD_SEARCH_MAX } from "~/domain/board/row";
-import { boardMonthLinks, readBoardQuery } from "~/domain/board/query";
+import { boardMonthLinks, NO_RESPONSIBLE, readBoardQuery } from "~/domain/board/query";
 import { countLabel } from "~/domain/text";
 import { loadBoardView } from "~/services/board/board-page.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -59,6 +59,17 @@ export default function BoardPage() {
             maxLength={BOARD_SEARCH_MAX}
             w={280}
           />
+          <NativeSelect
+            name="responsable"
+            label="Responsable"
+            defaultValue={query.responsible}
+            data={[
+              { value: "", label: "Todos" },
+              ...view.responsibles.map((responsible) => ({ value: responsible.id, label: responsible.email })),
+              { value: NO_RESPONSIBLE, label: "Sin responsable" },
+            ]}
+            w={240}
+          />
           <Checkbox name="pendientes" value="1" label="Solo con pendientes" defaultChecked={query.pendingOnly} mb={8} />
           <Button type="submit" variant="default">
             Filtrar
@@ -74,7 +85,7 @@ export default function BoardPage() {
       {view.rows.length === 0 ? (
         <Text data-testid="board-empty">
           {view.total === 0 ? "No administra ningún cliente activo." : "Ningún cliente coincide con el filtro."}{" "}
-          {view.total > 0 && <Link to={to({ search: "", pendingOnly: false })}>Ver todos</Link>}
+          {view.total > 0 && <Link to={to({ search: "", pendingOnly: false, responsible: "" })}>Ver todos</Link>}
         </Text>
       ) : (
         <BoardTable rows={view.rows} month={query.month} today={today} current={current} />

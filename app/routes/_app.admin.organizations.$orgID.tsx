@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantin
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MemberAccess } from "~/components/organizations/MemberAccess";
+import { ResponsibleSection } from "~/components/organizations/ResponsibleSection";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { FormError } from "~/components/FormError";
@@ -23,6 +24,7 @@ import {
   revokeMemberAccess,
   seesContactEmail,
   setClientActive,
+  setClientResponsible,
   updateClient,
 } from "~/services/organizations/organizations.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -118,6 +120,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (refused) return replyWithErrors(submission, refused);
       return redirectWithSuccess(here, "Acceso quitado.");
     }
+    case "set-responsible": {
+      const submission = parseSubmission(form, ORGANIZATION_INTENTS["set-responsible"]);
+      if (submission.status !== "success") return replyWithErrors(submission);
+      const refused = await setClientResponsible(organization.id, submission.value.responsible);
+      if (refused) return replyWithErrors(submission, refused);
+      return redirectWithSuccess(here, "Responsable guardado.");
+    }
     case "resend-invitation": {
       const submission = parseSubmission(form, ORGANIZATION_INTENTS["resend-invitation"]);
       if (submission.status !== "success") return replyWithErrors(submission);
@@ -192,6 +201,12 @@ export default function OrganizationPage() {
           </Stack>
         </Form>
       </Paper>
+
+      <ResponsibleSection
+        members={members}
+        responsibleUserId={organization.responsibleUserId}
+        error={replyFor(result, "set-responsible")?.error}
+      />
 
       <Paper withBorder p="md" component="section" aria-labelledby="organization-status">
         <Title order={2} size="h3" id="organization-status" mb="xs">

@@ -16,7 +16,10 @@ for (const javaScriptEnabled of [true, false]) {
     test("an admin sees only its clients, filters, searches and follows a figure", async ({ page }) => {
       test.setTimeout(180_000); // axe on a loaded machine
       await signedInAs(page, "admin", { [FERRETERIA]: "admin" });
-      await page.goto("/admin/board");
+      // One click from the month view's header.
+      await page.goto("/");
+      await page.getByTestId("board-link").click();
+      await expect(page).toHaveURL(/\/admin\/board\?month=\d{4}-\d{2}/);
       await expect(page.getByRole("heading", { level: 1, name: "Resumen de clientes" })).toBeVisible();
       const table = page.getByTestId("board-table");
       await expect(table.getByTestId("board-row")).toHaveCount(1);
@@ -33,6 +36,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Buscar por nombre o cédula").fill("soda");
       await page.getByRole("button", { name: "Filtrar" }).click();
       await expect(page.getByTestId("board-empty")).toContainText("Ningún cliente coincide");
+
+      // By responsible: nobody keeps this client's books yet.
+      await page.goto("/admin/board");
+      await page.getByLabel("Responsable").selectOption("ninguno");
+      await page.getByRole("button", { name: "Filtrar" }).click();
+      await expect(page).toHaveURL(/responsable=ninguno/);
+      await expect(table.getByTestId("board-row")).toHaveCount(1);
 
       await page.goto("/admin/board");
       await page.getByTestId("previous-month").click();
@@ -58,6 +68,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signedInAs(page, "client", { [FERRETERIA]: "client" });
       await page.goto("/admin/board");
       await expect(page).toHaveURL((url) => url.pathname === "/");
+      await expect(page.getByTestId("board-link")).toHaveCount(0);
     });
   });
 }

@@ -3,22 +3,32 @@ import { strToU8 } from "fflate";
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToAmount, cents } from "../../app/domain/money";
+import { shiftMonth } from "../../app/domain/calendar";
 import { bookMonth } from "../../app/services/booking/booking.server";
 import { recomputeBoardRow, verifyBoard } from "../../app/services/board/board-verify.server";
 import { loadBoard } from "../../app/services/board/board.server";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
-import { settleVat } from "../../app/services/vat/vat-settlement.server";
+import { getDefaultAccounts } from "../../app/services/default-accounts/default-accounts.server";
+import { loadMonthView } from "../../app/services/receipts/receipts.server";
+import { loadVatPage } from "../../app/services/vat/vat-page.server";
+import { rectifyVat, reverseSettlement, settleVat } from "../../app/services/vat/vat-settlement.server";
+import type { BoardRow } from "../../app/domain/board/row";
+import { nextPartialPayment } from "../../app/domain/board/partial-payments";
+import { prepareData } from "../../app/boot/prepare-data.server";
+import { incomeTaxReport } from "../../app/services/income-tax/income-tax.server";
 import { HaciendaSubmission } from "../../models/hacienda-submission";
 import { ensureOrganization } from "../../models/organization";
 import { findReceipt, Receipt, type ReceiptRecord } from "../../models/receipt";
 import { BUSINESS_PARTIES, generateComprobante } from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 
-// The board against a recomputation from the documents, after random sequences of the events that
-// change it: imports, booking runs, receptor answers, postings to 70 and to cash, the IVA
-// settlement, and documents Hacienda rejected or whose sending failed.
+// The board against a recomputation from the documents, and against each client's own screens (the
+// month view's counts, the IVA page's declaration), after random sequences of the events that change
+// it: imports (also late ones into a declared month), booking runs, receptor answers, postings to 70
+// and to cash, the IVA settlement, its rectification and reversal, and documents Hacienda rejected
+// or whose sending failed.
 
 const MONTH = "2025-10";
 const PREVIOUS = "2025-09";
@@ -32,6 +42,8 @@ type Event =
   | { kind: "answer"; org: number; pick: number }
   | { kind: "post"; org: number; account: "70-01-01-00-00" | "10-01-01-01-00"; amount: number; debit: boolean }
   | { kind: "settle"; org: number }
+  | { kind: "rectify"; org: number }
+  | { kind: "reverse"; org: number }
   | { kind: "queue"; org: number; pick: number; state: "rechazado" | "error" };
 
 const org = fc.integer({ min: 0, max: 2 });
@@ -45,7 +57,7 @@ const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
       supplier: fc.integer({ min: 0, max: BUSINESS_PARTIES.length - 1 }),
       previous: fc.boolean(),
     }),
-    weight: 4,
+    weight: 6,
   },
   { arbitrary: fc.record({ kind: fc.constant("book" as const), org }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("answer" as const), org, pick: fc.nat(50) }), weight: 2 },
@@ -59,7 +71,9 @@ const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
     }),
     weight: 2,
   },
-  { arbitrary: fc.record({ kind: fc.constant("settle" as const), org }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("settle" as const), org }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("rectify" as const), org }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant("reverse" as const), org }), weight: 1 },
   {
     arbitrary: fc.record({
       kind: fc.constant("queue" as const),
@@ -133,7 +147,15 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
       return;
     }
     case "settle":
-      await settleVat(organization.id, PREVIOUS, actor);
+    case "rectify": {
+      // The IVA page's own choices: confirm a month not ended, adjust the IVA accounts to the return.
+      const adjustmentAccount = (await getDefaultAccounts(organization.id)).ivaNonCreditableExpense;
+      const settle = event.kind === "settle" ? settleVat : rectifyVat;
+      await settle(organization.id, PREVIOUS, actor, { confirmEarly: true, adjustmentAccount });
+      return;
+    }
+    case "reverse":
+      await reverseSettlement(organization.id, PREVIOUS, actor);
       return;
     case "queue": {
       const receipts = await receiptsOf();
@@ -160,6 +182,29 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
   }
 }
 
+type Organization = ReturnType<typeof organizationsOf>[number];
+
+/** What the client's own screens show for the board's figures: the month view's tabs, the IVA page's declaration. */
+async function screensOf(organization: Organization, month = MONTH, now = new Date()) {
+  const count = async (tab: "recibidos" | "emitidos") =>
+    (await loadMonthView(organization, { month, tab, q: "", page: 1 })).count;
+  const vat = await loadVatPage(organization.id, shiftMonth(month, -1), null);
+  const year = Number(month.slice(0, 4));
+  return {
+    received: await count("recibidos"),
+    issued: await count("emitidos"),
+    ivaState: !vat.declaration ? "sin-declarar" : vat.declaration.stale ? "desactualizado" : "declarado",
+    partialPayment: nextPartialPayment(year, (await incomeTaxReport(organization.id, year, now)).schedule),
+  };
+}
+
+const boardFigures = (row: BoardRow) => ({
+  received: row.received,
+  issued: row.issued,
+  ivaState: row.iva.state,
+  partialPayment: row.partialPayment,
+});
+
 beforeAll(async () => {
   environment = await startAppEnvironment();
 }, 120_000);
@@ -171,8 +216,9 @@ afterAll(async () => {
 describe("the practice board", () => {
   it("equals a recomputation from the documents after random events", async () => {
     let sawFigures = 0;
+    const ivaStates = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.array(eventArbitrary, { minLength: 4, maxLength: 18 }), async (events) => {
+      fc.asyncProperty(fc.array(eventArbitrary, { minLength: 4, maxLength: 24 }), async (events) => {
         run += 1;
         const organizations = organizationsOf(run);
         for (const organization of organizations)
@@ -181,11 +227,17 @@ describe("the practice board", () => {
         const differences = await verifyBoard(organizations, MONTH);
         expect(differences).toEqual([]);
         const rows = await loadBoard(organizations, MONTH);
+        for (const [index, row] of rows.entries()) {
+          expect(boardFigures(row), row.name).toEqual(await screensOf(organizations[index]));
+          ivaStates.add(row.iva.state);
+        }
         if (rows.some((row) => row.received + row.issued > 0 || row.unclassified !== "0")) sawFigures += 1;
       }),
       { numRuns: 12, seed: 2026, endOnFailure: true },
     );
     expect(sawFigures).toBeGreaterThan(0);
+    // The sequences reached every state the IVA page can show.
+    expect([...ivaStates].sort()).toEqual(["declarado", "desactualizado", "sin-declarar"]);
   }, 300_000);
 
   it("shows the figures of a known month", async () => {
@@ -207,14 +259,81 @@ describe("the practice board", () => {
       issued: 1,
       notBooked: 3,
       pendingAnswers: 2,
-      nearestAnswerDeadline: "2025-10-15",
+      nearestAnswerDeadline: "2025-11-12",
       unclassified: "12345",
       rejected: 1,
       stuck: 0,
-      iva: { month: PREVIOUS, state: "sin-liquidar", amount: null, dueDate: "2025-10-15" },
+      iva: { month: PREVIOUS, state: "sin-declarar", amount: null, dueDate: "2025-10-15" },
     });
     expect(row.checks.unclassified).toBe(1);
     expect(row.checks.negativeCash).toBe(1);
     expect(await recomputeBoardRow(organization, MONTH)).toEqual(row);
+  }, 120_000);
+
+  it("says what the IVA page says: declared, out of date after a late document, declared again after «Rectificar»", async () => {
+    const [organization] = organizationsOf(91);
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+    run = 91;
+    const late: Event = { kind: "import", org: 0, direction: "issued", day: 20, supplier: 1, previous: true };
+    const states: string[] = [];
+    const step = async (event: Event, index: number) => {
+      await apply(event, [organization], index);
+      const [row] = await loadBoard([organization], MONTH);
+      expect(boardFigures(row)).toEqual(await screensOf(organization));
+      states.push(row.iva.state);
+      return row;
+    };
+    await step({ kind: "import", org: 0, direction: "issued", day: 5, supplier: 0, previous: true }, 0);
+    const declared = await step({ kind: "settle", org: 0 }, 1);
+    expect(declared.iva.amount).not.toBeNull();
+    await step(late, 2);
+    await step({ kind: "rectify", org: 0 }, 3);
+    await step({ kind: "reverse", org: 0 }, 4);
+    expect(states).toEqual(["sin-declarar", "declarado", "desactualizado", "declarado", "sin-declarar"]);
+  }, 120_000);
+
+  it("shows the next pago parcial as the income-tax page computes it", async () => {
+    await prepareData({ log: () => undefined });
+    const [organization] = organizationsOf(92);
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+    const now = new Date("2026-10-15T18:00:00Z");
+    const post = (date: string, lines: Array<{ account: string; debit?: bigint; credit?: bigint }>) =>
+      createAndPost(
+        organization.id,
+        {
+          date,
+          description: "Movimiento de prueba",
+          lines: lines.map((line) => ({
+            account: line.account,
+            ...(line.debit ? { debit: centsToAmount(cents(line.debit)) } : {}),
+            ...(line.credit ? { credit: centsToAmount(cents(line.credit)) } : {}),
+          })),
+        },
+        { ...actor, now },
+      );
+    // 2025's sales give 2026 its cuotas; one payment in June 2026 covers part of them.
+    const sales = await post("2025-06-10", [
+      { account: "10-01-01-01-00", debit: 900_000_000n },
+      { account: "40-01-01-01-00", credit: 900_000_000n },
+    ]);
+    const payment = await post("2026-06-29", [
+      { account: "10-01-03-03-00", debit: 1_000_000n },
+      { account: "10-01-01-01-00", credit: 1_000_000n },
+    ]);
+    expect([sales, payment].map((outcome) => (outcome.ok ? [] : outcome.refusals))).toEqual([[], []]);
+    const [row] = await loadBoard([organization], "2026-10", now);
+    expect(row.partialPayment).toMatchObject({ kind: "cuota", year: 2026, state: "vencida" });
+    expect(boardFigures(row)).toEqual(await screensOf(organization, "2026-10", now));
+    expect(await recomputeBoardRow(organization, "2026-10", now)).toEqual(row);
+
+    // 2025's cuotas come from 2024, which moved and has no table: the page says so, and so does the board.
+    const [before] = await loadBoard([organization], "2025-10", now);
+    await post("2024-03-10", [
+      { account: "10-01-01-01-00", debit: 500_000_000n },
+      { account: "40-01-01-01-00", credit: 500_000_000n },
+    ]);
+    const [after] = await loadBoard([organization], "2025-10", now);
+    expect([before.partialPayment.kind, after.partialPayment.kind]).toEqual(["none", "no-table"]);
+    expect(boardFigures(after)).toEqual(await screensOf(organization, "2025-10", now));
   }, 120_000);
 });

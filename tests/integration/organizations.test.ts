@@ -415,6 +415,28 @@ describe("managing access to a client", () => {
     expect(maria.status).toBe(404);
   });
 
+  it("sets the responsible among the client's administrators, refuses anyone else, and clears it on revoke", async () => {
+    const keeper = await createTestUser({ persona: "admin", orgs: { [FERRETERIA]: "admin" } });
+    const reader = await createTestUser({ persona: "client", orgs: { [FERRETERIA]: "client" } });
+    const set = await postAs("admin", "3101123456", { intent: "set-responsible", responsible: keeper.id });
+    expect(set.status).toBe(302);
+    expect((await findOrganization(FERRETERIA))?.responsibleUserId).toBe(keeper.id);
+
+    for (const responsible of [reader.id, "0123456789abcdef01234567", "x; drop"]) {
+      const refused = await postAs("admin", "3101123456", { intent: "set-responsible", responsible });
+      expect(refused.status).toBe(400);
+      expect((await findOrganization(FERRETERIA))?.responsibleUserId).toBe(keeper.id);
+    }
+
+    const revoked = await postAs("admin", "3101123456", { intent: "revoke", userId: keeper.id });
+    expect(revoked.status).toBe(302);
+    expect((await findOrganization(FERRETERIA))?.responsibleUserId).toBeUndefined();
+
+    const none = await postAs("admin", "3101123456", { intent: "set-responsible", responsible: "" });
+    expect(none.status).toBe(302);
+    expect((await findOrganization(FERRETERIA))?.responsibleUserId).toBeUndefined();
+  });
+
   it("removes access, and refuses to remove someone who has none", async () => {
     const leaving = await createTestUser({ persona: "client", orgs: { [FERRETERIA]: "client" } });
     const response = await postAs("admin", "3101123456", { intent: "revoke", userId: leaving.id });

@@ -5,6 +5,7 @@ import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { formatCalendarDate, formatDateTime, monthLabel, type CalendarDate, type MonthKey } from "~/domain/calendar";
 import { CHECK_KEYS, CHECK_LABELS } from "~/domain/board/checks";
 import { colones, deadlineLabel, ivaAmountLabel } from "~/domain/board/query";
+import { partialPaymentLabel } from "~/domain/board/partial-payments";
 import { ATTENTION_LABELS, IVA_STATE_LABELS, type AttentionLevel, type BoardRow } from "~/domain/board/row";
 import { countLabel } from "~/domain/text";
 import { boardLinks } from "./links";
@@ -51,7 +52,7 @@ function Checks({ row, links }: { row: Row; links: ReturnType<typeof boardLinks>
 }
 
 function Iva({ row, links, today }: { row: Row; links: ReturnType<typeof boardLinks>; today: CalendarDate }) {
-  const done = row.iva.state === "liquidado" || row.iva.state === "declarado";
+  const done = row.iva.state === "declarado";
   return (
     <Stack gap={0}>
       <Figure to={links.iva} label={`IVA de ${monthLabel(row.iva.month)} de ${row.name}`}>
@@ -61,6 +62,31 @@ function Iva({ row, links, today }: { row: Row; links: ReturnType<typeof boardLi
       <Text size="xs" c={done ? "dimmed" : undefined}>
         {done ? `Vencimiento: ${formatCalendarDate(row.iva.dueDate)}` : deadlineLabel(row.iva.dueDate, today)}
       </Text>
+    </Stack>
+  );
+}
+
+function PartialPayment({
+  row,
+  links,
+  today,
+}: {
+  row: Row;
+  links: ReturnType<typeof boardLinks>;
+  today: CalendarDate;
+}) {
+  const payment = row.partialPayment;
+  return (
+    <Stack gap={0} mt={4}>
+      <Figure to={links.incomeTax} label={`Pagos parciales de renta de ${row.name}: ${partialPaymentLabel(payment)}`}>
+        {partialPaymentLabel(payment)}
+      </Figure>
+      {payment.kind === "cuota" && payment.state !== "vencida" && (
+        <Text size="xs">{deadlineLabel(payment.due, today)}</Text>
+      )}
+      {payment.kind === "cuota" && payment.state === "vencida" && (
+        <Text size="xs">vencida el {formatCalendarDate(payment.due)}</Text>
+      )}
     </Stack>
   );
 }
@@ -85,7 +111,7 @@ export function BoardTable({
             <Table.Th scope="col">Comprobantes</Table.Th>
             <Table.Th scope="col">Sin contabilizar</Table.Th>
             <Table.Th scope="col">Respuestas pendientes</Table.Th>
-            <Table.Th scope="col">IVA del mes anterior</Table.Th>
+            <Table.Th scope="col">IVA del mes anterior y renta</Table.Th>
             <Table.Th scope="col">70 Por clasificar</Table.Th>
             <Table.Th scope="col">Hacienda</Table.Th>
             <Table.Th scope="col">Última importación</Table.Th>
@@ -103,6 +129,11 @@ export function BoardTable({
                       {row.name}
                     </Text>
                     <Text size="xs">{row.cedula}</Text>
+                    {row.responsible && (
+                      <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                        Responsable: {row.responsible.email}
+                      </Text>
+                    )}
                     <AttentionBadge level={row.attention} />
                   </Stack>
                 </Table.Th>
@@ -131,6 +162,7 @@ export function BoardTable({
                 </Table.Td>
                 <Table.Td>
                   <Iva row={row} links={links} today={today} />
+                  <PartialPayment row={row} links={links} today={today} />
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
                   <Figure to={links.balances} label={`Saldo en 70 de ${row.name}`}>
@@ -179,6 +211,11 @@ export function BoardTable({
                   {row.name}
                 </Text>
                 <Text size="xs">{row.cedula}</Text>
+                {row.responsible && (
+                  <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                    Responsable: {row.responsible.email}
+                  </Text>
+                )}
               </Stack>
             }
             status={<AttentionBadge level={row.attention} />}
@@ -200,6 +237,7 @@ export function BoardTable({
                   {row.pendingAnswers > 0 ? ` (${deadlineLabel(row.nearestAnswerDeadline, today)})` : ""}
                 </Text>
                 <Iva row={row} links={links} today={today} />
+                <PartialPayment row={row} links={links} today={today} />
                 <Text size="sm">70 Por clasificar: {colones(row.unclassified)}</Text>
                 {(row.rejected > 0 || row.stuck > 0) && (
                   <Text size="sm">

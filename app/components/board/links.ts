@@ -22,6 +22,7 @@ export function boardLinks(row: BoardRow, month: MonthKey, current: URLSearchPar
     issued,
     month: href("/", { month }),
     iva: href("/admin/vat", { month: row.iva.month }),
+    incomeTax: href("/admin/income-tax", { year: String(row.partialPayment.year) }),
     balances,
     imports: href("/detail"),
     checks,
@@ -31,11 +32,12 @@ export function boardLinks(row: BoardRow, month: MonthKey, current: URLSearchPar
 /** The board of another month or filter, keeping the shell's parameters. */
 export function boardHref(
   current: URLSearchParams,
-  query: { month: MonthKey; search: string; pendingOnly: boolean },
+  query: { month: MonthKey; search: string; pendingOnly: boolean; responsible: string },
   path = "/admin/board",
 ): string {
   const params = new URLSearchParams({ month: query.month });
   if (query.search) params.set("q", query.search);
   if (query.pendingOnly) params.set("pendientes", "1");
+  if (query.responsible) params.set("responsable", query.responsible);
   return appHref(`${path}?${params}`, current);
 }

@@ -5,15 +5,24 @@ import { deadlineState, ivaDueDate, nearestDeadline, receptorAnswerDeadline } fr
 const d = (text: string) => text as CalendarDate;
 
 describe("receptor answer deadline", () => {
-  it("is 8 business days after receipt", () => {
-    expect(receptorAnswerDeadline(d("2025-11-03"))).toBe("2025-11-13");
+  it("is the 8th business day counted from the first day of the next month, not from the issue", () => {
+    // October 2025's documents: 1 Nov is a Saturday → 3,4,5,6,7,10,11,12 November.
+    expect(receptorAnswerDeadline(d("2025-10-03"))).toBe("2025-11-12");
+    expect(receptorAnswerDeadline(d("2025-10-31"))).toBe("2025-11-12");
   });
-  it("skips holidays and weekends across a month end", () => {
-    // Fri 28 Nov 2025: 1 Dec is a holiday → 2,3,4,5,8,9,10,11.
+  it("counts the first of the month when it is a business day", () => {
+    // 1 Oct 2025 is a Wednesday: 1,2,3,6,7,8,9,10 October.
+    expect(receptorAnswerDeadline(d("2025-09-15"))).toBe("2025-10-10");
+  });
+  it("skips holidays and weekends", () => {
+    // November 2025's documents: 1 Dec is a holiday → 2,3,4,5,8,9,10,11 December.
     expect(receptorAnswerDeadline(d("2025-11-28"))).toBe("2025-12-11");
+    // March 2026's documents: 2 and 3 April are Jueves and Viernes Santo → 1,6,7,8,9,10,13,14 April.
+    expect(receptorAnswerDeadline(d("2026-03-02"))).toBe("2026-04-14");
   });
-  it("counts from a weekend day to the business days after it", () => {
-    expect(receptorAnswerDeadline(d("2025-08-30"))).toBe("2025-09-10"); // Sat: Mon 1 Sep is the first
+  it("crosses the year", () => {
+    // December 2025's documents: 1 Jan 2026 is a holiday → 2,5,6,7,8,9,12,13 January.
+    expect(receptorAnswerDeadline(d("2025-12-20"))).toBe("2026-01-13");
   });
 });
 

@@ -1,4 +1,12 @@
-import { addDays, compareDates, firstDayOfMonth, shiftMonth, type CalendarDate, type MonthKey } from "../calendar";
+import {
+  addDays,
+  compareDates,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  shiftMonth,
+  type CalendarDate,
+  type MonthKey,
+} from "../calendar";
 import { addBusinessDays, onOrNextBusinessDay } from "./business-days";
 
 /** Business days a receiver has to accept or reject a received document (docs/domain/business-days.md §3). */
@@ -7,9 +15,13 @@ export const RECEPTOR_ANSWER_BUSINESS_DAYS = 8;
 /** Calendar days before a deadline during which it counts as «vence pronto». */
 export const DUE_SOON_DAYS = 5;
 
-/** The last day to send the MensajeReceptor of a document received on `receivedOn`. */
-export function receptorAnswerDeadline(receivedOn: CalendarDate): CalendarDate {
-  return addBusinessDays(receivedOn, RECEPTOR_ANSWER_BUSINESS_DAYS);
+/**
+ * The last day to send the MensajeReceptor of a document issued on `issuedOn`: the 8th business day
+ * counted from the first day of the next month (resolution DGT-R-004-2019, docs/domain/business-days.md §3),
+ * so every document of a month shares one deadline.
+ */
+export function receptorAnswerDeadline(issuedOn: CalendarDate): CalendarDate {
+  return addBusinessDays(lastDayOfMonth(issuedOn.slice(0, 7)), RECEPTOR_ANSWER_BUSINESS_DAYS);
 }
 
 /** The IVA return of `month` is due the 15th of the next month, moved to the next business day (§4). */

@@ -11,6 +11,7 @@ import {
 } from "../calendar";
 import { cents, centsToAmount, formatColones } from "../money";
 import { CHECK_KEYS, CHECK_LABELS } from "./checks";
+import { partialPaymentLabel } from "./partial-payments";
 import {
   ATTENTION_LABELS,
   attentionOf,
@@ -30,6 +31,16 @@ export interface BoardQuery {
   month: MonthKey;
   search: string;
   pendingOnly: boolean;
+  /** A responsible's user id, NO_RESPONSIBLE for clients without one, or "" for everyone. */
+  responsible: string;
+}
+
+/** The responsible filter's value for the clients nobody is responsible for. */
+export const NO_RESPONSIBLE = "ninguno";
+
+function readResponsible(value: string | null): string {
+  if (value === NO_RESPONSIBLE) return NO_RESPONSIBLE;
+  return value !== null && /^[0-9a-f]{24}$/.test(value) ? value : "";
 }
 
 /** The month is clamped to [January 2025, the current month]; the search is cut at 100 characters. */
@@ -41,6 +52,7 @@ export function readBoardQuery(params: URLSearchParams, now: Date): BoardQuery {
     month,
     search: (params.get("q") ?? "").slice(0, BOARD_SEARCH_MAX).trim(),
     pendingOnly: params.get("pendientes") === "1",
+    responsible: readResponsible(params.get("responsable")),
   };
 }
 
@@ -55,6 +67,14 @@ export function boardMonthLinks(month: MonthKey, now: Date): { previous: MonthKe
 export interface BoardView {
   rows: Array<BoardRow & { attention: AttentionLevel }>;
   total: number;
+  /** The responsibles of the clients on the board, by e-mail: the filter's choices. */
+  responsibles: Array<{ id: string; email: string }>;
+}
+
+function matchesResponsible(row: BoardRow, responsible: string): boolean {
+  if (responsible === "") return true;
+  if (responsible === NO_RESPONSIBLE) return row.responsible === null;
+  return row.responsible?.id === responsible;
 }
 
 /** Sorted by attention, then filtered by «solo con pendientes» and the search. */
@@ -62,8 +82,17 @@ export function boardView(rows: readonly BoardRow[], query: BoardQuery, today: C
   const shown = sortByAttention(rows, today)
     .filter((row) => !query.pendingOnly || hasPending(row))
     .filter((row) => matchesSearch(row, query.search))
+    .filter((row) => matchesResponsible(row, query.responsible))
     .map((row) => ({ ...row, attention: attentionOf(row, today) }));
-  return { rows: shown, total: rows.length };
+  const responsibles = new Map<string, string>();
+  for (const row of rows) if (row.responsible) responsibles.set(row.responsible.id, row.responsible.email);
+  return {
+    rows: shown,
+    total: rows.length,
+    responsibles: [...responsibles]
+      .map(([id, email]) => ({ id, email }))
+      .sort((a, b) => a.email.localeCompare(b.email, "es")),
+  };
 }
 
 export const colones = (centsText: string) => formatColones(centsToAmount(cents(BigInt(centsText))));
@@ -99,6 +128,7 @@ const centsDecimal = (text: string) => {
 export const BOARD_EXPORT_COLUMNS: BoardExportColumn[] = [
   { header: "Cliente", type: "text", value: (row) => row.name },
   { header: "Cédula", type: "text", value: (row) => row.cedula },
+  { header: "Responsable", type: "text", value: (row) => row.responsible?.email ?? "" },
   { header: "Atención", type: "text", value: (row) => ATTENTION_LABELS[row.attention] },
   { header: "Recibidos", type: "number", value: (row) => String(row.received) },
   { header: "Emitidos", type: "number", value: (row) => String(row.issued) },
@@ -116,6 +146,12 @@ export const BOARD_EXPORT_COLUMNS: BoardExportColumn[] = [
   { header: "Saldo en 70 Por clasificar", type: "number", value: (row) => centsDecimal(row.unclassified) },
   { header: "Rechazados por Hacienda", type: "number", value: (row) => String(row.rejected) },
   { header: "Envíos con error", type: "number", value: (row) => String(row.stuck) },
+  { header: "Pagos parciales de renta", type: "text", value: (row) => partialPaymentLabel(row.partialPayment) },
+  {
+    header: "Vencimiento del pago parcial",
+    type: "text",
+    value: (row) => (row.partialPayment.kind === "cuota" ? row.partialPayment.due : ""),
+  },
   {
     header: "Última importación",
     type: "text",

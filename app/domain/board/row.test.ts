@@ -10,16 +10,18 @@ function row(name: string, changes: Partial<BoardRow> = {}): BoardRow {
     organizationId: `CR:${name}`,
     cedula: "3101123456",
     name,
+    responsible: null,
     received: 0,
     issued: 0,
     notBooked: 0,
     pendingAnswers: 0,
     nearestAnswerDeadline: null,
-    iva: { month: "2025-10", state: "liquidado", amount: "0", dueDate: d("2025-11-17") },
+    iva: { month: "2025-10", state: "declarado", amount: "0", dueDate: d("2025-11-17") },
     unclassified: "0",
     rejected: 0,
     stuck: 0,
     lastImportAt: null,
+    partialPayment: { kind: "none", year: 2025 },
     checks: emptyCheckCounts(),
     ...changes,
   };
@@ -29,7 +31,7 @@ describe("requiere atención", () => {
   const today = d("2025-11-12");
   const overdueAnswer = row("Beta", { pendingAnswers: 2, nearestAnswerDeadline: d("2025-11-10") });
   const ivaSoon = row("Alfa", {
-    iva: { month: "2025-10", state: "sin-liquidar", amount: null, dueDate: d("2025-11-17") },
+    iva: { month: "2025-10", state: "sin-declarar", amount: null, dueDate: d("2025-11-17") },
   });
   const pending = row("Gamma", { notBooked: 3 });
   const clear = row("Ágape");
@@ -51,6 +53,18 @@ describe("requiere atención", () => {
       "Gamma",
       "Ágape",
     ]);
+  });
+
+  it("weighs the next pago parcial: overdue once its date passed, soon within five days", () => {
+    const cuota = (due: string, state: "vencida" | "por vencer") =>
+      row("Renta", {
+        partialPayment: { kind: "cuota", year: 2025, number: 3, due: d(due), pending: "100000", state },
+      });
+    expect(attentionOf(cuota("2025-11-10", "vencida"), today)).toBe("overdue");
+    expect(hasPending(cuota("2025-11-10", "vencida"))).toBe(true);
+    expect(attentionOf(cuota("2025-11-14", "por vencer"), today)).toBe("soon");
+    expect(attentionOf(cuota("2025-12-31", "por vencer"), today)).toBe("clear");
+    expect(attentionOf(row("Renta", { partialPayment: { kind: "paid", year: 2025 } }), today)).toBe("clear");
   });
 
   it("counts non-zero 70, rejections and checks as pending", () => {

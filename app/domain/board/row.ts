@@ -2,6 +2,7 @@ import { compareDates, type CalendarDate, type MonthKey } from "../calendar";
 import { searchDigits, searchText } from "../text";
 import type { CheckCounts } from "./checks";
 import { deadlineState, type DeadlineState } from "./deadlines";
+import { partialPaymentDeadline, type BoardPartialPayment } from "./partial-payments";
 
 /**
  * One client's line on the board for a month. Amounts are céntimos as decimal strings (JSON carries
@@ -9,22 +10,21 @@ import { deadlineState, type DeadlineState } from "./deadlines";
  */
 
 /**
- * The previous month's IVA: «sin-liquidar» and «liquidado» come from the settlement entry; a
- * recorded declaration adds «declarado» and «desactualizado» (declared, then the month changed).
+ * The previous month's IVA as the IVA page states it: no standing declaration, declared, or declared
+ * and out of date (the return changed since: it needs «Rectificar»).
  */
-export type IvaState = "sin-liquidar" | "liquidado" | "declarado" | "desactualizado";
+export type IvaState = "sin-declarar" | "declarado" | "desactualizado";
 
 export const IVA_STATE_LABELS: Record<IvaState, string> = {
-  "sin-liquidar": "Sin liquidar",
-  liquidado: "Liquidado",
+  "sin-declarar": "Sin declarar",
   declarado: "Declarado",
-  desactualizado: "Desactualizado",
+  desactualizado: "Declaración desactualizada",
 };
 
 export interface BoardIva {
   month: MonthKey;
   state: IvaState;
-  /** Positive: to pay; negative: saldo a favor; null while not liquidated. */
+  /** Declared: positive to pay, negative saldo a favor; null while not declared. */
   amount: string | null;
   dueDate: CalendarDate;
 }
@@ -33,6 +33,8 @@ export interface BoardRow {
   organizationId: string;
   cedula: string;
   name: string;
+  /** Who keeps the client's books: the user's id and e-mail, or null. */
+  responsible: { id: string; email: string } | null;
   received: number;
   issued: number;
   notBooked: number;
@@ -44,6 +46,8 @@ export interface BoardRow {
   rejected: number;
   stuck: number;
   lastImportAt: string | null;
+  /** The income-tax pagos parciales of the month's year: the next cuota pending. */
+  partialPayment: BoardPartialPayment;
   checks: CheckCounts;
 }
 
@@ -58,7 +62,7 @@ export const ATTENTION_LABELS: Record<AttentionLevel, string> = {
 
 const RANK: Record<AttentionLevel, number> = { overdue: 0, soon: 1, pending: 2, clear: 3 };
 
-const IVA_DONE: ReadonlySet<IvaState> = new Set(["liquidado", "declarado"]);
+const IVA_DONE: ReadonlySet<IvaState> = new Set(["declarado"]);
 
 function worst(states: DeadlineState[]): DeadlineState | null {
   if (states.includes("overdue")) return "overdue";
@@ -76,6 +80,7 @@ export function hasPending(row: BoardRow): boolean {
     BigInt(row.unclassified) !== 0n ||
     row.rejected > 0 ||
     row.stuck > 0 ||
+    (row.partialPayment.kind === "cuota" && row.partialPayment.state === "vencida") ||
     checks
   );
 }
@@ -85,6 +90,8 @@ export function attentionOf(row: BoardRow, today: CalendarDate): AttentionLevel 
   const states: DeadlineState[] = [];
   if (row.pendingAnswers > 0 && row.nearestAnswerDeadline) states.push(deadlineState(row.nearestAnswerDeadline, today));
   if (!IVA_DONE.has(row.iva.state)) states.push(deadlineState(row.iva.dueDate, today));
+  const cuota = partialPaymentDeadline(row.partialPayment);
+  if (cuota) states.push(deadlineState(cuota, today));
   const state = worst(states);
   if (state === "overdue") return "overdue";
   if (state === "soon") return "soon";
@@ -95,6 +102,8 @@ function earliestDeadline(row: BoardRow): CalendarDate | null {
   const dates: CalendarDate[] = [];
   if (row.pendingAnswers > 0 && row.nearestAnswerDeadline) dates.push(row.nearestAnswerDeadline);
   if (!IVA_DONE.has(row.iva.state)) dates.push(row.iva.dueDate);
+  const cuota = partialPaymentDeadline(row.partialPayment);
+  if (cuota) dates.push(cuota);
   return dates.sort(compareDates)[0] ?? null;
 }
 

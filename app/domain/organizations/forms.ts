@@ -147,6 +147,16 @@ export const changeRoleSchema = z.object({ intent: z.literal("change-role"), use
 export const revokeAccessSchema = z.object({ intent: z.literal("revoke"), userId });
 export const resendInvitationSchema = z.object({ intent: z.literal("resend-invitation"), userId });
 
+/** Who keeps the client's books: one of its administrators, or nobody (the empty choice). */
+export const setResponsibleSchema = z.object({
+  intent: z.literal("set-responsible"),
+  responsible: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, "Elija un administrador del cliente.")
+    .optional()
+    .transform((value) => value ?? null),
+});
+
 /** The forms of the client page, by the `intent` each one posts. */
 export const ORGANIZATION_INTENTS = {
   update: updateOrganizationSchema,
@@ -155,6 +165,7 @@ export const ORGANIZATION_INTENTS = {
   "change-role": changeRoleSchema,
   revoke: revokeAccessSchema,
   "resend-invitation": resendInvitationSchema,
+  "set-responsible": setResponsibleSchema,
 } as const;
 
 export type OrganizationIntent = keyof typeof ORGANIZATION_INTENTS;

@@ -2,7 +2,8 @@ import ExcelJS from "exceljs";
 import { todayInCostaRica } from "~/domain/calendar";
 import { BOARD_EXPORT_COLUMNS, boardTitle, boardView, type BoardQuery, type BoardView } from "~/domain/board/query";
 import { canAdministerOrganization } from "~/domain/roles";
-import type { UserDocument } from "~models/user";
+import { responsiblesOf } from "~models/organization";
+import { emailsOf, type UserDocument } from "~models/user";
 import { accessibleOrganizationsFor, membershipOf } from "~/utils/account.server";
 import { csvText } from "~/services/receipts/receipts-export.server";
 import { loadBoard, type BoardOrganization } from "./board.server";
@@ -13,10 +14,16 @@ import { loadBoard, type BoardOrganization } from "./board.server";
  */
 export async function boardOrganizationsFor(request: Request, user: UserDocument): Promise<BoardOrganization[]> {
   const membership = membershipOf(user);
-  const organizations = await accessibleOrganizationsFor(request, user);
-  return organizations
-    .filter((organization) => canAdministerOrganization(membership, organization.id))
-    .map((organization) => ({ id: organization.id, name: organization.name }));
+  const organizations = (await accessibleOrganizationsFor(request, user)).filter((organization) =>
+    canAdministerOrganization(membership, organization.id),
+  );
+  const responsibles = await responsiblesOf(organizations.map((organization) => organization.id));
+  const emails = await emailsOf([...new Set(responsibles.values())]);
+  return organizations.map((organization) => {
+    const id = responsibles.get(organization.id);
+    const email = id ? emails.get(id) : undefined;
+    return { id: organization.id, name: organization.name, responsible: id && email ? { id, email } : null };
+  });
 }
 
 export async function loadBoardView(
@@ -25,7 +32,7 @@ export async function loadBoardView(
   query: BoardQuery,
   now: Date,
 ): Promise<BoardView> {
-  const rows = await loadBoard(await boardOrganizationsFor(request, user), query.month);
+  const rows = await loadBoard(await boardOrganizationsFor(request, user), query.month, now);
   return boardView(rows, query, todayInCostaRica(now));
 }
 

@@ -10,19 +10,25 @@ import { nearestDeadline, receptorAnswerDeadline } from "~/domain/board/deadline
 import type { BoardRow } from "~/domain/board/row";
 import { HaciendaSubmission } from "~models/hacienda-submission";
 import { Receipt, type ReceiptRecord } from "~models/receipt";
-import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { isReceiptBooked, postedBalancesFromEntries } from "~/services/ledger/board-reads.server";
-import { standingEntryOf } from "~/services/ledger/ledger.server";
-import { SETTLEMENT_SOURCE_KIND } from "~/domain/iva";
+import { nextPartialPayment } from "~/domain/board/partial-payments";
+import { incomeTaxReport } from "~/services/income-tax/income-tax.server";
+import { declaredAmount } from "~/services/vat/declaration-state.server";
+import { loadVatPage } from "~/services/vat/vat-page.server";
+import { currentDeclaration } from "~models/vat-declaration";
 import { ANSWERABLE_KINDS } from "~/services/receipts/receipts-detail.server";
 import { applyBalances, emptyRow, loadBoard, type BoardOrganization } from "./board.server";
 
 /**
  * The board recomputed the slow way, from the documents themselves: each receipt read and checked
- * one by one, balances summed from the posted entries' lines (not the period balances), the
- * settlement found per organization. What `npm run board:verify` and the tests compare the board with.
+ * one by one, balances summed from the posted entries' lines (not the period balances), the IVA
+ * state read from the IVA page's own view of each organization. What `npm run board:verify` and the tests compare the board with.
  */
-export async function recomputeBoardRow(organization: BoardOrganization, month: MonthKey): Promise<BoardRow> {
+export async function recomputeBoardRow(
+  organization: BoardOrganization,
+  month: MonthKey,
+  now: Date = new Date(),
+): Promise<BoardRow> {
   const row = emptyRow(organization, month);
   const receipts = await Receipt.find({ organizationId: organization.id, month }).lean<ReceiptRecord[]>();
   const received = receipts.filter((receipt) => receipt.direction === "received");
@@ -54,22 +60,17 @@ export async function recomputeBoardRow(organization: BoardOrganization, month: 
     [...balances].map(([account, balance]) => ({ account, balance })),
   );
 
-  const settlement = await standingEntryOf(organization.id, {
-    kind: SETTLEMENT_SOURCE_KIND,
-    id: shiftMonth(month, -1),
-  });
-  if (settlement) {
-    const accounts = await getDefaultAccounts(organization.id);
-    let amount = 0n;
-    for (const line of settlement.lines) {
-      const debit = BigInt(line.debit);
-      const credit = BigInt(line.credit);
-      if (line.account === accounts.ivaPayable) amount += credit - debit;
-      if (line.account === accounts.ivaCreditBalance && debit > 0n) amount -= debit;
-    }
-    row.iva.state = "liquidado";
-    row.iva.amount = String(amount);
+  // The IVA page's own view of the previous month: its declaration panel says declared or stale.
+  const ivaMonth = shiftMonth(month, -1);
+  const page = await loadVatPage(organization.id, ivaMonth, null);
+  if (page.declaration) {
+    const declared = await currentDeclaration(organization.id, ivaMonth);
+    row.iva.state = page.declaration.stale ? "desactualizado" : "declarado";
+    row.iva.amount = declared ? String(declaredAmount(declared)) : null;
   }
+  // The Impuesto sobre la Renta page's own report of the month's year.
+  const year = Number(month.slice(0, 4));
+  row.partialPayment = nextPartialPayment(year, (await incomeTaxReport(organization.id, year, now)).schedule);
   row.rejected = await HaciendaSubmission.countDocuments({ organizationId: organization.id, state: "rechazado" });
   row.stuck = await HaciendaSubmission.countDocuments({ organizationId: organization.id, state: "error" });
   let last: Date | null = null;
@@ -101,12 +102,13 @@ export async function verifyBoard(
   organizations: readonly BoardOrganization[],
   month: MonthKey,
 ): Promise<BoardDifference[]> {
-  const board = await loadBoard(organizations, month);
+  const now = new Date();
+  const board = await loadBoard(organizations, month, now);
   const differences: BoardDifference[] = [];
   for (const row of board) {
     const organization = organizations.find((candidate) => candidate.id === row.organizationId);
     if (!organization) continue;
-    const expected = flatten(await recomputeBoardRow(organization, month));
+    const expected = flatten(await recomputeBoardRow(organization, month, now));
     const actual = flatten(row);
     for (const field of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
       if (expected[field] !== actual[field])

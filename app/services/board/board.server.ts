@@ -19,6 +19,7 @@ import { Receipt } from "~models/receipt";
 import { balancesUnder, bookedReceiptCounts } from "~/services/ledger/board-reads.server";
 import { ANSWERABLE_KINDS } from "~/services/receipts/receipts-detail.server";
 import { ivaStatusesOf } from "./iva-status.server";
+import { partialPaymentsFor } from "./partial-payments.server";
 
 /**
  * The practice board (decision 220): every figure of every client's month from indexed, grouped
@@ -29,6 +30,7 @@ import { ivaStatusesOf } from "./iva-status.server";
 export interface BoardOrganization {
   id: string;
   name: string;
+  responsible?: { id: string; email: string } | null;
 }
 
 interface ReceiptGroup {
@@ -111,7 +113,9 @@ function supplierIds(ids: string[], month: MonthKey) {
 }
 
 function monthReceiptIds(ids: string[], month: MonthKey) {
-  return Receipt.find({ organizationId: { $in: ids }, month }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
+  return Receipt.find({ organizationId: { $in: ids }, month }, { _id: 1, organizationId: 1 }).lean<
+    Array<{ _id: Types.ObjectId; organizationId: string }>
+  >();
 }
 
 function queueTroubles(ids: string[]) {
@@ -152,38 +156,50 @@ export function emptyRow(organization: BoardOrganization, month: MonthKey): Boar
     organizationId: organization.id,
     cedula: toCedula(organization.id),
     name: organization.name,
+    responsible: organization.responsible ?? null,
     received: 0,
     issued: 0,
     notBooked: 0,
     pendingAnswers: 0,
     nearestAnswerDeadline: null,
-    iva: { month: ivaMonth, state: "sin-liquidar", amount: null, dueDate: ivaDueDate(ivaMonth) },
+    iva: { month: ivaMonth, state: "sin-declarar", amount: null, dueDate: ivaDueDate(ivaMonth) },
     unclassified: "0",
     rejected: 0,
     stuck: 0,
     lastImportAt: null,
+    partialPayment: { kind: "none", year: Number(month.slice(0, 4)) },
     checks: emptyCheckCounts(),
   };
 }
 
 /** One row per organization, in the order given (the route sorts by attention). */
-export async function loadBoard(organizations: readonly BoardOrganization[], month: MonthKey): Promise<BoardRow[]> {
+export async function loadBoard(
+  organizations: readonly BoardOrganization[],
+  month: MonthKey,
+  now: Date = new Date(),
+): Promise<BoardRow[]> {
   const ids = organizations.map((organization) => organization.id);
   if (ids.length === 0) return [];
   const ivaMonth = shiftMonth(month, -1);
-  const [counts, duplicates, suppliers, receiptIds, troubles, imports, balances, iva] = await Promise.all([
-    monthReceiptCounts(ids, month),
-    duplicateCandidates(ids, month),
-    supplierIds(ids, month),
-    monthReceiptIds(ids, month),
-    queueTroubles(ids),
-    lastImports(ids),
-    balancesUnder(ids, month, [UNCLASSIFIED_PREFIX, CASH_AND_BANK_PREFIX]),
-    ivaStatusesOf(ids, ivaMonth),
-  ]);
+  const [counts, duplicates, suppliers, receiptIds, troubles, imports, balances, iva, partialPayments] =
+    await Promise.all([
+      monthReceiptCounts(ids, month),
+      duplicateCandidates(ids, month),
+      supplierIds(ids, month),
+      monthReceiptIds(ids, month),
+      queueTroubles(ids),
+      lastImports(ids),
+      balancesUnder(ids, month, [UNCLASSIFIED_PREFIX, CASH_AND_BANK_PREFIX]),
+      ivaStatusesOf(ids, ivaMonth),
+      partialPaymentsFor(ids, Number(month.slice(0, 4)), now),
+    ]);
   const booked = await bookedReceiptCounts(
-    ids,
-    receiptIds.map((receipt) => receipt._id),
+    new Map(
+      [...groupBy(receiptIds, (receipt) => receipt.organizationId)].map(([org, list]) => [
+        org,
+        list.map((receipt) => receipt._id),
+      ]),
+    ),
   );
   const rows = new Map(organizations.map((organization) => [organization.id, emptyRow(organization, month)]));
   const at = (id: string) => rows.get(id);
@@ -247,6 +263,10 @@ export async function loadBoard(organizations: readonly BoardOrganization[], mon
     if (!row) continue;
     row.iva.state = status.state;
     row.iva.amount = status.amount === null ? null : String(status.amount);
+  }
+  for (const [org, payment] of partialPayments) {
+    const row = at(org);
+    if (row) row.partialPayment = payment;
   }
   return [...rows.values()];
 }

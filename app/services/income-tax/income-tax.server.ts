@@ -11,6 +11,7 @@ import {
   type BracketTable,
   type OrganizationTaxpayer,
   type PartialPaymentSchedule,
+  type PreviousTax,
   type Prepayments,
   type Projection,
   type TableChoice,
@@ -103,6 +104,59 @@ async function provisionOf(organizationId: string, year: number): Promise<Provis
   return { entryId: String(entry._id), number: entry.number ?? "", date: entry.date, amount: cents(amount) };
 }
 
+/** A previous year's tax for the cuotas: not in the books, without a table, or its tax. */
+function previousTax(
+  taxpayer: OrganizationTaxpayer,
+  tables: readonly BracketTable[],
+  year: number,
+  figures: YearFigures,
+): PreviousTax {
+  if (!figures.moved) return { year, tax: null };
+  const total = taxOf(taxpayer, year, figures, tables).computation?.total ?? null;
+  return total === null ? { year, tax: null, noTable: true } : { year, tax: total };
+}
+
+/** The day the year's cuotas are judged on: today while the year runs (or before it), else its last day. */
+function scheduleDay(year: number, today: CalendarDate): CalendarDate {
+  const yearEnd = `${year}-12-31` as CalendarDate;
+  const inProgress = today < yearEnd && today >= (`${year}-01-01` as CalendarDate);
+  const asOf = inProgress ? today : yearEnd;
+  return today < (`${year}-01-01` as CalendarDate) ? today : asOf;
+}
+
+/**
+ * The year's pagos parciales as the Impuesto sobre la Renta page shows them: the cuotas from the tax of
+ * the three years before, and the year's debits to the pagos parciales account applied in order.
+ */
+export async function partialPaymentsOf(
+  organizationId: string,
+  year: number,
+  now = new Date(),
+): Promise<PartialPaymentSchedule> {
+  const today = todayInCostaRica(now);
+  const taxpayer = await taxpayerOf(organizationId);
+  if (!taxpayer) throw notFound("Organización no encontrada");
+  const [tables, before] = await Promise.all([listBracketTables(), yearFigures(organizationId, year - 1, today)]);
+  const lastYear = previousTax(taxpayer, tables, year - 1, before);
+  const day = scheduleDay(year, today);
+  // The year before without a table decides the schedule alone: the other years and the payments are not read.
+  if (lastYear.noTable) return partialPaymentSchedule(year, [lastYear, lastYear, lastYear], cents(0n), day);
+  const [accounts, twoBefore, threeBefore] = await Promise.all([
+    getDefaultAccounts(organizationId),
+    yearFigures(organizationId, year - 2, today),
+    yearFigures(organizationId, year - 3, today),
+  ]);
+  const previous = [
+    previousTax(taxpayer, tables, year - 3, threeBefore),
+    previousTax(taxpayer, tables, year - 2, twoBefore),
+    lastYear,
+  ] as const;
+  // No tax in the three years: no cuotas, whatever was paid.
+  if (previous.every((entry) => entry.tax === null)) return partialPaymentSchedule(year, previous, cents(0n), day);
+  const prepaid = await accountYear(organizationId, accounts.incomeTaxPrepayments, year, today);
+  return partialPaymentSchedule(year, previous, prepaid.debit, day);
+}
+
 /**
  * The income tax of a fiscal year from the books: which table applies and why, the tax per slice, the
  * next year's pagos parciales, what was prepaid, a linear projection while the year runs, and the
@@ -135,11 +189,6 @@ export async function incomeTaxReport(
       ? (taxOf(taxpayer, previous.year, previous.figures, tables).computation?.total ?? null)
       : null,
   }));
-  const taxBefore = (previousYear: number, previousFigures: YearFigures) => {
-    if (!previousFigures.moved) return { year: previousYear, tax: null };
-    const total = taxOf(taxpayer, previousYear, previousFigures, tables).computation?.total ?? null;
-    return total === null ? { year: previousYear, tax: null, noTable: true } : { year: previousYear, tax: total };
-  };
   const tax = computation?.total ?? null;
   const prepaid = await accountYear(organizationId, accounts.incomeTaxPrepayments, year, today);
   const prepaidBalance = prepaid.closing;
@@ -155,9 +204,13 @@ export async function incomeTaxReport(
   const asOf = inProgress ? today : yearEnd;
   const schedule = partialPaymentSchedule(
     year,
-    [taxBefore(year - 3, threeBefore), taxBefore(year - 2, twoBefore), taxBefore(year - 1, before)],
+    [
+      previousTax(taxpayer, tables, year - 3, threeBefore),
+      previousTax(taxpayer, tables, year - 2, twoBefore),
+      previousTax(taxpayer, tables, year - 1, before),
+    ],
     prepaid.debit,
-    today < (`${year}-01-01` as CalendarDate) ? today : asOf,
+    scheduleDay(year, today),
   );
   return {
     year,

@@ -1,8 +1,8 @@
 import { type Types } from "mongoose";
-import { SETTLEMENT_SOURCE_KIND } from "~/domain/iva";
 import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { ReceiptBooking } from "~models/receipt-booking";
+import { mapInBatches } from "~/utils/in-batches";
 import { toBigInt } from "./records.server";
 
 /**
@@ -51,58 +51,21 @@ export async function balancesUnder(
   }));
 }
 
-/** How many of the given receipts are booked, per organization. */
+/**
+ * How many of each organization's receipts are booked. One indexed query per organization, each with
+ * its own receipt ids: a single query with both lists crosses every organization with every receipt
+ * in the (organization, receipt) index, which grows with clients × receipts.
+ */
 export async function bookedReceiptCounts(
-  organizationIds: readonly string[],
-  receiptIds: readonly Types.ObjectId[],
+  receiptIdsByOrganization: ReadonlyMap<string, readonly Types.ObjectId[]>,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  if (organizationIds.length === 0 || receiptIds.length === 0) return counts;
-  const grouped = await ReceiptBooking.aggregate<{ _id: string; count: number }>([
-    { $match: { organizationId: { $in: [...organizationIds] }, receiptId: { $in: [...receiptIds] } } },
-    { $group: { _id: "$organizationId", count: { $sum: 1 } } },
-  ]);
-  for (const row of grouped) counts.set(row._id, row.count);
+  const organizations = [...receiptIdsByOrganization].filter(([, ids]) => ids.length > 0);
+  const found = await mapInBatches(organizations, 8, ([organizationId, receiptIds]) =>
+    ReceiptBooking.countDocuments({ organizationId, receiptId: { $in: [...receiptIds] } }),
+  );
+  organizations.forEach(([organizationId], index) => counts.set(organizationId, found[index]));
   return counts;
-}
-
-export interface StandingSettlement {
-  organizationId: string;
-  number: string;
-  lines: Array<{ account: string; debit: bigint; credit: bigint }>;
-}
-
-/** The standing (posted, not reversed) IVA settlement entries of `month`, one per organization at most. */
-export async function standingSettlements(
-  organizationIds: readonly string[],
-  month: string,
-): Promise<StandingSettlement[]> {
-  if (organizationIds.length === 0) return [];
-  const entries = await Entry.find(
-    {
-      organizationId: { $in: [...organizationIds] },
-      status: "contabilizado",
-      "source.kind": SETTLEMENT_SOURCE_KIND,
-      "source.id": month,
-      reversedBy: { $exists: false },
-    },
-    { organizationId: 1, number: 1, lines: 1 },
-  ).lean<
-    Array<{
-      organizationId: string;
-      number?: string;
-      lines: Array<{ account: string; debit: unknown; credit: unknown }>;
-    }>
-  >();
-  return entries.map((entry) => ({
-    organizationId: entry.organizationId,
-    number: entry.number ?? "",
-    lines: entry.lines.map((line) => ({
-      account: line.account,
-      debit: toBigInt(line.debit),
-      credit: toBigInt(line.credit),
-    })),
-  }));
 }
 
 /** Σ debit − Σ credit per account of the posted lines up to `month`'s end, from the entries themselves (for verification). */

@@ -5,7 +5,9 @@ import {
   listOrganizations,
   lockDayOf,
   setLockDate,
+  clearResponsibleIf,
   setOrganizationActive,
+  setResponsible,
   setTaxpayerKind,
   updateOrganization,
   type OrganizationDocument,
@@ -40,6 +42,8 @@ export interface OrganizationRow {
 
 export interface OrganizationDetail extends OrganizationRow {
   activityCodes: string[];
+  /** The administrator who keeps the books (user id), or null. */
+  responsibleUserId: string | null;
   /** The last closed day (`YYYY-MM-DD`), or null. */
   lockDate: CalendarDate | null;
 }
@@ -63,6 +67,7 @@ function toDetail(organization: OrganizationDocument, withContact: boolean): Org
   return {
     ...toRow(organization, withContact),
     activityCodes: organization.activityCodes ?? [],
+    responsibleUserId: organization.responsibleUserId ?? null,
     lockDate: parseCalendarDate(lockDayOf(organization.lockDate)),
   };
 }
@@ -205,7 +210,9 @@ export async function changeMemberRole(
   role: OrganizationRole,
 ): Promise<Refusal | null> {
   if (wouldLockOut(actor, userId, role)) return { message: SELF_DEMOTION };
-  return (await changeRole(userId, organizationId, role)) ? null : { message: NOT_A_MEMBER };
+  if (!(await changeRole(userId, organizationId, role))) return { message: NOT_A_MEMBER };
+  if (role !== "admin") await clearResponsibleIf(organizationId, userId);
+  return null;
 }
 
 export async function revokeMemberAccess(
@@ -214,7 +221,21 @@ export async function revokeMemberAccess(
   userId: string,
 ): Promise<Refusal | null> {
   if (wouldLockOut(actor, userId, null)) return { message: SELF_DEMOTION };
-  return (await revokeAccess(userId, organizationId)) ? null : { message: NOT_A_MEMBER };
+  if (!(await revokeAccess(userId, organizationId))) return { message: NOT_A_MEMBER };
+  await clearResponsibleIf(organizationId, userId);
+  return null;
+}
+
+export const NOT_AN_ADMINISTRATOR = "El responsable debe ser un administrador de este cliente.";
+
+/** Who keeps the client's books: one of its administrators (members with the admin role), or nobody. */
+export async function setClientResponsible(organizationId: string, userId: string | null): Promise<Refusal | null> {
+  if (userId !== null) {
+    const member = (await listMembers(organizationId)).find((candidate) => candidate.id === userId);
+    if (!member || member.role !== "admin") return { field: "responsible", message: NOT_AN_ADMINISTRATOR };
+  }
+  await setResponsible(organizationId, userId);
+  return null;
 }
 
 /** A new invitation link for a member who has not set a password yet. */
