@@ -1,9 +1,8 @@
-import mongoose from "mongoose";
 import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
 import type { EntryInput } from "../../app/domain/ledger";
 import { createAndPost, listEntries } from "../../app/services/ledger/ledger.server";
 import { ensureOrganization } from "../../models/organization";
-import { expect, signedInAs, test } from "./support/fixtures";
+import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
 
 // Issue 24, finding 5: the Balance General's check line states the equation that holds, with group 70
 // on the side its balance belongs to, as a status (never an alert), with and without JavaScript.
@@ -24,7 +23,7 @@ const entry = (date: string, debit: string, credit: string, amount: string): Ent
 let prepared: Promise<void> | undefined;
 function prepareBooks() {
   prepared ??= (async () => {
-    if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+    await testDatabase();
     for (const [organization, unclassified] of [
       [DEBIT, entry("2026-01-12", "70-", "20-01", "163818.07")],
       [CREDIT, entry("2026-01-12", "10-01", "70-", "5000.00")],

@@ -1,4 +1,3 @@
-import mongoose from "mongoose";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { ensureOrganization } from "../../models/organization";
 import {
@@ -8,7 +7,7 @@ import {
 } from "../../scripts/hacienda-samples/src/generate";
 import { startDovecot, type Dovecot } from "../support/dovecot";
 import { seriousViolations } from "./support/axe";
-import { expect, signedInAs, test } from "./support/fixtures";
+import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
 
 /**
  * Receipts by e-mail (issue 27): an admin configures a client's mailbox through the form, with and
@@ -34,7 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("configure, «Revisar ahora», and the receipt arrives with its PDF and Hacienda state", async ({ page }) => {
-      if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+      await testDatabase();
       const name = `Correo E2E ${javaScriptEnabled ? "JS" : "HTML"} S.A.`;
       await ensureOrganization({ _id: org, name, identificationType: "02" });
       const document = generateComprobante({

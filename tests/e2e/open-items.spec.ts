@@ -1,5 +1,4 @@
 import { strToU8 } from "fflate";
-import mongoose from "mongoose";
 import { bookMonth } from "../../app/services/booking/booking.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import { ensureOrganization } from "../../models/organization";
@@ -10,7 +9,7 @@ import {
   type SampleParty,
 } from "../../scripts/hacienda-samples/src/generate";
 import { readPdfText } from "../support/pdf-tools";
-import { createUser, expect, signIn, test } from "./support/fixtures";
+import { createUser, expect, signIn, test, testDatabase } from "./support/fixtures";
 
 /**
  * Issue 28: an admin registers a cobro from the statement of account, with JavaScript and without; a
@@ -42,7 +41,7 @@ function creditSale(day: number) {
 }
 
 test.beforeAll(async () => {
-  await mongoose.connect(process.env.MONGODB_URI!);
+  await testDatabase();
   await ensureOrganization({ _id: ORG, name: ISSUER.nombre, identificationType: "02" });
   const documents = [creditSale(6), creditSale(9)];
   await importFiles(
@@ -50,10 +49,6 @@ test.beforeAll(async () => {
     { id: ORG, cedula: CEDULA, name: ISSUER.nombre },
   );
   await bookMonth(ORG, MONTH, { by: "open-items-e2e" });
-});
-
-test.afterAll(async () => {
-  await mongoose.disconnect();
 });
 
 test.describe.configure({ mode: "serial" });

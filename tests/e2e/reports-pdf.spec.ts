@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import mongoose from "mongoose";
 import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
 import { createAndPost, listEntries } from "../../app/services/ledger/ledger.server";
 import { ensureOrganization } from "../../models/organization";
 import { readPdfText } from "../support/pdf-tools";
-import { expect, signedInAs, test } from "./support/fixtures";
+import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
 
 // Its own organization and books, so the figures the page and the PDF show have one right value.
 const CEDULA = "3101666677";
@@ -16,7 +15,7 @@ const colones = (text: string) => BigInt(text.replace(".", "")) * 1000n;
 let prepared: Promise<void> | undefined;
 function prepareBooks() {
   prepared ??= (async () => {
-    if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+    await testDatabase();
     await ensureOrganization({ _id: ORG, name: "Librería Año Nuevo S.A.", identificationType: "02" });
     if ((await listEntries(ORG, {})).count > 0) return;
     for (const [date, debit, credit, amount] of [

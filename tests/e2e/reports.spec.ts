@@ -1,12 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import fs from "node:fs";
-import mongoose from "mongoose";
 import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
 import type { EntryInput } from "../../app/domain/ledger";
 import { createAndPost, listEntries } from "../../app/services/ledger/ledger.server";
 import { ensureOrganization } from "../../models/organization";
-import { expect, signedInAs, test } from "./support/fixtures";
+import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
 
 // Its own organization with known posted entries, so each figure on the page has one right value.
 const CEDULA = "3101666666";
@@ -26,7 +25,7 @@ const entry = (date: string, debit: string, credit: string, amount: string): Ent
 let prepared: Promise<void> | undefined;
 function prepareBooks() {
   prepared ??= (async () => {
-    if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+    await testDatabase();
     await ensureOrganization({ _id: ORG, name: "Reportes E2E S.A.", identificationType: "02" });
     // A worker restarted after a failure evaluates this module again: post the books only once.
     if ((await listEntries(ORG, {})).count > 0) return;

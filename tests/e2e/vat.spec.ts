@@ -1,4 +1,3 @@
-import mongoose from "mongoose";
 import { strToU8 } from "fflate";
 import { bookMonth } from "../../app/services/booking/booking.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
@@ -13,7 +12,7 @@ import {
   type GeneratedDocument,
   type SampleParty,
 } from "../../scripts/hacienda-samples/src/generate";
-import { expect, signedInAs, test } from "./support/fixtures";
+import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
 
 // Its own organization and month of receipts, so the settlement it posts touches no other test's books.
 const CEDULA = "3101777788";
@@ -43,7 +42,7 @@ function document(seed: string, day: number, direction: "issued" | "received", m
 let prepared: Promise<void> | undefined;
 function prepareMonth() {
   prepared ??= (async () => {
-    if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+    await testDatabase();
     await ensureOrganization({ _id: ORG, name: NAME, identificationType: "02" });
     if ((await Receipt.countDocuments({ organizationId: ORG })) > 0) return;
     const documents = [
@@ -62,7 +61,7 @@ function prepareMonth() {
 
 /** A sale dated in the month, imported after the month was liquidated. */
 async function importLateSale(seed: string, month = MONTH) {
-  if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+  await testDatabase();
   const late = document(seed, 27, "issued", month);
   await importFiles([{ name: late.fileName, bytes: strToU8(late.xml) }], { id: ORG, cedula: CEDULA, name: NAME });
   return late;
@@ -72,7 +71,7 @@ const ADJUSTMENT_ACCOUNT = "60-02-21-00-00";
 
 /** A month liquidated before declarations were kept: its settlement entry stands, it has no declaration. */
 async function liquidatedWithoutDeclaration(month: string) {
-  if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+  await testDatabase();
   const documents = [
     document(`antes-${month}`, 5, "issued", month),
     document(`antes-c-${month}`, 9, "received", month),

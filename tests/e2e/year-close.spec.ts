@@ -1,11 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import mongoose from "mongoose";
 import { buildCatalog, flattenCatalog, isSelectable } from "../../app/domain/catalog";
 import type { EntryInput } from "../../app/domain/ledger";
 import { createAndPost, listEntries } from "../../app/services/ledger/ledger.server";
 import { ensureOrganization } from "../../models/organization";
 import type { Page } from "@playwright/test";
-import { expect, signedInAs, test } from "./support/fixtures";
+import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
 
 // One organization per run of the JavaScript on/off pair, each with a year 2025 to close and reopen.
 const leaves = flattenCatalog(buildCatalog({})).filter((node) => isSelectable(node));
@@ -21,7 +20,7 @@ const entry = (date: string, debit: string, credit: string, amount: string): Ent
 });
 
 async function prepareBooks(org: string) {
-  if (mongoose.connection.readyState !== 1) await mongoose.connect(process.env.MONGODB_URI!);
+  await testDatabase();
   await ensureOrganization({ _id: org, name: "Cierre E2E S.A.", identificationType: "02" });
   // A worker restarted after a failure evaluates this module again: post the books only once.
   if ((await listEntries(org, {})).count > 0) return;

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Group,
   List,
-  NumberInput,
   Paper,
   Stack,
   Table,
@@ -330,14 +329,14 @@ export function PartyPage({
             </Alert>
           )}
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <NumberInput
+            {/* A plain text field, like every number of the app: the number-input library would load on every page. */}
+            <TextInput
               name="paymentTermDays"
               label="Plazo de crédito (días)"
               description="Para documentos que no indican plazo"
               defaultValue={data.party.paymentTermDays ?? ""}
-              min={0}
-              max={99999}
-              allowDecimal={false}
+              inputMode="numeric"
+              maxLength={5}
               w={200}
             />
             {catalog && (

@@ -8,16 +8,22 @@ export interface CapturedMailSummary {
   text: string;
 }
 
-let connected: Promise<typeof mongoose> | undefined;
+let connecting: Promise<typeof mongoose> | undefined;
 
-/** The test worker talks to the app's database directly to prepare users with known secrets. */
-function database() {
-  connected ??= mongoose.connect(process.env.MONGODB_URI!);
-  return connected;
+/**
+ * The test worker talks to the app's database directly to prepare users and data with known secrets.
+ * One connection serves every spec of the worker: specs call this and never disconnect it.
+ */
+export async function testDatabase(): Promise<typeof mongoose> {
+  if (mongoose.connection.readyState !== 1) {
+    connecting ??= mongoose.connect(process.env.MONGODB_URI!).finally(() => (connecting = undefined));
+    await connecting;
+  }
+  return mongoose;
 }
 
 export async function createUser(options: Parameters<typeof createTestUser>[0]): Promise<TestUser> {
-  await database();
+  await testDatabase();
   return createTestUser(options);
 }
 
