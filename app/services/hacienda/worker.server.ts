@@ -26,6 +26,7 @@ import { receptionRequestFor } from "./reception-request.server";
 import { getRecepcion, postRecepcion } from "./reception.server";
 import { defaultQueueServices, signingRefusalReason, type QueueServices } from "./queue-services.server";
 import { accessToken, forgetToken, type HaciendaAccount } from "./token.server";
+import { startPollingLoop, type PollingLoop } from "~/utils/polling-loop.server";
 
 export interface HaciendaWorkerOptions {
   /** Names this worker in leases (unique per process by default). */
@@ -438,48 +439,18 @@ async function processWith(context: Context): Promise<boolean> {
   return true;
 }
 
-export interface HaciendaWorker {
+export interface HaciendaWorker extends PollingLoop {
   readonly owner: string;
-  /** Looks at the queue now instead of at the end of the idle wait. */
-  wake(): void;
-  /** Finishes the step under way (never cut in the middle of a request) and stops. */
-  stop(): Promise<void>;
 }
 
 /** Starts working the queue in this process until stopped. */
 export function startHaciendaWorker(options: HaciendaWorkerOptions = {}): HaciendaWorker {
   const context = contextOf(options);
-  const idleMs = options.idleMs ?? 2_000;
-  let stopping = false;
-  let wakeUp: (() => void) | null = null;
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, idleMs);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  const loop = (async () => {
-    while (!stopping) {
-      let worked = false;
-      try {
-        worked = await processWith(context);
-      } catch (error) {
-        context.log(`queue unavailable: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (!worked && !stopping) await sleep();
-    }
-  })();
-  return {
-    owner: context.owner,
-    wake: () => wakeUp?.(),
-    async stop() {
-      stopping = true;
-      wakeUp?.();
-      await loop;
-    },
-  };
+  const loop = startPollingLoop({
+    step: () => processWith(context),
+    idleMs: options.idleMs ?? 2_000,
+    failure: "queue unavailable",
+    log: context.log,
+  });
+  return { owner: context.owner, ...loop };
 }

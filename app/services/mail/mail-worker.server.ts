@@ -10,6 +10,7 @@ import type { Types } from "mongoose";
 import { claimMailbox, releaseMailbox, renewLease, type MailboxRecord } from "~models/mailbox";
 import { backoffDelay, type BackoffPolicy } from "~/domain/hacienda-queue/backoff";
 import { MailboxUnavailable, readMailbox, type ReadCounts } from "./mail-reader.server";
+import { startPollingLoop, type PollingLoop } from "~/utils/polling-loop.server";
 
 /** A failing mailbox is tried again after 1, 2, 4 … minutes, at most every 6 hours. */
 export const MAIL_BACKOFF: BackoffPolicy = { baseMs: 60_000, maxMs: 6 * 60 * 60_000 };
@@ -90,46 +91,15 @@ export async function readNextDueMailbox(options: MailWorkerOptions = {}): Promi
   return true;
 }
 
-export interface MailWorker {
-  wake(): void;
-  stop(): Promise<void>;
-}
+export type MailWorker = PollingLoop;
 
 /** Reads due mailboxes in this process until stopped. */
 export function startMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const owned = { ...options, owner: ownerOf(options) };
-  const idleMs = options.idleMs ?? 30_000;
-  let stopping = false;
-  let wakeUp: (() => void) | null = null;
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, idleMs);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
-  const loop = (async () => {
-    while (!stopping) {
-      let worked = false;
-      try {
-        worked = await readNextDueMailbox(owned);
-      } catch (error) {
-        (options.log ?? console.log)(
-          `mail queue unavailable: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      if (!worked && !stopping) await sleep();
-    }
-  })();
-  return {
-    wake: () => wakeUp?.(),
-    async stop() {
-      stopping = true;
-      wakeUp?.();
-      await loop;
-    },
-  };
+  return startPollingLoop({
+    step: () => readNextDueMailbox(owned),
+    idleMs: options.idleMs ?? 30_000,
+    failure: "mail queue unavailable",
+    log: options.log ?? console.log,
+  });
 }
