@@ -2,17 +2,7 @@ import { Anchor, Badge, List, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { formatDateTime } from "~/domain/calendar";
-
-export interface MailLogEntryView {
-  id: string;
-  unassigned: boolean;
-  from: string;
-  subject: string;
-  date: string | null;
-  readAt: string;
-  note: string | null;
-  attachments: Array<{ name: string; outcome: string; reason: string; receiptId: string | null }>;
-}
+import type { MailLogView } from "~/domain/mail/view";
 
 const OUTCOMES: Record<string, { label: string; color: string }> = {
   importado: { label: "Importado", color: "green" },
@@ -22,13 +12,7 @@ const OUTCOMES: Record<string, { label: string; color: string }> = {
 };
 
 /** «Correo recibido»: each message read and what became of each of its attachments. */
-export function MailLog({
-  entries,
-  receiptHref,
-}: {
-  entries: MailLogEntryView[];
-  receiptHref: (id: string) => string;
-}) {
+export function MailLog({ entries, receiptHref }: { entries: MailLogView[]; receiptHref: (id: string) => string }) {
   if (entries.length === 0) return <Text c="dimmed">Aún no se ha recibido correo.</Text>;
   return (
     <TableScrollRegion label="Correo recibido" minWidth={720}>

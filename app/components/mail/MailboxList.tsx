@@ -2,29 +2,9 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Stack, Text } fro
 import { Form, Link } from "@remix-run/react";
 import { formatDateTime } from "~/domain/calendar";
 import { countLabel } from "~/domain/text";
+import type { MailboxView } from "~/domain/mail/view";
 
-export interface MailboxStatusView {
-  id: string;
-  scope: "organization" | "firm";
-  label: string;
-  host: string;
-  port: number;
-  tls: boolean;
-  user: string;
-  folder: string;
-  afterProcessing: "mark-read" | "move";
-  moveTo: string | null;
-  intervalMinutes: number;
-  reading: boolean;
-  progress: { total: number; done: number } | null;
-  lastReadAt: string | null;
-  nextReadAt: string;
-  lastError: string | null;
-  failures: number;
-  lastCounts: { messages: number; imported: number; duplicates: number; refused: number } | null;
-}
-
-function lastReadText(mailbox: MailboxStatusView): string {
+function lastReadText(mailbox: MailboxView): string {
   if (!mailbox.lastReadAt) return "Aún no se ha revisado.";
   const when = `Última revisión: ${formatDateTime(mailbox.lastReadAt)}.`;
   const counts = mailbox.lastCounts;
@@ -33,13 +13,7 @@ function lastReadText(mailbox: MailboxStatusView): string {
 }
 
 /** The organization's mailboxes (and the admin's firm mailbox) with their status and «Revisar ahora». */
-export function MailboxList({
-  mailboxes,
-  editHref,
-}: {
-  mailboxes: MailboxStatusView[];
-  editHref: (id: string) => string;
-}) {
+export function MailboxList({ mailboxes, editHref }: { mailboxes: MailboxView[]; editHref: (id: string) => string }) {
   if (mailboxes.length === 0)
     return <Text c="dimmed">Aún no hay buzones configurados. Agregue uno con el formulario.</Text>;
   return (

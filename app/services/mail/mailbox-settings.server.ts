@@ -20,28 +20,8 @@ import {
 import { listMailLog, type MailLogRecord } from "~models/mail-message";
 import type { MailboxForm } from "~/domain/mail/mailbox-form";
 import { encryptSecret } from "~/utils/crypto.server";
-
-export interface MailboxView {
-  id: string;
-  scope: "organization" | "firm";
-  label: string;
-  host: string;
-  port: number;
-  tls: boolean;
-  user: string;
-  folder: string;
-  afterProcessing: "mark-read" | "move";
-  moveTo: string | null;
-  intervalMinutes: number;
-  reading: boolean;
-  progress: { total: number; done: number } | null;
-  lastReadAt: string | null;
-  lastSuccessAt: string | null;
-  nextReadAt: string;
-  lastError: string | null;
-  failures: number;
-  lastCounts: { messages: number; imported: number; duplicates: number; refused: number } | null;
-}
+import type { MailboxView, MailLogView } from "~/domain/mail/view";
+export type { MailboxView, MailLogView } from "~/domain/mail/view";
 
 function iso(date: Date | null | undefined): string | null {
   return date ? new Date(date).toISOString() : null;
@@ -69,17 +49,6 @@ export function mailboxView(mailbox: MailboxRecord, now = new Date()): MailboxVi
     failures: mailbox.status?.failures ?? 0,
     lastCounts: mailbox.status?.lastCounts ?? null,
   };
-}
-
-export interface MailLogView {
-  id: string;
-  unassigned: boolean;
-  from: string;
-  subject: string;
-  date: string | null;
-  readAt: string;
-  note: string | null;
-  attachments: Array<{ name: string; outcome: string; reason: string; receiptId: string | null }>;
 }
 
 function logView(entry: MailLogRecord): MailLogView {
