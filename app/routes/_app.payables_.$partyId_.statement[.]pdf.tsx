@@ -1,22 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { statementFileName, statementPdf } from "~/services/open-items/statement-files.server";
-import { statementForExport } from "~/services/open-items/pages.server";
-import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
+import { statementFile } from "~/services/open-items/statement-files.server";
+import { fileResponse } from "~/utils/file-response.server";
 import { notFound } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 /** The statement of account of /payables/:partyId as PDF, same from / to. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
-  const view = await statementForExport(
-    organization.id,
-    "payable",
-    params.partyId ?? "",
-    new URL(request.url).searchParams,
-  );
-  if (!view) throw notFound("Contraparte no encontrada.");
-  return fileResponse(await statementPdf("payable", organization, view), {
-    contentType: CONTENT_TYPES.pdf,
-    fileName: statementFileName("payable", organization, view, "pdf"),
-  });
+  const search = new URL(request.url).searchParams;
+  const file = await statementFile(organization, "payable", "pdf", params.partyId ?? "", search);
+  if (!file) throw notFound("Contraparte no encontrada.");
+  return fileResponse(file.body, file);
 }

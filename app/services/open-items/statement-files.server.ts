@@ -11,6 +11,8 @@ import {
 import { formatReportAmount, plainAmount } from "~/domain/reports";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { printablePdf } from "../pdf/printable.server";
+import { CONTENT_TYPES } from "~/utils/file-response.server";
+import { statementForExport } from "./pages.server";
 import type { PartyView } from "./reads.server";
 
 export const STATEMENT_TITLE = "Estado de cuenta";
@@ -139,4 +141,28 @@ export function statementPdf(
     generatedAt: now,
     layout: "landscape",
   });
+}
+
+export type StatementFormat = "csv" | "xlsx" | "pdf";
+
+/**
+ * The statement of account of one counterparty as a file, for the dates the page's query gives; null
+ * when the organization has no such counterparty on that side.
+ */
+export async function statementFile(
+  organization: OrganizationSummary,
+  side: Side,
+  format: StatementFormat,
+  partyId: string,
+  search: URLSearchParams,
+): Promise<{ body: BodyInit; contentType: string; fileName: string } | null> {
+  const view = await statementForExport(organization.id, side, partyId, search);
+  if (!view) return null;
+  const body =
+    format === "csv"
+      ? statementCsvFile(view.statement)
+      : format === "xlsx"
+        ? await statementXlsx(side, organization, view)
+        : await statementPdf(side, organization, view);
+  return { body, contentType: CONTENT_TYPES[format], fileName: statementFileName(side, organization, view, format) };
 }
