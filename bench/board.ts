@@ -10,6 +10,8 @@ import os from "node:os";
 import mongoose, { Types } from "mongoose";
 import { parseComprobante } from "../app/domain/hacienda";
 import { loadBoard } from "../app/services/board/board.server";
+import { forgetPartialPayments } from "../app/services/board/partial-payments.server";
+import { forgetReportCache } from "../app/services/reports/report-cache.server";
 import { receiptRecordFrom } from "../app/services/receipts/receipt-import.server";
 import { loadMonthView } from "../app/services/receipts/receipts.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
@@ -126,9 +128,19 @@ try {
   }));
   for (const size of [50, 200]) {
     const organizations = all.slice(0, size);
-    const times: number[] = [];
-    for (let round = 0; round < rounds; round++) times.push(await time(() => loadBoard(organizations, MONTH)));
-    console.log(`board, ${size} organizations: median ${median(times).toFixed(0)} ms (target < 300 ms for 50)`);
+    const first: number[] = [];
+    const again: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      // A process's first board computes every schedule and report; the next ones reuse what still holds.
+      forgetPartialPayments();
+      forgetReportCache();
+      first.push(await time(() => loadBoard(organizations, MONTH)));
+      again.push(await time(() => loadBoard(organizations, MONTH)));
+    }
+    console.log(
+      `board, ${size} organizations: median ${median(again).toFixed(0)} ms (target < 300 ms for 50); ` +
+        `first board of a process ${median(first).toFixed(0)} ms`,
+    );
   }
   const views: number[] = [];
   for (let round = 0; round < rounds; round++)

@@ -56,6 +56,16 @@ export async function readYearRevisions(organizationId: string): Promise<Record<
   return record?.years ?? {};
 }
 
+/** `readYearRevisions` of several organizations in one read; an organization never posted to has none. */
+export async function readYearRevisionsOf(
+  organizationIds: readonly string[],
+): Promise<Map<string, Record<string, string>>> {
+  const records = await BalancesRevision.collection
+    .find<BalancesRevisionRecord>({ _id: { $in: [...organizationIds] } } as never, { projection: { years: 1 } })
+    .toArray();
+  return new Map(records.map((record) => [record._id, record.years ?? {}]));
+}
+
 /** The organization's current token. */
 export async function readBalancesRevision(organizationId: string): Promise<string> {
   const record = await BalancesRevision.collection.findOne<BalancesRevisionRecord>({ _id: organizationId } as never, {

@@ -48,6 +48,16 @@ export async function findBookingSettings(organizationId: string, session?: Clie
   return BookingSettings.findById(organizationId, null, { session }).lean<BookingSettingsRecord>();
 }
 
+/** The stored default accounts of several organizations in one read (absent: never saved). */
+export async function findStoredAccountsOf(
+  organizationIds: readonly string[],
+): Promise<Map<string, Record<string, string>>> {
+  const records = await BookingSettings.find({ _id: { $in: [...organizationIds] } }, { accounts: 1 }).lean<
+    Array<Pick<BookingSettingsRecord, "_id" | "accounts">>
+  >();
+  return new Map(records.map((record) => [String(record._id), record.accounts ?? {}]));
+}
+
 /** Stores the settings and appends the change to the history, creating the record on first save. */
 export async function saveBookingSettings(
   organizationId: string,

@@ -86,6 +86,18 @@ export interface OrganizationFields {
   activityCodes?: string[];
 }
 
+/** What the income tax of several organizations depends on besides their books, in one read. */
+export async function taxInputsOf(
+  ids: readonly string[],
+): Promise<Map<string, { taxpayerKind: string | null; catalog: unknown }>> {
+  const records = await Organization.find({ _id: { $in: [...ids] } }, { taxpayerKind: 1, catalog: 1 }).lean<
+    Array<{ _id: string; taxpayerKind?: string | null; catalog?: unknown }>
+  >();
+  return new Map(
+    records.map((record) => [record._id, { taxpayerKind: record.taxpayerKind ?? null, catalog: record.catalog ?? {} }]),
+  );
+}
+
 export async function findOrganization(id: string) {
   return Organization.findById(id).lean<OrganizationDocument>();
 }

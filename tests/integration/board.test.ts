@@ -19,7 +19,7 @@ import { nextPartialPayment } from "../../app/domain/board/partial-payments";
 import { prepareData } from "../../app/boot/prepare-data.server";
 import { incomeTaxReport } from "../../app/services/income-tax/income-tax.server";
 import { HaciendaSubmission } from "../../models/hacienda-submission";
-import { ensureOrganization } from "../../models/organization";
+import { ensureOrganization, setTaxpayerKind } from "../../models/organization";
 import { findReceipt, Receipt, type ReceiptRecord } from "../../models/receipt";
 import { BUSINESS_PARTIES, generateComprobante } from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
@@ -325,6 +325,31 @@ describe("the practice board", () => {
     expect(row.partialPayment).toMatchObject({ kind: "cuota", year: 2026, state: "vencida" });
     expect(boardFigures(row)).toEqual(await screensOf(organization, "2026-10", now));
     expect(await recomputeBoardRow(organization, "2026-10", now)).toEqual(row);
+
+    // The board keeps each schedule while nothing it is computed from changes: a second payment, a
+    // sale in the year the cuotas come from and another taxpayer kind each show on the next load.
+    const changes = [
+      () =>
+        post("2026-07-15", [
+          { account: "10-01-03-03-00", debit: 60_000_000n },
+          { account: "10-01-01-01-00", credit: 60_000_000n },
+        ]),
+      () =>
+        post("2025-08-10", [
+          { account: "10-01-01-01-00", debit: 300_000_000n },
+          { account: "40-01-01-01-00", credit: 300_000_000n },
+        ]),
+      () => setTaxpayerKind(organization.id, "persona-fisica", "test"),
+    ];
+    const seen = [row.partialPayment];
+    for (const change of changes) {
+      await change();
+      const [again] = await loadBoard([organization], "2026-10", now);
+      expect(boardFigures(again)).toEqual(await screensOf(organization, "2026-10", now));
+      seen.push(again.partialPayment);
+    }
+    expect(new Set(seen.map((payment) => JSON.stringify(payment))).size).toBe(seen.length);
+    await setTaxpayerKind(organization.id, "persona-juridica", "test");
 
     // 2025's cuotas come from 2024, which moved and has no table: the page says so, and so does the board.
     const [before] = await loadBoard([organization], "2025-10", now);

@@ -1,5 +1,6 @@
 import {
   findBookingSettings,
+  findStoredAccountsOf,
   saveBookingSettings,
   type BookingSettingsChange,
   type ImportBooking,
@@ -22,6 +23,12 @@ export type { ImportBooking } from "~models/booking-settings";
 export async function getDefaultAccounts(organizationId: string): Promise<DefaultAccounts> {
   const stored = await findBookingSettings(organizationId);
   return readDefaultAccounts(stored?.accounts);
+}
+
+/** `getDefaultAccounts` of several organizations in one read. */
+export async function defaultAccountsOf(organizationIds: readonly string[]): Promise<Map<string, DefaultAccounts>> {
+  const stored = await findStoredAccountsOf(organizationIds);
+  return new Map(organizationIds.map((id) => [id, readDefaultAccounts(stored.get(id))]));
 }
 
 export interface BookingSettingsView {

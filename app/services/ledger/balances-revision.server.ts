@@ -1,5 +1,10 @@
 import type { ClientSession } from "mongoose";
-import { bumpBalancesRevision, readBalancesRevision, readYearRevisions } from "~models/balances-revision";
+import {
+  bumpBalancesRevision,
+  readBalancesRevision,
+  readYearRevisions,
+  readYearRevisionsOf,
+} from "~models/balances-revision";
 
 /**
  * The organization's balances revision (decision 117): every transaction that writes period balances
@@ -25,6 +30,11 @@ export function balancesChanged(
  */
 export function yearRevisionsOf(organizationId: string): Promise<Record<string, string>> {
   return readYearRevisions(organizationId);
+}
+
+/** `yearRevisionsOf` for several organizations in one read (absent: never posted to). */
+export function yearRevisionsOfMany(organizationIds: readonly string[]): Promise<Map<string, Record<string, string>>> {
+  return readYearRevisionsOf(organizationIds);
 }
 
 /** The current revision: read it BEFORE the balances it will label, so the label is never newer than the data. */

@@ -37,5 +37,5 @@ export {
   type ReceiptEntryOutcome,
   type ReceiptEntryRequest,
 } from "./receipt-entries.server";
-export { balancesRevisionOf, yearRevisionsOf } from "./balances-revision.server";
+export { balancesRevisionOf, yearRevisionsOf, yearRevisionsOfMany } from "./balances-revision.server";
 export { dailyPostedSums, monthlyBalanceSums, openingBalanceSums } from "./period-sums.server";
