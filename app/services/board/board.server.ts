@@ -15,7 +15,7 @@ import { ivaDueDate, receptorAnswerDeadline } from "~/domain/board/deadlines";
 import type { BoardRow } from "~/domain/board/row";
 import { toCedula } from "~/domain/organization-id";
 import { HaciendaSubmission } from "~models/hacienda-submission";
-import { Receipt } from "~models/receipt";
+import { Receipt, type ReceiptDirection } from "~models/receipt";
 import { balancesUnder, bookedReceiptCounts } from "~/services/ledger/board-reads.server";
 import { ANSWERABLE_KINDS } from "~/services/receipts/receipts-detail.server";
 import { ivaStatusesOf } from "./iva-status.server";
@@ -41,9 +41,19 @@ interface ReceiptGroup {
   earliestPending: Date | null;
 }
 
+/**
+ * Both directions named, so the (organization, direction, month) index bounds the read to the month's
+ * receipts instead of every receipt of every client.
+ */
+const bothDirections = (ids: string[], month: MonthKey) => ({
+  organizationId: { $in: ids },
+  direction: { $in: ["issued", "received"] satisfies ReceiptDirection[] },
+  month,
+});
+
 function monthReceiptCounts(ids: string[], month: MonthKey) {
   return Receipt.aggregate<ReceiptGroup>([
-    { $match: { organizationId: { $in: ids }, month } },
+    { $match: bothDirections(ids, month) },
     {
       $project: {
         organizationId: 1,
@@ -113,7 +123,7 @@ function supplierIds(ids: string[], month: MonthKey) {
 }
 
 function monthReceiptIds(ids: string[], month: MonthKey) {
-  return Receipt.find({ organizationId: { $in: ids }, month }, { _id: 1, organizationId: 1 }).lean<
+  return Receipt.find(bothDirections(ids, month), { _id: 1, organizationId: 1 }).lean<
     Array<{ _id: Types.ObjectId; organizationId: string }>
   >();
 }

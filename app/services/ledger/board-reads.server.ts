@@ -24,31 +24,42 @@ export async function balancesUnder(
   prefixes: readonly string[],
 ): Promise<AccountBalanceRow[]> {
   if (organizationIds.length === 0 || prefixes.length === 0) return [];
-  const summed = await PeriodBalance.aggregate<{
-    _id: { org: string; account: string };
-    debit: unknown;
-    credit: unknown;
-  }>([
-    {
-      $match: {
-        organizationId: { $in: [...organizationIds] },
-        period: { $lte: month },
-        account: { $regex: `^(${prefixes.map((prefix) => prefix.replace(/[^0-9-]/g, "")).join("|")})` },
-      },
-    },
-    {
-      $group: {
-        _id: { org: "$organizationId", account: "$account" },
-        debit: { $sum: "$debit" },
-        credit: { $sum: "$credit" },
-      },
-    },
-  ]);
-  return summed.map((row) => ({
-    organizationId: row._id.org,
-    account: row._id.account,
-    balance: toBigInt(row.debit) - toBigInt(row.credit),
-  }));
+  // One read per prefix, as a range of account codes: the (organization, account, period) index then
+  // bounds each read to the accounts asked for instead of every balance of every client.
+  const perPrefix = await Promise.all(
+    [...new Set(prefixes)].map((prefix) =>
+      PeriodBalance.aggregate<{
+        _id: { org: string; account: string };
+        debit: unknown;
+        credit: unknown;
+      }>([
+        {
+          $match: {
+            organizationId: { $in: [...organizationIds] },
+            account: { $gte: prefix, $lt: `${prefix}\uffff` },
+            period: { $lte: month },
+          },
+        },
+        {
+          $group: {
+            _id: { org: "$organizationId", account: "$account" },
+            debit: { $sum: "$debit" },
+            credit: { $sum: "$credit" },
+          },
+        },
+      ]),
+    ),
+  );
+  const seen = new Set<string>();
+  return perPrefix.flat().flatMap((row) => {
+    // A prefix inside another (10 and 10-01) would count an account twice.
+    const key = `${row._id.org}\u0000${row._id.account}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [
+      { organizationId: row._id.org, account: row._id.account, balance: toBigInt(row.debit) - toBigInt(row.credit) },
+    ];
+  });
 }
 
 /**
