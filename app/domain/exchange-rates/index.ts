@@ -1,0 +1,4 @@
+export * from "./rate";
+export * from "./parse-bccr";
+export * from "./parse-hacienda";
+export * from "./carry-forward";
