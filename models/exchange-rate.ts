@@ -1,5 +1,6 @@
 import mongoose, { Schema, type ClientSession } from "mongoose";
 import type { CalendarDate } from "../app/domain/calendar";
+import { isDuplicateKeyError } from "./mongo-errors";
 import type { PublishedRate, RateCurrency, RateSource } from "../app/domain/exchange-rates";
 
 /**
@@ -98,8 +99,8 @@ export async function storeFetchedRates(
       { ordered: false, rawResult: true },
     ).catch((error: unknown) => {
       // Another process stored the same day first: its value is the same publication.
-      const { insertedCount, code } = error as { insertedCount?: number; code?: number };
-      if (code === 11000) return { insertedCount: insertedCount ?? 0 };
+      if (isDuplicateKeyError(error))
+        return { insertedCount: (error as { insertedCount?: number }).insertedCount ?? 0 };
       throw error;
     });
     written += inserted.insertedCount ?? 0;

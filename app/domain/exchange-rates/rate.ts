@@ -4,7 +4,7 @@
  * (docs/domain/exchange-rates.md §5).
  */
 import type { CalendarDate } from "../calendar";
-import { amountToCents, convertToColones, parseDecimal, type Amount, type Cents } from "../money";
+import { amountToCents, convertToColones, formatAmount, parseDecimal, type Amount, type Cents } from "../money";
 
 /** Currencies the app keeps daily rates for. */
 export const RATE_CURRENCIES = ["USD"] as const;
@@ -53,4 +53,10 @@ export function readRate(text: string): Amount | null {
 /** A foreign amount in colones at a rate, rounded once to the céntimo, half away from zero. */
 export function foreignToColones(amount: Amount, rate: Amount): Cents {
   return amountToCents(convertToColones(amount, rate));
+}
+
+/** A rate as the pages show it: «₡512,34» (trailing zeros of the five decimals trimmed, at least two). */
+export function formatRate(rate: Amount): string {
+  const [integer, fraction] = formatAmount(rate).split(".");
+  return `₡${integer},${fraction.replace(/0{1,3}$/, "")}`;
 }
