@@ -132,7 +132,7 @@ describe("the exchange-rate job", () => {
     const month = await ratesOfMonth("2026-11", day("2026-11-27"));
     expect(month.changes).toHaveLength(1);
     expect(month.changes[0].line).toMatch(
-      /^Corregido por super@demo\.cr el .*: compra ₡503,00 → ₡501,50, venta ₡509,00 → ₡507,25 \(Corrección según el BCCR\)$/,
+      /^25\/11\/2026 · Corregido por super@demo\.cr el .*: compra ₡503,00 → ₡501,50, venta ₡509,00 → ₡507,25 \(Corrección según el BCCR\)$/,
     );
     expect(month.days).toHaveLength(27);
     expect(month.days[0]).toMatchObject({ date: "2026-11-27", source: "hacienda" });

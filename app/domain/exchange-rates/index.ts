@@ -4,3 +4,4 @@ export * from "./parse-hacienda";
 export * from "./carry-forward";
 export * from "./warning";
 export * from "./form";
+export * from "./view";

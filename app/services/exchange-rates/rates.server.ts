@@ -6,6 +6,7 @@ import {
   addDays,
   compareDates,
   firstDayOfMonth,
+  formatCalendarDate,
   lastDayOfMonth,
   type CalendarDate,
   type MonthKey,
@@ -86,7 +87,10 @@ export async function ratesOfMonth(
           lastError: status.lastError,
         }
       : null,
-    changes: changes.map(({ date, change }) => ({ date, line: formatRateChange(change) })),
+    changes: changes.map(({ date, change }) => ({
+      date,
+      line: `${formatCalendarDate(date as CalendarDate)} · ${formatRateChange(change)}`,
+    })),
   };
 }
 
