@@ -5,3 +5,4 @@ export * from "./carry-forward";
 export * from "./warning";
 export * from "./form";
 export * from "./view";
+export * from "./revaluation";
