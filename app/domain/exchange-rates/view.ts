@@ -1,5 +1,5 @@
 /** What the pages show of a day's rate: text only (no bigints on the wire). */
-import { formatCalendarDate, type CalendarDate } from "../calendar";
+import { formatCalendarDate } from "../calendar";
 import { formatMoneyInput } from "../money";
 import { formatRate, RATE_SOURCE_LABELS, type DailyRate, type RateSource } from "./rate";
 
@@ -31,8 +31,4 @@ export function rateRowView(day: DailyRate & { source: RateSource }): RateRowVie
 /** The sell rate as a form field shows it for editing ("512,34"): what an invoice in dollars prefills. */
 export function rateInputText(rate: DailyRate): string {
   return formatMoneyInput(rate.sell, 5).replace(/0+$/, "").replace(/,$/, "");
-}
-
-export function dayLabel(date: CalendarDate): string {
-  return formatCalendarDate(date);
 }
