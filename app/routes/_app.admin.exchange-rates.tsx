@@ -1,6 +1,6 @@
-import { Alert, Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { RateEntryForm } from "~/components/exchange-rates/RateEntryForm";
 import { RateTable } from "~/components/exchange-rates/RateTable";
@@ -17,12 +17,22 @@ import { canEditRates, formatRate, RATE_FORM_MESSAGES, rateEntrySchema, rateRowV
 import { enterRate, rateOfDay, ratesOfMonth } from "~/services/exchange-rates/rates.server";
 import { membershipOf } from "~/utils/account.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { readSubmission, replyWithErrors } from "~/utils/form.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { forbidden } from "~/utils/http.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { countLabel } from "~/domain/text";
+import { fetchRatesNow } from "~/services/exchange-rates/rate-fetch.server";
 
 export const meta: MetaFunction = () => [{ title: "Tipo de cambio · Contabilidad CR" }];
 
 const SOURCE_NAMES: Record<string, string> = { bccr: "el Banco Central", hacienda: "Hacienda" };
+const PAGE = "/admin/exchange-rates";
+
+function fetchedMessage(stored: number): string {
+  return stored === 0
+    ? "Tipo de cambio consultado: no había días nuevos."
+    : `Tipo de cambio consultado: ${countLabel(stored, "día nuevo", "días nuevos")}.`;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireAdmin(request);
@@ -56,8 +66,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAdmin(request);
-  const submission = await readSubmission(request, rateEntrySchema);
+  const form = await readForm(request);
   const membership = membershipOf(user);
+  if (form.get("intent") === "consultar") {
+    if (!canEditRates(membership)) throw forbidden(RATE_FORM_MESSAGES.forbidden);
+    const outcome = await fetchRatesNow();
+    if (outcome.kind === "failed")
+      return redirectWithError(PAGE, `No se pudo consultar el tipo de cambio: ${outcome.reason}`);
+    return outcome.kind === "skipped"
+      ? redirectWithError(PAGE, "Otro proceso está consultando el tipo de cambio; vuelva a intentarlo en un momento.")
+      : redirectWithSuccess(PAGE, fetchedMessage(outcome.stored));
+  }
+  const submission = parseSubmission(form, rateEntrySchema);
   if (!canEditRates(membership)) return replyWithErrors(submission, { message: RATE_FORM_MESSAGES.forbidden }, 403);
   if (submission.status !== "success") return replyWithErrors(submission);
   const entry = submission.value;
@@ -98,6 +118,14 @@ export default function ExchangeRatesPage() {
             : "Aún no se ha consultado la fuente."}
           {data.status.lastError && ` Último intento (${data.status.lastAttemptAt}): ${data.status.lastError}`}
         </Text>
+      )}
+      {data.canEdit && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="consultar" />
+          <Button type="submit" variant="light">
+            Consultar ahora
+          </Button>
+        </Form>
       )}
       {data.canEdit && <RateEntryForm today={data.today} lastResult={result} />}
       <Group gap="md" component="nav" aria-label="Meses">

@@ -10,8 +10,11 @@ import { ExchangeRate, storeFetchedRates } from "../../models/exchange-rate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";
+import { startRateStandIn, type RateStandIn } from "../support/exchange-rate-stand-in";
+import { rateFetchStatus } from "../../models/exchange-rate-fetch";
 
 let environment: AppEnvironment;
+let standIn: RateStandIn;
 let adminCookie: string;
 let superCookie: string;
 let clientCookie: string;
@@ -30,7 +33,9 @@ async function page(cookie: string, path = PATH) {
 }
 
 beforeAll(async () => {
-  environment = await startAppEnvironment();
+  standIn = await startRateStandIn();
+  standIn.publish(today, "504.4", "510.1");
+  environment = await startAppEnvironment({ HACIENDA_INDICATORS_URL: standIn.haciendaUrl });
   const orgs = { "CR:3101123456": "admin" as const };
   adminCookie = await sessionCookieFor((await createTestUser({ persona: "admin", orgs })).id);
   superCookie = await sessionCookieFor((await createTestUser({ persona: "superadmin", orgs: {} })).id);
@@ -47,6 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await environment?.close();
+  await standIn?.close();
 });
 
 describe("/admin/exchange-rates", () => {
@@ -131,5 +137,19 @@ describe("/admin/exchange-rates", () => {
   it("ignores a month outside the accepted window and shows the current one", async () => {
     const data = (await (await page(adminCookie, `${PATH}?month=1999-01`)).json()) as { month: string };
     expect(data.month).toBe(today.slice(0, 7));
+  });
+
+  it("«Consultar ahora»: refused to an admin, fetched at once for a super admin", async () => {
+    const refused = await post(adminCookie, { intent: "consultar" });
+    expect(refused.status).toBe(403);
+    expect(standIn.requests).toHaveLength(0);
+    const response = await post(superCookie, { intent: "consultar" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/exchange-rates");
+    expect(standIn.requests).toHaveLength(1);
+    expect(await rateFetchStatus("USD")).toMatchObject({ coveredThrough: today, lastError: null });
+    const data = (await (await page(adminCookie)).json()) as { warning: string | null; todayRate: { sell: string } };
+    expect(data.warning).toBeNull();
+    expect(data.todayRate.sell).toBe("₡510,10");
   });
 });
