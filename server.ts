@@ -6,6 +6,7 @@ import { connectDatabase, disconnectDatabase } from "./app/utils/db.server";
 import { getEnv, parseEnv } from "./app/utils/env.server";
 import { startHaciendaWorker } from "./app/services/hacienda/worker.server";
 import { startMailWorker } from "./app/services/mail/mail-worker.server";
+import { startRateWorker } from "./app/services/exchange-rates/rate-fetch.server";
 import { prepareData } from "./app/boot/prepare-data.server";
 
 const log = (line: string) => console.log(cluster.isWorker ? `[server ${process.pid}] ${line}` : `[server] ${line}`);
@@ -48,6 +49,8 @@ async function serve(localServices: LocalServices) {
   const haciendaWorker = env.HACIENDA_QUEUE ? startHaciendaWorker({ log: (line) => log(`hacienda: ${line}`) }) : null;
   // Likewise the mailboxes that are due (decision 221).
   const mailWorker = env.MAIL_READER ? startMailWorker({ log: (line) => log(`mail: ${line}`) }) : null;
+  // And the day's exchange rate when it is due (decision 250).
+  const rateWorker = env.EXCHANGE_RATES ? startRateWorker({ log: (line) => log(`exchange rates: ${line}`) }) : null;
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -65,6 +68,7 @@ async function serve(localServices: LocalServices) {
     server.close(async () => {
       await haciendaWorker?.stop().catch((error) => console.error(error));
       await mailWorker?.stop().catch((error) => console.error(error));
+      await rateWorker?.stop().catch((error) => console.error(error));
       await disconnectDatabase().catch((error) => console.error(error));
       await localServices.close().catch((error) => console.error(error));
       process.exit(0);

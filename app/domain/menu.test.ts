@@ -42,6 +42,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
           "Plantillas para Asientos",
           "Clientes",
           "Tramos del Impuesto de Renta",
+          "Tipo de cambio",
         ],
       ],
     ]);
@@ -64,6 +65,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
       "/admin/accounting-entry-templates",
       "/admin/organizations",
       "/admin/income-brackets",
+      "/admin/exchange-rates",
     ]);
   });
 

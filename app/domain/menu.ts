@@ -72,6 +72,7 @@ export function sidebarMenu(flags: RoleFlags): MenuSection[] {
         { label: "Plantillas para Asientos", to: "/admin/accounting-entry-templates" },
         { label: "Clientes", to: "/admin/organizations" },
         { label: "Tramos del Impuesto de Renta", to: "/admin/income-brackets" },
+        { label: "Tipo de cambio", to: "/admin/exchange-rates" },
       ],
     },
   ];

@@ -6,6 +6,7 @@ import { refusal } from "~/domain/refusal";
 import { createDraft, DRAFT_MESSAGES, loadDraft, readDraftForm, updateDraft } from "~/services/invoicing/drafts.server";
 import { invoicePage, totalsOf } from "~/services/invoicing/invoice-page.server";
 import { issueInvoice } from "~/services/invoicing/issue-invoice.server";
+import { withInvoiceRate } from "~/services/invoicing/invoice-rate.server";
 import { readSubmission, refusalErrors, replyWithErrors } from "~/utils/form.server";
 import { notFound } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
@@ -31,7 +32,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyWithErrors(submission);
   if (existing?.state === "emitido") return replyWithErrors(submission, refusal(DRAFT_MESSAGES.issued), 409);
 
-  const values = submission.value;
+  // An invoice in dollars left without a rate gets the day's (the form without JavaScript): shown back as filled.
+  const { values, filled } = await withInvoiceRate(submission.value);
+  if (filled !== null) submission.payload.tipoCambio = filled;
   const intent = values.intent ?? "recalcular";
   if (intent === "recalcular") {
     const reading = await readDraftForm(organization.id, values);

@@ -33,6 +33,14 @@ describe("parseEnv", () => {
     );
   });
 
+  it("asks for the whole BCCR subscription when the BCCR is the rate source", () => {
+    expect(() => parseEnv({ EXCHANGE_RATE_SOURCE: "bccr", BCCR_NAME: "Estudio" })).toThrow(
+      /BCCR_EMAIL: BCCR_EMAIL is required when EXCHANGE_RATE_SOURCE=bccr/,
+    );
+    expect(() => parseEnv({ BCCR_EMAIL: "no es correo" })).toThrow(/BCCR_EMAIL must be the e-mail address/);
+    expect(parseEnv({}).HACIENDA_INDICATORS_URL).toBe("https://api.hacienda.go.cr/indicadores/");
+  });
+
   it("gives precise messages for malformed values", () => {
     expect(() => parseEnv({ MONGODB_URI: "postgres://x" })).toThrow(/MONGODB_URI must start with mongodb:\/\//);
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET must be at least 32 characters/);

@@ -48,6 +48,20 @@ const envSchema = z
       .default("https://idp.comprobanteselectronicos.go.cr/auth/realms/rut/protocol/openid-connect/token"),
     HACIENDA_PRODUCCION_API_URL: z.string().url().default("https://api.comprobanteselectronicos.go.cr/recepcion/v1/"),
     HACIENDA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    // The daily exchange rates (docs/domain/exchange-rates.md §2–§3): the BCCR web service when a subscription
+    // is configured, else Hacienda's public endpoint; both addresses overridable for a stand-in.
+    EXCHANGE_RATE_SOURCE: z.enum(["bccr", "hacienda"]).optional(),
+    BCCR_INDICATORS_URL: z
+      .string()
+      .url()
+      .default("https://gee.bccr.fi.cr/Indicadores/Suscripciones/WS/wsindicadoreseconomicos.asmx"),
+    BCCR_NAME: z.string().min(1).max(100).optional(),
+    BCCR_EMAIL: z.string().email("BCCR_EMAIL must be the e-mail address of the BCCR subscription").optional(),
+    BCCR_TOKEN: z.string().min(1).max(100).optional(),
+    HACIENDA_INDICATORS_URL: z.string().url().default("https://api.hacienda.go.cr/indicadores/"),
+    EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+    // Whether this process fetches the day's exchange rate when it is due (a lease keeps processes apart).
+    EXCHANGE_RATES: booleanFlag.default("1"),
     // Whether this process works the Hacienda sending queue (every process may; leases keep them apart).
     HACIENDA_QUEUE: booleanFlag.default("1"),
     // Whether this process reads the mailboxes that are due (every process may; leases keep them apart).
@@ -62,6 +76,13 @@ const envSchema = z
         path: ["MONGODB_URI"],
         message: "MONGODB_URI is required (REQUIRE_MONGODB_URI=1)",
       });
+    }
+    if (env.EXCHANGE_RATE_SOURCE === "bccr") {
+      for (const key of ["BCCR_NAME", "BCCR_EMAIL", "BCCR_TOKEN"] as const) {
+        if (!env[key]) {
+          ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when EXCHANGE_RATE_SOURCE=bccr` });
+        }
+      }
     }
     if (env.NODE_ENV !== "production") return;
     for (const key of ["SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SMTP_URL", "APP_URL"] as const) {

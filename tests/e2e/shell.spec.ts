@@ -29,6 +29,7 @@ const ADMIN_MENU: Record<string, [string, string[]]> = {
       "Plantillas para Asientos",
       "Clientes",
       "Tramos del Impuesto de Renta",
+      "Tipo de cambio",
     ],
   ],
 };

@@ -93,6 +93,12 @@ const ROUTES: RouteCase[] = [
     params: { year: "2026", kind: "persona-juridica" },
   },
   { file: "_app.admin.income-tax.tsx", path: "/admin/income-tax?year=2026", access: "admin" },
+  {
+    file: "_app.admin.exchange-rates.tsx",
+    path: "/admin/exchange-rates",
+    access: "admin",
+    form: { date: "2026-11-20", buy: "503,12", sell: "509,87", reason: "Matriz de acceso" },
+  },
   { file: "_app.admin.vat.tsx", path: "/admin/vat?month=2025-10", access: "admin" },
   { file: "_app.admin.vat[.]xlsx.tsx", path: "/admin/vat.xlsx?month=2025-10", access: "admin" },
   { file: "_app.admin.vat[.]pdf.tsx", path: "/admin/vat.pdf?month=2025-10", access: "admin" },
@@ -295,6 +301,8 @@ const WITHOUT_ORGANIZATION = new Set([
   // The income-tax tables are the same for every organization.
   "_app.admin.income-brackets.tsx",
   "_app.admin.income-brackets_.$year.$kind.tsx",
+  // The exchange rates are the same for every organization.
+  "_app.admin.exchange-rates.tsx",
 ]);
 
 /** The source of each exported loader and action of a route module, up to the next top-level export. */

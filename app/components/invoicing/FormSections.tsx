@@ -1,12 +1,24 @@
 /** The sections of the invoice form: document and receptor, reference, conditions and payment, lines. */
 import { getInputProps } from "@conform-to/react";
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/FormError";
 import { KeptCheckboxGroup } from "~/components/forms/KeptChoiceGroup";
 import { CONDICION_VENTA_LABELS, ID_TYPE_LABELS, MEDIO_PAGO_LABELS } from "~/domain/hacienda/codes";
 import { condicionesVentaFor } from "~/domain/invoicing/condicion-venta";
-import type { InvoicePage } from "~/domain/invoicing/view";
+import type { InvoicePage, InvoiceRateView } from "~/domain/invoicing/view";
 import {
   CURRENCIES,
   date,
@@ -128,12 +140,17 @@ export function ConditionsSection({
   kind,
   montos,
   chosenMedios,
+  moneda,
+  rate,
 }: {
   f: Fields;
   kind: string;
   montos: Fields;
   chosenMedios: Set<string>;
+  moneda: string;
+  rate: InvoiceRateView | null;
 }) {
+  const inRateCurrency = !!rate && moneda.toUpperCase() === rate.currency;
   const condiciones = condicionesVentaFor(kind).map((code) => ({
     value: code,
     label: `${code} · ${CONDICION_VENTA_LABELS[code]}`,
@@ -148,8 +165,17 @@ export function ConditionsSection({
           "Moneda",
           CURRENCIES.map((code) => ({ value: code, label: code })),
         )}
-        {text(f.tipoCambio, "Tipo de cambio (colones)", { inputMode: "decimal", description: "Solo en otra moneda" })}
+        {text(f.tipoCambio, "Tipo de cambio (colones)", {
+          inputMode: "decimal",
+          description:
+            inRateCurrency && rate.hint ? rate.hint : "Solo en otra moneda; en dólares, vacío toma el del día",
+        })}
       </SimpleGrid>
+      {inRateCurrency && rate.warning && (
+        <Alert color="yellow" mt="xs" data-testid="invoice-rate-warning">
+          {rate.warning}
+        </Alert>
+      )}
       <PaymentMethods f={f} montos={montos} chosen={chosenMedios} />
       {text(f.medioPagoOtros, "Medio de pago «Otros»", {
         description: "Solo si eligió «Otros»: cuál es",

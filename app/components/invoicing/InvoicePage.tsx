@@ -16,6 +16,7 @@ import { ReceptorSearch } from "./ReceptorSearch";
 import { RecentInvoices } from "./RecentInvoices";
 import { TotalsPanel } from "./TotalsPanel";
 import { useTypedValues } from "./useTypedValues";
+import { usePrefilledRate } from "./usePrefilledRate";
 
 function shortHash(text: string): string {
   let hash = 0;
@@ -88,6 +89,8 @@ function InvoiceForm({
   const typedTotals = useMemo(() => (typed.values ? liveTotals(typed.values) : undefined), [typed.values]);
   const totals = typedTotals !== undefined ? typedTotals : served;
   const kind = typed.values?.kind ?? (f.kind.value as string | undefined) ?? "FE";
+  const moneda = typed.values?.moneda ?? (f.moneda.value as string | undefined) ?? "CRC";
+  usePrefilledRate(form.id, readOnly ? undefined : moneda, data.exchangeRate);
   return (
     <Form method="post" {...getFormProps(form)} onInput={typed.onInput} aria-label="Factura">
       {/* Enter in a field recalculates: otherwise the first submit button (a «Quitar») would run. */}
@@ -107,7 +110,14 @@ function InvoiceForm({
           )}
           <DocumentSection f={f} />
           <ReferenceSection f={f} references={data.references} />
-          <ConditionsSection f={f} kind={kind} montos={montos} chosenMedios={mediosPago} />
+          <ConditionsSection
+            f={f}
+            kind={kind}
+            montos={montos}
+            chosenMedios={mediosPago}
+            moneda={moneda}
+            rate={data.exchangeRate}
+          />
           <LinesSection
             cabys={data.cabys}
             linesError={fields.lines.errors?.[0]}

@@ -49,6 +49,17 @@ export interface DraftSummary {
   updatedAt: string;
 }
 
+/** The dollar's rate the form fills TipoCambio with when the user chooses USD and leaves it blank. */
+export interface InvoiceRateView {
+  currency: "USD";
+  /** As the field shows it ("512,34"); empty when no rate is known. */
+  text: string;
+  /** «Venta de referencia del 26/11/2026: ₡512,34». */
+  hint: string;
+  /** When the rate is only the last known one, or none is known. */
+  warning: string | null;
+}
+
 export interface InvoicePage {
   draft: { id: string; state: "borrador" | "emitido"; kindLabel: string; stateLabel: string } | null;
   defaults: Record<string, unknown>;
@@ -59,6 +70,7 @@ export interface InvoicePage {
   search: { query: string; results: Counterparty[] } | null;
   issuerReady: boolean;
   recent: DraftSummary[];
+  exchangeRate: InvoiceRateView | null;
 }
 
 /** The loader's answer: the page and the organization it is for. */

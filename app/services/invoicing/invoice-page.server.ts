@@ -15,6 +15,7 @@ import { formatMoney } from "~/domain/money";
 import { submissionStatuses } from "~/services/hacienda/queue.server";
 import { loadIssuerProfile } from "~/services/issuer/issuer-settings.server";
 import { findReceipt } from "~models/receipt";
+import { invoiceRate } from "./invoice-rate.server";
 import {
   cabysSuggestions,
   issuedReferences,
@@ -95,13 +96,14 @@ export async function invoicePage(
   params: URLSearchParams,
 ): Promise<InvoicePage> {
   const query = (params.get("buscar") ?? "").trim().slice(0, 100);
-  const [references, cabys, results, issuer, recent, issued] = await Promise.all([
+  const [references, cabys, results, issuer, recent, issued, exchangeRate] = await Promise.all([
     issuedReferences(organizationId),
     cabysSuggestions(organizationId),
     query ? searchCounterparties(organizationId, query) : Promise.resolve(null),
     loadIssuerProfile(organizationId),
     stored ? Promise.resolve([]) : listDrafts(organizationId),
     stored ? issuedView(organizationId, stored) : Promise.resolve(null),
+    stored?.state === "emitido" ? Promise.resolve(null) : invoiceRate(),
   ]);
   const base = stored ? formValuesOf(stored.draft, stored.referenceReceiptId) : newInvoiceDefaults();
   return {
@@ -128,6 +130,7 @@ export async function invoicePage(
       receptor: draft.draft.receptor?.nombre ?? "Sin receptor",
       updatedAt: formatDateTime(draft.updatedAt),
     })),
+    exchangeRate,
   };
 }
 

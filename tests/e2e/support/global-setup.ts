@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { startMailCapture } from "../../../app/boot/mail-capture.server";
 import { startEmbeddedMongo } from "../../../packages/embedded-mongo/src/index";
 import { startHaciendaStandIn } from "../../support/hacienda-stand-in";
+import { startRateStandIn } from "../../support/exchange-rate-stand-in";
 import { compiledServer } from "../../support/server-build";
 import { startAppProcess } from "./app-process";
 
@@ -33,7 +34,12 @@ export default async function globalSetup() {
 
   // Invoices the app issues go to a local stand-in of Hacienda's sandbox, which knows the demo's API account.
   const hacienda = await startHaciendaStandIn();
+  // The day's exchange rate comes from a local stand-in of Hacienda's endpoint: weekdays of the last
+  // six weeks, today at ₡503,12 / ₡509,87 (tests/e2e/exchange-rates.spec.ts reads them).
+  const rates = await startRateStandIn();
+  publishRecentRates(rates.publish);
   Object.assign(process.env, {
+    HACIENDA_INDICATORS_URL: rates.haciendaUrl,
     HACIENDA_PRUEBAS_TOKEN_URL: hacienda.tokenUrl,
     HACIENDA_PRUEBAS_API_URL: hacienda.apiUrl,
     DEMO_HACIENDA_API_USERNAME: hacienda.username,
@@ -59,6 +65,7 @@ export default async function globalSetup() {
   return async () => {
     await app.stop();
     await hacienda.close();
+    await rates.close();
     await new Promise((resolve) => inbox.close(resolve));
     await mail.close();
     await embedded?.close();
@@ -74,4 +81,15 @@ function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, output }));
   });
+}
+
+/** Weekdays of the last six weeks (Costa Rica days), each a little dearer than the one before; today fixed. */
+function publishRecentRates(publish: (date: string, buy: string, sell: string) => void) {
+  const today = new Date(Date.now() - 6 * 60 * 60_000);
+  for (let back = 42; back >= 1; back--) {
+    const day = new Date(today.getTime() - back * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    publish(day.toISOString().slice(0, 10), (480 + (42 - back) / 2).toFixed(2), (486 + (42 - back) / 2).toFixed(2));
+  }
+  publish(today.toISOString().slice(0, 10), "503.12", "509.87");
 }

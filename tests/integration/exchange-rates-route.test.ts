@@ -1,0 +1,155 @@
+/**
+ * /admin/exchange-rates: admins read the month, super admins enter or correct a day as a browser without
+ * JavaScript posts it (audited), everyone else is refused with nothing written.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, todayInCostaRica } from "../../app/domain/calendar";
+import { readRate } from "../../app/domain/exchange-rates";
+import { action, loader } from "../../app/routes/_app.admin.exchange-rates";
+import { ExchangeRate, storeFetchedRates } from "../../models/exchange-rate";
+import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
+import { createTestUser } from "../support/users";
+import { startRateStandIn, type RateStandIn } from "../support/exchange-rate-stand-in";
+import { rateFetchStatus } from "../../models/exchange-rate-fetch";
+
+let environment: AppEnvironment;
+let standIn: RateStandIn;
+let adminCookie: string;
+let superCookie: string;
+let clientCookie: string;
+const PATH = "/admin/exchange-rates";
+const context = { cspNonce: "" };
+const today = todayInCostaRica(new Date());
+const yesterday = addDays(today, -1);
+const ddmmyyyy = (date: string) => date.split("-").reverse().join("/");
+
+async function post(cookie: string, values: Record<string, string>) {
+  return respond(() => action({ request: postRequest(PATH, values, cookie), params: {}, context }));
+}
+
+async function page(cookie: string, path = PATH) {
+  return respond(() => loader({ request: getRequest(path, cookie), params: {}, context }));
+}
+
+beforeAll(async () => {
+  standIn = await startRateStandIn();
+  standIn.publish(today, "504.4", "510.1");
+  environment = await startAppEnvironment({ HACIENDA_INDICATORS_URL: standIn.haciendaUrl });
+  const orgs = { "CR:3101123456": "admin" as const };
+  adminCookie = await sessionCookieFor((await createTestUser({ persona: "admin", orgs })).id);
+  superCookie = await sessionCookieFor((await createTestUser({ persona: "superadmin", orgs: {} })).id);
+  clientCookie = await sessionCookieFor(
+    (await createTestUser({ persona: "client", orgs: { "CR:3101123456": "client" } })).id,
+  );
+  await storeFetchedRates(
+    "USD",
+    "hacienda",
+    [{ date: yesterday, buy: readRate("503.12")!, sell: readRate("509.87")! }],
+    new Date(),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await environment?.close();
+  await standIn?.close();
+});
+
+describe("/admin/exchange-rates", () => {
+  it("shows admins the month with today carrying yesterday's rate and a warning, without the form", async () => {
+    const response = await page(adminCookie);
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as {
+      canEdit: boolean;
+      rows: Array<{ date: string; sell: string; origin: string; carried: boolean }>;
+      warning: string | null;
+    };
+    expect(data.canEdit).toBe(false);
+    const ofToday = data.rows.find((row) => row.date === today);
+    expect(ofToday).toMatchObject({ sell: "₡509,87", carried: true, origin: `Del ${ddmmyyyy(yesterday)} (Hacienda)` });
+    expect(data.warning).toBe(
+      `Aún no se obtuvo el tipo de cambio del ${ddmmyyyy(today)}; se usa el último conocido, del ${ddmmyyyy(yesterday)}.`,
+    );
+  });
+
+  it("sends client users to /", async () => {
+    const response = await page(clientCookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("refuses an admin's entry with 403 and writes nothing", async () => {
+    const response = await post(adminCookie, {
+      date: ddmmyyyy(today),
+      buy: "504",
+      sell: "510",
+      reason: "Publicado tarde",
+    });
+    expect(response.status).toBe(403);
+    expect(JSON.stringify(await response.json())).toContain(
+      "Solo un superadministrador puede ingresar o corregir el tipo de cambio.",
+    );
+    expect(await ExchangeRate.countDocuments({ date: today })).toBe(0);
+  });
+
+  it("refuses bad input in Spanish, field by field, and writes nothing", async () => {
+    const response = await post(superCookie, { date: "31/02/2026", buy: "0", sell: "abc", reason: "" });
+    expect(response.status).toBe(400);
+    const reply = (await response.json()) as { error: Record<string, string[]> };
+    expect(reply.error.buy).toEqual([
+      "Escriba el tipo de cambio en colones por dólar, mayor que cero y de hasta cinco decimales, por ejemplo 512,34.",
+    ]);
+    expect(reply.error.sell).toHaveLength(1);
+    expect(reply.error.reason).toEqual(["Escriba el motivo del cambio (de 3 a 200 caracteres)."]);
+    expect(reply.error.date).toHaveLength(1);
+    expect(await ExchangeRate.countDocuments({ source: "manual" })).toBe(0);
+  });
+
+  it("lets a super admin correct a day, audited, and the page shows it", async () => {
+    const response = await post(superCookie, {
+      date: ddmmyyyy(yesterday),
+      buy: "503,50",
+      sell: "509,9",
+      reason: "Corrección según el BCCR",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin/exchange-rates?month=${yesterday.slice(0, 7)}`);
+    const stored = await ExchangeRate.findById(`USD/${yesterday}`).lean();
+    expect(stored).toMatchObject({
+      source: "manual",
+      history: [expect.objectContaining({ action: "update", reason: "Corrección según el BCCR" })],
+    });
+    const data = (await (await page(superCookie, `${PATH}?month=${yesterday.slice(0, 7)}`)).json()) as {
+      canEdit: boolean;
+      rows: Array<{ date: string; sell: string; origin: string }>;
+      changes: Array<{ line: string }>;
+    };
+    expect(data.canEdit).toBe(true);
+    expect(data.rows.find((row) => row.date === yesterday)).toMatchObject({
+      sell: "₡509,90",
+      origin: "Ingresado a mano",
+    });
+    expect(data.changes[0].line).toContain(
+      "compra ₡503,12 → ₡503,50, venta ₡509,87 → ₡509,90 (Corrección según el BCCR)",
+    );
+  });
+
+  it("ignores a month outside the accepted window and shows the current one", async () => {
+    const data = (await (await page(adminCookie, `${PATH}?month=1999-01`)).json()) as { month: string };
+    expect(data.month).toBe(today.slice(0, 7));
+  });
+
+  it("«Consultar ahora»: refused to an admin, fetched at once for a super admin", async () => {
+    const refused = await post(adminCookie, { intent: "consultar" });
+    expect(refused.status).toBe(403);
+    expect(standIn.requests).toHaveLength(0);
+    const response = await post(superCookie, { intent: "consultar" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/exchange-rates");
+    expect(standIn.requests).toHaveLength(1);
+    expect(await rateFetchStatus("USD")).toMatchObject({ coveredThrough: today, lastError: null });
+    const data = (await (await page(adminCookie)).json()) as { warning: string | null; todayRate: { sell: string } };
+    expect(data.warning).toBeNull();
+    expect(data.todayRate.sell).toBe("₡510,10");
+  });
+});
