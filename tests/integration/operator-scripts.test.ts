@@ -23,6 +23,8 @@ function zeroConfig(dataDir: string, extra: Record<string, string> = {}): NodeJS
     NODE_ENV: "development",
     DATA_DIR: dataDir,
     LOG_REQUESTS: "0",
+    // A test never asks an outside service for the day's exchange rate.
+    EXCHANGE_RATES: "0",
     ...extra,
   };
   for (const key of ["MONGODB_URI", "SMTP_URL", "SESSION_SECRET", "TOTP_ENCRYPTION_KEY", "SEED_DEMO", "APP_URL"])

@@ -75,6 +75,8 @@ const productionEnv = (dataDir: string, extra: Record<string, string> = {}): Nod
     SMTP_URL: "smtp://127.0.0.1:9",
     LOG_REQUESTS: "0",
     WEB_CONCURRENCY: "1",
+    // A test never asks an outside service for the day's exchange rate.
+    EXCHANGE_RATES: "0",
     ...extra,
   };
   return env;
