@@ -13,6 +13,8 @@ export const MAX_STATEMENT_LINES = 20_000;
 /** Longer bank texts are cut: they only feed matching and the screen. */
 export const MAX_DESCRIPTION_LENGTH = 300;
 export const MAX_REFERENCE_LENGTH = 60;
+/** The largest statement file accepted (a camt.053 of 10 000 entries is about 8 MB). */
+export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
 
 export type StatementCurrency = "CRC" | "USD";
 
