@@ -15,7 +15,7 @@ import { importStatement } from "../../app/services/bank/statements.server";
 import type { BankAccountRecord } from "../../models/bank-account";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 
-const ORG = "3101990001";
+const ORG = "CR:3101990001";
 const fixture = (name: string) => new Uint8Array(readFileSync(path.resolve("tests/fixtures/bank", name)));
 let environment: AppEnvironment;
 let bac: BankAccountRecord;
