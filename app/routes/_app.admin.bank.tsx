@@ -39,7 +39,6 @@ type ActionData = {
   message: string;
   errors: BankAccountFieldErrors;
   values: BankAccountFormValues | null;
-  fileError?: string;
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -61,14 +60,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (fields.intent === "upload") {
-    if (submission.fileTooLarge)
-      return refuse(413, { message: STATEMENT_TOO_LARGE, errors: {}, values: null, fileError: STATEMENT_TOO_LARGE });
+    if (submission.fileTooLarge) return refuse(413, { message: STATEMENT_TOO_LARGE, errors: {}, values: null });
     const accountId = fields.accountId ?? "";
     if (!ID.test(accountId)) return refuse(400, { message: "Elija la cuenta bancaria.", errors: {}, values: null });
     const account = await requireBankAccount(organization.id, accountId);
     if (!submission.file) {
       const message = "Elija el archivo del banco.";
-      return refuse(400, { message, errors: {}, values: null, fileError: message });
+      return refuse(400, { message, errors: {}, values: null });
     }
     const chosen = fields.format ?? account.format;
     if (!STATEMENT_FORMATS.includes(chosen as StatementFormat))
@@ -83,7 +81,6 @@ export async function action({ request }: ActionFunctionArgs) {
         message: imported.refusal.message,
         errors: {},
         values: null,
-        fileError: imported.refusal.message,
       });
     return redirectWithSuccess(accountHref(accountId), imported.message);
   }
@@ -110,7 +107,7 @@ export default function BankPage() {
         </Title>
         <BankAccountList accounts={accounts} hrefOf={hrefOf} />
       </section>
-      <StatementUploadForm accounts={accounts} error={refused?.fileError} />
+      <StatementUploadForm accounts={accounts} />
       <BankAccountForm
         values={refused?.values ?? NEW_BANK_ACCOUNT}
         errors={refused?.errors ?? {}}

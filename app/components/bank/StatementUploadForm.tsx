@@ -5,7 +5,7 @@ import { STATEMENT_FORMAT_LABELS, STATEMENT_FORMATS } from "~/domain/bank/index"
 import { MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES } from "~/domain/bank/statement";
 
 /** Upload of a statement file into one of the accounts; a multipart form that works without JavaScript. */
-export function StatementUploadForm({ accounts, error }: { accounts: BankAccountView[]; error?: string }) {
+export function StatementUploadForm({ accounts }: { accounts: BankAccountView[] }) {
   if (accounts.length === 0) return null;
   return (
     <Paper withBorder p="md">
@@ -39,7 +39,6 @@ export function StatementUploadForm({ accounts, error }: { accounts: BankAccount
             label="Archivo del banco"
             id="statement-file"
             required
-            error={error}
             description={`CSV, OFX o camt.053; hasta ${MAX_STATEMENT_BYTES / (1024 * 1024)} MB y ${MAX_STATEMENT_LINES.toLocaleString("es-CR")} movimientos.`}
           >
             <input
