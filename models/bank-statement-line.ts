@@ -105,3 +105,40 @@ export async function countBankLinesByState(
   for (const row of rows) counts[row._id] = row.count;
   return counts;
 }
+
+/**
+ * Moves the given lines of an account from one state to another; true only when every one of them was in
+ * `from` (the caller aborts its transaction otherwise: another request changed them).
+ */
+export async function moveBankLines(
+  filter: { organizationId: string; bankAccountId: Types.ObjectId; ids: readonly Types.ObjectId[] },
+  from: BankLineState,
+  to: BankLineState,
+  session: ClientSession,
+): Promise<boolean> {
+  const result = await BankStatementLine.updateMany(
+    {
+      organizationId: filter.organizationId,
+      bankAccountId: filter.bankAccountId,
+      _id: { $in: filter.ids },
+      state: from,
+    },
+    { $set: { state: to } },
+    { session },
+  );
+  return result.modifiedCount === filter.ids.length;
+}
+
+/** The account's lines in one state, oldest first, at most `limit`. */
+export async function bankLinesInState(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  state: BankLineState,
+  limit: number,
+): Promise<BankStatementLineRecord[]> {
+  const rows = await BankStatementLine.find({ organizationId, bankAccountId, state })
+    .sort({ date: 1, line: 1, _id: 1 })
+    .limit(limit)
+    .lean<BankStatementLineRecord[]>();
+  return rows.map(normalized);
+}

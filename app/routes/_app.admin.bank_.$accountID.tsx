@@ -1,13 +1,19 @@
 import { Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BankLinesTable } from "~/components/bank/BankLinesTable";
+import { ProposalList } from "~/components/bank/ProposalList";
+import { FormError } from "~/components/FormError";
 import { PageLinks } from "~/components/PageLinks";
 import { BANK_LINE_STATE_LABELS } from "~/domain/bank/view";
 import { countLabel, dateText } from "~/domain/text";
 import { formatDateTime } from "~/domain/calendar";
 import { BANK_LINES_PER_PAGE, bankAccountPage, readLineState, readPage } from "~/services/bank/pages.server";
+import { requireBankAccount } from "~/services/bank/accounts.server";
+import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
+import { readForm } from "~/utils/form.server";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Movimientos de la cuenta bancaria · Contabilidad CR" }];
 
@@ -21,8 +27,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ organization: { name: organization.name, cedula: organization.cedula }, ...page });
 }
 
+const ID = /^[0-9a-f]{24}$/i;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { organization, user } = await requireOrgContext(request, { admin: true });
+  const account = await requireBankAccount(organization.id, params.accountID ?? "");
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const lineId = String(form.get("lineId") ?? "");
+  if (!ID.test(lineId)) return json({ message: "Elija un movimiento." }, { status: 400 });
+  const outcome =
+    intent === "accept"
+      ? await acceptProposal(account, lineId, String(user._id))
+      : intent === "exclude" || intent === "include"
+        ? await setExcluded(account, lineId, intent === "exclude")
+        : intent === "undo"
+          ? await undoMatch(account, lineId)
+          : { ok: false as const, message: "La acción solicitada no existe.", status: 400 };
+  if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
+  const here = new URL(request.url);
+  return redirectWithSuccess(`${here.pathname}${here.search}`, outcome.message);
+}
+
 export default function BankAccountPage() {
   const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const { account, counts, organization } = data;
   const total = counts.pendiente + counts.conciliado + counts.excluido;
   const hrefOf = (query: { state?: string | null; page?: number }) => {
@@ -45,6 +74,7 @@ export default function BankAccountPage() {
           {organization.name} · {account.currency} · cuenta contable {account.ledgerAccount} {account.ledgerLabel}
         </Text>
       </div>
+      <FormError message={refused?.message} />
       <Group gap="md" data-testid="bank-line-counts">
         <Text size="sm">{countLabel(counts.pendiente, "movimiento pendiente", "movimientos pendientes")}</Text>
         <Text size="sm">{countLabel(counts.conciliado, "conciliado", "conciliados")}</Text>
@@ -63,6 +93,12 @@ export default function BankAccountPage() {
           </Anchor>
         ))}
       </Group>
+      <section aria-labelledby="bank-proposals-title">
+        <Title order={2} size="h3" id="bank-proposals-title" mb="xs">
+          Propuestas
+        </Title>
+        <ProposalList proposals={data.proposals} total={data.proposalCount} />
+      </section>
       <section aria-labelledby="bank-lines-title">
         <Title order={2} size="h3" id="bank-lines-title" mb="xs">
           Movimientos

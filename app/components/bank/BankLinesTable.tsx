@@ -1,4 +1,5 @@
-import { Badge, Table, Text } from "@mantine/core";
+import { Badge, Button, Table, Text } from "@mantine/core";
+import { Form } from "@remix-run/react";
 import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { dateText } from "~/domain/text";
@@ -14,6 +15,31 @@ function StateBadge({ state }: { state: BankLineState }) {
   );
 }
 
+const ACTIONS: Record<BankLineState, { intent: string; label: string }> = {
+  pendiente: { intent: "exclude", label: "Excluir" },
+  conciliado: { intent: "undo", label: "Deshacer" },
+  excluido: { intent: "include", label: "Incluir" },
+};
+
+/** Excluir a pending line, deshacer a reconciled one, incluir an excluded one again. */
+function LineAction({ line }: { line: BankLineView }) {
+  const action = ACTIONS[line.state];
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={action.intent} />
+      <input type="hidden" name="lineId" value={line.id} />
+      <Button
+        type="submit"
+        size="compact-xs"
+        variant="subtle"
+        aria-label={`${action.label}: ${line.description || line.reference}`}
+      >
+        {action.label}
+      </Button>
+    </Form>
+  );
+}
+
 /** A bank account's statement lines with their state: a table on wide screens, cards on a phone. */
 export function BankLinesTable({ lines }: { lines: BankLineView[] }) {
   if (lines.length === 0) return <Text c="dimmed">No hay movimientos con este filtro.</Text>;
@@ -24,7 +50,7 @@ export function BankLinesTable({ lines }: { lines: BankLineView[] }) {
       label="Movimientos del banco"
       testId="bank-line-cards"
       table={
-        <TableScrollRegion label="Movimientos del banco" minWidth={760}>
+        <TableScrollRegion label="Movimientos del banco" minWidth={860}>
           <Table striped withTableBorder data-testid="bank-lines">
             <Table.Thead>
               <Table.Tr>
@@ -34,6 +60,7 @@ export function BankLinesTable({ lines }: { lines: BankLineView[] }) {
                 <Table.Th ta="right">Monto</Table.Th>
                 <Table.Th ta="right">Saldo del banco</Table.Th>
                 <Table.Th>Estado</Table.Th>
+                <Table.Th>Acción</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -51,6 +78,9 @@ export function BankLinesTable({ lines }: { lines: BankLineView[] }) {
                   <Table.Td>
                     <StateBadge state={line.state} />
                   </Table.Td>
+                  <Table.Td>
+                    <LineAction line={line} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -63,6 +93,7 @@ export function BankLinesTable({ lines }: { lines: BankLineView[] }) {
           details={`${dateText(line.date)}${line.reference ? ` · ${line.reference}` : ""}`}
           amount={line.amount}
           status={<StateBadge state={line.state} />}
+          note={<LineAction line={line} />}
         />
       )}
     />

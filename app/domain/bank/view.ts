@@ -67,3 +67,12 @@ export function formatLabel(format: string): string {
 export function accountNumberText(account: { iban?: string; number?: string }): string {
   return account.iban ? formatIban(account.iban) : (account.number ?? "");
 }
+
+export interface ProposalView {
+  /** The first bank line of the proposal: what «Aceptar» posts. */
+  lineId: string;
+  kind: "book" | "items";
+  bankText: string;
+  matchedText: string;
+  amount: string;
+}

@@ -20,8 +20,13 @@ import {
   type BankLineView,
   type BankStatementView,
 } from "~/domain/bank/view";
+import { dateText } from "~/domain/text";
+import type { ProposalView } from "~/domain/bank/view";
 import { bankAccountViews, catalogIndex, requireBankAccount, toBankAccountView } from "./accounts.server";
+import { matchingData } from "./matching.server";
 
+/** Proposals shown at once; accepting some shows the next ones. */
+export const MAX_PROPOSALS_SHOWN = 100;
 /** Lines shown per page of an account. */
 export const BANK_LINES_PER_PAGE = 200;
 /** The last page a visitor may ask for (200 × 500 = 100 000 lines). */
@@ -54,6 +59,8 @@ export interface BankAccountPage {
   pages: number;
   lines: BankLineView[];
   imports: BankStatementView[];
+  proposals: ProposalView[];
+  proposalCount: number;
 }
 
 export function readLineState(text: string | null): BankLineState | null {
@@ -72,12 +79,37 @@ export async function bankAccountPage(
 ): Promise<BankAccountPage> {
   const record = await requireBankAccount(organizationId, accountId);
   const filter = { organizationId, bankAccountId: record._id, ...(query.state ? { state: query.state } : {}) };
-  const [index, counts, rows, statements] = await Promise.all([
+  const [index, counts, rows, statements, matching] = await Promise.all([
     catalogIndex(organizationId),
     countBankLinesByState(organizationId, record._id),
     findBankStatementLines(filter, { skip: (query.page - 1) * BANK_LINES_PER_PAGE, limit: BANK_LINES_PER_PAGE }),
     latestBankStatements(organizationId, record._id, LATEST_IMPORTS),
+    matchingData(record),
   ]);
+  const proposals = matching.proposals.slice(0, MAX_PROPOSALS_SHOWN).map((proposal): ProposalView => {
+    const bankLines = proposal.bankLineIds.map((id) => matching.bank.get(id)!);
+    const amount = bankLines.reduce((total, line) => total + line.amount, 0n);
+    const bankText = bankLines
+      .map((line) => `${dateText(line.date)} ${line.description || line.reference}`)
+      .join(" + ");
+    const matchedText =
+      proposal.kind === "book"
+        ? proposal.bookLineIds
+            .map((id) => matching.book.get(id)!)
+            .map((line) => `Asiento ${line.number} del ${dateText(line.date)}: ${line.description}`)
+            .join(" + ")
+        : proposal.items
+            .map((entry) => matching.items.get(entry.id)!)
+            .map((item) => `${item.label} de ${item.name}`)
+            .join(" + ");
+    return {
+      lineId: proposal.bankLineIds[0],
+      kind: proposal.kind,
+      bankText,
+      matchedText,
+      amount: moneyOf(cents(amount), record.currency),
+    };
+  });
   const total = query.state ? counts[query.state] : counts.pendiente + counts.conciliado + counts.excluido;
   return {
     account: toBankAccountView(record, index),
@@ -105,5 +137,7 @@ export async function bankAccountPage(
       newCount: statement.newCount,
       importedAt: statement.importedAt.toISOString(),
     })),
+    proposals,
+    proposalCount: matching.proposals.length,
   };
 }
