@@ -43,6 +43,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("bank-lines").getByTestId("bank-line")).toHaveCount(4);
       await expect(page.getByTestId("bank-lines")).toContainText("COMISIÓN TRANSFERENCIA INTERNACIONAL");
       if (javaScriptEnabled) expect(await seriousViolations(page, "bank account (admin)")).toEqual([]);
+      await page
+        .getByTestId("bank-lines")
+        .getByRole("button", { name: "Excluir: COMISIÓN TRANSFERENCIA INTERNACIONAL" })
+        .click();
+      await expect(page.getByText("Movimiento excluido de la conciliación.")).toBeVisible();
+      await expect(page.getByTestId("bank-line-counts")).toContainText("3 movimientos pendientes");
+      await expect(page.getByTestId("bank-line-counts")).toContainText("1 excluido");
 
       await page.goto(`/admin/bank?org=${cedula}`);
       await page.getByLabel("Archivo del banco").setInputFiles("tests/fixtures/bank/scotiabank-cuenta.csv");
