@@ -142,3 +142,20 @@ export async function bankLinesInState(
     .lean<BankStatementLineRecord[]>();
   return rows.map(normalized);
 }
+
+/** Every line of the account up to a day (day, amount, state), for the reconciliation at that day. */
+export async function bankLinesUpTo(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  date: string,
+  limit: number,
+): Promise<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state">>> {
+  const rows = await BankStatementLine.find(
+    { organizationId, bankAccountId, date: { $lte: date } },
+    { date: 1, amount: 1, state: 1 },
+  )
+    .sort({ date: 1 })
+    .limit(limit)
+    .lean<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state">>>();
+  return rows.map((row) => ({ ...row, amount: storedBigInt(row.amount) }));
+}

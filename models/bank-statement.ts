@@ -61,3 +61,11 @@ export function latestBankStatements(organizationId: string, bankAccountId: Type
     .lean<BankStatementRecord[]>()
     .exec();
 }
+
+/** The import whose stated opening balance starts earliest: where the account's reconciliation starts. */
+export function earliestStatedOpening(organizationId: string, bankAccountId: Types.ObjectId) {
+  return BankStatement.findOne({ organizationId, bankAccountId, opening: { $exists: true } })
+    .sort({ from: 1, importedAt: 1 })
+    .lean<BankStatementRecord>()
+    .exec();
+}

@@ -3,11 +3,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BankLinesTable } from "~/components/bank/BankLinesTable";
 import { ProposalList } from "~/components/bank/ProposalList";
+import { ReconciliationTable } from "~/components/bank/ReconciliationTable";
 import { FormError } from "~/components/FormError";
 import { PageLinks } from "~/components/PageLinks";
 import { BANK_LINE_STATE_LABELS } from "~/domain/bank/view";
 import { countLabel, dateText } from "~/domain/text";
-import { formatDateTime } from "~/domain/calendar";
+import { formatDateTime, isDateAccepted, parseCalendarDate, todayInCostaRica } from "~/domain/calendar";
 import { BANK_LINES_PER_PAGE, bankAccountPage, readLineState, readPage } from "~/services/bank/pages.server";
 import { requireBankAccount } from "~/services/bank/accounts.server";
 import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
@@ -17,12 +18,19 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Movimientos de la cuenta bancaria · Contabilidad CR" }];
 
+/** The reconciliation's date: a real day within the app's accepted window, else today. */
+function readDate(text: string | null) {
+  const date = parseCalendarDate(text);
+  return date && isDateAccepted(date) ? date : todayInCostaRica(new Date());
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
   const search = new URL(request.url).searchParams;
   const page = await bankAccountPage(organization.id, params.accountID ?? "", {
     state: readLineState(search.get("state")),
     page: readPage(search.get("page")),
+    at: readDate(search.get("at")),
   });
   return json({ organization: { name: organization.name, cedula: organization.cedula }, ...page });
 }
@@ -93,6 +101,15 @@ export default function BankAccountPage() {
           </Anchor>
         ))}
       </Group>
+      <section aria-labelledby="bank-reconciliation-title">
+        <Title order={2} size="h3" id="bank-reconciliation-title" mb="xs">
+          Conciliación
+        </Title>
+        <ReconciliationTable
+          reconciliation={data.reconciliation}
+          hidden={{ org: organization.cedula, ...(data.state ? { state: data.state } : {}) }}
+        />
+      </section>
       <section aria-labelledby="bank-proposals-title">
         <Title order={2} size="h3" id="bank-proposals-title" mb="xs">
           Propuestas

@@ -43,6 +43,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("bank-lines").getByTestId("bank-line")).toHaveCount(4);
       await expect(page.getByTestId("bank-lines")).toContainText("COMISIÓN TRANSFERENCIA INTERNACIONAL");
       if (javaScriptEnabled) expect(await seriousViolations(page, "bank account (admin)")).toEqual([]);
+      // The reconciliation's date is chosen with a plain GET form.
+      await page.getByLabel("Fecha de la conciliación").fill("2026-11-30");
+      await page.getByRole("button", { name: "Ver" }).click();
+      await expect(page.getByTestId("bank-reconciliation")).toContainText("Conciliación al 30/11/2026");
+      await expect(page.getByTestId("bank-reconciliation")).toContainText(
+        "Menos partidas del banco no registradas (4 movimientos)",
+      );
       await page
         .getByTestId("bank-lines")
         .getByRole("button", { name: "Excluir: COMISIÓN TRANSFERENCIA INTERNACIONAL" })

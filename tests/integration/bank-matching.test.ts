@@ -11,10 +11,12 @@ import { BankMatch } from "../../models/bank-match";
 import { BankStatementLine } from "../../models/bank-statement-line";
 import { ensureOrganization } from "../../models/organization";
 import type { BankAccountRecord } from "../../models/bank-account";
+import type { CalendarDate } from "../../app/domain/calendar";
 import { readBankAccountForm } from "../../app/domain/bank/account-form";
 import { createBankAccount } from "../../app/services/bank/accounts.server";
 import { acceptProposal, matchingData, setExcluded, undoMatch } from "../../app/services/bank/matching.server";
 import { importStatement } from "../../app/services/bank/statements.server";
+import { reconciliationAt } from "../../app/services/bank/reconciliation.server";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { action, loader } from "../../app/routes/_app.admin.bank_.$accountID";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
@@ -164,5 +166,21 @@ describe("reconciling a bank account", () => {
     );
     const data = (await page.json()) as { counts: Record<string, number> };
     expect(data.counts).toEqual({ pendiente: 2, conciliado: 2, excluido: 0 });
+  });
+
+  it("reconciles at a date: books, items in transit and bank lines not in the books", async () => {
+    const result = await reconciliationAt(account, "2026-11-30" as CalendarDate);
+    expect(result).toEqual({
+      date: "2026-11-30",
+      bankBalance: null,
+      bookBalance: 35_000_000n - 8_245_000n - 999n,
+      depositsInTransit: { count: 0, amount: 0n },
+      outstandingPayments: { count: 1, amount: 999n },
+      unrecorded: { count: 2, amount: -150_000n + 1_250_050n },
+      excluded: { count: 0, amount: 0n },
+      difference: null,
+    });
+    const before = await reconciliationAt(account, "2026-11-05" as CalendarDate);
+    expect(before).toMatchObject({ bookBalance: 35_000_000n, unrecorded: { count: 1, amount: -150_000n } });
   });
 });

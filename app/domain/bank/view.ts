@@ -76,3 +76,15 @@ export interface ProposalView {
   matchedText: string;
   amount: string;
 }
+
+export interface ReconciliationView {
+  date: CalendarDate;
+  bankBalance: string | null;
+  bookBalance: string;
+  depositsInTransit: { count: number; amount: string };
+  outstandingPayments: { count: number; amount: string };
+  unrecorded: { count: number; amount: string };
+  excluded: { count: number; amount: string };
+  difference: string | null;
+  balanced: boolean;
+}

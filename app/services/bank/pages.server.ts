@@ -21,7 +21,8 @@ import {
   type BankStatementView,
 } from "~/domain/bank/view";
 import { dateText } from "~/domain/text";
-import type { ProposalView } from "~/domain/bank/view";
+import type { ProposalView, ReconciliationView } from "~/domain/bank/view";
+import { reconciliationAt } from "./reconciliation.server";
 import { bankAccountViews, catalogIndex, requireBankAccount, toBankAccountView } from "./accounts.server";
 import { matchingData } from "./matching.server";
 
@@ -61,6 +62,7 @@ export interface BankAccountPage {
   imports: BankStatementView[];
   proposals: ProposalView[];
   proposalCount: number;
+  reconciliation: ReconciliationView;
 }
 
 export function readLineState(text: string | null): BankLineState | null {
@@ -75,7 +77,7 @@ export function readPage(text: string | null): number {
 export async function bankAccountPage(
   organizationId: string,
   accountId: string,
-  query: { state: BankLineState | null; page: number },
+  query: { state: BankLineState | null; page: number; at: CalendarDate },
 ): Promise<BankAccountPage> {
   const record = await requireBankAccount(organizationId, accountId);
   const filter = { organizationId, bankAccountId: record._id, ...(query.state ? { state: query.state } : {}) };
@@ -86,6 +88,9 @@ export async function bankAccountPage(
     latestBankStatements(organizationId, record._id, LATEST_IMPORTS),
     matchingData(record),
   ]);
+  const reconciliation = await reconciliationAt(record, query.at);
+  const money = (value: bigint) => moneyOf(cents(value), record.currency);
+  const item = (entry: { count: number; amount: bigint }) => ({ count: entry.count, amount: money(entry.amount) });
   const proposals = matching.proposals.slice(0, MAX_PROPOSALS_SHOWN).map((proposal): ProposalView => {
     const bankLines = proposal.bankLineIds.map((id) => matching.bank.get(id)!);
     const amount = bankLines.reduce((total, line) => total + line.amount, 0n);
@@ -139,5 +144,16 @@ export async function bankAccountPage(
     })),
     proposals,
     proposalCount: matching.proposals.length,
+    reconciliation: {
+      date: reconciliation.date,
+      bankBalance: reconciliation.bankBalance === null ? null : money(reconciliation.bankBalance),
+      bookBalance: money(reconciliation.bookBalance),
+      depositsInTransit: item(reconciliation.depositsInTransit),
+      outstandingPayments: item(reconciliation.outstandingPayments),
+      unrecorded: item(reconciliation.unrecorded),
+      excluded: item(reconciliation.excluded),
+      difference: reconciliation.difference === null ? null : money(reconciliation.difference),
+      balanced: reconciliation.difference === 0n,
+    },
   };
 }
