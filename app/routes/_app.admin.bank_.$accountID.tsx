@@ -6,6 +6,7 @@ import { ProposalList } from "~/components/bank/ProposalList";
 import { ReconciliationTable } from "~/components/bank/ReconciliationTable";
 import { FormError } from "~/components/FormError";
 import { PageLinks } from "~/components/PageLinks";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { BANK_LINE_STATE_LABELS } from "~/domain/bank/view";
 import { countLabel, dateText } from "~/domain/text";
 import { formatDateTime, isDateAccepted, parseCalendarDate, todayInCostaRica } from "~/domain/calendar";
@@ -140,32 +141,34 @@ export default function BankAccountPage() {
         {data.imports.length === 0 ? (
           <Text c="dimmed">Aún no se ha importado ningún estado de cuenta.</Text>
         ) : (
-          <Table withTableBorder data-testid="bank-imports">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Archivo</Table.Th>
-                <Table.Th>Período</Table.Th>
-                <Table.Th>Movimientos</Table.Th>
-                <Table.Th>Importado</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.imports.map((statement) => (
-                <Table.Tr key={statement.id}>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    {statement.fileName} · {statement.formatLabel}
-                  </Table.Td>
-                  <Table.Td>
-                    {dateText(statement.from)} al {dateText(statement.to)}
-                  </Table.Td>
-                  <Table.Td>
-                    {countLabel(statement.newCount, "nuevo", "nuevos")} de {statement.lineCount}
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(statement.importedAt)}</Table.Td>
+          <TableScrollRegion label="Últimas importaciones" minWidth={560}>
+            <Table withTableBorder data-testid="bank-imports">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Archivo</Table.Th>
+                  <Table.Th>Período</Table.Th>
+                  <Table.Th>Movimientos</Table.Th>
+                  <Table.Th>Importado</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.imports.map((statement) => (
+                  <Table.Tr key={statement.id}>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      {statement.fileName} · {statement.formatLabel}
+                    </Table.Td>
+                    <Table.Td>
+                      {dateText(statement.from)} al {dateText(statement.to)}
+                    </Table.Td>
+                    <Table.Td>
+                      {countLabel(statement.newCount, "nuevo", "nuevos")} de {statement.lineCount}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(statement.importedAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScrollRegion>
         )}
       </section>
     </Stack>

@@ -35,6 +35,11 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto(`/admin/bank?org=${cedula}`);
       await expect(page.getByTestId("bank-account")).toHaveCount(1);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByLabel("Archivo del banco").setInputFiles("tests/fixtures/bank/scotiabank-cuenta.csv");
       await page.getByRole("button", { name: "Importar" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Scotiabank · 4455667788" })).toBeVisible();
@@ -43,6 +48,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("bank-lines").getByTestId("bank-line")).toHaveCount(4);
       await expect(page.getByTestId("bank-lines")).toContainText("COMISIÓN TRANSFERENCIA INTERNACIONAL");
       if (javaScriptEnabled) expect(await seriousViolations(page, "bank account (admin)")).toEqual([]);
+      // On a phone the page never scrolls sideways: the lines become cards.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await page.setViewportSize({ width: 1280, height: 900 });
       // The reconciliation's date is chosen with a plain GET form.
       await page.getByLabel("Fecha de la conciliación").fill("2026-11-30");
       await page.getByRole("button", { name: "Ver" }).click();
