@@ -57,7 +57,7 @@ export function parseBac(bytes: Uint8Array): ParsedStatement {
   }
   if (lines.length === 0) throw new StatementRefusal("El archivo no tiene movimientos.");
 
-  const chained = chainBalances(lines)!;
+  const chained = chainBalances(lines, currencyOf(accountRow.cells[ACCOUNT.currency]))!;
   const initialCell = accountRow.cells[ACCOUNT.initialBalance].trim();
   const initial =
     initialCell === "" ? chained.opening : requireAmount(initialCell, ".", accountRow.line, "saldo inicial");

@@ -141,7 +141,7 @@ export function parseCamt053(bytes: Uint8Array): ParsedStatement {
         );
     }
     const part = { opening: balance(statement, ["OPBD", "PRCD"]), closing: balance(statement, ["CLBD"]), lines: own };
-    checkOpeningAndClosing(part);
+    checkOpeningAndClosing(part, currencyOf(currency));
     opening ??= part.opening;
     closing = part.closing ?? closing;
     lines.push(...own);

@@ -2,10 +2,14 @@
  * What every imported file must satisfy before a line is kept (docs/domain/bank-statements.md §6): its
  * balances agree with its lines, and it belongs to the bank account it is uploaded to.
  */
-import { cents, type Cents } from "../money";
-import { centsText } from "../text";
-import { StatementRefusal, type ParsedStatement, type StatementLine } from "./statement";
+import { cents, centsToAmount, formatMoney, type Cents } from "../money";
+import { StatementRefusal, type ParsedStatement, type StatementCurrency, type StatementLine } from "./statement";
 import { compactAccount } from "./iban";
+
+/** An amount in a refusal, in the file's currency (colones when the file does not say). */
+function moneyText(value: bigint, currency: StatementCurrency = "CRC"): string {
+  return formatMoney(centsToAmount(cents(value)), currency);
+}
 
 function sum(lines: StatementLine[]): Cents {
   return cents(lines.reduce((total, line) => total + line.amount, 0n));
@@ -25,6 +29,7 @@ function firstBreak(lines: StatementLine[]): StatementLine | null {
  */
 export function chainBalances(
   lines: StatementLine[],
+  currency?: StatementCurrency,
 ): { lines: StatementLine[]; opening: Cents; closing: Cents } | null {
   if (lines.length === 0 || lines.some((line) => line.balance === undefined)) return null;
   const newestFirst = lines.length > 1 && lines[0].date > lines[lines.length - 1].date;
@@ -32,7 +37,7 @@ export function chainBalances(
   const broken = firstBreak(ordered);
   if (broken)
     throw new StatementRefusal(
-      `el saldo ${centsText(broken.balance!)} no corresponde al saldo anterior más el movimiento de ${centsText(broken.amount)}.`,
+      `el saldo ${moneyText(broken.balance!, currency)} no corresponde al saldo anterior más el movimiento de ${moneyText(broken.amount, currency)}.`,
       broken.line,
     );
   const first = ordered[0];
@@ -44,13 +49,13 @@ export function chainBalances(
 }
 
 /** Opening + lines = closing, when the file states both. */
-export function checkOpeningAndClosing(statement: ParsedStatement): void {
+export function checkOpeningAndClosing(statement: ParsedStatement, currency = statement.currency): void {
   const { opening, closing } = statement;
   if (opening === undefined || closing === undefined) return;
   const total = sum(statement.lines);
   if (opening + total !== closing)
     throw new StatementRefusal(
-      `El saldo inicial ${centsText(opening)} más los movimientos (${centsText(total)}) da ${centsText(cents(opening + total))}, pero el archivo indica un saldo final de ${centsText(closing)}.`,
+      `El saldo inicial ${moneyText(opening, currency)} más los movimientos (${moneyText(total, currency)}) da ${moneyText(opening + total, currency)}, pero el archivo indica un saldo final de ${moneyText(closing, currency)}.`,
     );
 }
 

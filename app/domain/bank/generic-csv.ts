@@ -13,6 +13,7 @@ import {
   StatementRefusal,
   cut,
   type ParsedStatement,
+  type StatementCurrency,
   type StatementLine,
 } from "./statement";
 
@@ -56,7 +57,8 @@ export const csvMappingSchema = z
 
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
-export function parseMappedCsv(bytes: Uint8Array, mapping: CsvMapping): ParsedStatement {
+/** `currency`: the bank account's, for amounts in refusals (the file does not say). */
+export function parseMappedCsv(bytes: Uint8Array, mapping: CsvMapping, currency?: StatementCurrency): ParsedStatement {
   const rows = splitCsv(decodeText(bytes, mapping.encoding), mapping.separator).slice(mapping.skipLines);
   const cell = (cells: string[], position: number | undefined) =>
     position === undefined ? "" : (cells[position - 1] ?? "").trim();
@@ -96,6 +98,6 @@ export function parseMappedCsv(bytes: Uint8Array, mapping: CsvMapping): ParsedSt
       "El archivo no tiene movimientos con la configuración de columnas de esta cuenta; revise la columna de la fecha y las líneas a saltar.",
     );
   if (mapping.balanceColumn === undefined) return { lines };
-  const chained = chainBalances(lines)!;
+  const chained = chainBalances(lines, currency)!;
   return { opening: chained.opening, closing: chained.closing, lines: chained.lines };
 }

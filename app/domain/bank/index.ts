@@ -29,7 +29,7 @@ export interface StatementTarget extends AccountIdentity {
 
 export type ReadStatementResult = { ok: true; statement: ParsedStatement } | { ok: false; refusal: Refusal };
 
-function parse(format: StatementFormat, bytes: Uint8Array, mapping: CsvMapping | undefined): ParsedStatement {
+function parse(format: StatementFormat, bytes: Uint8Array, target: StatementTarget): ParsedStatement {
   switch (format) {
     case "bac":
       return parseBac(bytes);
@@ -40,11 +40,11 @@ function parse(format: StatementFormat, bytes: Uint8Array, mapping: CsvMapping |
     case "camt053":
       return parseCamt053(bytes);
     case "csv":
-      if (!mapping)
+      if (!target.mapping)
         throw new StatementRefusal(
           "Esta cuenta todavía no tiene configuración de columnas para CSV; guárdela antes de subir el archivo.",
         );
-      return parseMappedCsv(bytes, mapping);
+      return parseMappedCsv(bytes, target.mapping, target.currency);
   }
 }
 
@@ -55,8 +55,8 @@ export function readStatement(
 ): ReadStatementResult {
   try {
     if (bytes.length === 0) throw new StatementRefusal("El archivo está vacío.");
-    const statement = parse(format, bytes, target.mapping);
-    checkOpeningAndClosing(statement);
+    const statement = parse(format, bytes, target);
+    checkOpeningAndClosing(statement, statement.currency ?? target.currency);
     checkAccount(statement, target);
     if (statement.currency && statement.currency !== target.currency)
       throw new StatementRefusal(

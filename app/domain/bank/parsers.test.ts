@@ -137,6 +137,23 @@ describe("generic CSV with a mapping", () => {
     );
   });
 
+  it("writes the amounts of a refusal in the account's currency", () => {
+    const text = "Fecha;Doc;Detalle;Monto;Saldo\n01/11/2026;1;A;10,00;110,00\n02/11/2026;2;B;5,00;120,00\n";
+    const mapping: CsvMapping = {
+      ...MAPPING,
+      skipLines: 1,
+      amountColumn: 4,
+      debitColumn: undefined,
+      creditColumn: undefined,
+      balanceColumn: 5,
+      referenceColumn: 2,
+    };
+    const message = refused("csv", new TextEncoder().encode(text), { ...BN_DOLLARS, mapping });
+    expect(message).toBe(
+      "Línea 3: el saldo USD 120,00 no corresponde al saldo anterior más el movimiento de USD 5,00.",
+    );
+  });
+
   it("asks for a mapping first", () => {
     expect(refused("csv", "generico-punto-y-coma.csv", BN)).toMatch(/configuración de columnas/);
   });
