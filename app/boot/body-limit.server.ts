@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
+import { MAX_STATEMENT_BYTES } from "~/domain/bank/statement";
 import { MAX_UPLOAD_BYTES } from "~/services/receipts/receipts-upload.server";
 
 export const BODY_TOO_LARGE_MESSAGE =
@@ -13,6 +14,8 @@ export const DEFAULT_BODY_LIMIT = 1 * MB;
 // multipart framing around it.
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 1 * MB;
 export const CATALOG_BODY_LIMIT = 4 * MB;
+// The statement upload answers its own cap in Spanish, like the receipt upload.
+export const STATEMENT_BODY_LIMIT = MAX_STATEMENT_BYTES + 1 * MB;
 
 const LIMITS: Record<string, number> = {
   "/login": SIGN_IN_BODY_LIMIT,
@@ -25,6 +28,7 @@ const LIMITS: Record<string, number> = {
   "/detail": UPLOAD_BODY_LIMIT,
   "/detail/import": UPLOAD_BODY_LIMIT,
   "/admin/catalog": CATALOG_BODY_LIMIT,
+  "/admin/bank": STATEMENT_BODY_LIMIT,
 };
 
 /** The largest body a path accepts; Remix matches paths case-insensitively, so the lookup does too. */

@@ -32,7 +32,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
       ],
       ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
       ["Impuestos", ["IVA"]],
-      ["Administración", ["Crear Factura", "Crear Asiento Contable"]],
+      ["Administración", ["Crear Factura", "Crear Asiento Contable", "Conciliación Bancaria"]],
       [
         "Configuración",
         [
@@ -59,6 +59,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
       "/admin/vat",
       "/admin/invoice",
       "/entries/detail/new",
+      "/admin/bank",
       "/admin/rules",
       "/admin/mailboxes",
       "/admin/catalog",

@@ -60,6 +60,7 @@ export function sidebarMenu(flags: RoleFlags): MenuSection[] {
       links: [
         { label: "Crear Factura", to: "/admin/invoice" },
         { label: "Crear Asiento Contable", to: "/entries/detail/new" },
+        { label: "Conciliación Bancaria", to: "/admin/bank" },
       ],
     },
     {

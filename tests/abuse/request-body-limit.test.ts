@@ -11,7 +11,9 @@ import {
   limitRequestBody,
   SIGN_IN_BODY_LIMIT,
   UPLOAD_BODY_LIMIT,
+  STATEMENT_BODY_LIMIT,
 } from "../../app/boot/body-limit.server";
+import { MAX_STATEMENT_BYTES } from "../../app/domain/bank/statement";
 import { createAppRequestHandler } from "../../app/boot/remix-handler.server";
 import { passClientAddress } from "../../app/boot/request-guards.server";
 import { MAX_UPLOAD_BYTES } from "../../app/services/receipts/receipts-upload.server";
@@ -93,6 +95,8 @@ describe("request bodies are limited before they are read (issue 16, item 3)", (
     expect(bodyLimitFor("/detail/import")).toBe(UPLOAD_BODY_LIMIT);
     expect(bodyLimitFor("/detail/")).toBe(UPLOAD_BODY_LIMIT);
     expect(bodyLimitFor("/admin/organizations")).toBe(1024 * 1024);
+    expect(bodyLimitFor("/admin/bank")).toBe(STATEMENT_BODY_LIMIT);
+    expect(STATEMENT_BODY_LIMIT).toBeGreaterThan(MAX_STATEMENT_BYTES);
   });
 
   it("answers 413 in Spanish to a declared 300 MB sign-in form without reading it", async () => {

@@ -42,6 +42,8 @@ const ADMIN_SCREENS: Record<string, Visit> = {
   "_app.admin.vat.tsx": `/admin/vat?org=${ORG}&month=${lastMonth}`,
   "_app.admin.income-tax.tsx": `/admin/income-tax?org=${ORG}`,
   "_app.admin.mailboxes.tsx": `/admin/mailboxes?org=${ORG}`,
+  "_app.admin.bank.tsx": `/admin/bank?org=${ORG}`,
+  "_app.admin.bank_.$accountID.tsx": { from: `/admin/bank?org=${ORG}`, link: /\/admin\/bank\/[0-9a-f]{24}/ },
   "_app.admin.income-brackets.tsx": `/admin/income-brackets?org=${ORG}`,
   "_app.admin.income-brackets_.$year.$kind.tsx": {
     from: `/admin/income-brackets?org=${ORG}`,
@@ -105,6 +107,8 @@ const OPTIONAL = new Set([
   // A statement of account, when the demo organization has documents on credit.
   "_app.receivables_.$partyId.tsx",
   "_app.payables_.$partyId.tsx",
+  // A bank account's page, when the demo organization has a bank account (the bank spec checks it on a phone).
+  "_app.admin.bank_.$accountID.tsx",
 ]);
 
 async function pageScrollsSideways(page: Page): Promise<number> {

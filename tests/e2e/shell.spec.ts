@@ -19,7 +19,7 @@ const ADMIN_MENU: Record<string, [string, string[]]> = {
   ],
   balances: ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
   impuestos: ["Impuestos", ["IVA"]],
-  administracion: ["Administración", ["Crear Factura", "Crear Asiento Contable"]],
+  administracion: ["Administración", ["Crear Factura", "Crear Asiento Contable", "Conciliación Bancaria"]],
   configuracion: [
     "Configuración",
     [

@@ -20,6 +20,7 @@ import { createDraft } from "../../app/services/invoicing/drafts.server";
 import { issueInvoice } from "../../app/services/invoicing/issue-invoice.server";
 import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 import { syncOpenItems } from "../../app/services/open-items/sync.server";
+import { createBankAccount } from "../../app/services/bank/accounts.server";
 import { Counterparty } from "../../models/counterparty";
 import { OpenItem } from "../../models/open-item";
 
@@ -64,6 +65,8 @@ const ISSUED_INVOICE_PARAMS: Record<string, string> = { invoiceID: "" };
 // A customer and a supplier of Ferretería El Clavo (from the issued invoice and the received receipt).
 const CUSTOMER_PARAMS: Record<string, string> = { partyId: "" };
 const SUPPLIER_PARAMS: Record<string, string> = { partyId: "" };
+// A bank account of Ferretería El Clavo, created in beforeAll.
+const BANK_ACCOUNT_PARAMS: Record<string, string> = { accountID: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -106,6 +109,13 @@ const ROUTES: RouteCase[] = [
   { file: "_app.admin.accounting-entry-templates.tsx", path: "/admin/accounting-entry-templates", access: "admin" },
   { file: "_app.admin.rules.tsx", path: "/admin/rules", access: "admin" },
   { file: "_app.admin.mailboxes.tsx", path: "/admin/mailboxes", access: "admin" },
+  { file: "_app.admin.bank.tsx", path: "/admin/bank", access: "admin" },
+  {
+    file: "_app.admin.bank_.$accountID.tsx",
+    path: "/admin/bank/account",
+    access: "admin",
+    params: BANK_ACCOUNT_PARAMS,
+  },
   { file: "_app.admin.rules_.new.tsx", path: "/admin/rules/new", access: "admin" },
   { file: "_app.admin.rules_.$ruleID.tsx", path: "/admin/rules/rule", access: "admin", params: RULE_PARAMS },
   { file: "_app.admin.rules_.simulate.tsx", path: "/admin/rules/simulate?month=2026-01", access: "admin" },
@@ -427,6 +437,15 @@ beforeAll(async () => {
   CUSTOMER_PARAMS.partyId = String(parties.find((party) => party.cedula === "3101456789")!._id);
   const supplierItem = await OpenItem.findOne({ organizationId: FERRETERIA, side: "payable" }).lean();
   SUPPLIER_PARAMS.partyId = String(supplierItem!.partyId);
+  const bankAccount = await createBankAccount(FERRETERIA, users.get("admin")!, {
+    bank: "bn",
+    number: "100-01-000-123456-7",
+    currency: "CRC",
+    ledgerAccount: "10-01-01-03-01",
+    format: "ofx",
+  });
+  if (!bankAccount.ok) throw new Error(bankAccount.refusals.map((refusal) => refusal.message).join(" "));
+  BANK_ACCOUNT_PARAMS.accountID = String(bankAccount.account._id);
   await createImportJob({
     id: IMPORT_JOB_ID,
     organizationId: FERRETERIA,

@@ -1,0 +1,50 @@
+import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import type { ProposalView } from "~/domain/bank/view";
+import { countLabel } from "~/domain/text";
+
+/**
+ * What the matcher proposes for the pending lines. A proposal against posted lines is accepted here;
+ * one against open items is registered as a cobro or pago on the counterparty's page.
+ */
+export function ProposalList({ proposals, total }: { proposals: ProposalView[]; total: number }) {
+  if (proposals.length === 0) return <Text c="dimmed">No hay propuestas para los movimientos pendientes.</Text>;
+  return (
+    <Stack gap="xs">
+      {total > proposals.length && (
+        <Text size="sm" c="dimmed">
+          Se muestran {proposals.length} de {countLabel(total, "propuesta", "propuestas")}.
+        </Text>
+      )}
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: "none" }} aria-label="Propuestas de conciliación">
+        {proposals.map((proposal) => (
+          <li key={proposal.lineId}>
+            <Paper withBorder p="sm" data-testid="bank-proposal">
+              <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0, flex: 1, overflowWrap: "anywhere" }}>
+                  <Text size="sm" fw={600}>
+                    {proposal.bankText} · {proposal.amount}
+                  </Text>
+                  <Text size="sm">con {proposal.matchedText}</Text>
+                </Stack>
+                {proposal.kind === "book" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="accept" />
+                    <input type="hidden" name="lineId" value={proposal.lineId} />
+                    <Button type="submit" size="xs">
+                      Aceptar
+                    </Button>
+                  </Form>
+                ) : (
+                  <Badge variant="light" c="dark.7" tt="none">
+                    Registre el cobro o pago en Cuentas por cobrar / por pagar
+                  </Badge>
+                )}
+              </Group>
+            </Paper>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

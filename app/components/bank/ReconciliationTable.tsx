@@ -1,0 +1,93 @@
+import { Badge, Button, Group, Table, Text, TextInput } from "@mantine/core";
+import { Form } from "@remix-run/react";
+import { countLabel, dateText } from "~/domain/text";
+import type { ReconciliationView } from "~/domain/bank/view";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
+
+/** The conciliación at a date, with a GET form to choose the date (works without JavaScript). */
+export function ReconciliationTable({
+  reconciliation,
+  hidden,
+}: {
+  reconciliation: ReconciliationView;
+  hidden: Record<string, string>;
+}) {
+  const { depositsInTransit, outstandingPayments, unrecorded, excluded } = reconciliation;
+  return (
+    <>
+      <Form method="get">
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Group align="flex-end" gap="sm">
+          <TextInput label="Fecha de la conciliación" name="at" type="date" defaultValue={reconciliation.date} />
+          <Button type="submit" variant="light">
+            Ver
+          </Button>
+        </Group>
+      </Form>
+      <TableScrollRegion label="Conciliación" minWidth={340} mt="sm">
+        <Table withTableBorder data-testid="bank-reconciliation">
+          <Table.Caption>Conciliación al {dateText(reconciliation.date)}</Table.Caption>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">Saldo según banco</Table.Th>
+              <Table.Td ta="right">
+                {reconciliation.bankBalance ?? "Los estados de cuenta importados no indican saldos"}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">
+                Más depósitos en tránsito ({countLabel(depositsInTransit.count, "movimiento", "movimientos")})
+              </Table.Th>
+              <Table.Td ta="right">{depositsInTransit.amount}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">
+                Menos pagos en circulación ({countLabel(outstandingPayments.count, "movimiento", "movimientos")})
+              </Table.Th>
+              <Table.Td ta="right">{outstandingPayments.amount}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">
+                Menos partidas del banco no registradas ({countLabel(unrecorded.count, "movimiento", "movimientos")})
+              </Table.Th>
+              <Table.Td ta="right">{unrecorded.amount}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">
+                Menos partidas excluidas ({countLabel(excluded.count, "movimiento", "movimientos")})
+              </Table.Th>
+              <Table.Td ta="right">{excluded.amount}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Saldo según libros</Table.Th>
+              <Table.Td ta="right">{reconciliation.bookBalance}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Diferencia</Table.Th>
+              <Table.Td ta="right" data-testid="bank-reconciliation-difference">
+                {reconciliation.difference === null ? (
+                  "—"
+                ) : (
+                  <Group gap="xs" justify="flex-end">
+                    {reconciliation.difference}
+                    <Badge color={reconciliation.balanced ? "green" : "red"} variant="light" c="dark.7" tt="none">
+                      {reconciliation.balanced ? "Conciliada" : "Por explicar"}
+                    </Badge>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </TableScrollRegion>
+      {reconciliation.bankBalance === null && (
+        <Text size="sm" c="dimmed" mt="xs">
+          Importe un archivo con saldos (BAC, OFX, camt.053 o CSV con columna de saldo) para obtener el saldo según
+          banco.
+        </Text>
+      )}
+    </>
+  );
+}

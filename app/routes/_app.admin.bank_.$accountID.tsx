@@ -1,0 +1,176 @@
+import { Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BankLinesTable } from "~/components/bank/BankLinesTable";
+import { ProposalList } from "~/components/bank/ProposalList";
+import { ReconciliationTable } from "~/components/bank/ReconciliationTable";
+import { FormError } from "~/components/FormError";
+import { PageLinks } from "~/components/PageLinks";
+import { TableScrollRegion } from "~/components/TableScrollRegion";
+import { BANK_LINE_STATE_LABELS } from "~/domain/bank/view";
+import { countLabel, dateText } from "~/domain/text";
+import { formatDateTime, isDateAccepted, parseCalendarDate, todayInCostaRica } from "~/domain/calendar";
+import { BANK_LINES_PER_PAGE, bankAccountPage, readLineState, readPage } from "~/services/bank/pages.server";
+import { requireBankAccount } from "~/services/bank/accounts.server";
+import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
+import { readForm } from "~/utils/form.server";
+import { requireOrgContext } from "~/utils/org-context.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Movimientos de la cuenta bancaria · Contabilidad CR" }];
+
+/** The reconciliation's date: a real day within the app's accepted window, else today. */
+function readDate(text: string | null) {
+  const date = parseCalendarDate(text);
+  return date && isDateAccepted(date) ? date : todayInCostaRica(new Date());
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { organization } = await requireOrgContext(request, { admin: true });
+  const search = new URL(request.url).searchParams;
+  const page = await bankAccountPage(organization.id, params.accountID ?? "", {
+    state: readLineState(search.get("state")),
+    page: readPage(search.get("page")),
+    at: readDate(search.get("at")),
+  });
+  return json({ organization: { name: organization.name, cedula: organization.cedula }, ...page });
+}
+
+const ID = /^[0-9a-f]{24}$/i;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { organization, user } = await requireOrgContext(request, { admin: true });
+  const account = await requireBankAccount(organization.id, params.accountID ?? "");
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const lineId = String(form.get("lineId") ?? "");
+  if (!ID.test(lineId)) return json({ message: "Elija un movimiento." }, { status: 400 });
+  const outcome =
+    intent === "accept"
+      ? await acceptProposal(account, lineId, String(user._id))
+      : intent === "exclude" || intent === "include"
+        ? await setExcluded(account, lineId, intent === "exclude")
+        : intent === "undo"
+          ? await undoMatch(account, lineId)
+          : { ok: false as const, message: "La acción solicitada no existe.", status: 400 };
+  if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
+  const here = new URL(request.url);
+  return redirectWithSuccess(`${here.pathname}${here.search}`, outcome.message);
+}
+
+export default function BankAccountPage() {
+  const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { account, counts, organization } = data;
+  const total = counts.pendiente + counts.conciliado + counts.excluido;
+  const hrefOf = (query: { state?: string | null; page?: number }) => {
+    const search = new URLSearchParams({ org: organization.cedula });
+    if (query.state) search.set("state", query.state);
+    if (query.page && query.page > 1) search.set("page", String(query.page));
+    return `/admin/bank/${account.id}?${search}`;
+  };
+  const shown = data.state ? counts[data.state] : total;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to={`/admin/bank?${new URLSearchParams({ org: organization.cedula })}`} size="sm">
+          ← Cuentas bancarias
+        </Anchor>
+        <Title order={1}>
+          {account.bankLabel} · {account.iban || account.number}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {organization.name} · {account.currency} · cuenta contable {account.ledgerAccount} {account.ledgerLabel}
+        </Text>
+      </div>
+      <FormError message={refused?.message} />
+      <Group gap="md" data-testid="bank-line-counts">
+        <Text size="sm">{countLabel(counts.pendiente, "movimiento pendiente", "movimientos pendientes")}</Text>
+        <Text size="sm">{countLabel(counts.conciliado, "conciliado", "conciliados")}</Text>
+        <Text size="sm">{countLabel(counts.excluido, "excluido", "excluidos")}</Text>
+      </Group>
+      <Group component="nav" aria-label="Filtrar por estado" gap="md">
+        {([null, "pendiente", "conciliado", "excluido"] as const).map((state) => (
+          <Anchor
+            key={state ?? "todos"}
+            component={Link}
+            to={hrefOf({ state })}
+            fw={data.state === state ? 700 : undefined}
+            aria-current={data.state === state ? "page" : undefined}
+          >
+            {state ? BANK_LINE_STATE_LABELS[state] : "Todos"}
+          </Anchor>
+        ))}
+      </Group>
+      <section aria-labelledby="bank-reconciliation-title">
+        <Title order={2} size="h3" id="bank-reconciliation-title" mb="xs">
+          Conciliación
+        </Title>
+        <ReconciliationTable
+          reconciliation={data.reconciliation}
+          hidden={{ org: organization.cedula, ...(data.state ? { state: data.state } : {}) }}
+        />
+      </section>
+      <section aria-labelledby="bank-proposals-title">
+        <Title order={2} size="h3" id="bank-proposals-title" mb="xs">
+          Propuestas
+        </Title>
+        <ProposalList proposals={data.proposals} total={data.proposalCount} />
+      </section>
+      <section aria-labelledby="bank-lines-title">
+        <Title order={2} size="h3" id="bank-lines-title" mb="xs">
+          Movimientos
+        </Title>
+        <Stack gap="sm">
+          <PageLinks
+            page={data.page}
+            pageCount={data.pages}
+            count={shown}
+            pageSize={BANK_LINES_PER_PAGE}
+            noun={["movimiento", "movimientos"]}
+            hrefOf={(page) => hrefOf({ state: data.state, page })}
+            testId="bank-lines-count"
+          />
+          <BankLinesTable lines={data.lines} />
+        </Stack>
+      </section>
+      <section aria-labelledby="bank-imports-title">
+        <Title order={2} size="h3" id="bank-imports-title" mb="xs">
+          Últimas importaciones
+        </Title>
+        {data.imports.length === 0 ? (
+          <Text c="dimmed">Aún no se ha importado ningún estado de cuenta.</Text>
+        ) : (
+          <TableScrollRegion label="Últimas importaciones" minWidth={560}>
+            <Table withTableBorder data-testid="bank-imports">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Archivo</Table.Th>
+                  <Table.Th>Período</Table.Th>
+                  <Table.Th>Movimientos</Table.Th>
+                  <Table.Th>Importado</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.imports.map((statement) => (
+                  <Table.Tr key={statement.id}>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
+                      {statement.fileName} · {statement.formatLabel}
+                    </Table.Td>
+                    <Table.Td>
+                      {dateText(statement.from)} al {dateText(statement.to)}
+                    </Table.Td>
+                    <Table.Td>
+                      {countLabel(statement.newCount, "nuevo", "nuevos")} de {statement.lineCount}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(statement.importedAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableScrollRegion>
+        )}
+      </section>
+    </Stack>
+  );
+}

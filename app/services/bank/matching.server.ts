@@ -1,0 +1,194 @@
+/**
+ * Reconciling a bank account's lines: proposals from the pure matcher (app/domain/bank/matching.ts) over
+ * its pending lines, the posted lines of its ledger account not yet matched, and the organization's open
+ * items; accepting a proposal against posted lines, excluding a line, and undoing either — each in one
+ * transaction that refuses lines another request changed meanwhile.
+ */
+import { Types } from "mongoose";
+import type { BankAccountRecord } from "~models/bank-account";
+import { deleteBankMatch, insertBankMatch, matchOfLine, matchesOfAccount } from "~models/bank-match";
+import { bankLinesInState, moveBankLines, type BankStatementLineRecord } from "~models/bank-statement-line";
+import { listCounterparties } from "~models/counterparty";
+import { findOpenItems } from "~models/open-item";
+import { addDays, type CalendarDate } from "~/domain/calendar";
+import {
+  DEFAULT_MATCH_OPTIONS,
+  proposeMatches,
+  type MatchBankLine,
+  type MatchBookLine,
+  type MatchOpenItem,
+  type Proposal,
+} from "~/domain/bank/matching";
+import { MAX_STATEMENT_LINES } from "~/domain/bank/statement";
+import { postedLinesOfAccount, type AccountLine } from "~/services/ledger/ledger.server";
+import { withTransaction } from "~/utils/db.server";
+
+export const MATCH_MESSAGES = {
+  changed: "Otro usuario cambió estos movimientos mientras se guardaba; revise la lista e intente de nuevo.",
+  proposalGone: "La propuesta ya no está disponible: los movimientos cambiaron. Revise la lista.",
+  notMatched: "Ese movimiento no está conciliado.",
+  notExcluded: "Ese movimiento no está excluido.",
+  notPending: "Ese movimiento no está pendiente.",
+} as const;
+
+export interface MatchingData {
+  proposals: Proposal[];
+  bank: Map<string, BankStatementLineRecord>;
+  book: Map<string, AccountLine>;
+  items: Map<string, MatchOpenItem & { partyId: string; label: string }>;
+}
+
+const bookKey = (line: { entryId: string | Types.ObjectId; line: number }) => `${String(line.entryId)}:${line.line}`;
+
+class Changed extends Error {}
+
+export async function matchingData(account: BankAccountRecord): Promise<MatchingData> {
+  const pending = await bankLinesInState(account.organizationId, account._id, "pendiente", MAX_STATEMENT_LINES);
+  const empty: MatchingData = { proposals: [], bank: new Map(), book: new Map(), items: new Map() };
+  if (pending.length === 0) return empty;
+  const window = DEFAULT_MATCH_OPTIONS.windowDays;
+  const from = addDays(pending[0].date as CalendarDate, -window);
+  const to = addDays(pending[pending.length - 1].date as CalendarDate, window);
+  const [posted, matches, openItems] = await Promise.all([
+    postedLinesOfAccount(account.organizationId, account.ledgerAccount, from, to),
+    matchesOfAccount(account.organizationId, account._id),
+    findOpenItems({ organizationId: account.organizationId }),
+  ]);
+  const taken = new Set(matches.flatMap((match) => match.postedLines.map(bookKey)));
+  const book = new Map(posted.filter((line) => !taken.has(bookKey(line))).map((line) => [bookKey(line), line]));
+  const open = openItems.filter((item) => item.balance > 0n && item.currency === account.currency);
+  const parties = new Map(
+    (
+      await listCounterparties(
+        account.organizationId,
+        [...new Set(open.map((item) => String(item.partyId)))].map((id) => new Types.ObjectId(id)),
+      )
+    ).map((party) => [String(party._id), party]),
+  );
+  const items = new Map(
+    open.map((item) => {
+      const party = parties.get(String(item.partyId));
+      return [
+        String(item._id),
+        {
+          id: String(item._id),
+          side: item.side,
+          balance: item.balance,
+          cedula: party?.cedula ?? "",
+          name: party?.nombre ?? "",
+          reference: item.consecutivo,
+          dueDate: item.dueDate as CalendarDate,
+          partyId: String(item.partyId),
+          label: `${item.kind} ${item.consecutivo}`,
+        },
+      ];
+    }),
+  );
+  const bank = new Map(pending.map((line) => [String(line._id), line]));
+  const bankLines: MatchBankLine[] = pending.map((line) => ({
+    id: String(line._id),
+    date: line.date as CalendarDate,
+    amount: line.amount,
+    reference: line.reference,
+    description: line.description,
+  }));
+  const bookLines: MatchBookLine[] = [...book.entries()].map(([id, line]) => ({
+    id,
+    date: line.date,
+    amount: line.amount,
+    reference: `${line.number} ${line.description}`,
+  }));
+  return { proposals: proposeMatches(bankLines, bookLines, [...items.values()]), bank, book, items };
+}
+
+export type MatchOutcome = { ok: true; message: string } | { ok: false; message: string; status: number };
+
+/** Accepts the current proposal against posted lines that starts with this bank line. */
+export async function acceptProposal(
+  account: BankAccountRecord,
+  bankLineId: string,
+  userId: string,
+): Promise<MatchOutcome> {
+  const data = await matchingData(account);
+  const proposal = data.proposals.find(
+    (candidate) => candidate.kind === "book" && candidate.bankLineIds[0] === bankLineId,
+  );
+  if (!proposal || proposal.kind !== "book") return { ok: false, message: MATCH_MESSAGES.proposalGone, status: 409 };
+  const ids = proposal.bankLineIds.map((id) => new Types.ObjectId(id));
+  const amount = proposal.bankLineIds.reduce((total, id) => total + data.bank.get(id)!.amount, 0n);
+  try {
+    await withTransaction(async (session) => {
+      await insertBankMatch(
+        {
+          organizationId: account.organizationId,
+          bankAccountId: account._id,
+          bankLineIds: ids,
+          postedLines: proposal.bookLineIds.map((key) => {
+            const line = data.book.get(key)!;
+            return { entryId: new Types.ObjectId(line.entryId), line: line.line };
+          }),
+          amount,
+          acceptedBy: userId,
+          acceptedAt: new Date(),
+        },
+        session,
+      );
+      const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids };
+      if (!(await moveBankLines(filter, "pendiente", "conciliado", session))) throw new Changed();
+    });
+  } catch (error) {
+    if (error instanceof Changed) return { ok: false, message: MATCH_MESSAGES.changed, status: 409 };
+    throw error;
+  }
+  const count = proposal.bankLineIds.length;
+  return { ok: true, message: count === 1 ? "Movimiento conciliado." : `${count} movimientos conciliados.` };
+}
+
+/** «excluir» (not to be reconciled) and its undo, for one pending or excluded line. */
+export async function setExcluded(
+  account: BankAccountRecord,
+  bankLineId: string,
+  excluded: boolean,
+): Promise<MatchOutcome> {
+  if (!Types.ObjectId.isValid(bankLineId)) return { ok: false, message: MATCH_MESSAGES.notPending, status: 404 };
+  const filter = {
+    organizationId: account.organizationId,
+    bankAccountId: account._id,
+    ids: [new Types.ObjectId(bankLineId)],
+  };
+  const moved = await withTransaction((session) =>
+    excluded
+      ? moveBankLines(filter, "pendiente", "excluido", session)
+      : moveBankLines(filter, "excluido", "pendiente", session),
+  );
+  if (!moved)
+    return { ok: false, message: excluded ? MATCH_MESSAGES.notPending : MATCH_MESSAGES.notExcluded, status: 409 };
+  return {
+    ok: true,
+    message: excluded ? "Movimiento excluido de la conciliación." : "El movimiento volvió a pendiente.",
+  };
+}
+
+/** Undoes the match a reconciled line belongs to: all its bank lines go back to pending. */
+export async function undoMatch(account: BankAccountRecord, bankLineId: string): Promise<MatchOutcome> {
+  if (!Types.ObjectId.isValid(bankLineId)) return { ok: false, message: MATCH_MESSAGES.notMatched, status: 404 };
+  try {
+    const count = await withTransaction(async (session) => {
+      const match = await matchOfLine(account.organizationId, new Types.ObjectId(bankLineId), session);
+      if (!match || String(match.bankAccountId) !== String(account._id)) return 0;
+      if (!(await deleteBankMatch(match._id, session))) throw new Changed();
+      const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids: match.bankLineIds };
+      if (!(await moveBankLines(filter, "conciliado", "pendiente", session))) throw new Changed();
+      return match.bankLineIds.length;
+    });
+    if (count === 0) return { ok: false, message: MATCH_MESSAGES.notMatched, status: 409 };
+    return {
+      ok: true,
+      message:
+        count === 1 ? "Conciliación deshecha." : `Conciliación deshecha: ${count} movimientos volvieron a pendiente.`,
+    };
+  } catch (error) {
+    if (error instanceof Changed) return { ok: false, message: MATCH_MESSAGES.changed, status: 409 };
+    throw error;
+  }
+}

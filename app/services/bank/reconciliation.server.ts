@@ -1,0 +1,54 @@
+/**
+ * The conciliación of one bank account at a date: the stored lines, the posted lines of its ledger account
+ * and the accepted matches, handed to the pure `reconcile` (app/domain/bank/reconciliation.ts).
+ */
+import type { BankAccountRecord } from "~models/bank-account";
+import { matchesOfAccount } from "~models/bank-match";
+import { earliestStatedOpening } from "~models/bank-statement";
+import { bankLinesUpTo } from "~models/bank-statement-line";
+import { storedBigInt } from "~models/open-item";
+import { FIRST_ACCEPTED_DATE, type CalendarDate } from "~/domain/calendar";
+import { reconcile, type Reconciliation } from "~/domain/bank/reconciliation";
+import { postedLinesOfAccount, MAX_ACCOUNT_LINES } from "~/services/ledger/account-lines.server";
+
+export async function reconciliationAt(account: BankAccountRecord, date: CalendarDate): Promise<Reconciliation> {
+  const [opening, bankLines, bookLines, matches] = await Promise.all([
+    earliestStatedOpening(account.organizationId, account._id),
+    bankLinesUpTo(account.organizationId, account._id, date, MAX_ACCOUNT_LINES),
+    postedLinesOfAccount(account.organizationId, account.ledgerAccount, FIRST_ACCEPTED_DATE, date),
+    matchesOfAccount(account.organizationId, account._id),
+  ]);
+  const bankDate = new Map(bankLines.map((line) => [String(line._id), line.date as CalendarDate]));
+  const bookDate = new Map(bookLines.map((line) => [`${line.entryId}:${line.line}`, line.date]));
+  // A match is complete at the latest day of its lines; a line beyond `date` is not read, so the match
+  // then counts as after the date.
+  const reconciledAt = new Map<string, CalendarDate>();
+  const FAR = "9999-12-31" as CalendarDate;
+  for (const match of matches) {
+    const days = [
+      ...match.bankLineIds.map((id) => bankDate.get(String(id)) ?? FAR),
+      ...match.postedLines.map((line) => bookDate.get(`${String(line.entryId)}:${line.line}`) ?? FAR),
+    ].sort();
+    const last = days[days.length - 1];
+    for (const id of match.bankLineIds) reconciledAt.set(String(id), last);
+    for (const line of match.postedLines) reconciledAt.set(`${String(line.entryId)}:${line.line}`, last);
+  }
+  return reconcile({
+    date,
+    bankOpening: opening ? { from: opening.from as CalendarDate, amount: storedBigInt(opening.opening) } : null,
+    bankLines: bankLines.map((line) => ({
+      date: line.date as CalendarDate,
+      amount: line.amount,
+      state: line.state,
+      ...(reconciledAt.has(String(line._id)) ? { reconciledAt: reconciledAt.get(String(line._id))! } : {}),
+    })),
+    bookLines: bookLines.map((line) => {
+      const key = `${line.entryId}:${line.line}`;
+      return {
+        date: line.date,
+        amount: line.amount,
+        ...(reconciledAt.has(key) ? { reconciledAt: reconciledAt.get(key)! } : {}),
+      };
+    }),
+  });
+}

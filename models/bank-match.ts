@@ -1,0 +1,61 @@
+import mongoose, { Schema, type ClientSession, type Types } from "mongoose";
+
+/**
+ * An accepted reconciliation: bank lines of one account tied to posted lines of its mapped ledger account
+ * (entry and line position), with equal totals. Written in the same transaction that marks the bank
+ * lines «conciliado»; undoing deletes it and puts them back to «pendiente».
+ */
+export interface BankMatchRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  bankAccountId: Types.ObjectId;
+  bankLineIds: Types.ObjectId[];
+  postedLines: Array<{ entryId: Types.ObjectId; line: number }>;
+  /** The matched total, signed as the bank sees it. */
+  amount: bigint;
+  acceptedBy: string;
+  acceptedAt: Date;
+}
+
+const bankMatchSchema = new Schema<BankMatchRecord>(
+  {
+    organizationId: { type: String, required: true },
+    bankAccountId: { type: Schema.Types.ObjectId, required: true },
+    bankLineIds: { type: [Schema.Types.ObjectId], required: true },
+    postedLines: { type: [{ _id: false, entryId: Schema.Types.ObjectId, line: Number }], required: true },
+    amount: { type: BigInt, required: true },
+    acceptedBy: { type: String, required: true },
+    acceptedAt: { type: Date, required: true },
+  },
+  { collection: "bank_matches", versionKey: false },
+);
+
+bankMatchSchema.index({ organizationId: 1, bankAccountId: 1 });
+bankMatchSchema.index({ bankLineIds: 1 });
+
+export const BankMatch =
+  (mongoose.models.BankMatch as mongoose.Model<BankMatchRecord> | undefined) ??
+  mongoose.model<BankMatchRecord>("BankMatch", bankMatchSchema);
+
+export async function insertBankMatch(
+  record: Omit<BankMatchRecord, "_id">,
+  session: ClientSession,
+): Promise<Types.ObjectId> {
+  const [created] = await BankMatch.create([record], { session });
+  return created._id;
+}
+
+export function matchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId) {
+  return BankMatch.find({ organizationId, bankAccountId }).lean<BankMatchRecord[]>().exec();
+}
+
+export function matchOfLine(organizationId: string, bankLineId: Types.ObjectId, session?: ClientSession) {
+  return BankMatch.findOne({ organizationId, bankLineIds: bankLineId }, null, { session })
+    .lean<BankMatchRecord>()
+    .exec();
+}
+
+export async function deleteBankMatch(id: Types.ObjectId, session: ClientSession): Promise<boolean> {
+  const result = await BankMatch.deleteOne({ _id: id }, { session });
+  return result.deletedCount === 1;
+}

@@ -1,0 +1,161 @@
+import mongoose, { Schema, type ClientSession, type Types } from "mongoose";
+import { storedBigInt } from "./open-item";
+
+/**
+ * One movement of a bank account as its statement states it: day, signed céntimos (positive = money in),
+ * the bank's text, reference and balance, and its reconciliation state. `fingerprint` is unique per bank
+ * account, so a file uploaded twice or two overlapping periods never store a movement twice.
+ */
+export const BANK_LINE_STATES = ["pendiente", "conciliado", "excluido"] as const;
+export type BankLineState = (typeof BANK_LINE_STATES)[number];
+
+export interface BankStatementLineRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  bankAccountId: Types.ObjectId;
+  statementId: Types.ObjectId;
+  fingerprint: string;
+  /** The line of the file it was read from. */
+  line: number;
+  date: string;
+  amount: bigint;
+  description: string;
+  reference: string;
+  bankId?: string;
+  balance?: bigint;
+  state: BankLineState;
+}
+
+const bankStatementLineSchema = new Schema<BankStatementLineRecord>(
+  {
+    organizationId: { type: String, required: true },
+    bankAccountId: { type: Schema.Types.ObjectId, required: true },
+    statementId: { type: Schema.Types.ObjectId, required: true },
+    fingerprint: { type: String, required: true },
+    line: { type: Number, required: true },
+    date: { type: String, required: true },
+    amount: { type: BigInt, required: true },
+    description: { type: String, default: "" },
+    reference: { type: String, default: "" },
+    bankId: String,
+    balance: BigInt,
+    state: { type: String, required: true, enum: BANK_LINE_STATES, default: "pendiente" },
+  },
+  { collection: "bank_statement_lines", versionKey: false },
+);
+
+bankStatementLineSchema.index({ bankAccountId: 1, fingerprint: 1 }, { unique: true });
+bankStatementLineSchema.index({ organizationId: 1, bankAccountId: 1, date: 1, line: 1 });
+
+export const BankStatementLine =
+  (mongoose.models.BankStatementLine as mongoose.Model<BankStatementLineRecord> | undefined) ??
+  mongoose.model<BankStatementLineRecord>("BankStatementLine", bankStatementLineSchema);
+
+function normalized(record: BankStatementLineRecord): BankStatementLineRecord {
+  return {
+    ...record,
+    amount: storedBigInt(record.amount),
+    ...(record.balance === undefined || record.balance === null ? {} : { balance: storedBigInt(record.balance) }),
+  };
+}
+
+/** Which of these fingerprints the account already has. */
+export async function knownFingerprints(
+  bankAccountId: Types.ObjectId,
+  fingerprints: readonly string[],
+  session: ClientSession,
+): Promise<Set<string>> {
+  const rows = await BankStatementLine.find(
+    { bankAccountId, fingerprint: { $in: fingerprints } },
+    { fingerprint: 1, _id: 0 },
+    { session },
+  ).lean<Array<{ fingerprint: string }>>();
+  return new Set(rows.map((row) => row.fingerprint));
+}
+
+export async function insertBankStatementLines(
+  records: readonly Omit<BankStatementLineRecord, "_id">[],
+  session: ClientSession,
+): Promise<void> {
+  if (records.length > 0) await BankStatementLine.insertMany(records, { session });
+}
+
+export async function findBankStatementLines(
+  filter: { organizationId: string; bankAccountId: Types.ObjectId; state?: BankLineState },
+  page: { skip: number; limit: number },
+): Promise<BankStatementLineRecord[]> {
+  const rows = await BankStatementLine.find(filter)
+    .sort({ date: 1, line: 1, _id: 1 })
+    .skip(page.skip)
+    .limit(page.limit)
+    .lean<BankStatementLineRecord[]>();
+  return rows.map(normalized);
+}
+
+/** How many lines of the account are in each state. */
+export async function countBankLinesByState(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+): Promise<Record<BankLineState, number>> {
+  const rows = await BankStatementLine.aggregate<{ _id: BankLineState; count: number }>([
+    { $match: { organizationId, bankAccountId } },
+    { $group: { _id: "$state", count: { $sum: 1 } } },
+  ]);
+  const counts = { pendiente: 0, conciliado: 0, excluido: 0 };
+  for (const row of rows) counts[row._id] = row.count;
+  return counts;
+}
+
+/**
+ * Moves the given lines of an account from one state to another; true only when every one of them was in
+ * `from` (the caller aborts its transaction otherwise: another request changed them).
+ */
+export async function moveBankLines(
+  filter: { organizationId: string; bankAccountId: Types.ObjectId; ids: readonly Types.ObjectId[] },
+  from: BankLineState,
+  to: BankLineState,
+  session: ClientSession,
+): Promise<boolean> {
+  const result = await BankStatementLine.updateMany(
+    {
+      organizationId: filter.organizationId,
+      bankAccountId: filter.bankAccountId,
+      _id: { $in: filter.ids },
+      state: from,
+    },
+    { $set: { state: to } },
+    { session },
+  );
+  return result.modifiedCount === filter.ids.length;
+}
+
+/** The account's lines in one state, oldest first, at most `limit`. */
+export async function bankLinesInState(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  state: BankLineState,
+  limit: number,
+): Promise<BankStatementLineRecord[]> {
+  const rows = await BankStatementLine.find({ organizationId, bankAccountId, state })
+    .sort({ date: 1, line: 1, _id: 1 })
+    .limit(limit)
+    .lean<BankStatementLineRecord[]>();
+  return rows.map(normalized);
+}
+
+/** Every line of the account up to a day (day, amount, state), for the reconciliation at that day. */
+export async function bankLinesUpTo(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  date: string,
+  limit: number,
+): Promise<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state">>> {
+  const rows = await BankStatementLine.find(
+    { organizationId, bankAccountId, date: { $lte: date } },
+    { date: 1, amount: 1, state: 1 },
+  )
+    .sort({ date: 1 })
+    .limit(limit)
+    .lean<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state">>>();
+  return rows.map((row) => ({ ...row, amount: storedBigInt(row.amount) }));
+}

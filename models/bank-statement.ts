@@ -1,0 +1,71 @@
+import mongoose, { Schema, type ClientSession, type Types } from "mongoose";
+
+/**
+ * One statement file imported into a bank account: who, when, which period and balances it stated, how
+ * many of its lines were new (the others were already there from an earlier or overlapping file).
+ */
+export interface BankStatementRecord {
+  _id: Types.ObjectId;
+  organizationId: string;
+  bankAccountId: Types.ObjectId;
+  fileName: string;
+  format: string;
+  /** First and last day of its lines, YYYY-MM-DD. */
+  from: string;
+  to: string;
+  opening?: bigint;
+  closing?: bigint;
+  lineCount: number;
+  newCount: number;
+  importedBy: string;
+  importedAt: Date;
+}
+
+const bankStatementSchema = new Schema<BankStatementRecord>(
+  {
+    organizationId: { type: String, required: true },
+    bankAccountId: { type: Schema.Types.ObjectId, required: true },
+    fileName: { type: String, required: true },
+    format: { type: String, required: true },
+    from: { type: String, required: true },
+    to: { type: String, required: true },
+    opening: BigInt,
+    closing: BigInt,
+    lineCount: { type: Number, required: true },
+    newCount: { type: Number, required: true },
+    importedBy: { type: String, required: true },
+    importedAt: { type: Date, required: true },
+  },
+  { collection: "bank_statements", versionKey: false },
+);
+
+bankStatementSchema.index({ organizationId: 1, bankAccountId: 1, importedAt: -1 });
+
+export const BankStatement =
+  (mongoose.models.BankStatement as mongoose.Model<BankStatementRecord> | undefined) ??
+  mongoose.model<BankStatementRecord>("BankStatement", bankStatementSchema);
+
+export async function insertBankStatement(
+  record: Omit<BankStatementRecord, "_id">,
+  session: ClientSession,
+): Promise<Types.ObjectId> {
+  const [created] = await BankStatement.create([record], { session });
+  return created._id;
+}
+
+/** The latest imports of an account, newest first. */
+export function latestBankStatements(organizationId: string, bankAccountId: Types.ObjectId, limit: number) {
+  return BankStatement.find({ organizationId, bankAccountId })
+    .sort({ importedAt: -1 })
+    .limit(limit)
+    .lean<BankStatementRecord[]>()
+    .exec();
+}
+
+/** The import whose stated opening balance starts earliest: where the account's reconciliation starts. */
+export function earliestStatedOpening(organizationId: string, bankAccountId: Types.ObjectId) {
+  return BankStatement.findOne({ organizationId, bankAccountId, opening: { $exists: true } })
+    .sort({ from: 1, importedAt: 1 })
+    .lean<BankStatementRecord>()
+    .exec();
+}
