@@ -35,6 +35,8 @@ export interface PartyPageView {
   messages: string[];
   today: string;
   defaultMoneyAccount: string | null;
+  /** The latest «Enviar por correo» of this statement, newest first. */
+  mails: Array<{ text: string; failed: boolean }>;
   statement: {
     opening: string;
     closing: string;

@@ -14,6 +14,7 @@ import {
 import { formatReportAmount } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { agingView, partyView, type PartyView } from "./reads.server";
+import { statementMailLog } from "./statement-mail-log.server";
 import { syncOpenItems } from "./sync.server";
 
 const money = (value: bigint) => formatReportAmount(value);
@@ -139,12 +140,16 @@ export async function partyPage(
   await syncOpenItems(organizationId);
   const view = await partyView(organizationId, side, partyId, query.from, query.to);
   if (!view) return null;
-  const accounts = await getDefaultAccounts(organizationId);
+  const [accounts, mails] = await Promise.all([
+    getDefaultAccounts(organizationId),
+    statementMailLog(organizationId, partyId),
+  ]);
   return {
     ...pageOf(view, query.to),
     messages: query.messages,
     today,
     defaultMoneyAccount: accounts.cash ?? null,
+    mails,
   };
 }
 
