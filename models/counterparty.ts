@@ -132,3 +132,24 @@ export async function saveCounterpartySettings(
   const result = await Counterparty.updateOne({ organizationId, _id: id }, { $set: set, $unset: unset }, { session });
   return result.matchedCount === 1;
 }
+
+/** The organization's counterparties with these cédulas (inside the caller's transaction). */
+export function counterpartiesByCedula(
+  organizationId: string,
+  cedulas: readonly string[],
+  session: ClientSession,
+): Promise<CounterpartyRecord[]> {
+  return Counterparty.find({ organizationId, cedula: { $in: cedulas } }, null, { session }).lean<
+    CounterpartyRecord[]
+  >();
+}
+
+/** Creates counterparties known only from an import; their documents' names replace these later. */
+export async function insertCounterparties(
+  records: readonly Omit<CounterpartyRecord, "_id">[],
+  session: ClientSession,
+): Promise<Map<string, Types.ObjectId>> {
+  if (records.length === 0) return new Map();
+  const created = await Counterparty.insertMany(records, { session, ordered: true });
+  return new Map(created.map((party) => [party.cedula, party._id]));
+}

@@ -34,6 +34,8 @@ export interface OpenItemRecord {
   /** A credit note's referenced document (its clave), and whether it has been applied to it. */
   referencedKey?: string;
   noteApplied?: boolean;
+  /** Who imported an opening balance; documents' items are made by the app. */
+  createdBy?: string;
   createdAt: Date;
 }
 
@@ -57,6 +59,7 @@ const openItemSchema = new Schema<OpenItemRecord>(
     plazoCredito: Number,
     referencedKey: String,
     noteApplied: Boolean,
+    createdBy: String,
     createdAt: { type: Date, required: true },
   },
   { collection: "open_items", versionKey: false },
@@ -171,4 +174,24 @@ export async function setDueDates(
       updateOne: { filter: { organizationId, _id: change.id }, update: { $set: { dueDate: change.dueDate } } },
     })),
   );
+}
+
+/** Which of `keys` the organization already has an item for (read inside the caller's transaction). */
+export async function existingItemKeys(
+  organizationId: string,
+  keys: readonly string[],
+  session: ClientSession,
+): Promise<Set<string>> {
+  const rows = await OpenItem.find({ organizationId, key: { $in: keys } }, { key: 1, _id: 0 }, { session }).lean<
+    Array<{ key: string }>
+  >();
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Inserts items inside the caller's transaction; a duplicate key aborts it with the rest. */
+export async function insertItemsInTransaction(
+  records: readonly Omit<OpenItemRecord, "_id">[],
+  session: ClientSession,
+): Promise<void> {
+  if (records.length > 0) await OpenItem.insertMany(records, { session, ordered: true });
 }

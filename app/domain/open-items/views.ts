@@ -15,6 +15,9 @@ export interface AgingPageView {
     unbooked: string | null;
     unbookedCount: number;
     other: string | null;
+    /** Imported opening balances still open: they explain the control account's opening entry. */
+    opening: string | null;
+    openingCount: number;
   };
 }
 

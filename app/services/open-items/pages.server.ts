@@ -53,6 +53,8 @@ export async function agingPage(
       unbooked: agreement.unbooked === 0n ? null : money(agreement.unbooked),
       unbookedCount: agreement.unbookedCount,
       other: agreement.other === 0n ? null : money(agreement.other),
+      opening: agreement.opening === 0n ? null : money(agreement.opening),
+      openingCount: agreement.openingCount,
     },
   };
 }

@@ -2,6 +2,7 @@ import { Types, type ClientSession } from "mongoose";
 import type { CalendarDate } from "~/domain/calendar";
 import { cents, type Cents } from "~/domain/money";
 import { paymentEntryLines, planPayment, type Side } from "~/domain/open-items";
+import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import type { Refusal } from "~/domain/refusal";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { postOnce, reverse, type Actor } from "~/services/ledger/ledger.server";
@@ -39,6 +40,7 @@ class BalanceChanged extends Error {}
 
 /** «FE 00100001010000000123»: how an item is named on screens and in messages. */
 export function itemLabel(item: Pick<OpenItemRecord, "kind" | "consecutivo">): string {
+  if (item.kind === OPENING_KIND) return `Saldo inicial ${item.consecutivo}`;
   return `${item.kind} ${item.consecutivo}`.trim();
 }
 

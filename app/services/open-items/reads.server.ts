@@ -18,6 +18,7 @@ import {
   type Side,
   type Statement,
 } from "~/domain/open-items";
+import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { findCounterparty, listCounterparties, type CounterpartyRecord } from "~models/counterparty";
 import { findOpenItems, type OpenItemRecord } from "~models/open-item";
@@ -65,6 +66,9 @@ export interface Agreement {
   unbookedCount: number;
   /** What the rest of the difference is: entries straight to the control account, opening balances. */
   other: Cents;
+  /** Open imported opening balances (part of `items`), which the books' opening entry explains. */
+  opening: Cents;
+  openingCount: number;
 }
 
 export interface AgingView {
@@ -133,7 +137,13 @@ async function agreementOf(
   );
   let unbooked = 0n;
   let unbookedCount = 0;
+  let opening = 0n;
+  let openingCount = 0;
   for (const { item, balance } of open) {
+    if (item.kind === OPENING_KIND) {
+      opening += balance;
+      openingCount += 1;
+    }
     if (!item.receiptId) continue;
     const state = states.get(String(item.receiptId));
     if (state?.status === "contabilizado") continue;
@@ -149,6 +159,8 @@ async function agreementOf(
     unbooked: cents(-unbooked),
     unbookedCount,
     other: cents(difference + unbooked),
+    opening: cents(opening),
+    openingCount,
   };
 }
 
