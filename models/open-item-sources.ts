@@ -1,4 +1,4 @@
-import type { Types } from "mongoose";
+import { Types } from "mongoose";
 import { Receipt, receiptXmlBytes, type ReceiptParty } from "./receipt";
 import { storedBigInt } from "./open-item";
 
@@ -27,13 +27,26 @@ export interface ReceiptForOpenItem {
 const CHUNK = 500;
 const PLAZO = /<(?:[\w-]+:)?PlazoCredito>([^<]*)<\//;
 
-/** Claves of the organization's receipts that can make open items (Hacienda did not reject them). */
-export async function openItemSourceClaves(organizationId: string): Promise<string[]> {
+/**
+ * Claves of the organization's receipts that can make open items (Hacienda did not reject them): all
+ * of them, or those among `receiptIds`.
+ */
+export async function openItemSourceClaves(organizationId: string, receiptIds?: readonly string[]): Promise<string[]> {
   const rows = await Receipt.find(
-    { organizationId, kind: { $in: OPEN_ITEM_KINDS }, "hacienda.estado": { $ne: "rechazado" } },
+    {
+      organizationId,
+      kind: { $in: OPEN_ITEM_KINDS },
+      "hacienda.estado": { $ne: "rechazado" },
+      ...(receiptIds ? { _id: { $in: receiptIds.map((id) => new Types.ObjectId(id)) } } : {}),
+    },
     { clave: 1, _id: 0 },
   ).lean<Array<{ clave: string }>>();
   return rows.map((row) => row.clave);
+}
+
+/** The organizations that have receipts able to make open items. */
+export async function organizationsWithOpenItemSources(): Promise<string[]> {
+  return Receipt.distinct("organizationId", { kind: { $in: OPEN_ITEM_KINDS } });
 }
 
 /** Those receipts, read in chunks, oldest first. */

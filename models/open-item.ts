@@ -105,8 +105,12 @@ export async function findOpenItems(
   return rows.map(normalized);
 }
 
-export async function openItemKeys(organizationId: string): Promise<Set<string>> {
-  const rows = await OpenItem.find({ organizationId }, { key: 1, _id: 0 }).lean<Array<{ key: string }>>();
+/** The keys of the organization's items: all, or those among `keys`. */
+export async function openItemKeys(organizationId: string, keys?: readonly string[]): Promise<Set<string>> {
+  const rows = await OpenItem.find(
+    { organizationId, ...(keys ? { key: { $in: keys } } : {}) },
+    { key: 1, _id: 0 },
+  ).lean<Array<{ key: string }>>();
   return new Set(rows.map((row) => row.key));
 }
 

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { bookMonth } from "../../app/services/booking/booking.server";
 import { listEntries } from "../../app/services/ledger/ledger.server";
-import { syncOpenItems } from "../../app/services/open-items/sync.server";
+import { syncAllOpenItems } from "../../app/services/open-items/sync.server";
+import { Receipt } from "../../models/receipt";
 import { Counterparty } from "../../models/counterparty";
 import { OpenItem } from "../../models/open-item";
 import { ensureOrganization } from "../../models/organization";
@@ -76,7 +77,6 @@ beforeAll(async () => {
   );
   await importDocuments([creditSale(2), creditSale(5)]);
   await bookMonth(FERRETERIA.id, MONTH, { by: "routes-test" });
-  await syncOpenItems(FERRETERIA.id);
   partyId = String(
     (await Counterparty.findOne({
       organizationId: FERRETERIA.id,
@@ -272,5 +272,34 @@ describe("«Enviar por correo» on /receivables/:partyId", () => {
     const failed = await StatementMail.find({ organizationId: FERRETERIA.id, outcome: "fallido" }).lean();
     expect(failed).toHaveLength(1);
     expect(failed[0].error).toBeTruthy();
+  });
+});
+
+describe("items follow the import, and the screens only read", () => {
+  it("makes the item of a newly imported receipt on import, and a page read writes nothing", async () => {
+    const [sale] = (await importDocuments([creditSale(7)])).results;
+    const receipt = (await Receipt.findById(sale.receiptId).lean())!;
+    const item = await OpenItem.findOne({ organizationId: FERRETERIA.id, key: receipt.clave }).lean();
+    expect(item).toMatchObject({ side: "receivable", receiptId: receipt._id, partyId: new Types.ObjectId(partyId) });
+
+    // A receipt without its item (stored before items were made on import): the screens do not make it.
+    await OpenItem.deleteOne({ _id: item!._id });
+    const before = {
+      items: await OpenItem.countDocuments({ organizationId: FERRETERIA.id }),
+      parties: await Counterparty.countDocuments({ organizationId: FERRETERIA.id }),
+      settlements: await Settlement.countDocuments({ organizationId: FERRETERIA.id }),
+    };
+    expect((await load(agingRoute, "/receivables?org=3101123456&at=2025-03-31", admin)).status).toBe(200);
+    expect((await load(statementRoute, `/receivables/${partyId}?org=3101123456`, admin)).status).toBe(200);
+    expect((await load(csvRoute, `/receivables/${partyId}/statement.csv?org=3101123456`, admin)).status).toBe(200);
+    expect({
+      items: await OpenItem.countDocuments({ organizationId: FERRETERIA.id }),
+      parties: await Counterparty.countDocuments({ organizationId: FERRETERIA.id }),
+      settlements: await Settlement.countDocuments({ organizationId: FERRETERIA.id }),
+    }).toEqual(before);
+
+    // What every start runs makes it again.
+    expect(await syncAllOpenItems()).toBe(1);
+    expect(await OpenItem.countDocuments({ organizationId: FERRETERIA.id, key: receipt.clave })).toBe(1);
   });
 });

@@ -15,7 +15,6 @@ import { formatReportAmount } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { agingView, partyView, type PartyView } from "./reads.server";
 import { statementMailLog } from "./statement-mail-log.server";
-import { syncOpenItems } from "./sync.server";
 
 const money = (value: bigint) => formatReportAmount(value);
 
@@ -28,7 +27,6 @@ export async function agingPage(
 ): Promise<AgingPageView> {
   const today = todayInCostaRica(now);
   const query = readAgingQuery(search, today);
-  await syncOpenItems(organizationId);
   const view = await agingView(organizationId, side, query.at);
   const { agreement } = view;
   return {
@@ -139,7 +137,6 @@ export async function partyPage(
 ): Promise<PartyPageView | null> {
   const today = todayInCostaRica(now);
   const query = readStatementQuery(search, today);
-  await syncOpenItems(organizationId);
   const view = await partyView(organizationId, side, partyId, query.from, query.to);
   if (!view) return null;
   const [accounts, mails] = await Promise.all([
@@ -158,6 +155,5 @@ export async function partyPage(
 /** The statement a file export needs, or null when the counterparty is not found. */
 export async function statementForExport(organizationId: string, side: Side, partyId: string, search: URLSearchParams) {
   const query = readStatementQuery(search, todayInCostaRica(new Date()));
-  await syncOpenItems(organizationId);
   return partyView(organizationId, side, partyId, query.from, query.to);
 }
