@@ -44,6 +44,48 @@ export async function openItemSourceClaves(organizationId: string, receiptIds?: 
   return rows.map((row) => row.clave);
 }
 
+/** A recibo electrónico de pago as settling open items reads it. */
+export interface RepForOpenItems {
+  _id: Types.ObjectId;
+  clave: string;
+  consecutivo: string;
+  direction: "issued" | "received";
+  fechaEmision: Date;
+  /** What was paid, in colones (TotalComprobante at the REP's TipoCambio). */
+  totalColones: bigint;
+  referencedClaves: string[];
+}
+
+/**
+ * The REPs (not rejected by Hacienda) of one direction that name any of `keys` — or the one whose
+ * clave is `clave`.
+ */
+export async function repsNaming(
+  organizationId: string,
+  filter: { direction: "issued" | "received"; keys: readonly string[] } | { clave: string },
+): Promise<RepForOpenItems[]> {
+  const rows = await Receipt.find(
+    {
+      organizationId,
+      kind: "REP",
+      "hacienda.estado": { $ne: "rechazado" },
+      ...("clave" in filter
+        ? { clave: filter.clave }
+        : { direction: filter.direction, referencedClaves: { $in: filter.keys } }),
+    },
+    { clave: 1, consecutivo: 1, direction: 1, fechaEmision: 1, "colones.totalComprobante": 1, referencedClaves: 1 },
+  )
+    .setOptions({ useBigInt64: true })
+    .sort({ fechaEmision: 1 })
+    .limit(500)
+    .lean<Array<Omit<RepForOpenItems, "totalColones"> & { colones: { totalComprobante: unknown } }>>();
+  return rows.map(({ colones, ...row }) => ({
+    ...row,
+    referencedClaves: row.referencedClaves ?? [],
+    totalColones: storedBigInt(colones.totalComprobante),
+  }));
+}
+
 /** The organizations that have receipts able to make open items. */
 export async function organizationsWithOpenItemSources(): Promise<string[]> {
   return Receipt.distinct("organizationId", { kind: { $in: OPEN_ITEM_KINDS } });

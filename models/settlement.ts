@@ -28,6 +28,8 @@ export interface SettlementRecord {
   differenceAccount?: string;
   difference?: bigint;
   reference?: string;
+  /** The clave of the recibo electrónico de pago (REP) the cobro / pago was registered from. */
+  repKey?: string;
   entryId?: Types.ObjectId;
   entryNumber?: string;
   reversedOn?: string;
@@ -59,6 +61,7 @@ const settlementSchema = new Schema<SettlementRecord>(
     differenceAccount: String,
     difference: BigInt,
     reference: String,
+    repKey: String,
     entryId: Schema.Types.ObjectId,
     entryNumber: String,
     reversedOn: String,
@@ -104,6 +107,16 @@ export async function findSettlement(organizationId: string, id: string, session
 
 export async function insertSettlement(record: SettlementRecord, session: ClientSession): Promise<void> {
   await Settlement.create([record], { session });
+}
+
+/** Which of these REP claves a cobro / pago not undone was registered from. */
+export async function usedRepKeys(organizationId: string, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await Settlement.find(
+    { organizationId, repKey: { $in: keys }, reversedOn: { $exists: false } },
+    { repKey: 1, _id: 0 },
+  ).lean<Array<{ repKey: string }>>();
+  return new Set(rows.map((row) => row.repKey));
 }
 
 /** Marks a cobro / pago undone; false when it already was (a second «Deshacer» changes nothing). */

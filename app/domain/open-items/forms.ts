@@ -10,6 +10,7 @@ import { MAX_PAYMENT_ITEMS } from "./payment";
 
 const ACCOUNT = /^\d{2}(-\d{2}){4}$/;
 const OBJECT_ID = /^[0-9a-f]{24}$/;
+const CLAVE = /^\d{50}$/;
 export const MAX_REFERENCE_LENGTH = 100;
 export const MAX_NOTES_LENGTH = 2_000;
 export const MAX_EMAIL_LENGTH = 254;
@@ -21,6 +22,7 @@ export const OPEN_ITEM_FORM_MESSAGES = {
   notes: `Las notas admiten como máximo ${MAX_NOTES_LENGTH} caracteres.`,
   term: `El plazo es un número entero de días entre 0 y ${MAX_TERM_DAYS}.`,
   settlement: "El cobro o pago enviado no es válido. Recargue la página.",
+  rep: "El recibo electrónico de pago enviado no es válido. Recargue la página.",
   emailMissing: "Indique el correo electrónico al que se envía el estado de cuenta.",
   emailLong: `El correo electrónico admite como máximo ${MAX_EMAIL_LENGTH} caracteres.`,
   email: "Ingrese un correo electrónico válido.",
@@ -51,6 +53,8 @@ export const paymentFormSchema = z.object({
   received: centsSchema.optional(),
   differenceAccount: accountSchema.optional(),
   reference: z.string().trim().max(MAX_REFERENCE_LENGTH, OPEN_ITEM_FORM_MESSAGES.reference).optional(),
+  /** Set when the cobro / pago is registered from a recibo electrónico de pago (its clave). */
+  rep: z.string().regex(CLAVE, OPEN_ITEM_FORM_MESSAGES.rep).optional(),
   items: z
     .array(
       z.object({

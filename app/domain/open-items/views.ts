@@ -38,6 +38,15 @@ export interface PartyPageView {
   messages: string[];
   today: string;
   defaultMoneyAccount: string | null;
+  /** Recibos electrónicos de pago naming its open documents, not registered yet (admins register them). */
+  reps: Array<{
+    clave: string;
+    label: string;
+    date: string;
+    isoDate: string;
+    amount: string;
+    applications: Array<{ itemId: string; label: string; amount: string; amountInput: string }>;
+  }>;
   /** The latest «Enviar por correo» of this statement, newest first. */
   mails: Array<{ text: string; failed: boolean }>;
   statement: {

@@ -113,6 +113,19 @@ function pageOf(view: PartyView, at: CalendarDate) {
         amount: money(-movement.delta),
       })),
     })),
+    reps: view.reps.map((rep) => ({
+      clave: rep.clave,
+      label: `REP ${rep.consecutivo}`,
+      date: formatCalendarDate(rep.date),
+      isoDate: rep.date,
+      amount: money(rep.amount),
+      applications: rep.applications.map((application) => ({
+        itemId: application.itemId,
+        label: application.label,
+        amount: money(application.amount),
+        amountInput: inputAmount(application.amount),
+      })),
+    })),
     settlements: view.settlements.map((settlement) => ({
       id: settlement.id,
       date: formatCalendarDate(settlement.date as CalendarDate),

@@ -53,6 +53,7 @@ export async function partyAction(
           ...(values.received === undefined ? {} : { received: values.received }),
           ...(values.differenceAccount ? { differenceAccount: values.differenceAccount } : {}),
           ...(values.reference ? { reference: values.reference } : {}),
+          ...(values.rep ? { rep: values.rep } : {}),
           applications: values.items
             .filter((row) => row.selected === "on")
             .map((row) => ({ itemId: row.id, ...(row.amount === undefined ? {} : { amount: row.amount }) })),
@@ -61,7 +62,7 @@ export async function partyAction(
       );
       if (!outcome.ok) {
         if (outcome.notFound) throw notFound(PARTY_NOT_FOUND);
-        return refused(intent, outcome.refusals.map((refusal) => refusal.message).join(" "));
+        return refused(values.rep ? "rep" : intent, outcome.refusals.map((refusal) => refusal.message).join(" "));
       }
       const what = side === "receivable" ? "Cobro registrado" : "Pago registrado";
       return redirectWithSuccess(pageUrl, `${what}${outcome.entryNumber ? ` (asiento ${outcome.entryNumber})` : ""}.`);

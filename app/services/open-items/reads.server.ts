@@ -26,6 +26,7 @@ import { bookingStatesOf } from "~models/receipt-booking";
 import { findSettlements, type SettlementRecord } from "~models/settlement";
 import { controlBalanceAt } from "./control.server";
 import { itemLabel } from "./payments.server";
+import { pendingReps, type PendingRep } from "./rep-reads.server";
 
 function factsOf(item: OpenItemRecord): ItemFacts {
   return {
@@ -199,6 +200,8 @@ export interface PartyView {
   statement: Statement;
   from: CalendarDate;
   to: CalendarDate;
+  /** REPs naming its open documents with no cobro / pago registered from them. */
+  reps: PendingRep[];
 }
 
 /**
@@ -217,6 +220,7 @@ export async function partyView(
   const { items, settlements, movements, byItem, balances } = await balancesAt(organizationId, side, to, party._id);
   if (items.length === 0 && settlements.length === 0) return null;
   const labels = new Map(settlements.map((s) => [String(s._id), s]));
+  const reps = await pendingReps(organizationId, side, items);
   const statement = statementOf(
     items.map((item) => ({ ...factsOf(item), label: itemLabel(item), isCreditNote: item.amount < 0n })),
     movements,
@@ -271,6 +275,7 @@ export async function partyView(
         ...(settlement.reference ? { reference: settlement.reference } : {}),
       })),
     statement,
+    reps,
   };
 }
 
