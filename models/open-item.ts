@@ -67,6 +67,8 @@ const openItemSchema = new Schema<OpenItemRecord>(
 
 openItemSchema.index({ organizationId: 1, key: 1 }, { unique: true });
 openItemSchema.index({ organizationId: 1, side: 1, partyId: 1, fecha: 1 });
+// The aging reads the items that owe something (balance above or below zero) without the settled ones.
+openItemSchema.index({ organizationId: 1, side: 1, balance: 1 });
 
 export const OpenItem =
   (mongoose.models.OpenItem as mongoose.Model<OpenItemRecord> | undefined) ??
@@ -106,6 +108,55 @@ export async function findOpenItems(
 }
 
 /** The keys of the organization's items: all, or those among `keys`. */
+/** What the aging reads of an item. */
+export type AgingItemRecord = Pick<
+  OpenItemRecord,
+  "_id" | "partyId" | "receiptId" | "kind" | "fecha" | "dueDate" | "balance" | "settledAtIssue"
+>;
+const AGING_FIELDS = { partyId: 1, receiptId: 1, kind: 1, fecha: 1, dueDate: 1, balance: 1, settledAtIssue: 1 };
+
+/** The side's items whose balance today is not zero (two ranges of the balance index). */
+export async function findItemsOwing(organizationId: string, side: OpenItemSide): Promise<AgingItemRecord[]> {
+  const [positive, negative] = await Promise.all(
+    [{ $gt: 0n }, { $lt: 0n }].map((range) =>
+      OpenItem.find({ organizationId, side, balance: range }, AGING_FIELDS).lean<AgingItemRecord[]>(),
+    ),
+  );
+  return [...positive, ...negative].map((row) => ({ ...row, balance: storedBigInt(row.balance) }));
+}
+
+/** These items, as the aging reads them. */
+export async function findAgingItems(
+  organizationId: string,
+  ids: readonly Types.ObjectId[],
+): Promise<AgingItemRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await OpenItem.find({ organizationId, _id: { $in: ids } }, AGING_FIELDS).lean<AgingItemRecord[]>();
+  return rows.map((row) => ({ ...row, balance: storedBigInt(row.balance) }));
+}
+
+/**
+ * Moves several balances at once, each only if it is still what the plan read; false when any was
+ * not (the caller aborts its transaction).
+ */
+export async function moveBalances(
+  organizationId: string,
+  moves: readonly { id: Types.ObjectId; expected: bigint; delta: bigint }[],
+  session: ClientSession,
+): Promise<boolean> {
+  if (moves.length === 0) return true;
+  const result = await OpenItem.bulkWrite(
+    moves.map((move) => ({
+      updateOne: {
+        filter: { organizationId, _id: move.id, balance: move.expected },
+        update: { $inc: { balance: move.delta } },
+      },
+    })),
+    { session, ordered: false },
+  );
+  return result.modifiedCount === moves.length;
+}
+
 export async function openItemKeys(organizationId: string, keys?: readonly string[]): Promise<Set<string>> {
   const rows = await OpenItem.find(
     { organizationId, ...(keys ? { key: { $in: keys } } : {}) },

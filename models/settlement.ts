@@ -74,6 +74,12 @@ const settlementSchema = new Schema<SettlementRecord>(
 );
 
 settlementSchema.index({ organizationId: 1, side: 1, partyId: 1, date: 1 });
+// The aging at a past date replays only what happened after it.
+settlementSchema.index({ organizationId: 1, side: 1, date: 1 });
+settlementSchema.index(
+  { organizationId: 1, side: 1, reversedOn: 1 },
+  { name: "settlement_reversed_on", partialFilterExpression: { reversedOn: { $type: "string" } } },
+);
 
 export const Settlement =
   (mongoose.models.Settlement as mongoose.Model<SettlementRecord> | undefined) ??
@@ -95,6 +101,20 @@ export async function findSettlements(filter: {
 }): Promise<SettlementRecord[]> {
   const rows = await Settlement.find(filter).sort({ date: 1, createdAt: 1 }).lean<SettlementRecord[]>();
   return rows.map(normalized);
+}
+
+/** The side's settlements dated after `at`, or undone after it: what changed balances since then. */
+export async function findSettlementsAfter(
+  organizationId: string,
+  side: "receivable" | "payable",
+  at: string,
+): Promise<SettlementRecord[]> {
+  const [dated, undone] = await Promise.all([
+    Settlement.find({ organizationId, side, date: { $gt: at } }).lean<SettlementRecord[]>(),
+    Settlement.find({ organizationId, side, reversedOn: { $type: "string", $gt: at } }).lean<SettlementRecord[]>(),
+  ]);
+  const seen = new Set(dated.map((row) => String(row._id)));
+  return [...dated, ...undone.filter((row) => !seen.has(String(row._id)))].map(normalized);
 }
 
 export async function findSettlement(organizationId: string, id: string, session?: ClientSession) {

@@ -8,7 +8,7 @@ import { formatReportAmount } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { postOnce, reverse, type Actor } from "~/services/ledger/ledger.server";
 import { findCounterparty } from "~models/counterparty";
-import { findOpenItems, moveBalance, type OpenItemRecord } from "~models/open-item";
+import { findOpenItems, moveBalance, moveBalances, type OpenItemRecord } from "~models/open-item";
 import { repsNaming } from "~models/open-item-sources";
 import { findSettlement, insertSettlement, markSettlementReversed, usedRepKeys } from "~models/settlement";
 
@@ -146,10 +146,11 @@ export async function registerPayment(
       },
       session,
     );
-    for (const line of plan.lines) {
+    const moves = plan.lines.map((line) => {
       const item = byId.get(line.itemId)!;
-      if (!(await moveBalance(organizationId, item._id, item.balance, line.delta, session))) throw new BalanceChanged();
-    }
+      return { id: item._id, expected: item.balance, delta: line.delta };
+    });
+    if (!(await moveBalances(organizationId, moves, session))) throw new BalanceChanged();
   };
   try {
     const outcome = await postOnce(
