@@ -105,6 +105,21 @@ export function listCounterparties(
   return Counterparty.find({ organizationId, ...(ids ? { _id: { $in: ids } } : {}) }).lean<CounterpartyRecord[]>();
 }
 
+/** The names the aging shows, of these counterparties. */
+export async function counterpartyNames(
+  organizationId: string,
+  ids: readonly Types.ObjectId[],
+): Promise<Array<Pick<CounterpartyRecord, "_id" | "cedula" | "nombre">>> {
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids.map(String));
+  // A long $in list costs more than reading the organization's names once and keeping the wanted ones.
+  const rows = await Counterparty.find(
+    { organizationId, ...(ids.length > 200 ? {} : { _id: { $in: ids } }) },
+    { cedula: 1, nombre: 1 },
+  ).lean<Array<Pick<CounterpartyRecord, "_id" | "cedula" | "nombre">>>();
+  return rows.filter((row) => wanted.has(String(row._id)));
+}
+
 export function findCounterparty(organizationId: string, id: string): Promise<CounterpartyRecord | null> {
   if (!Types.ObjectId.isValid(id) || String(new Types.ObjectId(id)) !== id) return Promise.resolve(null);
   return Counterparty.findOne({ organizationId, _id: new Types.ObjectId(id) }).lean<CounterpartyRecord>();

@@ -12,7 +12,8 @@ import { listEntries } from "../../app/services/ledger/ledger.server";
 import { syncAllOpenItems } from "../../app/services/open-items/sync.server";
 import { Receipt } from "../../models/receipt";
 import { Counterparty } from "../../models/counterparty";
-import { OpenItem } from "../../models/open-item";
+import { OpenItem, moveBalances } from "../../models/open-item";
+import { withTransaction } from "../../app/utils/db.server";
 import { ensureOrganization } from "../../models/organization";
 import { Settlement } from "../../models/settlement";
 import { StatementMail } from "../../models/statement-mail";
@@ -301,5 +302,31 @@ describe("items follow the import, and the screens only read", () => {
     // What every start runs makes it again.
     expect(await syncAllOpenItems()).toBe(1);
     expect(await OpenItem.countDocuments({ organizationId: FERRETERIA.id, key: receipt.clave })).toBe(1);
+  });
+});
+
+describe("moving balances", () => {
+  it("moves none of them when any changed meanwhile, so the transaction aborts whole", async () => {
+    const [first, second] = await openItems();
+    let moved: boolean | undefined;
+    await expect(
+      withTransaction(async (session) => {
+        moved = await moveBalances(
+          FERRETERIA.id,
+          [
+            { id: first._id, expected: BigInt(first.balance), delta: -1n },
+            { id: second._id, expected: BigInt(second.balance) + 1n, delta: -1n },
+          ],
+          session,
+        );
+        if (!moved) throw new Error("balance changed");
+      }),
+    ).rejects.toThrow("balance changed");
+    expect(moved).toBe(false);
+    const [afterFirst, afterSecond] = await openItems();
+    expect([BigInt(afterFirst.balance), BigInt(afterSecond.balance)]).toEqual([
+      BigInt(first.balance),
+      BigInt(second.balance),
+    ]);
   });
 });

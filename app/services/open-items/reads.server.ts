@@ -20,7 +20,7 @@ import {
 } from "~/domain/open-items";
 import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
-import { findCounterparty, listCounterparties, type CounterpartyRecord } from "~models/counterparty";
+import { counterpartyNames, findCounterparty, type CounterpartyRecord } from "~models/counterparty";
 import {
   findAgingItems,
   findItemsOwing,
@@ -152,7 +152,7 @@ export async function agingView(organizationId: string, side: Side, at: Calendar
     byParty.set(key, row);
     partyIds.set(key, item.partyId);
   }
-  const parties = await listCounterparties(organizationId, [...partyIds.values()]);
+  const parties = await counterpartyNames(organizationId, [...partyIds.values()]);
   const rows: PartyAging[] = parties.map((party) => {
     const row = byParty.get(String(party._id))!;
     sumAging(totals, row.aging);
