@@ -40,7 +40,11 @@ const CUSTOMERS = [
 
 function upload(side: Side, csv: string | Uint8Array, cookie: string) {
   const body = new FormData();
-  body.append("archivo", new Blob([new Uint8Array(typeof csv === "string" ? new TextEncoder().encode(csv) : csv)]), "saldos.csv");
+  body.append(
+    "archivo",
+    new Blob([new Uint8Array(typeof csv === "string" ? new TextEncoder().encode(csv) : csv)]),
+    "saldos.csv",
+  );
   const path = side === "receivable" ? "/receivables" : "/payables";
   const request = new Request(new URL(`${path}?org=3101123456&at=${AT}`, BASE_URL), {
     method: "POST",
