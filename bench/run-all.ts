@@ -16,6 +16,7 @@ const benches = [
   "bench/invoicing.ts",
   "bench/reports.ts",
   "bench/board.ts",
+  "bench/open-items.ts",
 ].filter((file) => existsSync(path.join(root, file)));
 
 let failed = 0;
@@ -29,6 +30,7 @@ for (const file of benches) {
     "bench/reports.ts",
     "bench/board.ts",
     "bench/mail.ts",
+    "bench/open-items.ts",
   ].includes(file);
   const env: NodeJS.ProcessEnv = production ? { ...process.env, NODE_ENV: "production" } : process.env;
   const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(root, file)], {

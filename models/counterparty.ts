@@ -105,6 +105,21 @@ export function listCounterparties(
   return Counterparty.find({ organizationId, ...(ids ? { _id: { $in: ids } } : {}) }).lean<CounterpartyRecord[]>();
 }
 
+/** The names the aging shows, of these counterparties. */
+export async function counterpartyNames(
+  organizationId: string,
+  ids: readonly Types.ObjectId[],
+): Promise<Array<Pick<CounterpartyRecord, "_id" | "cedula" | "nombre">>> {
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids.map(String));
+  // A long $in list costs more than reading the organization's names once and keeping the wanted ones.
+  const rows = await Counterparty.find(
+    { organizationId, ...(ids.length > 200 ? {} : { _id: { $in: ids } }) },
+    { cedula: 1, nombre: 1 },
+  ).lean<Array<Pick<CounterpartyRecord, "_id" | "cedula" | "nombre">>>();
+  return rows.filter((row) => wanted.has(String(row._id)));
+}
+
 export function findCounterparty(organizationId: string, id: string): Promise<CounterpartyRecord | null> {
   if (!Types.ObjectId.isValid(id) || String(new Types.ObjectId(id)) !== id) return Promise.resolve(null);
   return Counterparty.findOne({ organizationId, _id: new Types.ObjectId(id) }).lean<CounterpartyRecord>();
@@ -131,4 +146,25 @@ export async function saveCounterpartySettings(
   }
   const result = await Counterparty.updateOne({ organizationId, _id: id }, { $set: set, $unset: unset }, { session });
   return result.matchedCount === 1;
+}
+
+/** The organization's counterparties with these cédulas (inside the caller's transaction). */
+export function counterpartiesByCedula(
+  organizationId: string,
+  cedulas: readonly string[],
+  session: ClientSession,
+): Promise<CounterpartyRecord[]> {
+  return Counterparty.find({ organizationId, cedula: { $in: cedulas } }, null, { session }).lean<
+    CounterpartyRecord[]
+  >();
+}
+
+/** Creates counterparties known only from an import; their documents' names replace these later. */
+export async function insertCounterparties(
+  records: readonly Omit<CounterpartyRecord, "_id">[],
+  session: ClientSession,
+): Promise<Map<string, Types.ObjectId>> {
+  if (records.length === 0) return new Map();
+  const created = await Counterparty.insertMany(records, { session, ordered: true });
+  return new Map(created.map((party) => [party.cedula, party._id]));
 }

@@ -1,4 +1,4 @@
-import type { Types } from "mongoose";
+import { Types } from "mongoose";
 import { Receipt, receiptXmlBytes, type ReceiptParty } from "./receipt";
 import { storedBigInt } from "./open-item";
 
@@ -27,13 +27,68 @@ export interface ReceiptForOpenItem {
 const CHUNK = 500;
 const PLAZO = /<(?:[\w-]+:)?PlazoCredito>([^<]*)<\//;
 
-/** Claves of the organization's receipts that can make open items (Hacienda did not reject them). */
-export async function openItemSourceClaves(organizationId: string): Promise<string[]> {
+/**
+ * Claves of the organization's receipts that can make open items (Hacienda did not reject them): all
+ * of them, or those among `receiptIds`.
+ */
+export async function openItemSourceClaves(organizationId: string, receiptIds?: readonly string[]): Promise<string[]> {
   const rows = await Receipt.find(
-    { organizationId, kind: { $in: OPEN_ITEM_KINDS }, "hacienda.estado": { $ne: "rechazado" } },
+    {
+      organizationId,
+      kind: { $in: OPEN_ITEM_KINDS },
+      "hacienda.estado": { $ne: "rechazado" },
+      ...(receiptIds ? { _id: { $in: receiptIds.map((id) => new Types.ObjectId(id)) } } : {}),
+    },
     { clave: 1, _id: 0 },
   ).lean<Array<{ clave: string }>>();
   return rows.map((row) => row.clave);
+}
+
+/** A recibo electrónico de pago as settling open items reads it. */
+export interface RepForOpenItems {
+  _id: Types.ObjectId;
+  clave: string;
+  consecutivo: string;
+  direction: "issued" | "received";
+  fechaEmision: Date;
+  /** What was paid, in colones (TotalComprobante at the REP's TipoCambio). */
+  totalColones: bigint;
+  referencedClaves: string[];
+}
+
+/**
+ * The REPs (not rejected by Hacienda) of one direction that name any of `keys` — or the one whose
+ * clave is `clave`.
+ */
+export async function repsNaming(
+  organizationId: string,
+  filter: { direction: "issued" | "received"; keys: readonly string[] } | { clave: string },
+): Promise<RepForOpenItems[]> {
+  const rows = await Receipt.find(
+    {
+      organizationId,
+      kind: "REP",
+      "hacienda.estado": { $ne: "rechazado" },
+      ...("clave" in filter
+        ? { clave: filter.clave }
+        : { direction: filter.direction, referencedClaves: { $in: filter.keys } }),
+    },
+    { clave: 1, consecutivo: 1, direction: 1, fechaEmision: 1, "colones.totalComprobante": 1, referencedClaves: 1 },
+  )
+    .setOptions({ useBigInt64: true })
+    .sort({ fechaEmision: 1 })
+    .limit(500)
+    .lean<Array<Omit<RepForOpenItems, "totalColones"> & { colones: { totalComprobante: unknown } }>>();
+  return rows.map(({ colones, ...row }) => ({
+    ...row,
+    referencedClaves: row.referencedClaves ?? [],
+    totalColones: storedBigInt(colones.totalComprobante),
+  }));
+}
+
+/** The organizations that have receipts able to make open items. */
+export async function organizationsWithOpenItemSources(): Promise<string[]> {
+  return Receipt.distinct("organizationId", { kind: { $in: OPEN_ITEM_KINDS } });
 }
 
 /** Those receipts, read in chunks, oldest first. */

@@ -34,6 +34,8 @@ export interface OpenItemRecord {
   /** A credit note's referenced document (its clave), and whether it has been applied to it. */
   referencedKey?: string;
   noteApplied?: boolean;
+  /** Who imported an opening balance; documents' items are made by the app. */
+  createdBy?: string;
   createdAt: Date;
 }
 
@@ -57,6 +59,7 @@ const openItemSchema = new Schema<OpenItemRecord>(
     plazoCredito: Number,
     referencedKey: String,
     noteApplied: Boolean,
+    createdBy: String,
     createdAt: { type: Date, required: true },
   },
   { collection: "open_items", versionKey: false },
@@ -64,6 +67,8 @@ const openItemSchema = new Schema<OpenItemRecord>(
 
 openItemSchema.index({ organizationId: 1, key: 1 }, { unique: true });
 openItemSchema.index({ organizationId: 1, side: 1, partyId: 1, fecha: 1 });
+// The aging reads the items that owe something (balance above or below zero) without the settled ones.
+openItemSchema.index({ organizationId: 1, side: 1, balance: 1 });
 
 export const OpenItem =
   (mongoose.models.OpenItem as mongoose.Model<OpenItemRecord> | undefined) ??
@@ -102,8 +107,61 @@ export async function findOpenItems(
   return rows.map(normalized);
 }
 
-export async function openItemKeys(organizationId: string): Promise<Set<string>> {
-  const rows = await OpenItem.find({ organizationId }, { key: 1, _id: 0 }).lean<Array<{ key: string }>>();
+/** The keys of the organization's items: all, or those among `keys`. */
+/** What the aging reads of an item. */
+export type AgingItemRecord = Pick<
+  OpenItemRecord,
+  "_id" | "partyId" | "receiptId" | "kind" | "fecha" | "dueDate" | "balance" | "settledAtIssue"
+>;
+const AGING_FIELDS = { partyId: 1, receiptId: 1, kind: 1, fecha: 1, dueDate: 1, balance: 1, settledAtIssue: 1 };
+
+/** The side's items whose balance today is not zero (two ranges of the balance index). */
+export async function findItemsOwing(organizationId: string, side: OpenItemSide): Promise<AgingItemRecord[]> {
+  const [positive, negative] = await Promise.all(
+    [{ $gt: 0n }, { $lt: 0n }].map((range) =>
+      OpenItem.find({ organizationId, side, balance: range }, AGING_FIELDS).lean<AgingItemRecord[]>(),
+    ),
+  );
+  return [...positive, ...negative].map((row) => ({ ...row, balance: storedBigInt(row.balance) }));
+}
+
+/** These items, as the aging reads them. */
+export async function findAgingItems(
+  organizationId: string,
+  ids: readonly Types.ObjectId[],
+): Promise<AgingItemRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await OpenItem.find({ organizationId, _id: { $in: ids } }, AGING_FIELDS).lean<AgingItemRecord[]>();
+  return rows.map((row) => ({ ...row, balance: storedBigInt(row.balance) }));
+}
+
+/**
+ * Moves several balances at once, each only if it is still what the plan read; false when any was
+ * not (the caller aborts its transaction).
+ */
+export async function moveBalances(
+  organizationId: string,
+  moves: readonly { id: Types.ObjectId; expected: bigint; delta: bigint }[],
+  session: ClientSession,
+): Promise<boolean> {
+  if (moves.length === 0) return true;
+  const result = await OpenItem.bulkWrite(
+    moves.map((move) => ({
+      updateOne: {
+        filter: { organizationId, _id: move.id, balance: move.expected },
+        update: { $inc: { balance: move.delta } },
+      },
+    })),
+    { session, ordered: false },
+  );
+  return result.modifiedCount === moves.length;
+}
+
+export async function openItemKeys(organizationId: string, keys?: readonly string[]): Promise<Set<string>> {
+  const rows = await OpenItem.find(
+    { organizationId, ...(keys ? { key: { $in: keys } } : {}) },
+    { key: 1, _id: 0 },
+  ).lean<Array<{ key: string }>>();
   return new Set(rows.map((row) => row.key));
 }
 
@@ -171,4 +229,24 @@ export async function setDueDates(
       updateOne: { filter: { organizationId, _id: change.id }, update: { $set: { dueDate: change.dueDate } } },
     })),
   );
+}
+
+/** Which of `keys` the organization already has an item for (read inside the caller's transaction). */
+export async function existingItemKeys(
+  organizationId: string,
+  keys: readonly string[],
+  session: ClientSession,
+): Promise<Set<string>> {
+  const rows = await OpenItem.find({ organizationId, key: { $in: keys } }, { key: 1, _id: 0 }, { session }).lean<
+    Array<{ key: string }>
+  >();
+  return new Set(rows.map((row) => row.key));
+}
+
+/** Inserts items inside the caller's transaction; a duplicate key aborts it with the rest. */
+export async function insertItemsInTransaction(
+  records: readonly Omit<OpenItemRecord, "_id">[],
+  session: ClientSession,
+): Promise<void> {
+  if (records.length > 0) await OpenItem.insertMany(records, { session, ordered: true });
 }

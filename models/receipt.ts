@@ -271,6 +271,11 @@ receiptSchema.index(
   { unique: true, name: ISSUED_CONSECUTIVO_INDEX, partialFilterExpression: { issuedConsecutivo: { $type: "string" } } },
 );
 receiptSchema.index({ organizationId: 1, importedAt: -1 });
+// The REPs that name an open item's document (a statement of account lists them to register).
+receiptSchema.index(
+  { organizationId: 1, referencedClaves: 1 },
+  { name: "rep_referenced_claves", partialFilterExpression: { kind: "REP" } },
+);
 
 export const Receipt =
   (mongoose.models.Receipt as mongoose.Model<ReceiptRecord> | undefined) ??

@@ -28,6 +28,8 @@ export interface SettlementRecord {
   differenceAccount?: string;
   difference?: bigint;
   reference?: string;
+  /** The clave of the recibo electrónico de pago (REP) the cobro / pago was registered from. */
+  repKey?: string;
   entryId?: Types.ObjectId;
   entryNumber?: string;
   reversedOn?: string;
@@ -59,6 +61,7 @@ const settlementSchema = new Schema<SettlementRecord>(
     differenceAccount: String,
     difference: BigInt,
     reference: String,
+    repKey: String,
     entryId: Schema.Types.ObjectId,
     entryNumber: String,
     reversedOn: String,
@@ -71,6 +74,12 @@ const settlementSchema = new Schema<SettlementRecord>(
 );
 
 settlementSchema.index({ organizationId: 1, side: 1, partyId: 1, date: 1 });
+// The aging at a past date replays only what happened after it.
+settlementSchema.index({ organizationId: 1, side: 1, date: 1 });
+settlementSchema.index(
+  { organizationId: 1, side: 1, reversedOn: 1 },
+  { name: "settlement_reversed_on", partialFilterExpression: { reversedOn: { $type: "string" } } },
+);
 
 export const Settlement =
   (mongoose.models.Settlement as mongoose.Model<SettlementRecord> | undefined) ??
@@ -94,6 +103,20 @@ export async function findSettlements(filter: {
   return rows.map(normalized);
 }
 
+/** The side's settlements dated after `at`, or undone after it: what changed balances since then. */
+export async function findSettlementsAfter(
+  organizationId: string,
+  side: "receivable" | "payable",
+  at: string,
+): Promise<SettlementRecord[]> {
+  const [dated, undone] = await Promise.all([
+    Settlement.find({ organizationId, side, date: { $gt: at } }).lean<SettlementRecord[]>(),
+    Settlement.find({ organizationId, side, reversedOn: { $type: "string", $gt: at } }).lean<SettlementRecord[]>(),
+  ]);
+  const seen = new Set(dated.map((row) => String(row._id)));
+  return [...dated, ...undone.filter((row) => !seen.has(String(row._id)))].map(normalized);
+}
+
 export async function findSettlement(organizationId: string, id: string, session?: ClientSession) {
   if (!Types.ObjectId.isValid(id) || String(new Types.ObjectId(id)) !== id) return null;
   const row = await Settlement.findOne({ organizationId, _id: new Types.ObjectId(id) }, null, {
@@ -104,6 +127,16 @@ export async function findSettlement(organizationId: string, id: string, session
 
 export async function insertSettlement(record: SettlementRecord, session: ClientSession): Promise<void> {
   await Settlement.create([record], { session });
+}
+
+/** Which of these REP claves a cobro / pago not undone was registered from. */
+export async function usedRepKeys(organizationId: string, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await Settlement.find(
+    { organizationId, repKey: { $in: keys }, reversedOn: { $exists: false } },
+    { repKey: 1, _id: 0 },
+  ).lean<Array<{ repKey: string }>>();
+  return new Set(rows.map((row) => row.repKey));
 }
 
 /** Marks a cobro / pago undone; false when it already was (a second «Deshacer» changes nothing). */

@@ -6,9 +6,12 @@
  * - Issued documents stored before consecutivos were unique get their number, the first stored
  *   keeping it and a later repeat keeping the holder's clave as a warning (decision 190).
  * - Consecutive counters kept by type only move into the series of the issuer's place.
+ * - Receipts without their open items get them (stored before items were made on import, or an
+ *   import that stopped in between; decision 258).
  */
 import { seedDecreeTables } from "~/services/income-tax/brackets.server";
 import { carryTypeCounters } from "~/services/issuer/consecutive.server";
+import { syncAllOpenItems } from "~/services/open-items/sync.server";
 import { backfillIssuedConsecutivos } from "~models/receipt";
 
 export async function prepareData({ log }: { log: (line: string) => void }): Promise<void> {
@@ -21,4 +24,6 @@ export async function prepareData({ log }: { log: (line: string) => void }): Pro
     );
   const carried = await carryTypeCounters();
   if (carried > 0) log(`consecutive counters: ${carried} moved into their series`);
+  const items = await syncAllOpenItems();
+  if (items > 0) log(`open items: ${items} made for receipts that had none`);
 }

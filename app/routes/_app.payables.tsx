@@ -1,18 +1,34 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { AgingPage } from "~/components/open-items/AgingPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AgingPage, type OpeningImportMessage } from "~/components/open-items/AgingPage";
+import { openingImportAction } from "~/services/open-items/opening-action.server";
 import { agingPage } from "~/services/open-items/pages.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Cuentas por pagar · Contabilidad CR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { organization } = await requireOrgContext(request);
+  const { organization, role } = await requireOrgContext(request);
   const page = await agingPage(organization.id, "payable", new URL(request.url).searchParams);
-  return json({ ...page, organization }, { status: page.messages.length > 0 ? 400 : 200 });
+  return json({ ...page, organization, admin: role === "admin" }, { status: page.messages.length > 0 ? 400 : 200 });
+}
+
+/** «Importar saldos iniciales»: admins of the organization only. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, organization } = await requireOrgContext(request, { admin: true });
+  return openingImportAction(organization.id, "payable", String(user._id), request);
 }
 
 export default function PayablesPage() {
   const data = useLoaderData<typeof loader>();
-  return <AgingPage side="payable" data={data} organization={data.organization} />;
+  const actionData = useActionData<typeof action>() as OpeningImportMessage | undefined;
+  return (
+    <AgingPage
+      side="payable"
+      data={data}
+      organization={data.organization}
+      admin={data.admin}
+      actionData={actionData ?? null}
+    />
+  );
 }

@@ -25,11 +25,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-/** «Registrar cobro», «Deshacer» and the counterparty's data: admins of the organization only. */
+/** «Registrar cobro», «Deshacer», the counterparty's data and «Enviar por correo»: admins of the organization only (docs/decisions/256-statement-mail-admins-only.md). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
   const form = await readForm(request);
-  return partyAction(organization.id, "receivable", params.partyId ?? "", String(user._id), form, request.url);
+  return partyAction(organization, "receivable", params.partyId ?? "", String(user._id), form, request.url);
 }
 
 export default function StatementPage() {

@@ -9,7 +9,7 @@ import {
   type SampleParty,
 } from "../../scripts/hacienda-samples/src/generate";
 import { readPdfText } from "../support/pdf-tools";
-import { createUser, expect, signIn, test, testDatabase } from "./support/fixtures";
+import { createUser, expect, signIn, test, testDatabase, waitForMail } from "./support/fixtures";
 
 /**
  * Issue 28: an admin registers a cobro from the statement of account, with JavaScript and without; a
@@ -95,4 +95,45 @@ test("a client user reads the statement and its PDF", async ({ page }) => {
   expect(text).toContain("Estado de cuenta");
   expect(text).toContain(CUSTOMER.nombre);
   expect(text).toContain("Saldo final");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an admin mails the statement of account and imports opening balances", async ({ page }) => {
+    await signIn(page, await createUser({ persona: "admin", orgs: { [ORG]: "admin" } }));
+    await page.goto(`/receivables?org=${CEDULA}`);
+    await page.getByRole("link", { name: `Estado de cuenta de ${CUSTOMER.nombre}` }).click();
+    const address = "estados@cliente-e2e.example.com";
+    await page.getByLabel("Correo del destinatario").fill(address);
+    await page.getByRole("button", { name: "Enviar por correo" }).click();
+    await expect(page.getByTestId("toast-fallback")).toContainText(`Estado de cuenta enviado a ${address}.`);
+    expect((await waitForMail(address)).subject).toContain("Estado de cuenta");
+    await expect(page.getByTestId("mail-log")).toContainText(`Enviado a ${address}`);
+
+    await page.goto(`/receivables?org=${CEDULA}`);
+    const form = page.getByTestId("opening-form");
+    await form.getByLabel("Archivo CSV").setInputFiles({
+      name: "saldos.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "cédula,documento,fecha,vencimiento,monto,nombre\n3101280099,SI-1,2025-01-10,2025-02-09,5000,\n",
+      ),
+    });
+    await form.getByRole("button", { name: "Importar" }).click();
+    await expect(page.getByTestId("opening-errors")).toContainText(
+      "Línea 2, cédula: la cédula no corresponde a ningún cliente o proveedor conocido",
+    );
+    await form.getByLabel("Archivo CSV").setInputFiles({
+      name: "saldos.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "cédula,documento,fecha,vencimiento,monto,nombre\n3101280099,SI-1,2025-01-10,2025-02-09,5000,Apertura E2E S.A.\n",
+      ),
+    });
+    await form.getByRole("button", { name: "Importar" }).click();
+    await expect(page.getByTestId("toast-fallback")).toContainText("1 saldo inicial importado (1 cliente nuevo).");
+    await expect(page.getByTestId("agreement-opening")).toContainText("Incluye 1 saldo inicial importado");
+    await expect(page.getByRole("link", { name: "Estado de cuenta de Apertura E2E S.A." })).toBeVisible();
+  });
 });

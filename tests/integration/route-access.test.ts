@@ -210,7 +210,8 @@ const ROUTES: RouteCase[] = [
   { file: "_app.results-all[.]csv.tsx", path: "/results-all.csv", access: "user" },
   { file: "_app.results-all[.]xlsx.tsx", path: "/results-all.xlsx", access: "user" },
   { file: "_app.results-all[.]pdf.tsx", path: "/results-all.pdf", access: "user" },
-  { file: "_app.receivables.tsx", path: "/receivables", access: "user" },
+  // Clients read the aging; importing opening balances is for admins.
+  { file: "_app.receivables.tsx", path: "/receivables", access: "user", actionAccess: "admin" },
   // Clients read the statement; its action (registrar, deshacer, datos) is for admins.
   {
     file: "_app.receivables_.$partyId.tsx",
@@ -237,7 +238,8 @@ const ROUTES: RouteCase[] = [
     access: "user",
     params: CUSTOMER_PARAMS,
   },
-  { file: "_app.payables.tsx", path: "/payables", access: "user" },
+  // Clients read the aging; importing opening balances is for admins.
+  { file: "_app.payables.tsx", path: "/payables", access: "user", actionAccess: "admin" },
   // Clients read the statement; its action (registrar, deshacer, datos) is for admins.
   {
     file: "_app.payables_.$partyId.tsx",

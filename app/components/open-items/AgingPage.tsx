@@ -6,6 +6,11 @@ import { appHref, keptParamFields } from "~/utils/links";
 import { AGING_BUCKETS, AGING_LABELS, type AgingPageView, type Side } from "~/domain/open-items";
 import { SIDE_TEXTS } from "./labels";
 
+export interface OpeningImportMessage {
+  intent?: string;
+  errors?: string[];
+}
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -15,10 +20,14 @@ export function AgingPage({
   side,
   data,
   organization,
+  admin,
+  actionData,
 }: {
   side: Side;
   data: AgingPageView;
   organization: { name: string; cedula: string };
+  admin: boolean;
+  actionData?: OpeningImportMessage | null;
 }) {
   const texts = SIDE_TEXTS[side];
   const current = new URLSearchParams(useLocation().search);
@@ -60,6 +69,12 @@ export function AgingPage({
           Partidas abiertas: {agreement.items} · Cuenta de control {agreement.controlAccount}: {agreement.control}
           {agreement.agrees ? "" : ` · Diferencia: ${agreement.difference}`}
         </Text>
+        {agreement.opening && (
+          <Text size="sm" mt="xs" data-testid="agreement-opening">
+            Incluye {plural(agreement.openingCount, "saldo inicial importado", "saldos iniciales importados")}:{" "}
+            {agreement.opening}, que explican el saldo de apertura de la cuenta de control.
+          </Text>
+        )}
         {!agreement.agrees && (
           <List size="sm" mt="xs">
             {agreement.unbooked && (
@@ -137,6 +152,37 @@ export function AgingPage({
             </Table.Tfoot>
           </Table>
         </TableScrollRegion>
+      )}
+      {admin && (
+        <Form
+          method="post"
+          action={appHref(texts.path, current)}
+          encType="multipart/form-data"
+          aria-label="Importar saldos iniciales"
+          data-testid="opening-form"
+        >
+          <Title order={2}>Importar saldos iniciales</Title>
+          <Text size="sm" c="dimmed">
+            Un archivo CSV con los títulos cédula, documento, fecha, vencimiento, monto (y nombre, obligatorio para una
+            cédula nueva), un documento pendiente por línea, hasta 5 000 líneas. Se importa todo el archivo o nada. No
+            se registra ningún asiento: los saldos explican el asiento de apertura de la cuenta de control.
+          </Text>
+          {actionData?.errors && actionData.errors.length > 0 && (
+            <Alert color="red" title="No se importó nada" mt="xs" data-testid="opening-errors">
+              <List size="sm">
+                {actionData.errors.map((error) => (
+                  <List.Item key={error}>{error}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <Group align="flex-end" gap="sm" mt="xs">
+            <input type="file" name="archivo" accept=".csv,text/csv" required aria-label="Archivo CSV" />
+            <Button type="submit" variant="default">
+              Importar
+            </Button>
+          </Group>
+        </Form>
       )}
     </Stack>
   );

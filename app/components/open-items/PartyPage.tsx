@@ -77,6 +77,40 @@ export function PartyPage({
           </Button>
         </Group>
       </Group>
+      {admin && (
+        <Form method="post" action={appHref(base, current)} aria-label="Enviar por correo" data-testid="mail-form">
+          <input type="hidden" name="intent" value="mail" />
+          {errorOf("mail") && (
+            <Alert color="red" data-testid="mail-error">
+              {errorOf("mail")}
+            </Alert>
+          )}
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              name="to"
+              type="email"
+              label="Correo del destinatario"
+              description={`El estado de cuenta en PDF ${data.periodText}`}
+              defaultValue={data.party.correo ?? ""}
+              maxLength={254}
+              required
+              w={320}
+            />
+            <Button type="submit" variant="default">
+              Enviar por correo
+            </Button>
+          </Group>
+          {data.mails.length > 0 && (
+            <List size="sm" mt="xs" data-testid="mail-log">
+              {data.mails.map((mail, index) => (
+                <List.Item key={index} c={mail.failed ? "red" : undefined}>
+                  {mail.text}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Form>
+      )}
       {data.messages.length > 0 && (
         <Alert color="red" title="Revise las fechas" data-testid="query-messages">
           <List size="sm">
@@ -256,6 +290,52 @@ export function PartyPage({
           </Paper>
         )}
       </Form>
+
+      {admin && catalog && data.reps.length > 0 && (
+        <>
+          <Title order={2}>Recibos electrónicos de pago sin registrar</Title>
+          {errorOf("rep") && (
+            <Alert color="red" data-testid="rep-error">
+              {errorOf("rep")}
+            </Alert>
+          )}
+          {data.reps.map((rep) => (
+            <Paper key={rep.clave} withBorder p="md" data-testid="rep">
+              <Form method="post" action={appHref(base, current)} aria-label={`Registrar ${rep.label}`}>
+                <input type="hidden" name="intent" value="register" />
+                <input type="hidden" name="rep" value={rep.clave} />
+                <input type="hidden" name="date" value={rep.isoDate} />
+                <input type="hidden" name="reference" value={rep.label} />
+                {rep.applications.map((application, index) => (
+                  <span key={application.itemId}>
+                    <input type="hidden" name={`items[${index}].id`} value={application.itemId} />
+                    <input type="hidden" name={`items[${index}].selected`} value="on" />
+                    <input type="hidden" name={`items[${index}].amount`} value={application.amountInput} />
+                  </span>
+                ))}
+                <Text size="sm">
+                  {rep.label} del {rep.date} por {rep.amount}:{" "}
+                  {rep.applications.map((application) => `${application.label} ${application.amount}`).join(", ")}
+                </Text>
+                <Group align="flex-end" gap="sm" mt="xs" wrap="wrap">
+                  <div style={{ minWidth: 280 }}>
+                    <AccountPicker
+                      catalog={catalog}
+                      name="moneyAccount"
+                      label="Cuenta de banco o caja"
+                      defaultValue={data.defaultMoneyAccount}
+                      required
+                    />
+                  </div>
+                  <Button type="submit" variant="default">
+                    {side === "receivable" ? "Registrar cobro del REP" : "Registrar pago del REP"}
+                  </Button>
+                </Group>
+              </Form>
+            </Paper>
+          ))}
+        </>
+      )}
 
       {data.settlements.length > 0 && (
         <>

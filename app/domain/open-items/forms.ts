@@ -10,8 +10,10 @@ import { MAX_PAYMENT_ITEMS } from "./payment";
 
 const ACCOUNT = /^\d{2}(-\d{2}){4}$/;
 const OBJECT_ID = /^[0-9a-f]{24}$/;
+const CLAVE = /^\d{50}$/;
 export const MAX_REFERENCE_LENGTH = 100;
 export const MAX_NOTES_LENGTH = 2_000;
+export const MAX_EMAIL_LENGTH = 254;
 
 export const OPEN_ITEM_FORM_MESSAGES = {
   account: "Elija una cuenta del catálogo.",
@@ -20,6 +22,10 @@ export const OPEN_ITEM_FORM_MESSAGES = {
   notes: `Las notas admiten como máximo ${MAX_NOTES_LENGTH} caracteres.`,
   term: `El plazo es un número entero de días entre 0 y ${MAX_TERM_DAYS}.`,
   settlement: "El cobro o pago enviado no es válido. Recargue la página.",
+  rep: "El recibo electrónico de pago enviado no es válido. Recargue la página.",
+  emailMissing: "Indique el correo electrónico al que se envía el estado de cuenta.",
+  emailLong: `El correo electrónico admite como máximo ${MAX_EMAIL_LENGTH} caracteres.`,
+  email: "Ingrese un correo electrónico válido.",
 } as const;
 
 const accountSchema = z
@@ -47,6 +53,8 @@ export const paymentFormSchema = z.object({
   received: centsSchema.optional(),
   differenceAccount: accountSchema.optional(),
   reference: z.string().trim().max(MAX_REFERENCE_LENGTH, OPEN_ITEM_FORM_MESSAGES.reference).optional(),
+  /** Set when the cobro / pago is registered from a recibo electrónico de pago (its clave). */
+  rep: z.string().regex(CLAVE, OPEN_ITEM_FORM_MESSAGES.rep).optional(),
   items: z
     .array(
       z.object({
@@ -79,9 +87,21 @@ export const partySettingsSchema = z.object({
   notes: z.string().trim().max(MAX_NOTES_LENGTH, OPEN_ITEM_FORM_MESSAGES.notes).optional(),
 });
 
+/** «Enviar por correo»: one address, the counterparty's by default; the period is the page's. */
+export const statementMailSchema = z.object({
+  intent: z.literal("mail"),
+  to: z
+    .string({ required_error: OPEN_ITEM_FORM_MESSAGES.emailMissing })
+    .trim()
+    .min(1, OPEN_ITEM_FORM_MESSAGES.emailMissing)
+    .max(MAX_EMAIL_LENGTH, OPEN_ITEM_FORM_MESSAGES.emailLong)
+    .email(OPEN_ITEM_FORM_MESSAGES.email),
+});
+
 export const OPEN_ITEM_INTENTS = {
   register: paymentFormSchema,
   undo: undoFormSchema,
   settings: partySettingsSchema,
+  mail: statementMailSchema,
 } as const;
 export type OpenItemIntent = keyof typeof OPEN_ITEM_INTENTS;

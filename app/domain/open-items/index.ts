@@ -6,3 +6,4 @@ export * from "./statement";
 export * from "./statement-csv";
 export * from "./query";
 export * from "./views";
+export * from "./rep";

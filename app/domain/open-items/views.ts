@@ -15,6 +15,9 @@ export interface AgingPageView {
     unbooked: string | null;
     unbookedCount: number;
     other: string | null;
+    /** Imported opening balances still open: they explain the control account's opening entry. */
+    opening: string | null;
+    openingCount: number;
   };
 }
 
@@ -35,6 +38,17 @@ export interface PartyPageView {
   messages: string[];
   today: string;
   defaultMoneyAccount: string | null;
+  /** Recibos electrónicos de pago naming its open documents, not registered yet (admins register them). */
+  reps: Array<{
+    clave: string;
+    label: string;
+    date: string;
+    isoDate: string;
+    amount: string;
+    applications: Array<{ itemId: string; label: string; amount: string; amountInput: string }>;
+  }>;
+  /** The latest «Enviar por correo» of this statement, newest first. */
+  mails: Array<{ text: string; failed: boolean }>;
   statement: {
     opening: string;
     closing: string;

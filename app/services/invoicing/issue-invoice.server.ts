@@ -24,6 +24,7 @@ import { parseDocument } from "~/services/receipts/parse-document.server";
 import { receiptRecordFrom } from "~/services/receipts/receipt-import.server";
 import { withTransaction } from "~/utils/db.server";
 import { isDuplicateKeyError } from "~models/mongo-errors";
+import { syncOpenItems } from "~/services/open-items/sync.server";
 import { signXadesEpes, type SigningCredentials } from "./sign.server";
 import { validateInvoiceXml } from "./xsd.server";
 
@@ -219,8 +220,9 @@ export async function issueInvoice(
   const now = options.now ?? new Date();
   const ready = await prepare(organizationId, draftId, now, options.organizationCedula);
   if (!ready.ok) return ready;
+  let outcome: IssueOutcome;
   try {
-    return await withTransaction(
+    outcome = await withTransaction(
       (session) => issueIn(session, organizationId, draftId, userId, now, ready.prepared),
       ISSUE_RETRIES,
     );
@@ -228,4 +230,10 @@ export async function issueInvoice(
     if (error instanceof IssueAborted) return { ok: false, refusals: error.refusals };
     throw error;
   }
+  if (outcome.ok)
+    await syncOpenItems(organizationId, [outcome.receiptId]).catch((error: unknown) => {
+      // The invoice is issued: the next import of the organization or the next start makes its item.
+      console.error("open item of the issued invoice failed", error);
+    });
+  return outcome;
 }

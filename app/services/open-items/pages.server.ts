@@ -14,7 +14,7 @@ import {
 import { formatReportAmount } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { agingView, partyView, type PartyView } from "./reads.server";
-import { syncOpenItems } from "./sync.server";
+import { statementMailLog } from "./statement-mail-log.server";
 
 const money = (value: bigint) => formatReportAmount(value);
 
@@ -27,7 +27,6 @@ export async function agingPage(
 ): Promise<AgingPageView> {
   const today = todayInCostaRica(now);
   const query = readAgingQuery(search, today);
-  await syncOpenItems(organizationId);
   const view = await agingView(organizationId, side, query.at);
   const { agreement } = view;
   return {
@@ -52,6 +51,8 @@ export async function agingPage(
       unbooked: agreement.unbooked === 0n ? null : money(agreement.unbooked),
       unbookedCount: agreement.unbookedCount,
       other: agreement.other === 0n ? null : money(agreement.other),
+      opening: agreement.opening === 0n ? null : money(agreement.opening),
+      openingCount: agreement.openingCount,
     },
   };
 }
@@ -112,6 +113,19 @@ function pageOf(view: PartyView, at: CalendarDate) {
         amount: money(-movement.delta),
       })),
     })),
+    reps: view.reps.map((rep) => ({
+      clave: rep.clave,
+      label: `REP ${rep.consecutivo}`,
+      date: formatCalendarDate(rep.date),
+      isoDate: rep.date,
+      amount: money(rep.amount),
+      applications: rep.applications.map((application) => ({
+        itemId: application.itemId,
+        label: application.label,
+        amount: money(application.amount),
+        amountInput: inputAmount(application.amount),
+      })),
+    })),
     settlements: view.settlements.map((settlement) => ({
       id: settlement.id,
       date: formatCalendarDate(settlement.date as CalendarDate),
@@ -136,21 +150,23 @@ export async function partyPage(
 ): Promise<PartyPageView | null> {
   const today = todayInCostaRica(now);
   const query = readStatementQuery(search, today);
-  await syncOpenItems(organizationId);
   const view = await partyView(organizationId, side, partyId, query.from, query.to);
   if (!view) return null;
-  const accounts = await getDefaultAccounts(organizationId);
+  const [accounts, mails] = await Promise.all([
+    getDefaultAccounts(organizationId),
+    statementMailLog(organizationId, partyId),
+  ]);
   return {
     ...pageOf(view, query.to),
     messages: query.messages,
     today,
     defaultMoneyAccount: accounts.cash ?? null,
+    mails,
   };
 }
 
 /** The statement a file export needs, or null when the counterparty is not found. */
 export async function statementForExport(organizationId: string, side: Side, partyId: string, search: URLSearchParams) {
   const query = readStatementQuery(search, todayInCostaRica(new Date()));
-  await syncOpenItems(organizationId);
   return partyView(organizationId, side, partyId, query.from, query.to);
 }

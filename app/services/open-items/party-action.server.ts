@@ -4,8 +4,10 @@ import { OPEN_ITEM_INTENTS, type OpenItemIntent } from "~/domain/open-items/form
 import { parseSubmission } from "~/utils/form.server";
 import { notFound } from "~/utils/http.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import type { OrganizationSummary } from "~/utils/account.server";
 import { saveCounterparty } from "./counterparties.server";
 import { registerPayment, undoPayment } from "./payments.server";
+import { mailStatement } from "./statement-mail.server";
 
 const UNKNOWN_INTENT = "La acción solicitada no existe.";
 const PARTY_NOT_FOUND = "Contraparte no encontrada.";
@@ -21,16 +23,18 @@ function firstError(errors: Record<string, string[] | null> | null | undefined):
 
 /**
  * The posts of a statement-of-account page (admins only; the route checked): «Registrar cobro / pago»,
- * «Deshacer» and the counterparty's data. Bad input answers 400 with the reason and writes nothing.
+ * «Deshacer», the counterparty's data and «Enviar por correo». Bad input answers 400 with the reason
+ * and writes nothing.
  */
 export async function partyAction(
-  organizationId: string,
+  organization: OrganizationSummary,
   side: Side,
   partyId: string,
   userId: string,
   form: FormData,
   pageUrl: string,
 ) {
+  const organizationId = organization.id;
   const intent = form.get("intent");
   if (typeof intent !== "string" || !Object.hasOwn(OPEN_ITEM_INTENTS, intent)) return refused("", UNKNOWN_INTENT);
   const actor = { by: userId };
@@ -49,6 +53,7 @@ export async function partyAction(
           ...(values.received === undefined ? {} : { received: values.received }),
           ...(values.differenceAccount ? { differenceAccount: values.differenceAccount } : {}),
           ...(values.reference ? { reference: values.reference } : {}),
+          ...(values.rep ? { rep: values.rep } : {}),
           applications: values.items
             .filter((row) => row.selected === "on")
             .map((row) => ({ itemId: row.id, ...(row.amount === undefined ? {} : { amount: row.amount }) })),
@@ -57,7 +62,7 @@ export async function partyAction(
       );
       if (!outcome.ok) {
         if (outcome.notFound) throw notFound(PARTY_NOT_FOUND);
-        return refused(intent, outcome.refusals.map((refusal) => refusal.message).join(" "));
+        return refused(values.rep ? "rep" : intent, outcome.refusals.map((refusal) => refusal.message).join(" "));
       }
       const what = side === "receivable" ? "Cobro registrado" : "Pago registrado";
       return redirectWithSuccess(pageUrl, `${what}${outcome.entryNumber ? ` (asiento ${outcome.entryNumber})` : ""}.`);
@@ -85,6 +90,18 @@ export async function partyAction(
       );
       if (!saved) throw notFound(PARTY_NOT_FOUND);
       return redirectWithSuccess(pageUrl, "Datos de la contraparte guardados.");
+    }
+    case "mail": {
+      const submission = parseSubmission(form, OPEN_ITEM_INTENTS.mail);
+      if (submission.status !== "success") return refused(intent, firstError(submission.error));
+      const { to } = submission.value;
+      const search = new URL(pageUrl).searchParams;
+      const outcome = await mailStatement(organization, side, partyId, to, search, userId);
+      if (!outcome.ok) {
+        if (outcome.notFound) throw notFound(PARTY_NOT_FOUND);
+        return refused(intent, outcome.error, 502);
+      }
+      return redirectWithSuccess(pageUrl, `Estado de cuenta enviado a ${to}.`);
     }
   }
 }

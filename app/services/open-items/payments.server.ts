@@ -2,12 +2,15 @@ import { Types, type ClientSession } from "mongoose";
 import type { CalendarDate } from "~/domain/calendar";
 import { cents, type Cents } from "~/domain/money";
 import { paymentEntryLines, planPayment, type Side } from "~/domain/open-items";
+import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import type { Refusal } from "~/domain/refusal";
+import { formatReportAmount } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { postOnce, reverse, type Actor } from "~/services/ledger/ledger.server";
 import { findCounterparty } from "~models/counterparty";
-import { findOpenItems, moveBalance, type OpenItemRecord } from "~models/open-item";
-import { findSettlement, insertSettlement, markSettlementReversed } from "~models/settlement";
+import { findOpenItems, moveBalance, moveBalances, type OpenItemRecord } from "~models/open-item";
+import { repsNaming } from "~models/open-item-sources";
+import { findSettlement, insertSettlement, markSettlementReversed, usedRepKeys } from "~models/settlement";
 
 export const PAYMENT_OUTCOME_MESSAGES = {
   partyNotFound: "Contraparte no encontrada.",
@@ -19,6 +22,10 @@ export const PAYMENT_OUTCOME_MESSAGES = {
   alreadyPosted: "Ese cobro o pago ya tiene su asiento.",
   undoBeforePayment: "La reversión no puede tener fecha anterior al cobro o pago.",
   moneyIsControl: "La cuenta de banco o caja no puede ser la cuenta de clientes o proveedores.",
+  repNotFound: "El recibo electrónico de pago no está entre los comprobantes de esta cuenta.",
+  repUsed: "Ese recibo electrónico de pago ya tiene su cobro o pago registrado.",
+  repOtherDocument: (label: string) => `El recibo electrónico de pago no menciona ${label}.`,
+  repExceeded: (amount: string) => `Lo aplicado supera el monto del recibo electrónico de pago (${amount}).`,
 } as const;
 
 export interface PaymentInput {
@@ -30,6 +37,8 @@ export interface PaymentInput {
   reference?: string;
   /** Blank amount: all the item owes. */
   applications: { itemId: string; amount?: Cents }[];
+  /** The clave of the REP this cobro / pago is registered from: it must name every item applied. */
+  rep?: string;
 }
 
 export type PaymentOutcome =
@@ -39,6 +48,7 @@ class BalanceChanged extends Error {}
 
 /** «FE 00100001010000000123»: how an item is named on screens and in messages. */
 export function itemLabel(item: Pick<OpenItemRecord, "kind" | "consecutivo">): string {
+  if (item.kind === OPENING_KIND) return `Saldo inicial ${item.consecutivo}`;
   return `${item.kind} ${item.consecutivo}`.trim();
 }
 
@@ -71,6 +81,11 @@ export async function registerPayment(
     amount: application.amount ?? openOf.get(application.itemId) ?? cents(0n),
   }));
   const received = input.received ?? cents(applications.reduce((sum, application) => sum + application.amount, 0n));
+  const byId = new Map(items.map((item) => [String(item._id), item]));
+  if (input.rep) {
+    const refusal = await repRefusal(organizationId, side, input.rep, applications, byId);
+    if (refusal) return refused(refusal);
+  }
   const planned = planPayment(
     items.map((item) => ({
       id: String(item._id),
@@ -90,7 +105,6 @@ export async function registerPayment(
   const accounts = await getDefaultAccounts(organizationId);
   const control = controlAccountOf(side, accounts);
   if (input.moneyAccount === control) return refused(PAYMENT_OUTCOME_MESSAGES.moneyIsControl);
-  const byId = new Map(items.map((item) => [String(item._id), item]));
   const kind = side === "receivable" ? "cobro" : "pago";
   const documents = plan.lines.map((line) => itemLabel(byId.get(line.itemId)!));
   const description = `${kind === "cobro" ? "Cobro a" : "Pago a"} ${party.nombre}: ${documents.slice(0, 3).join(", ")}${
@@ -124,6 +138,7 @@ export async function registerPayment(
           ? { differenceAccount: input.differenceAccount, difference: plan.difference }
           : {}),
         ...(input.reference ? { reference: input.reference } : {}),
+        ...(input.rep ? { repKey: input.rep } : {}),
         entryId: entry._id,
         ...(entry.number ? { entryNumber: entry.number } : {}),
         createdBy: actor.by,
@@ -131,10 +146,11 @@ export async function registerPayment(
       },
       session,
     );
-    for (const line of plan.lines) {
+    const moves = plan.lines.map((line) => {
       const item = byId.get(line.itemId)!;
-      if (!(await moveBalance(organizationId, item._id, item.balance, line.delta, session))) throw new BalanceChanged();
-    }
+      return { id: item._id, expected: item.balance, delta: line.delta };
+    });
+    if (!(await moveBalances(organizationId, moves, session))) throw new BalanceChanged();
   };
   try {
     const outcome = await postOnce(
@@ -155,6 +171,33 @@ export async function registerPayment(
     if (error instanceof BalanceChanged) return refused(PAYMENT_OUTCOME_MESSAGES.changed);
     throw error;
   }
+}
+
+/**
+ * Why a cobro / pago cannot be registered from this REP: not one of the side's (an issued REP
+ * documents a cobro, a received one a pago), already used by a cobro / pago not undone, not naming
+ * an applied document, or applying more than it says was paid. Null when it can.
+ */
+async function repRefusal(
+  organizationId: string,
+  side: Side,
+  clave: string,
+  applications: readonly { itemId: string; amount: bigint }[],
+  byId: ReadonlyMap<string, OpenItemRecord>,
+): Promise<string | null> {
+  const [rep] = await repsNaming(organizationId, { clave });
+  if (!rep || rep.direction !== (side === "receivable" ? "issued" : "received"))
+    return PAYMENT_OUTCOME_MESSAGES.repNotFound;
+  if ((await usedRepKeys(organizationId, [rep.clave])).size > 0) return PAYMENT_OUTCOME_MESSAGES.repUsed;
+  const named = new Set(rep.referencedClaves);
+  for (const application of applications) {
+    const item = byId.get(application.itemId);
+    // An item not of this counterparty: the plan refuses it.
+    if (item && !named.has(item.key)) return PAYMENT_OUTCOME_MESSAGES.repOtherDocument(itemLabel(item));
+  }
+  const applied = applications.reduce((sum, application) => sum + application.amount, 0n);
+  if (applied > rep.totalColones) return PAYMENT_OUTCOME_MESSAGES.repExceeded(formatReportAmount(rep.totalColones));
+  return null;
 }
 
 /**

@@ -18,13 +18,21 @@ import {
   type Side,
   type Statement,
 } from "~/domain/open-items";
+import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
-import { findCounterparty, listCounterparties, type CounterpartyRecord } from "~models/counterparty";
-import { findOpenItems, type OpenItemRecord } from "~models/open-item";
+import { counterpartyNames, findCounterparty, type CounterpartyRecord } from "~models/counterparty";
+import {
+  findAgingItems,
+  findItemsOwing,
+  findOpenItems,
+  type AgingItemRecord,
+  type OpenItemRecord,
+} from "~models/open-item";
 import { bookingStatesOf } from "~models/receipt-booking";
-import { findSettlements, type SettlementRecord } from "~models/settlement";
+import { findSettlements, findSettlementsAfter, type SettlementRecord } from "~models/settlement";
 import { controlBalanceAt } from "./control.server";
 import { itemLabel } from "./payments.server";
+import { pendingReps, type PendingRep } from "./rep-reads.server";
 
 function factsOf(item: OpenItemRecord): ItemFacts {
   return {
@@ -65,6 +73,9 @@ export interface Agreement {
   unbookedCount: number;
   /** What the rest of the difference is: entries straight to the control account, opening balances. */
   other: Cents;
+  /** Open imported opening balances (part of `items`), which the books' opening entry explains. */
+  opening: Cents;
+  openingCount: number;
 }
 
 export interface AgingView {
@@ -89,9 +100,46 @@ async function balancesAt(organizationId: string, side: Side, at: CalendarDate, 
   return { items, settlements, movements, byItem, balances };
 }
 
+/**
+ * The balance at the end of `at` of every item that has one, reading only the items that owe
+ * something today and what changed balances after `at`: a balance today, minus the movements dated
+ * after `at` that still count, plus those undone after `at` (they counted then). Every other item was
+ * already settled by `at`, or dated after it.
+ */
+async function owingAt(organizationId: string, side: Side, at: CalendarDate) {
+  const [owing, later] = await Promise.all([
+    findItemsOwing(organizationId, side),
+    findSettlementsAfter(organizationId, side, at),
+  ]);
+  const byId = new Map(owing.map((item) => [String(item._id), item]));
+  const touched = new Map<string, Types.ObjectId>();
+  for (const settlement of later)
+    for (const line of settlement.lines)
+      if (!byId.has(String(line.itemId))) touched.set(String(line.itemId), line.itemId);
+  for (const item of await findAgingItems(organizationId, [...touched.values()])) byId.set(String(item._id), item);
+  const balances = new Map<string, bigint>();
+  for (const [id, item] of byId) balances.set(id, item.balance);
+  for (const settlement of later) {
+    const countsNow = !settlement.reversedOn;
+    const countedThen = settlement.date <= at && (!settlement.reversedOn || settlement.reversedOn > at);
+    if (countsNow === countedThen) continue;
+    for (const line of settlement.lines) {
+      const id = String(line.itemId);
+      balances.set(id, (balances.get(id) ?? 0n) + (countedThen ? line.delta : -line.delta));
+    }
+  }
+  const result: Array<{ item: AgingItemRecord; balance: Cents }> = [];
+  for (const [id, item] of byId) {
+    if (item.settledAtIssue || item.fecha > at) continue;
+    const balance = balances.get(id) ?? 0n;
+    if (balance !== 0n) result.push({ item, balance: cents(balance) });
+  }
+  return result;
+}
+
 /** /receivables and /payables: per counterparty balance in aging buckets at `at`, totals, and the books' agreement. */
 export async function agingView(organizationId: string, side: Side, at: CalendarDate): Promise<AgingView> {
-  const { balances } = await balancesAt(organizationId, side, at);
+  const balances = await owingAt(organizationId, side, at);
   const byParty = new Map<string, { aging: AgingTotals; openCount: number }>();
   const partyIds = new Map<string, Types.ObjectId>();
   const totals = emptyAging();
@@ -104,7 +152,7 @@ export async function agingView(organizationId: string, side: Side, at: Calendar
     byParty.set(key, row);
     partyIds.set(key, item.partyId);
   }
-  const parties = await listCounterparties(organizationId, [...partyIds.values()]);
+  const parties = await counterpartyNames(organizationId, [...partyIds.values()]);
   const rows: PartyAging[] = parties.map((party) => {
     const row = byParty.get(String(party._id))!;
     sumAging(totals, row.aging);
@@ -120,7 +168,7 @@ async function agreementOf(
   organizationId: string,
   side: Side,
   at: CalendarDate,
-  balances: readonly { item: OpenItemRecord; balance: Cents }[],
+  balances: readonly { item: AgingItemRecord; balance: Cents }[],
   itemsTotal: Cents,
 ): Promise<Agreement> {
   const accounts = await getDefaultAccounts(organizationId);
@@ -133,7 +181,13 @@ async function agreementOf(
   );
   let unbooked = 0n;
   let unbookedCount = 0;
+  let opening = 0n;
+  let openingCount = 0;
   for (const { item, balance } of open) {
+    if (item.kind === OPENING_KIND) {
+      opening += balance;
+      openingCount += 1;
+    }
     if (!item.receiptId) continue;
     const state = states.get(String(item.receiptId));
     if (state?.status === "contabilizado") continue;
@@ -149,6 +203,8 @@ async function agreementOf(
     unbooked: cents(-unbooked),
     unbookedCount,
     other: cents(difference + unbooked),
+    opening: cents(opening),
+    openingCount,
   };
 }
 
@@ -187,6 +243,8 @@ export interface PartyView {
   statement: Statement;
   from: CalendarDate;
   to: CalendarDate;
+  /** REPs naming its open documents with no cobro / pago registered from them. */
+  reps: PendingRep[];
 }
 
 /**
@@ -205,6 +263,7 @@ export async function partyView(
   const { items, settlements, movements, byItem, balances } = await balancesAt(organizationId, side, to, party._id);
   if (items.length === 0 && settlements.length === 0) return null;
   const labels = new Map(settlements.map((s) => [String(s._id), s]));
+  const reps = await pendingReps(organizationId, side, items);
   const statement = statementOf(
     items.map((item) => ({ ...factsOf(item), label: itemLabel(item), isCreditNote: item.amount < 0n })),
     movements,
@@ -259,6 +318,7 @@ export async function partyView(
         ...(settlement.reference ? { reference: settlement.reference } : {}),
       })),
     statement,
+    reps,
   };
 }
 

@@ -14,7 +14,12 @@ import {
   unappliedNotes,
   type OpenItemRecord,
 } from "~models/open-item";
-import { openItemSourceClaves, receiptsForOpenItems, type ReceiptForOpenItem } from "~models/open-item-sources";
+import {
+  openItemSourceClaves,
+  organizationsWithOpenItemSources,
+  receiptsForOpenItems,
+  type ReceiptForOpenItem,
+} from "~models/open-item-sources";
 import { insertSettlement } from "~models/settlement";
 
 /** The cédula under which documents without the other party's identification are grouped. */
@@ -42,16 +47,30 @@ function sideOf(receipt: ReceiptForOpenItem, referencedSide: Side | undefined): 
 }
 
 /**
- * Makes the open items of the organization's receipts that have none yet (idempotent: an item's key
- * is its receipt's clave), then applies the credit notes whose documents are now known. Every
- * screen of the feature calls it first, so items follow the receipts without a hook in the import.
+ * Makes the open items of the organization's receipts that have none yet — all of them, or those
+ * among `receiptIds` — (idempotent: an item's key is its receipt's clave), then applies the credit
+ * notes whose documents are now known. The receipts import path and the invoice issuing call it
+ * once the documents are stored; the screens only read
+ * (docs/decisions/258-open-items-made-where-receipts-arrive.md).
  */
-export async function syncOpenItems(organizationId: string): Promise<number> {
-  const [claves, known] = await Promise.all([openItemSourceClaves(organizationId), openItemKeys(organizationId)]);
+export async function syncOpenItems(organizationId: string, receiptIds?: readonly string[]): Promise<number> {
+  if (receiptIds && receiptIds.length === 0) return 0;
+  const claves = await openItemSourceClaves(organizationId, receiptIds);
+  const known = await openItemKeys(organizationId, receiptIds ? claves : undefined);
   const missing = claves.filter((clave) => !known.has(clave));
   if (missing.length > 0) await deriveItems(organizationId, missing);
   await applyCreditNotes(organizationId);
   return missing.length;
+}
+
+/**
+ * At every start: the items of receipts stored before items were made on import, or whose import
+ * stopped between storing and deriving. Returns how many items were made.
+ */
+export async function syncAllOpenItems(): Promise<number> {
+  let made = 0;
+  for (const organizationId of await organizationsWithOpenItemSources()) made += await syncOpenItems(organizationId);
+  return made;
 }
 
 async function deriveItems(organizationId: string, claves: readonly string[]): Promise<void> {

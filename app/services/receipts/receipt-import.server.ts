@@ -27,6 +27,7 @@ import { KIND_INFO, MAX_XML_BYTES } from "~/domain/hacienda";
 import type { ElectronicReceipt, HaciendaMessage, Party } from "~/domain/hacienda";
 import { parseOffThread } from "./parse-pool.server";
 import { bookImportedReceipts } from "~/services/booking/booking.server";
+import { syncOpenItems } from "~/services/open-items/sync.server";
 
 export type ImportStatus = "importado" | "duplicado" | "rechazado";
 
@@ -346,6 +347,12 @@ export class ReceiptImporter {
       await bookImportedReceipts(this.organization.id, ids, this.options.importedBy ?? "importación");
     } catch (error) {
       console.error("booking imported receipts failed", error);
+    }
+    try {
+      await syncOpenItems(this.organization.id, ids);
+    } catch (error) {
+      // The receipts are stored: the next import of the organization or the next start makes their items.
+      console.error("open items of imported receipts failed", error);
     }
   }
 
