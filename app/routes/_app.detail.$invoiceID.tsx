@@ -18,6 +18,7 @@ import { accessibleOrganizationsFor } from "~/utils/account.server";
 import { requireUser } from "~/utils/auth.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import {
   ADMIN_ONLY_MESSAGE,
@@ -50,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   if (owned) throw redirect(owned);
   const { organization, role } = await requireOrgContext(request);
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   return json({
     ...(await loadReceiptDetail(organization, receipt, role === "admin")),
     haciendaConflict: haciendaConflictOf(receipt, role === "admin"),
@@ -87,7 +88,7 @@ function refusalsOf(fieldErrors: Record<string, string[] | undefined>): Refusal[
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization, role } = await requireOrgContext(request);
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   const form = await readForm(request);
   if (role !== "admin")
     return replyWithErrors(parseSubmission(form, z.object({})), { message: ADMIN_ONLY_MESSAGE }, 403);

@@ -23,7 +23,7 @@ import { parseReportQuery, type ReportKind } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { postOnce, reverse, standingEntryOf } from "~/services/ledger/ledger.server";
 import { resultsReport, trialReport } from "~/services/reports/reports.server";
-import { notFound } from "~/utils/http.server";
+import { organizationVanished } from "~/services/organizations/vanished.server";
 import { listBracketTables } from "./brackets.server";
 import { taxpayerOf } from "./estimator.server";
 
@@ -135,7 +135,7 @@ export async function partialPaymentsOf(
 ): Promise<PartialPaymentSchedule> {
   const today = todayInCostaRica(now);
   const taxpayer = await taxpayerOf(organizationId);
-  if (!taxpayer) throw notFound("Organización no encontrada");
+  if (!taxpayer) throw organizationVanished(organizationId);
   const [tables, before] = await Promise.all([listBracketTables(), yearFigures(organizationId, year - 1, today)]);
   const lastYear = previousTax(taxpayer, tables, year - 1, before);
   const day = scheduleDay(year, today);
@@ -169,7 +169,7 @@ export async function incomeTaxReport(
 ): Promise<IncomeTaxReport> {
   const today = todayInCostaRica(now);
   const taxpayer = await taxpayerOf(organizationId);
-  if (!taxpayer) throw notFound("Organización no encontrada");
+  if (!taxpayer) throw organizationVanished(organizationId);
   const [tables, accounts, figures, before, twoBefore, threeBefore, provision] = await Promise.all([
     listBracketTables(),
     getDefaultAccounts(organizationId),

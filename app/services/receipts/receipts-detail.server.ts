@@ -46,7 +46,6 @@ import {
 import type { AnswerInput } from "~/domain/receipts/answer";
 import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labels";
 import type { OrganizationSummary } from "~/utils/account.server";
-import { notFound } from "~/utils/http.server";
 import { takeConsecutive } from "~/services/issuer/consecutive.server";
 import { repeatedConsecutivoWarning } from "~/domain/issuer/consecutive";
 import { withTransaction } from "~/utils/db.server";
@@ -54,7 +53,10 @@ import { hasErrorLabel } from "~models/mongo-errors";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
 import type { AnswerView, LineView } from "~/domain/receipts/view";
+import { found, notFoundRefusal, refused, type Result } from "~/domain/refusal";
 export type { AnswerView, LineView } from "~/domain/receipts/view";
+
+export const RECEIPT_NOT_FOUND = "Comprobante no encontrado";
 
 export const ANSWERED_MEANWHILE_MESSAGE = "Otra persona registró la respuesta a este comprobante mientras tanto.";
 
@@ -297,14 +299,13 @@ export async function receiptOrganizationRedirect(
   return `${url.pathname}?${url.searchParams}`;
 }
 
-/** The organization's receipt or a 404 (unknown id or another organization's receipt). */
+/** The organization's receipt, or refused as not found (unknown id or another organization's receipt). */
 export async function requireReceipt(
   organization: OrganizationSummary,
   id: string | undefined,
-): Promise<ReceiptRecord> {
+): Promise<Result<ReceiptRecord>> {
   const receipt = id ? await findReceipt(organization.id, id) : null;
-  if (!receipt) throw notFound("Comprobante no encontrado");
-  return receipt;
+  return receipt ? found(receipt) : refused(notFoundRefusal(RECEIPT_NOT_FOUND));
 }
 
 function reparse(receipt: ReceiptRecord): { document: ElectronicReceipt; warnings: string[] } {
