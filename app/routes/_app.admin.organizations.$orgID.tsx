@@ -11,6 +11,7 @@ import { replyFor, useSchemaForm } from "~/components/forms/conform";
 import { OrganizationFields, organizationFormDefaults } from "~/components/organizations/OrganizationFields";
 import { ActiveBadge } from "~/components/organizations/OrganizationTable";
 import { ORGANIZATION_INTENTS, type OrganizationIntent } from "~/domain/organizations/forms";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, replyWithErrors } from "~/utils/form.server";
@@ -31,7 +32,7 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { IssuerSettingsSection } from "~/components/issuer/IssuerSettingsSection";
 import { CONSECUTIVE_INTENT, ISSUER_INTENT } from "~/domain/issuer/issuer-form";
 import { consecutiveCounters } from "~/services/issuer/consecutive.server";
-import { issuerAction } from "~/services/issuer/issuer-page.server";
+import { issuerAction, SECRET_FIELDS } from "~/services/issuer/issuer-page.server";
 import { issuerHistory, issuerSettingsView } from "~/services/issuer/issuer-settings.server";
 import { readPageSubmission } from "~/services/issuer/issuer-upload.server";
 
@@ -59,11 +60,14 @@ const UNKNOWN_INTENT = "La acción solicitada no existe.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true, param: params.orgID });
-  const { form, ...upload } = await readPageSubmission(request);
+  const { form, ...upload } = valueOrRefusal(await readPageSubmission(request));
   const here = `/admin/organizations/${organization.cedula}`;
   const intent = form.get("intent");
   if (intent === ISSUER_INTENT || intent === CONSECUTIVE_INTENT) {
-    return issuerAction(form, upload, { organizationId: organization.id, userId: String(user._id), here });
+    const outcome = await issuerAction(form, upload, { organizationId: organization.id, userId: String(user._id) });
+    if (outcome.ok) return redirectWithSuccess(here, outcome.message);
+    const options = outcome.hideSecrets ? { hideFields: SECRET_FIELDS } : {};
+    return replyWithErrors(outcome.submission, outcome.refusals, undefined, options);
   }
   if (typeof intent !== "string" || !Object.hasOwn(ORGANIZATION_INTENTS, intent)) {
     return replyWithErrors(parseSubmission(form, z.object({})), { message: UNKNOWN_INTENT });

@@ -15,8 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
   const page = await entryFormPage(organization.id, valueOrRefusal(await entryFormTarget(organization.id, undefined)));
   // «Usar plantilla»: a GET step that fills the form (see use-template.server.ts).
-  const step = await templateStep(organization.id, new URL(request.url).searchParams);
-  return json({ ...page, defaults: step.defaults ?? page.defaults, templates: step.panel }, { status: step.status });
+  const step = valueOrRefusal(await templateStep(organization.id, new URL(request.url).searchParams));
+  return json(
+    { ...page, defaults: step.defaults ?? page.defaults, templates: step.panel },
+    { status: step.inputsRefused ? 400 : 200 },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

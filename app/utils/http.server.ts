@@ -41,3 +41,12 @@ export function valueOrRefusal<T>(result: Result<T>): T {
   if (result.ok) return result.value;
   throw refusalResponse(result.refusals);
 }
+
+/**
+ * A form's refusals that concern the page itself (not found, forbidden) end the request for the
+ * ErrorBoundary; the others go back to the form beside its fields, so this returns and the caller replies.
+ */
+export function throwIfPageRefused(refusals: readonly Refusal[]): void {
+  const status = refusalStatus(refusals);
+  if (status === 403 || status === 404) throw refusalResponse(refusals);
+}

@@ -1,18 +1,21 @@
-import { json } from "@remix-run/node";
 import { MAX_PAYMENT_ITEMS, type Side } from "~/domain/open-items";
 import { OPEN_ITEM_INTENTS, type OpenItemIntent } from "~/domain/open-items/forms";
+import { notFoundRefusal, refusal, type Refusal } from "~/domain/refusal";
 import { parseSubmission } from "~/utils/form.server";
-import { notFound } from "~/utils/http.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
 import { saveCounterparty } from "./counterparties.server";
 import { registerPayment, undoPayment } from "./payments.server";
 
 const UNKNOWN_INTENT = "La acción solicitada no existe.";
 const PARTY_NOT_FOUND = "Contraparte no encontrada.";
 
-function refused(intent: string, error: string, status = 400) {
-  return json({ intent, error }, { status });
+/** Done (the page's notice) or refused, with the form (intent) the refusals concern. */
+export type PartyActionOutcome = { ok: true; message: string } | { ok: false; intent: string; refusals: Refusal[] };
+
+function refused(intent: string, ...refusals: Refusal[]): PartyActionOutcome {
+  return { ok: false, intent, refusals };
 }
+
+const done = (message: string): PartyActionOutcome => ({ ok: true, message });
 
 function firstError(errors: Record<string, string[] | null> | null | undefined): string {
   for (const messages of Object.values(errors ?? {})) if (messages && messages.length > 0) return messages[0];
@@ -29,15 +32,14 @@ export async function partyAction(
   partyId: string,
   userId: string,
   form: FormData,
-  pageUrl: string,
-) {
+): Promise<PartyActionOutcome> {
   const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(OPEN_ITEM_INTENTS, intent)) return refused("", UNKNOWN_INTENT);
+  if (typeof intent !== "string" || !Object.hasOwn(OPEN_ITEM_INTENTS, intent)) return refused("", refusal(UNKNOWN_INTENT));
   const actor = { by: userId };
   switch (intent as OpenItemIntent) {
     case "register": {
       const submission = parseSubmission(form, OPEN_ITEM_INTENTS.register, { maxRows: MAX_PAYMENT_ITEMS });
-      if (submission.status !== "success") return refused(intent, firstError(submission.error));
+      if (submission.status !== "success") return refused(intent, refusal(firstError(submission.error)));
       const values = submission.value;
       const outcome = await registerPayment(
         organizationId,
@@ -56,25 +58,25 @@ export async function partyAction(
         actor,
       );
       if (!outcome.ok) {
-        if (outcome.notFound) throw notFound(PARTY_NOT_FOUND);
-        return refused(intent, outcome.refusals.map((refusal) => refusal.message).join(" "));
+        if (outcome.notFound) return refused(intent, notFoundRefusal(PARTY_NOT_FOUND));
+        return refused(intent, ...outcome.refusals);
       }
       const what = side === "receivable" ? "Cobro registrado" : "Pago registrado";
-      return redirectWithSuccess(pageUrl, `${what}${outcome.entryNumber ? ` (asiento ${outcome.entryNumber})` : ""}.`);
+      return done(`${what}${outcome.entryNumber ? ` (asiento ${outcome.entryNumber})` : ""}.`);
     }
     case "undo": {
       const submission = parseSubmission(form, OPEN_ITEM_INTENTS.undo);
-      if (submission.status !== "success") return refused(intent, firstError(submission.error));
+      if (submission.status !== "success") return refused(intent, refusal(firstError(submission.error)));
       const outcome = await undoPayment(organizationId, submission.value.settlementId, submission.value.date, actor);
       if (!outcome.ok) {
-        if (outcome.notFound) throw notFound(outcome.refusals[0]?.message ?? PARTY_NOT_FOUND);
-        return refused(intent, outcome.refusals.map((refusal) => refusal.message).join(" "));
+        if (outcome.notFound) return refused(intent, notFoundRefusal(outcome.refusals[0]?.message ?? PARTY_NOT_FOUND));
+        return refused(intent, ...outcome.refusals);
       }
-      return redirectWithSuccess(pageUrl, side === "receivable" ? "Cobro deshecho." : "Pago deshecho.");
+      return done(side === "receivable" ? "Cobro deshecho." : "Pago deshecho.");
     }
     case "settings": {
       const submission = parseSubmission(form, OPEN_ITEM_INTENTS.settings);
-      if (submission.status !== "success") return refused(intent, firstError(submission.error));
+      if (submission.status !== "success") return refused(intent, refusal(firstError(submission.error)));
       const values = submission.value;
       const account = side === "receivable" ? "salesAccount" : "purchaseAccount";
       const saved = await saveCounterparty(
@@ -83,8 +85,8 @@ export async function partyAction(
         { paymentTermDays: values.paymentTermDays, [account]: values[account], notes: values.notes },
         userId,
       );
-      if (!saved) throw notFound(PARTY_NOT_FOUND);
-      return redirectWithSuccess(pageUrl, "Datos de la contraparte guardados.");
+      if (!saved) return refused(intent, notFoundRefusal(PARTY_NOT_FOUND));
+      return done("Datos de la contraparte guardados.");
     }
   }
 }
