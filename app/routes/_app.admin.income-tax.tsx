@@ -19,7 +19,7 @@ import { incomeTaxReportView } from "~/domain/income-tax";
 import { todayInCostaRica } from "~/domain/calendar";
 import { incomeTaxReport, registerProvision, reverseProvision } from "~/services/income-tax/income-tax.server";
 import { readForm } from "~/utils/form.server";
-import { badRequest } from "~/utils/http.server";
+import { badRequest, refusalStatus } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -61,12 +61,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const here = `/admin/income-tax?org=${organization.cedula}&year=${year}`;
   if (intent === "provision") {
     const outcome = await registerProvision(organization.id, year, String(user._id));
-    if (!outcome.ok) return json({ message: outcome.refusal.message }, { status: 400 });
+    if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
     return redirectWithSuccess(here, `Provisión del impuesto de renta ${year} registrada (asiento ${outcome.number}).`);
   }
   if (intent === "reverse-provision") {
     const outcome = await reverseProvision(organization.id, year, String(user._id));
-    if (!outcome.ok) return json({ message: outcome.refusal.message }, { status: 400 });
+    if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
     return redirectWithSuccess(here, `Provisión de ${year} revertida (asiento ${outcome.number}).`);
   }
   return json({ message: "La acción solicitada no existe." }, { status: 400 });

@@ -242,7 +242,7 @@ describe("income tax of the demo year", () => {
     expect(posted.ok).toBe(true);
     const again = await registerProvision(FERRETERIA, 2026, "prueba", NOW);
     expect(again).toMatchObject({ ok: false });
-    if (!again.ok) expect(again.refusal.message).toMatch(/ya está registrada/);
+    if (!again.ok) expect(again.refusals[0].message).toMatch(/ya está registrada/);
 
     const after = await incomeTaxReport(FERRETERIA, 2026, NOW);
     expect(after.provision?.amount).toBe(tax);

@@ -18,7 +18,7 @@ import {
   type TaxComputation,
 } from "~/domain/income-tax";
 import { cents, type Cents } from "~/domain/money";
-import type { Refusal } from "~/domain/refusal";
+import { refusal, refused, type Refused } from "~/domain/refusal";
 import { parseReportQuery, type ReportKind } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { postOnce, reverse, standingEntryOf } from "~/services/ledger/ledger.server";
@@ -231,7 +231,7 @@ export async function incomeTaxReport(
   };
 }
 
-export type ProvisionOutcome = { ok: true; number: string } | { ok: false; refusal: Refusal };
+export type ProvisionOutcome = { ok: true; number: string } | Refused;
 
 /**
  * Posts the year's provision (the computed tax to the expense account against the liability) through
@@ -244,11 +244,11 @@ export async function registerProvision(
   now = new Date(),
 ): Promise<ProvisionOutcome> {
   const report = await incomeTaxReport(organizationId, year, now);
-  if (!report.computation) return { ok: false, refusal: { message: report.choice.reason } };
+  if (!report.computation) return refused(refusal(report.choice.reason));
   const accounts = await getDefaultAccounts(organizationId);
   const date = report.inProgress ? todayInCostaRica(now) : `${year}-12-31`;
   const plan = planProvision(year, report.computation.total, date, accounts);
-  if (!plan.ok) return { ok: false, refusal: { message: plan.message } };
+  if (!plan.ok) return refused(refusal(plan.message));
   const outcome = await postOnce(
     organizationId,
     plan.entry,
@@ -256,15 +256,15 @@ export async function registerProvision(
     provisionSource(year),
     `La ${provisionDescription(year).toLowerCase()} ya está registrada; reviértala antes de registrar otra.`,
   );
-  if (!outcome.ok) return { ok: false, refusal: outcome.refusals[0] ?? { message: "No se pudo registrar." } };
+  if (!outcome.ok) return outcome.refusals.length > 0 ? refused(...outcome.refusals) : refused(refusal("No se pudo registrar."));
   return { ok: true, number: outcome.entry.number ?? "" };
 }
 
 /** Reverses the year's standing provision, so a new one can be posted. */
 export async function reverseProvision(organizationId: string, year: number, by: string): Promise<ProvisionOutcome> {
   const standing = await standingEntryOf(organizationId, provisionSource(year));
-  if (!standing) return { ok: false, refusal: { message: `No hay una provisión de renta de ${year} que revertir.` } };
+  if (!standing) return refused(refusal(`No hay una provisión de renta de ${year} que revertir.`));
   const outcome = await reverse(organizationId, String(standing._id), { by });
-  if (!outcome.ok) return { ok: false, refusal: outcome.refusals[0] ?? { message: "No se pudo revertir." } };
+  if (!outcome.ok) return outcome.refusals.length > 0 ? refused(...outcome.refusals) : refused(refusal("No se pudo revertir."));
   return { ok: true, number: outcome.entry.number ?? "" };
 }
