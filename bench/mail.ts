@@ -91,7 +91,7 @@ try {
       intervalMinutes: 10,
     },
   );
-  if (!saved.ok) throw new Error(saved.message);
+  if (!saved.ok) throw new Error(saved.refusals[0].message);
 
   const rssBefore = process.memoryUsage().rss;
   peakRss = rssBefore;

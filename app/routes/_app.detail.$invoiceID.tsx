@@ -75,13 +75,6 @@ export const handle: SwitchHandle = {
   },
 };
 
-/** The service's refusals ({ form | field: [message] }) in the one refusal shape. */
-function refusalsOf(fieldErrors: Record<string, string[] | undefined>): Refusal[] {
-  return Object.entries(fieldErrors).flatMap(([field, messages]) =>
-    (messages ?? []).map((message) => (field === "form" ? { message } : { field, message })),
-  );
-}
-
 /**
  * Records the receptor's answer (admins of the organization only). The answer cannot be changed once
  * recorded, so a valid form is carried out only with its confirmation; without it the page asks.
@@ -99,7 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyWithErrors(submission);
   if (!isConfirmed(form)) return askConfirmation(submission);
   const outcome = await answerReceipt(organization, receipt, submission.value, String(user._id));
-  if (!outcome.ok) return replyWithErrors(submission, refusalsOf(outcome.fieldErrors), outcome.status);
+  if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
   const url = new URL(request.url);
   url.searchParams.set("org", organization.cedula);
   return redirectWithSuccess(

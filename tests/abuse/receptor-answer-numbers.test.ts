@@ -49,7 +49,7 @@ describe("receptor answers take their number inside their transaction (issue 25,
     const accepted = outcomes.filter((outcome) => outcome.ok);
     expect(accepted).toHaveLength(1);
     for (const outcome of outcomes.filter((candidate) => !candidate.ok))
-      expect(outcome).toEqual({ ok: false, status: 409, fieldErrors: { form: [ANSWERED_MEANWHILE_MESSAGE] } });
+      expect(outcome).toEqual({ ok: false, refusals: [{ message: ANSWERED_MEANWHILE_MESSAGE, kind: "conflict" }] });
     expect(await nextAcceptance()).toBe(2);
     const stored = await findReceipt(FERRETERIA.id, id);
     expect(stored?.receptorMessage?.consecutivo).toMatch(/^\d{8}05\d{10}$/);

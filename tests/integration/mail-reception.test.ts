@@ -101,7 +101,7 @@ async function mailboxFor(
     intervalMinutes: 10,
     ...overrides,
   });
-  if (!saved.ok) throw new Error(saved.message);
+  if (!saved.ok) throw new Error(saved.refusals[0].message);
   return new Types.ObjectId(saved.id);
 }
 

@@ -101,7 +101,7 @@ export async function storeAnsweredReceipt(id: string): Promise<void> {
     { mensaje: "1", condicionImpuesto: "01", detalleMensaje: "" },
     String(new Types.ObjectId()),
   );
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.fieldErrors));
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.refusals));
 }
 
 /**

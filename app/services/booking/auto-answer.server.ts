@@ -42,7 +42,7 @@ export async function recordAutomaticAnswers(
     outcomes.push(
       outcome.ok
         ? { receiptId, ok: true, consecutivo: outcome.consecutivo }
-        : { receiptId, ok: false, message: Object.values(outcome.fieldErrors).flat().join(" ") },
+        : { receiptId, ok: false, message: outcome.refusals.map((refusal) => refusal.message).join(" ") },
     );
   }
   return outcomes;

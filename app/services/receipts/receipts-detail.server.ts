@@ -53,7 +53,7 @@ import { hasErrorLabel } from "~models/mongo-errors";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
 import type { AnswerView, LineView } from "~/domain/receipts/view";
-import { found, notFoundRefusal, refused, type Result } from "~/domain/refusal";
+import { found, notFoundRefusal, refused, type Refused, type Result } from "~/domain/refusal";
 export type { AnswerView, LineView } from "~/domain/receipts/view";
 
 export const RECEIPT_NOT_FOUND = "Comprobante no encontrado";
@@ -389,9 +389,7 @@ export async function loadReceiptDetail(
   };
 }
 
-export type AnswerOutcome =
-  | { ok: true; consecutivo: string }
-  | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[] | undefined> };
+export type AnswerOutcome = { ok: true; consecutivo: string } | Refused;
 
 /**
  * Records the receptor's answer: checks it against the receipt, takes the organization's next
@@ -404,11 +402,13 @@ export async function answerReceipt(
   input: AnswerInput,
   userId: string,
 ): Promise<AnswerOutcome> {
-  const refuse = (status: 400 | 409, field: string, message: string): AnswerOutcome => ({
-    ok: false,
-    status,
-    fieldErrors: { [field]: [message] },
-  });
+  // "form": the whole answer; a conflict: the receipt was answered already (or meanwhile).
+  const refuse = (status: 400 | 409, field: string, message: string): AnswerOutcome =>
+    refused({
+      message,
+      ...(field === "form" ? {} : { field }),
+      ...(status === 409 ? { kind: "conflict" as const } : {}),
+    });
   const reason = notAnswerableReason(receipt);
   if (reason) return refuse(400, "form", reason);
   if (receipt.receptorMessage) return refuse(409, "form", "La respuesta a este comprobante ya se registró.");
