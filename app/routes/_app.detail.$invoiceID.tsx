@@ -7,13 +7,13 @@ import { FieldList } from "~/components/receipts/FieldList";
 import { HaciendaBadge } from "~/components/receipts/HaciendaBadge";
 import { HaciendaConflict } from "~/components/receipts/HaciendaConflict";
 import { LinesTable } from "~/components/receipts/LinesTable";
-import { detailHref, mensajeReceptorHref, monthHref, pdfHref, xmlHref } from "~/components/receipts/links";
+import { mensajeReceptorHref, monthHref, pdfHref, xmlHref } from "~/components/receipts/links";
 import { PartyCard } from "~/components/receipts/PartyCard";
+import { ReceiptAmounts } from "~/components/receipts/ReceiptAmounts";
+import { ReceiptReferences } from "~/components/receipts/ReceiptReferences";
 import { ReceptorAnswer } from "~/components/receipts/ReceptorAnswer";
 import type { SwitchHandle } from "~/components/shell/OrganizationSwitcher";
 import { answerSchema, ANSWER_INTENT } from "~/domain/receipts/answer";
-import type { Refusal } from "~/domain/refusal";
-import { SimpleTable } from "~/components/receipts/SimpleTable";
 import { accessibleOrganizationsFor } from "~/utils/account.server";
 import { requireUser } from "~/utils/auth.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
@@ -177,124 +177,9 @@ export default function ReceiptDetailPage() {
         <LinesTable lines={view.lines} />
       </Stack>
 
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="xs" component="section" aria-label="Impuestos por tarifa">
-            <Title order={2} size="h4">
-              Impuestos por tarifa
-            </Title>
-            {view.taxes.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Sin impuestos.
-              </Text>
-            ) : (
-              <SimpleTable
-                testId="receipt-taxes"
-                label="Tabla de impuestos por tarifa"
-                rows={view.taxes}
-                keyOf={(row) => `${row.impuesto}-${row.tarifa}`}
-                columns={[
-                  { header: "Impuesto", cell: (row) => row.impuesto },
-                  { header: "Tarifa", cell: (row) => row.tarifa },
-                  { header: "Monto", cell: (row) => row.monto, align: "right" },
-                  ...(view.moneda !== "CRC"
-                    ? [
-                        {
-                          header: "Monto (₡)",
-                          cell: (row: (typeof view.taxes)[number]) => row.montoColones,
-                          align: "right" as const,
-                        },
-                      ]
-                    : []),
-                ]}
-              />
-            )}
-          </Stack>
-          {view.otrosCargos.length > 0 && (
-            <Stack gap="xs" component="section" aria-label="Otros cargos" mt="md">
-              <Title order={2} size="h4">
-                Otros cargos
-              </Title>
-              <SimpleTable
-                testId="receipt-otros-cargos"
-                label="Tabla de otros cargos"
-                rows={view.otrosCargos}
-                keyOf={(row, index) => `${row.tipo}-${index}`}
-                columns={[
-                  { header: "Tipo", cell: (row) => row.tipo },
-                  { header: "Detalle", cell: (row) => row.detalle },
-                  { header: "Tercero", cell: (row) => row.tercero },
-                  { header: "Porcentaje", cell: (row) => row.porcentaje },
-                  { header: "Monto", cell: (row) => row.monto, align: "right" },
-                ]}
-              />
-            </Stack>
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="xs" component="section" aria-label="Totales">
-            <Title order={2} size="h4">
-              Totales
-            </Title>
-            <SimpleTable
-              testId="receipt-totals"
-              label="Tabla de totales"
-              rows={view.totals}
-              keyOf={(row) => row.label}
-              columns={[
-                { header: "Concepto", cell: (row) => (row.strong ? <strong>{row.label}</strong> : row.label) },
-                {
-                  header: view.moneda,
-                  cell: (row) => (row.strong ? <strong>{row.value}</strong> : row.value),
-                  align: "right",
-                },
-                ...(view.moneda !== "CRC"
-                  ? [
-                      {
-                        header: "Colones",
-                        cell: (row: (typeof view.totals)[number]) => row.colones,
-                        align: "right" as const,
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <ReceiptAmounts moneda={view.moneda} taxes={view.taxes} otrosCargos={view.otrosCargos} totals={view.totals} />
 
-      {view.references.length > 0 && (
-        <Stack gap="xs" component="section" aria-label="Referencias">
-          <Title order={2} size="h4">
-            Referencias
-          </Title>
-          <SimpleTable
-            testId="receipt-references"
-            label="Tabla de referencias"
-            rows={view.references}
-            keyOf={(row, index) => `${row.numero}-${index}`}
-            columns={[
-              { header: "Documento", cell: (row) => row.tipo },
-              {
-                header: "Número",
-                cell: (row) =>
-                  row.receiptId ? (
-                    <Anchor component={Link} to={detailHref(current, org, row.receiptId)} ff="monospace" size="xs">
-                      {row.numero}
-                    </Anchor>
-                  ) : (
-                    <Text ff="monospace" size="xs">
-                      {row.numero}
-                    </Text>
-                  ),
-              },
-              { header: "Fecha", cell: (row) => row.fecha },
-              { header: "Código", cell: (row) => row.codigo },
-              { header: "Razón", cell: (row) => row.razon },
-            ]}
-          />
-        </Stack>
-      )}
+      {view.references.length > 0 && <ReceiptReferences references={view.references} current={current} org={org} />}
 
       <Paper withBorder p="md" component="section" aria-label="Estado en Hacienda" data-testid="hacienda-status">
         <Stack gap="xs">

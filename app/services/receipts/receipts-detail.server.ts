@@ -52,7 +52,14 @@ import { withTransaction } from "~/utils/db.server";
 import { hasErrorLabel } from "~models/mongo-errors";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
-import type { AnswerView, LineView } from "~/domain/receipts/view";
+import type {
+  AnswerView,
+  LineView,
+  OtherChargeView,
+  ReferenceView,
+  TaxRowView,
+  TotalRowView,
+} from "~/domain/receipts/view";
 import { found, notFoundRefusal, refused, type Refused, type Result } from "~/domain/refusal";
 export type { AnswerView, LineView } from "~/domain/receipts/view";
 
@@ -97,17 +104,10 @@ export interface ReceiptDetailView {
   emisor: PartyView;
   receptor: PartyView | null;
   lines: LineView[];
-  taxes: Array<{ impuesto: string; tarifa: string; monto: string; montoColones: string | null }>;
-  otrosCargos: Array<{ tipo: string; detalle: string; tercero: string; porcentaje: string; monto: string }>;
-  totals: Array<{ label: string; value: string; colones: string | null; strong?: boolean }>;
-  references: Array<{
-    tipo: string;
-    numero: string;
-    fecha: string;
-    codigo: string;
-    razon: string;
-    receiptId: string | null;
-  }>;
+  taxes: TaxRowView[];
+  otrosCargos: OtherChargeView[];
+  totals: TotalRowView[];
+  references: ReferenceView[];
   warnings: string[];
   hacienda: { status: string; label: string; detalle: string | null; estadoMensaje: string | null };
   answer: AnswerView;
