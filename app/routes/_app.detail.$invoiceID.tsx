@@ -22,11 +22,11 @@ import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import {
   ADMIN_ONLY_MESSAGE,
-  answerReceipt,
   loadReceiptDetail,
   receiptOrganizationRedirect,
   requireReceipt,
 } from "~/services/receipts/receipts-detail.server";
+import { answerReceipt } from "~/services/receipts/receipt-answer.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { haciendaConflictOf } from "~/services/receipts/hacienda-answers.server";
 import { ReceiptBooking } from "~/components/booking/ReceiptBooking";

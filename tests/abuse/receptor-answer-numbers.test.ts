@@ -1,7 +1,7 @@
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consecutiveCounters } from "../../app/services/issuer/consecutive.server";
-import { ANSWERED_MEANWHILE_MESSAGE, answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { ANSWERED_MEANWHILE_MESSAGE, answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { HaciendaSubmission } from "../../models/hacienda-submission";
 import { ensureOrganization } from "../../models/organization";
 import { findReceipt, insertReceipts } from "../../models/receipt";

@@ -9,7 +9,7 @@ import {
   type ImportOrganization,
   type ImportReport,
 } from "../../app/services/receipts/receipt-import.server";
-import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import {
   BUSINESS_PARTIES,

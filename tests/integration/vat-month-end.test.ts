@@ -9,7 +9,7 @@ import { bookMonth, bookReceipt } from "../../app/services/booking/booking.serve
 import { receiptBookingView } from "../../app/services/booking/booking-states.server";
 import { getDefaultAccounts } from "../../app/services/default-accounts/default-accounts.server";
 import { accountTotals, verifyLedger } from "../../app/services/ledger/ledger.server";
-import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { loadVatPage } from "../../app/services/vat/vat-page.server";
 import { reconcileVat } from "../../app/services/vat/vat-reconciliation.server";
 import { loadVatMonth } from "../../app/services/vat/vat-return.server";
