@@ -11,7 +11,8 @@ import {
   saveBracketTable,
   seedDecreeTables,
 } from "../../app/services/income-tax/brackets.server";
-import { incomeTaxReport, registerProvision, reverseProvision } from "../../app/services/income-tax/income-tax.server";
+import { incomeTaxReport } from "../../app/services/income-tax/income-tax.server";
+import { registerProvision, reverseProvision } from "../../app/services/income-tax/provision.server";
 import { accountTotals } from "../../app/services/ledger/ledger.server";
 import { resultsReport } from "../../app/services/reports/reports.server";
 import { IncomeBracket } from "../../models/income-bracket";
@@ -121,7 +122,10 @@ describe("income-tax brackets", () => {
     });
     // Back to the decree for the income-tax checks below.
     expect(await saveBracketTable(superAdmin, stored, stored.revision + 1)).toEqual({ ok: true });
-    expect(await saveBracketTable(superAdmin, stored, null)).toMatchObject({ ok: false, refusals: [{ kind: "conflict" }] });
+    expect(await saveBracketTable(superAdmin, stored, null)).toMatchObject({
+      ok: false,
+      refusals: [{ kind: "conflict" }],
+    });
   });
 
   it("copies a year to the next as unconfirmed, once", async () => {

@@ -6,7 +6,6 @@ import {
   isBracketKind,
   validateTable,
   type BracketTable,
-  type TableProblem,
 } from "~/domain/income-tax";
 import { cents } from "~/domain/money";
 import type { RoleFlags } from "~/domain/roles";
