@@ -26,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user, organization, role } = await requireOrgContext(request);
   const start = await receiveUpload(request, { organization, userId: String(user._id), uploader: role });
-  if (!start.ok) return json({ error: start.refusals[0].message, report: null }, { status: refusalStatus(start.refusals) });
+  if (!start.ok)
+    return json({ error: start.refusals[0].message, report: null }, { status: refusalStatus(start.refusals) });
   if (start.kind === "report") return json({ error: null, report: start.report });
   return redirect(importJobHref(organization.cedula, start.jobId), 303);
 }

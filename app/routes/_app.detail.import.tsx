@@ -10,7 +10,8 @@ import { importJobHref, receiveUpload } from "~/services/receipts/import-jobs.se
 export async function action({ request }: ActionFunctionArgs) {
   const { user, organization, role } = await requireOrgContext(request);
   const start = await receiveUpload(request, { organization, userId: String(user._id), uploader: role });
-  if (!start.ok) return json({ error: start.refusals[0].message, report: null }, { status: refusalStatus(start.refusals) });
+  if (!start.ok)
+    return json({ error: start.refusals[0].message, report: null }, { status: refusalStatus(start.refusals) });
   if (start.kind === "report") return json({ error: null, report: start.report });
   const href = importJobHref(organization.cedula, start.jobId);
   return json({ error: null, report: null, job: { id: start.jobId, href } }, { status: 202 });

@@ -49,7 +49,9 @@ describe("valueOrRefusal", () => {
   });
 
   it("throws the refusal's response for the ErrorBoundary", async () => {
-    const response = await thrown(() => valueOrRefusal(refused({ message: "El envío es muy grande.", kind: "too-large" })));
+    const response = await thrown(() =>
+      valueOrRefusal(refused({ message: "El envío es muy grande.", kind: "too-large" })),
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: "El envío es muy grande." });
   });

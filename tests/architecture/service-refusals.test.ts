@@ -19,7 +19,10 @@ const RESPONSE_MAKERS: Array<{ name: string; pattern: RegExp }> = [
   { name: "asks for a confirmation page", pattern: /\baskConfirmation\s*\(/ },
   { name: "builds a file response", pattern: /\bfileResponse\s*\(/ },
   { name: "builds a Response", pattern: /\bnew\s+Response\s*\(|\bResponse\.(json|redirect|error)\s*\(/ },
-  { name: "throws an HTTP helper", pattern: /\bthrow\s+(json|redirect|redirectDocument|data|badRequest|forbidden|notFound|payloadTooLarge)\s*\(/ },
+  {
+    name: "throws an HTTP helper",
+    pattern: /\bthrow\s+(json|redirect|redirectDocument|data|badRequest|forbidden|notFound|payloadTooLarge)\s*\(/,
+  },
   { name: "answers with a Response type", pattern: /\)\s*:\s*(Promise<\s*)?Response\b/ },
 ];
 

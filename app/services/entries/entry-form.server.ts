@@ -62,7 +62,10 @@ export function notEditable(
  * The entry the form edits: none for a new one; the organization's entry otherwise, or refused as not
  * found («Asiento no encontrado.») for an unknown or malformed id and for another organization's entry.
  */
-export async function entryFormTarget(organizationId: string, id: string | undefined): Promise<Result<EntryFormTarget>> {
+export async function entryFormTarget(
+  organizationId: string,
+  id: string | undefined,
+): Promise<Result<EntryFormTarget>> {
   if (id === undefined) return found({ mode: "new", entry: null, locked: null });
   const entry = await getEntry(organizationId, id);
   if (!entry) return refused(notFoundRefusal(ENTRY_NOT_FOUND));

@@ -27,7 +27,11 @@ const TOO_LARGE = refused({ message: INVALID_FORM_MESSAGE, kind: "too-large" });
 /** The page's form (and key), or refused: a malformed body, too many parts or a field over its size. */
 export async function readPageSubmission(request: Request): Promise<Result<PageSubmission>> {
   const boundary = multipartBoundary(request.headers.get("content-type") ?? "");
-  if (!boundary) return request.formData().then((form) => found({ form }), () => MALFORMED);
+  if (!boundary)
+    return request.formData().then(
+      (form) => found({ form }),
+      () => MALFORMED,
+    );
   if (!request.body) return MALFORMED;
 
   const form = new FormData();

@@ -116,8 +116,7 @@ export async function saveMailbox(owner: MailboxOwner, form: MailboxForm): Promi
     ...(form.scope === "organization" ? { organizationId: owner.organizationId } : {}),
     ownerUserId: owner.userId,
   };
-  if ((await countMailboxes(placement)) >= MAX_MAILBOXES)
-    return refused(refusal(MAILBOX_MESSAGES.tooMany));
+  if ((await countMailboxes(placement)) >= MAX_MAILBOXES) return refused(refusal(MAILBOX_MESSAGES.tooMany));
   return { ok: true, id: await createMailbox(placement, fields, password!) };
 }
 

@@ -34,7 +34,8 @@ export async function partyAction(
   form: FormData,
 ): Promise<PartyActionOutcome> {
   const intent = form.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(OPEN_ITEM_INTENTS, intent)) return refused("", refusal(UNKNOWN_INTENT));
+  if (typeof intent !== "string" || !Object.hasOwn(OPEN_ITEM_INTENTS, intent))
+    return refused("", refusal(UNKNOWN_INTENT));
   const actor = { by: userId };
   switch (intent as OpenItemIntent) {
     case "register": {

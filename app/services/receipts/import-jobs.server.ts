@@ -44,7 +44,8 @@ export interface Uploading {
   uploader: Uploader;
 }
 
-export type UploadStart = { ok: true; kind: "report"; report: ImportReport } | { ok: true; kind: "job"; jobId: string } | Refused;
+export type UploadStart =
+  { ok: true; kind: "report"; report: ImportReport } | { ok: true; kind: "job"; jobId: string } | Refused;
 
 const malformed = (message: string) => refused(refusal(message));
 const tooLarge = () => refused({ message: UPLOAD_MESSAGES.tooLarge, kind: "too-large" });
@@ -185,8 +186,7 @@ async function runJob(
 export async function receiveUpload(request: Request, uploading: Uploading): Promise<UploadStart> {
   const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
   if (!boundary || !request.body) return malformed(UPLOAD_MESSAGES.notMultipart);
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_UPLOAD_BYTES)
-    return tooLarge();
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_UPLOAD_BYTES) return tooLarge();
   const budget = budgetFor(await inflatedBytesSince(uploading.userId, new Date(Date.now() - HOUR_MS)));
   if (budget.limit <= 0) return tooMany(UPLOAD_MESSAGES.hourSpent);
   // The day's storage is checked before an upload starts; one upload is bounded by its inflated budget.
@@ -196,8 +196,7 @@ export async function receiveUpload(request: Request, uploading: Uploading): Pro
   );
   if (stored.inOrganization >= MAX_STORED_BYTES_PER_DAY_PER_ORGANIZATION)
     return tooMany(UPLOAD_MESSAGES.organizationDaySpent);
-  if (stored.byUser >= MAX_STORED_BYTES_PER_DAY_PER_USER)
-    return tooMany(UPLOAD_MESSAGES.userDaySpent);
+  if (stored.byUser >= MAX_STORED_BYTES_PER_DAY_PER_USER) return tooMany(UPLOAD_MESSAGES.userDaySpent);
 
   const spooled = await spool(request, boundary);
   if (!("dir" in spooled)) return spooled;
@@ -276,4 +275,3 @@ export async function loadImportJob(organizationId: string, id: string | undefin
 export function importJobHref(cedula: string, jobId: string): string {
   return `/detail/import/${jobId}?${new URLSearchParams({ org: cedula })}`;
 }
-

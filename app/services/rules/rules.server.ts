@@ -169,11 +169,7 @@ export async function setRuleEnabled(
 }
 
 /** Deleting keeps the rule (entries booked by it name it) but takes it out of the list and the evaluation. */
-export async function deleteRule(
-  organizationId: string,
-  actor: RuleActor,
-  id: string,
-): Promise<Result<ReceptionRule>> {
+export async function deleteRule(organizationId: string, actor: RuleActor, id: string): Promise<Result<ReceptionRule>> {
   const current = await findRule(organizationId, id);
   if (!current) return RULE_REFUSED;
   const at = new Date();

@@ -21,8 +21,7 @@ export async function reviewVatReceipt(
     { consecutivo: 1, warnings: 1 },
   ).lean<{ consecutivo: string; warnings?: string[] }>();
   if (!receipt) return refused(notFoundRefusal(`Ese comprobante no está en ${monthLabel(month)}.`));
-  if ((receipt.warnings ?? []).length === 0)
-    return refused(refusal("Ese comprobante cuadra: no necesita revisión."));
+  if ((receipt.warnings ?? []).length === 0) return refused(refusal("Ese comprobante cuadra: no necesita revisión."));
   await saveReview(organizationId, receiptId, decision, by);
   return { ok: true, consecutivo: receipt.consecutivo };
 }
