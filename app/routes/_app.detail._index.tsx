@@ -8,7 +8,8 @@ import { monthLabel } from "~/domain/calendar";
 import { UploadForm, type UploadState } from "~/components/receipts/UploadForm";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { MAX_UPLOAD_BYTES } from "~/services/receipts/receipts-upload.server";
-import { importJobHref, receiveUpload } from "~/services/receipts/import-jobs.server";
+import { importJobHref } from "~/services/receipts/import-job-view.server";
+import { receiveUpload } from "~/services/receipts/import-jobs.server";
 import { refusalStatus } from "~/utils/http.server";
 import { FormError } from "~/components/FormError";
 

@@ -1,7 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { refusalStatus } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
-import { importJobHref, receiveUpload } from "~/services/receipts/import-jobs.server";
+import { importJobHref } from "~/services/receipts/import-job-view.server";
+import { receiveUpload } from "~/services/receipts/import-jobs.server";
 
 /**
  * The upload page's XMLHttpRequest target (for progress): the same import, answered as JSON — the
