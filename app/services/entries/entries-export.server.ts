@@ -1,6 +1,6 @@
 /**
  * The books' downloads: the filtered entries list and an account's movements as CSV and XLSX (from
- * the shared columns), and the plain-text journal of a range (the ledger service writes it).
+ * the shared columns); the plain-text journal of a range is entries-journal.server.ts.
  */
 import ExcelJS from "exceljs";
 import { formatCalendarDate } from "~/domain/calendar";
@@ -21,11 +21,10 @@ import {
 import { SOURCE_LABELS, STATUS_LABELS } from "~/domain/entries/labels";
 import { plainDecimal } from "~/domain/entries/money";
 import type { DateRange, EntryListQuery, MovementQuery } from "~/domain/entries/query";
-import { accountMovements, exportJournal } from "~/services/ledger/ledger.server";
+import { accountMovements } from "~/services/ledger/ledger.server";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { EXPORT_PAGE_SIZE, asBigInt, filteredEntries, rowSource, unknownAccount } from "./entries-read.server";
 import { loadCatalog } from "~/services/catalog/catalog.server";
-import { organizationVanished } from "~/services/organizations/vanished.server";
 import { found, refusal, refused, type Result } from "~/domain/refusal";
 import { indexCatalog } from "~/domain/catalog";
 
@@ -53,10 +52,6 @@ export function movementsFileName(
   extension: "csv" | "xlsx",
 ): string {
   return `movimientos-${organization.cedula}-${query.account}-${query.from}-${query.to}.${extension}`;
-}
-
-export function journalFileName(organization: OrganizationSummary, range: DateRange): string {
-  return `diario-${organization.cedula}-${range.from}-${range.to}.journal`;
 }
 
 function describeFilter(query: ListQuery, accountLabel: string | null): string {
@@ -242,24 +237,4 @@ export async function movementsXlsx(
   }
   styleColumns(sheet, MOVEMENT_FILE_COLUMNS);
   return found(await workbookBuffer(workbook));
-}
-
-/** The posted entries of the range as the plain-text journal, streamed as the ledger writes it. */
-export async function journalStream(
-  organization: OrganizationSummary,
-  range: DateRange,
-): Promise<ReadableStream<Uint8Array>> {
-  const journal = await exportJournal(organization.id, range);
-  if (!journal) throw organizationVanished(organization.id);
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await journal.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await journal.return(undefined);
-    },
-  });
 }
