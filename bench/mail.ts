@@ -129,7 +129,7 @@ try {
     organization,
   );
   const uploadSeconds = (performance.now() - uploadStart) / 1000;
-  if (!upload.ok) throw new Error(upload.message);
+  if (!upload.ok) throw new Error(upload.refusals[0].message);
   console.log(
     `subida: ${upload.report.counts.importado} documentos en ${uploadSeconds.toFixed(1)} s = ` +
       `${(upload.report.counts.importado / uploadSeconds).toFixed(1)} documentos/s`,
