@@ -91,7 +91,7 @@ try {
       intervalMinutes: 10,
     },
   );
-  if (!saved.ok) throw new Error(saved.message);
+  if (!saved.ok) throw new Error(saved.refusals[0].message);
 
   const rssBefore = process.memoryUsage().rss;
   peakRss = rssBefore;
@@ -129,7 +129,7 @@ try {
     organization,
   );
   const uploadSeconds = (performance.now() - uploadStart) / 1000;
-  if (!upload.ok) throw new Error(upload.message);
+  if (!upload.ok) throw new Error(upload.refusals[0].message);
   console.log(
     `subida: ${upload.report.counts.importado} documentos en ${uploadSeconds.toFixed(1)} s = ` +
       `${(upload.report.counts.importado / uploadSeconds).toFixed(1)} documentos/s`,

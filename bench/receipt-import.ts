@@ -48,7 +48,7 @@ try {
     const start = performance.now();
     const outcome = await importUpload(uploadRequest(), organization);
     const seconds = (performance.now() - start) / 1000;
-    if (!outcome.ok) throw new Error(outcome.message);
+    if (!outcome.ok) throw new Error(outcome.refusals[0].message);
     const { counts } = outcome.report;
     if (counts.importado !== documents.length)
       throw new Error(`se esperaban ${documents.length} importados: ${JSON.stringify(counts)}`);

@@ -9,6 +9,7 @@ import { ReceiptTable } from "~/components/receipts/ReceiptTable";
 import { ReceiptTabs } from "~/components/receipts/ReceiptTabs";
 import { monthLabel } from "~/domain/calendar";
 import { hasAdminAccess } from "~/domain/roles";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { loadMonthView, readMonthQuery } from "~/services/receipts/receipts.server";
 import { BookingCell, BookMonthButton } from "~/components/booking/BookingCell";
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Comprobantes · Contabilidad 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization, role, membership } = await requireOrgContext(request, { orNone: true });
   if (!organization) return json({ view: null, booking: null, sending: null, board: false });
-  const query = readMonthQuery(new URL(request.url));
+  const query = valueOrRefusal(readMonthQuery(new URL(request.url)));
   const view = await loadMonthView(organization, query);
   const booking = await monthBookingView(
     organization.id,

@@ -7,10 +7,11 @@ import { StatementUploadForm } from "~/components/bank/StatementUploadForm";
 import { FormError } from "~/components/FormError";
 import { readBankAccountForm, type BankAccountFieldErrors } from "~/domain/bank/account-form";
 import { STATEMENT_FORMATS, type StatementFormat } from "~/domain/bank/index";
-import { createBankAccount, requireBankAccount } from "~/services/bank/accounts.server";
+import { bankAccountOf, createBankAccount } from "~/services/bank/accounts.server";
 import { bankPage } from "~/services/bank/pages.server";
 import { importStatement } from "~/services/bank/statements.server";
 import { readBankPageSubmission, STATEMENT_TOO_LARGE } from "~/services/bank/upload.server";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -43,7 +44,7 @@ type ActionData = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { organization, user } = await requireOrgContext(request, { admin: true });
-  const submission = await readBankPageSubmission(request);
+  const submission = valueOrRefusal(await readBankPageSubmission(request));
   const fields = fieldsOf(submission.form);
   const accountHref = (id: string) => `/admin/bank/${id}?${new URLSearchParams({ org: organization.cedula })}`;
   const refuse = (status: number, data: ActionData) => json(data, { status });
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.fileTooLarge) return refuse(413, { message: STATEMENT_TOO_LARGE, errors: {}, values: null });
     const accountId = fields.accountId ?? "";
     if (!ID.test(accountId)) return refuse(400, { message: "Elija la cuenta bancaria.", errors: {}, values: null });
-    const account = await requireBankAccount(organization.id, accountId);
+    const account = valueOrRefusal(await bankAccountOf(organization.id, accountId));
     if (!submission.file) {
       const message = "Elija el archivo del banco.";
       return refuse(400, { message, errors: {}, values: null });

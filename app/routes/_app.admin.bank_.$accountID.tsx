@@ -11,9 +11,10 @@ import { BANK_LINE_STATE_LABELS } from "~/domain/bank/view";
 import { countLabel, dateText } from "~/domain/text";
 import { formatDateTime, isDateAccepted, parseCalendarDate, todayInCostaRica } from "~/domain/calendar";
 import { BANK_LINES_PER_PAGE, bankAccountPage, readLineState, readPage } from "~/services/bank/pages.server";
-import { requireBankAccount } from "~/services/bank/accounts.server";
+import { bankAccountOf } from "~/services/bank/accounts.server";
 import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
 import { readForm } from "~/utils/form.server";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -28,11 +29,13 @@ function readDate(text: string | null) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
   const search = new URL(request.url).searchParams;
-  const page = await bankAccountPage(organization.id, params.accountID ?? "", {
-    state: readLineState(search.get("state")),
-    page: readPage(search.get("page")),
-    at: readDate(search.get("at")),
-  });
+  const page = valueOrRefusal(
+    await bankAccountPage(organization.id, params.accountID ?? "", {
+      state: readLineState(search.get("state")),
+      page: readPage(search.get("page")),
+      at: readDate(search.get("at")),
+    }),
+  );
   return json({ organization: { name: organization.name, cedula: organization.cedula }, ...page });
 }
 
@@ -40,7 +43,7 @@ const ID = /^[0-9a-f]{24}$/i;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { organization, user } = await requireOrgContext(request, { admin: true });
-  const account = await requireBankAccount(organization.id, params.accountID ?? "");
+  const account = valueOrRefusal(await bankAccountOf(organization.id, params.accountID ?? ""));
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const lineId = String(form.get("lineId") ?? "");

@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyWithErrors(submission);
   const { year } = submission.value;
   const outcome = await copyBracketYear({ ...membershipOf(user), email: user.email }, year);
-  if (!outcome.ok) return replyWithErrors(submission, { message: outcome.message }, outcome.status);
+  if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
   return redirectWithSuccess(
     `/admin/income-brackets?year=${year + 1}`,
     outcome.copied > 0

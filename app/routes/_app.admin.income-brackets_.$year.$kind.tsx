@@ -37,7 +37,7 @@ import { BRACKET_MESSAGES, findBracketTable, saveBracketTable } from "~/services
 import { membershipOf } from "~/utils/account.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";
-import { forbidden, notFound } from "~/utils/http.server";
+import { forbidden, notFound, refusalStatus } from "~/utils/http.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Editar tramos del Impuesto de Renta · Contabilidad CR" }];
@@ -87,8 +87,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!outcome.ok)
     return replyWithErrors(
       submission,
-      outcome.problems.map((problem) => problemInForm(problem, rowOf)),
-      outcome.status,
+      outcome.refusals.map((problem) => problemInForm(problem, rowOf)),
+      refusalStatus(outcome.refusals),
     );
   return redirectWithSuccess(
     `/admin/income-brackets?year=${year}`,

@@ -1,25 +1,18 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/FormError";
 import { UnconfirmedBadge } from "~/components/income-tax/BracketTableCard";
+import { Figure } from "~/components/income-tax/Figure";
+import { PartialPayments } from "~/components/income-tax/PartialPayments";
+import { ProvisionSection } from "~/components/income-tax/ProvisionSection";
+import { TaxSlicesTable } from "~/components/income-tax/TaxSlicesTable";
 import { incomeTaxReportView } from "~/domain/income-tax";
 import { todayInCostaRica } from "~/domain/calendar";
-import { incomeTaxReport, registerProvision, reverseProvision } from "~/services/income-tax/income-tax.server";
+import { incomeTaxReport } from "~/services/income-tax/income-tax.server";
+import { registerProvision, reverseProvision } from "~/services/income-tax/provision.server";
 import { readForm } from "~/utils/form.server";
-import { badRequest } from "~/utils/http.server";
+import { badRequest, refusalStatus } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -61,28 +54,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const here = `/admin/income-tax?org=${organization.cedula}&year=${year}`;
   if (intent === "provision") {
     const outcome = await registerProvision(organization.id, year, String(user._id));
-    if (!outcome.ok) return json({ message: outcome.refusal.message }, { status: 400 });
+    if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
     return redirectWithSuccess(here, `Provisión del impuesto de renta ${year} registrada (asiento ${outcome.number}).`);
   }
   if (intent === "reverse-provision") {
     const outcome = await reverseProvision(organization.id, year, String(user._id));
-    if (!outcome.ok) return json({ message: outcome.refusal.message }, { status: 400 });
+    if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
     return redirectWithSuccess(here, `Provisión de ${year} revertida (asiento ${outcome.number}).`);
   }
   return json({ message: "La acción solicitada no existe." }, { status: 400 });
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
 }
 
 export default function IncomeTaxPage() {
@@ -156,43 +136,7 @@ export default function IncomeTaxPage() {
         )}
       </section>
 
-      {report.total !== null && (
-        <Table striped withTableBorder data-testid="tax-slices">
-          <Table.Caption>Impuesto por tramo, {report.year}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Tramo</Table.Th>
-              <Table.Th ta="right">Tarifa</Table.Th>
-              <Table.Th ta="right">Base en el tramo</Table.Th>
-              <Table.Th ta="right">Impuesto</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.slices.map((slice) => (
-              <Table.Tr key={slice.range}>
-                <Table.Td>{slice.range}</Table.Td>
-                <Table.Td ta="right">{slice.rate}</Table.Td>
-                <Table.Td ta="right">{slice.base}</Table.Td>
-                <Table.Td ta="right">{slice.tax}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            {report.credits && (
-              <Table.Tr>
-                <Table.Th colSpan={3}>Créditos</Table.Th>
-                <Table.Td ta="right">−{report.credits}</Table.Td>
-              </Table.Tr>
-            )}
-            <Table.Tr>
-              <Table.Th colSpan={3}>Impuesto sobre la renta {report.year}</Table.Th>
-              <Table.Th ta="right" data-testid="tax-total">
-                {report.total}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      )}
+      {report.total !== null && <TaxSlicesTable report={report} />}
 
       {report.total === null && (
         <Text fw={600} data-testid="tax-total">
@@ -200,87 +144,7 @@ export default function IncomeTaxPage() {
         </Text>
       )}
 
-      <section aria-labelledby="schedule">
-        <Title order={2} size="h3" id="schedule" mb="xs">
-          Pagos parciales de {report.year}
-        </Title>
-        {report.schedule.kind === "cuotas" ? (
-          <>
-            <Text size="sm" mb="xs">
-              Cada cuota: {report.schedule.basis}; vence el último día hábil de junio, setiembre y diciembre (art. 22 de
-              la Ley del Impuesto sobre la Renta).
-            </Text>
-            <Table withTableBorder data-testid="schedule-table">
-              <Table.Caption>
-                Cuotas de {report.year}: los pagos del año (débitos a la cuenta {report.prepaymentsAccount}) se aplican
-                en orden
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Cuota</Table.Th>
-                  <Table.Th>Vence</Table.Th>
-                  <Table.Th ta="right">Monto</Table.Th>
-                  <Table.Th ta="right">Pagado</Table.Th>
-                  <Table.Th ta="right">Pendiente</Table.Th>
-                  <Table.Th>Estado</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.schedule.instalments.map((instalment) => (
-                  <Table.Tr key={instalment.label}>
-                    <Table.Td>{instalment.label}</Table.Td>
-                    <Table.Td>{instalment.due}</Table.Td>
-                    <Table.Td ta="right">{instalment.amount}</Table.Td>
-                    <Table.Td ta="right">{instalment.paid}</Table.Td>
-                    <Table.Td ta="right">{instalment.pending}</Table.Td>
-                    <Table.Td>{instalment.state}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Text size="sm" mt={4} data-testid="schedule-summary">
-              Vencido a la fecha: {report.schedule.dueSoFar} · pagado en {report.year}: {report.schedule.paid} · vencido
-              sin pagar: {report.schedule.overdue}
-            </Text>
-          </>
-        ) : (
-          <Text size="sm" data-testid="schedule-summary">
-            {report.schedule.message}
-          </Text>
-        )}
-      </section>
-
-      {report.prepayments && (
-        <section aria-labelledby="prepayments">
-          <Title order={2} size="h3" id="prepayments" mb="xs">
-            Pagos parciales de {report.year + 1}
-          </Title>
-          <Text size="sm" mb="xs">
-            Cada uno: {report.prepayments.basis}.
-          </Text>
-          <Table withTableBorder data-testid="prepayments-table">
-            <Table.Caption>Pagos parciales de {report.year + 1}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Vence</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.prepayments.instalments.map((instalment) => (
-                <Table.Tr key={instalment.due}>
-                  <Table.Td>{instalment.due}</Table.Td>
-                  <Table.Td ta="right">{instalment.amount}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Text size="xs" c="dimmed" mt={4}>
-            Impuesto de los períodos anteriores según los libros:{" "}
-            {report.previousYears.map((previous) => `${previous.year}: ${previous.tax}`).join("; ")}.
-          </Text>
-        </section>
-      )}
+      <PartialPayments report={report} />
 
       <section aria-labelledby="paid">
         <Title order={2} size="h3" id="paid" mb="xs">
@@ -318,47 +182,7 @@ export default function IncomeTaxPage() {
         </section>
       )}
 
-      <section aria-labelledby="provision">
-        <Title order={2} size="h3" id="provision" mb="xs">
-          Provisión en los libros
-        </Title>
-        {report.provision ? (
-          <Form method="post">
-            <input type="hidden" name="year" value={report.year} />
-            <input type="hidden" name="intent" value="reverse-provision" />
-            <Group gap="sm">
-              <Text size="sm" data-testid="provision-entry">
-                Registrada en el asiento{" "}
-                <Anchor component={Link} to={`/entries/view/${report.provision.entryId}`}>
-                  {report.provision.number}
-                </Anchor>{" "}
-                del {report.provision.date} por {report.provision.amount}.
-              </Text>
-              <Button type="submit" variant="light" color="red" size="xs">
-                Revertir provisión
-              </Button>
-            </Group>
-          </Form>
-        ) : report.canProvision ? (
-          <Form method="post">
-            <input type="hidden" name="year" value={report.year} />
-            <input type="hidden" name="intent" value="provision" />
-            <Group gap="sm">
-              <Text size="sm">
-                Registra el impuesto de {report.year} ({report.total}) como gasto contra el impuesto por pagar
-                {report.inProgress ? ", con fecha de hoy" : ", al 31 de diciembre"}.
-              </Text>
-              <Button type="submit" size="xs">
-                Registrar provisión
-              </Button>
-            </Group>
-          </Form>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No hay impuesto que provisionar.
-          </Text>
-        )}
-      </section>
+      <ProvisionSection report={report} />
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import {
 import { readMailboxNow } from "~/services/mail/mail-worker.server";
 import { runInBackground } from "~/utils/background.server";
 import { readForm } from "~/utils/form.server";
+import { refusalStatus } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -71,7 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     const saved = await saveMailbox(owner, parsed.data);
     if (!saved.ok)
-      return json({ message: saved.message, errors: {}, values: valuesOf(input) }, { status: saved.status });
+      return json(
+        { message: saved.refusals[0].message, errors: {}, values: valuesOf(input) },
+        { status: refusalStatus(saved.refusals) },
+      );
     return redirectWithSuccess(here, `Buzón «${parsed.data.label}» guardado; se revisará en un momento.`);
   }
   if (intent === "check") {

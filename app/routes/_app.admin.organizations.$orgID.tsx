@@ -1,16 +1,19 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ClientStatusSection } from "~/components/organizations/ClientStatusSection";
 import { MemberAccess } from "~/components/organizations/MemberAccess";
+import { rowMessage } from "~/components/organizations/member-row-message";
 import { ResponsibleSection } from "~/components/organizations/ResponsibleSection";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { FormError } from "~/components/FormError";
-import { askedConfirmation, ConfirmButton } from "~/components/forms/ConfirmButton";
+import { askedConfirmation } from "~/components/forms/ConfirmButton";
 import { replyFor, useSchemaForm } from "~/components/forms/conform";
 import { OrganizationFields, organizationFormDefaults } from "~/components/organizations/OrganizationFields";
 import { ActiveBadge } from "~/components/organizations/OrganizationTable";
 import { ORGANIZATION_INTENTS, type OrganizationIntent } from "~/domain/organizations/forms";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, replyWithErrors } from "~/utils/form.server";
@@ -31,7 +34,7 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { IssuerSettingsSection } from "~/components/issuer/IssuerSettingsSection";
 import { CONSECUTIVE_INTENT, ISSUER_INTENT } from "~/domain/issuer/issuer-form";
 import { consecutiveCounters } from "~/services/issuer/consecutive.server";
-import { issuerAction } from "~/services/issuer/issuer-page.server";
+import { issuerAction, SECRET_FIELDS } from "~/services/issuer/issuer-page.server";
 import { issuerHistory, issuerSettingsView } from "~/services/issuer/issuer-settings.server";
 import { readPageSubmission } from "~/services/issuer/issuer-upload.server";
 
@@ -59,11 +62,14 @@ const UNKNOWN_INTENT = "La acción solicitada no existe.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true, param: params.orgID });
-  const { form, ...upload } = await readPageSubmission(request);
+  const { form, ...upload } = valueOrRefusal(await readPageSubmission(request));
   const here = `/admin/organizations/${organization.cedula}`;
   const intent = form.get("intent");
   if (intent === ISSUER_INTENT || intent === CONSECUTIVE_INTENT) {
-    return issuerAction(form, upload, { organizationId: organization.id, userId: String(user._id), here });
+    const outcome = await issuerAction(form, upload, { organizationId: organization.id, userId: String(user._id) });
+    if (outcome.ok) return redirectWithSuccess(here, outcome.message);
+    const options = outcome.hideSecrets ? { hideFields: SECRET_FIELDS } : {};
+    return replyWithErrors(outcome.submission, outcome.refusals, undefined, options);
   }
   if (typeof intent !== "string" || !Object.hasOwn(ORGANIZATION_INTENTS, intent)) {
     return replyWithErrors(parseSubmission(form, z.object({})), { message: UNKNOWN_INTENT });
@@ -138,19 +144,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-const ROW_INTENTS = ["change-role", "revoke", "resend-invitation"];
-
-/** A member row's refusal, shown on that row. */
-function rowMessage(result: SubmissionResult<string[]> | undefined) {
-  const userId = result?.initialValue?.userId;
-  const intent = result?.initialValue?.intent;
-  if (typeof userId !== "string" || typeof intent !== "string" || !ROW_INTENTS.includes(intent)) return undefined;
-  const message = Object.values(result?.error ?? {})
-    .flat()
-    .find(Boolean);
-  return message ? { userId, message } : undefined;
-}
-
 export default function OrganizationPage() {
   const { organization, members, currentUserId, contactEmail, issuer, counters, issuerHistory } =
     useLoaderData<typeof loader>();
@@ -208,35 +201,11 @@ export default function OrganizationPage() {
         error={replyFor(result, "set-responsible")?.error}
       />
 
-      <Paper withBorder p="md" component="section" aria-labelledby="organization-status">
-        <Title order={2} size="h3" id="organization-status" mb="xs">
-          Estado
-        </Title>
-        <Form method="post">
-          <input type="hidden" name="intent" value="set-active" />
-          <input type="hidden" name="active" value={organization.active ? "false" : "true"} />
-          <Group justify="space-between" align="center">
-            <Text size="sm">
-              {organization.active
-                ? "El cliente está activo: aparece en las listas de organizaciones de quienes tienen acceso."
-                : "El cliente está inactivo: no aparece en ninguna lista de organizaciones."}
-            </Text>
-            {organization.active ? (
-              <ConfirmButton
-                label="Desactivar cliente"
-                title={`¿Desactivar ${organization.name}?`}
-                consequence="El cliente deja de aparecer en las listas de organizaciones de todas las personas con acceso, que ya no podrán consultarlo. Sus datos se conservan y puede volver a activarlo desde esta página."
-                asked={askedConfirmation(replyFor(result, "set-active"))}
-                variant="light"
-                color="red"
-                testId="deactivate-client"
-              />
-            ) : (
-              <Button type="submit">Activar cliente</Button>
-            )}
-          </Group>
-        </Form>
-      </Paper>
+      <ClientStatusSection
+        name={organization.name}
+        active={organization.active}
+        asked={askedConfirmation(replyFor(result, "set-active"))}
+      />
 
       <Paper withBorder p="md" component="section" aria-labelledby="organization-access">
         <Title order={2} size="h3" id="organization-access" mb="md">

@@ -12,6 +12,7 @@ import { countLabel } from "~/domain/text";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { loadRules, moveRule, setRuleEnabled } from "~/services/rules/rules.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
@@ -61,8 +62,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyWithErrors(submission);
   const { intent, ruleId } = submission.value;
   const actor = { userId: String(user._id) };
-  if (intent === "up" || intent === "down") await moveRule(organization.id, actor, ruleId, intent);
-  else await setRuleEnabled(organization.id, actor, ruleId, intent === "enable");
+  valueOrRefusal(
+    intent === "up" || intent === "down"
+      ? await moveRule(organization.id, actor, ruleId, intent)
+      : await setRuleEnabled(organization.id, actor, ruleId, intent === "enable"),
+  );
   const here = new URL(request.url).searchParams;
   return redirectWithSuccess(appHref("/admin/rules", here, { org: organization.cedula }), DONE[intent]);
 }

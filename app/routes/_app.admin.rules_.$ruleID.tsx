@@ -19,6 +19,7 @@ import { loadCatalog } from "~/services/catalog/catalog.server";
 import { deleteRule, getRule, ruleHistory, updateRule } from "~/services/rules/rules.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { throwIfPageRefused, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -28,8 +29,11 @@ const deleteSchema = z.object({ intent: z.literal("delete") });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
-  const rule = await getRule(organization.id, params.ruleID ?? "");
-  const [{ tree }, history] = await Promise.all([loadCatalog(organization.id), ruleHistory(organization.id, rule.id)]);
+  const rule = valueOrRefusal(await getRule(organization.id, params.ruleID ?? ""));
+  const [{ tree }, history] = await Promise.all([
+    loadCatalog(organization.id),
+    ruleHistory(organization.id, rule.id).then(valueOrRefusal),
+  ]);
   return json({
     organization: { cedula: organization.cedula, name: organization.name },
     rule: { id: rule.id, name: rule.name, version: rule.version, enabled: rule.enabled },
@@ -43,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
   const id = params.ruleID ?? "";
   // Another organization's rule (or an unknown id) is 404 before anything is read from the form.
-  const rule = await getRule(organization.id, id);
+  const rule = valueOrRefusal(await getRule(organization.id, id));
   const actor = { userId: String(user._id) };
   const form = await readForm(request);
   const here = new URL(request.url).searchParams;
@@ -52,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") === "delete") {
     const submission = parseSubmission(form, deleteSchema);
     if (!isConfirmed(form)) return askConfirmation(submission);
-    await deleteRule(organization.id, actor, id);
+    valueOrRefusal(await deleteRule(organization.id, actor, id));
     return redirectWithSuccess(listHref, `Regla «${rule.name}» eliminada.`);
   }
 
@@ -60,7 +64,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status === undefined) return json({ ...submission.reply(), error: {} });
   if (submission.status !== "success") return replyWithErrors(submission);
   const outcome = await updateRule(organization.id, actor, id, submission.value);
-  if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
+  if (!outcome.ok) {
+    throwIfPageRefused(outcome.refusals);
+    return replyWithErrors(submission, outcome.refusals);
+  }
   return redirectWithSuccess(
     listHref,
     outcome.changed ? `Regla «${submission.value.name}» guardada.` : "La regla no tenía cambios.",

@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageLinks } from "~/components/PageLinks";
-import { detailHref } from "~/components/receipts/links";
+import { SimulationSummaryTiles } from "~/components/rules/SimulationSummaryTiles";
+import { SimulationTable } from "~/components/rules/SimulationTable";
+import type { SimulationRowView } from "~/domain/rules/simulation-view";
 import { appHref, keptParamFields } from "~/utils/links";
 import { currentMonth, formatDate, monthLabel, parseMonth, shiftMonth } from "~/domain/calendar";
 import { indexCatalog } from "~/domain/catalog";
@@ -25,7 +14,6 @@ import { loadCatalog } from "~/services/catalog/catalog.server";
 import { simulateMonth } from "~/services/rules/simulate.server";
 import { badRequest } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
-import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 export const meta: MetaFunction = () => [{ title: "Simular reglas de recepción · Contabilidad CR" }];
 
@@ -56,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       summary: simulation.summary,
       page: Math.min(page, pageCount),
       pageCount,
-      rows: shown.map((receipt) => {
+      rows: shown.map((receipt): SimulationRowView => {
         const { result } = receipt;
         return {
           id: receipt.id,
@@ -84,38 +72,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
     },
   });
-}
-
-function Summary({
-  summary,
-}: {
-  summary: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["simulation"]>["summary"];
-}) {
-  const tiles: Array<[string, number]> = [
-    ["Comprobantes recibidos", summary.receipts + summary.unreadable],
-    ["Con regla", summary.matched],
-    ["Por clasificar", summary.unclassified],
-    ["Sin asiento", summary.noEntry + summary.unreadable],
-  ];
-  return (
-    <Stack gap="sm">
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {tiles.map(([label, value]) => (
-          <Paper withBorder p="sm" key={label}>
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Text fw={600} size="lg" data-testid={`simulation-${label}`}>
-              {value}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
-      {summary.byRule.length > 0 && (
-        <Text size="sm">{summary.byRule.map((rule) => `${rule.name}: ${rule.count}`).join(" · ")}</Text>
-      )}
-    </Stack>
-  );
 }
 
 export default function SimulateRulesPage() {
@@ -163,92 +119,12 @@ export default function SimulateRulesPage() {
           <Title order={2} size="h3">
             {monthLabel(month)}
           </Title>
-          <Summary summary={simulation.summary} />
+          <SimulationSummaryTiles summary={simulation.summary} />
           {simulation.rows.length === 0 ? (
             <Alert color="blue">Este mes no tiene comprobantes recibidos.</Alert>
           ) : (
             <>
-              <TableScrollRegion label="Comprobantes simulados" minWidth={900}>
-                <Table verticalSpacing="sm" aria-label="Comprobantes simulados" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Fecha</Table.Th>
-                      <Table.Th>Comprobante</Table.Th>
-                      <Table.Th>Emisor</Table.Th>
-                      <Table.Th ta="right">Total</Table.Th>
-                      <Table.Th>Regla</Table.Th>
-                      <Table.Th>Asiento</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {simulation.rows.map((row) => (
-                      <Table.Tr key={row.id} data-receipt={row.consecutivo}>
-                        <Table.Td style={{ verticalAlign: "top" }}>{row.date}</Table.Td>
-                        <Table.Td style={{ verticalAlign: "top" }}>
-                          <Anchor component={Link} to={detailHref(current, organization.cedula, row.id)} size="sm">
-                            {row.kind} {row.consecutivo}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td style={{ verticalAlign: "top" }}>{row.emisor}</Table.Td>
-                        <Table.Td ta="right" style={{ verticalAlign: "top", whiteSpace: "nowrap" }}>
-                          {row.total}
-                        </Table.Td>
-                        <Table.Td style={{ verticalAlign: "top" }} data-testid="simulated-rule">
-                          {row.rule ? (
-                            <Text size="sm">
-                              {row.rule}{" "}
-                              <Text span size="xs" c="dimmed">
-                                v{row.ruleVersion}
-                              </Text>
-                            </Text>
-                          ) : row.unclassified ? (
-                            <Badge color="yellow" variant="light" c="dark.7">
-                              Por clasificar
-                            </Badge>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              Ninguna
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td style={{ verticalAlign: "top" }}>
-                          {row.status === "plan" ? (
-                            <Stack gap={2}>
-                              <Text size="xs" c="dimmed">
-                                {row.post ? "Se contabilizaría" : "Quedaría en borrador"}
-                              </Text>
-                              <Table withRowBorders={false} verticalSpacing={0} fz="xs">
-                                <Table.Tbody>
-                                  {row.lines.map((line, index) => (
-                                    <Table.Tr key={index}>
-                                      <Table.Td>
-                                        <Text span ff="monospace" size="xs">
-                                          {line.account}
-                                        </Text>{" "}
-                                        {line.label}
-                                      </Table.Td>
-                                      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                                        {line.debit}
-                                      </Table.Td>
-                                      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                                        {line.credit}
-                                      </Table.Td>
-                                    </Table.Tr>
-                                  ))}
-                                </Table.Tbody>
-                              </Table>
-                            </Stack>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              Sin asiento: {row.message}
-                            </Text>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </TableScrollRegion>
+              <SimulationTable rows={simulation.rows} current={current} org={organization.cedula} />
               <PageLinks
                 page={simulation.page}
                 pageCount={simulation.pageCount}

@@ -21,7 +21,14 @@ import { recordDeclarationFromEntry } from "~/services/vat/vat-declaration-from-
 import { reviewVatReceipt } from "~/services/vat/vat-review.server";
 import { rectifyVat, reverseSettlement, settleVat, type SettleOutcome } from "~/services/vat/vat-settlement.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
-import { badRequest, notFound } from "~/utils/http.server";
+import {
+  badRequest,
+  notFound,
+  refusalResponse,
+  refusalStatus,
+  throwIfPageRefused,
+  valueOrRefusal,
+} from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -47,7 +54,7 @@ const REVIEW_FORM = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
   const url = new URL(request.url);
-  const month = readVatMonth(url);
+  const month = valueOrRefusal(readVatMonth(url));
   const page = await loadVatPage(organization.id, month, url.searchParams.get("figure"));
   if (page.unknownFigure) throw notFound("Esa cifra no está en la declaración de este mes.");
   return json({ organization: { name: organization.name, cedula: organization.cedula }, ...page });
@@ -68,7 +75,7 @@ function settleReply(intent: string, outcome: Extract<SettleOutcome, { ok: false
 export async function action({ request }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
   const url = new URL(request.url);
-  const month = readVatMonth(url);
+  const month = valueOrRefusal(readVatMonth(url));
   const form = await readForm(request);
   const intent = form.get("intent");
   if (!INTENTS.includes(intent as (typeof INTENTS)[number])) throw badRequest("Acción desconocida.");
@@ -90,15 +97,18 @@ export async function action({ request }: ActionFunctionArgs) {
       parsed.data.decision,
       actor.by,
     );
-    if (!outcome.ok) throw outcome.status === 404 ? notFound(outcome.message) : badRequest(outcome.message);
+    if (!outcome.ok) throw refusalResponse(outcome.refusals);
     const verb = parsed.data.decision === "include" ? "incluido en" : "excluido de";
     return redirectWithSuccess(back, `Comprobante ${outcome.consecutivo} ${verb} la declaración.`);
   }
   if (intent === "registrar") {
     const recorded = await recordDeclarationFromEntry(organization.id, month, actor);
     if (!recorded.ok) {
-      if (recorded.status === 404) throw notFound(recorded.message);
-      return json({ intent, message: recorded.message, already: null }, { status: 409 });
+      throwIfPageRefused(recorded.refusals);
+      return json(
+        { intent, message: recorded.refusals[0].message, already: null },
+        { status: refusalStatus(recorded.refusals) },
+      );
     }
     return redirectWithSuccess(
       back,

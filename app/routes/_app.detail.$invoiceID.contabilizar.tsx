@@ -3,6 +3,7 @@ import { readDateInput, type CalendarDate } from "~/domain/calendar";
 import { bookReceipt } from "~/services/booking/booking.server";
 import { requireReceipt } from "~/services/receipts/receipts-detail.server";
 import { readForm } from "~/utils/form.server";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
@@ -10,14 +11,14 @@ const detailPath = (id: string, cedula: string) => `/detail/${id}?${new URLSearc
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   return redirect(detailPath(String(receipt._id), organization.cedula));
 }
 
 /** "Contabilizar" on a receipt's page: posts its entry (or a borrador) and comes back with the result. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   const form = await readForm(request);
   const post = form.get("status") !== "borrador";
   const back = detailPath(String(receipt._id), organization.cedula);

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { forbidden } from "~/utils/http.server";
+import { forbidden, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireReceipt } from "~/services/receipts/receipts-detail.server";
@@ -16,7 +16,7 @@ function receiptPage(cedula: string, id: string): string {
 /** An admin chooses which of the receipt's conflicting Hacienda answers holds (recorded with who and when). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization, role } = await requireOrgContext(request);
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   if (role !== "admin") throw forbidden(CHOOSE_ANSWER_ADMIN_ONLY);
   const form = await request.formData();
   const sha = String(form.get("answer") ?? "");
@@ -31,6 +31,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   return redirect(receiptPage(organization.cedula, String(receipt._id)));
 }

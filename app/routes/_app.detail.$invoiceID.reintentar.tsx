@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { badRequest, forbidden } from "~/utils/http.server";
+import { badRequest, forbidden, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { requireReceipt } from "~/services/receipts/receipts-detail.server";
@@ -12,7 +12,7 @@ function receiptPage(cedula: string, id: string): string {
 /** An admin puts a document whose sending stopped in error back in the queue ("Reintentar"). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   if (role !== "admin") throw forbidden(RETRY_ADMIN_ONLY);
   const form = await request.formData();
   const document = String(form.get("document") ?? "");
@@ -28,6 +28,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   return redirect(receiptPage(organization.cedula, String(receipt._id)));
 }

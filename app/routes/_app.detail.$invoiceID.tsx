@@ -7,25 +7,26 @@ import { FieldList } from "~/components/receipts/FieldList";
 import { HaciendaBadge } from "~/components/receipts/HaciendaBadge";
 import { HaciendaConflict } from "~/components/receipts/HaciendaConflict";
 import { LinesTable } from "~/components/receipts/LinesTable";
-import { detailHref, mensajeReceptorHref, monthHref, pdfHref, xmlHref } from "~/components/receipts/links";
+import { mensajeReceptorHref, monthHref, pdfHref, xmlHref } from "~/components/receipts/links";
 import { PartyCard } from "~/components/receipts/PartyCard";
+import { ReceiptAmounts } from "~/components/receipts/ReceiptAmounts";
+import { ReceiptReferences } from "~/components/receipts/ReceiptReferences";
 import { ReceptorAnswer } from "~/components/receipts/ReceptorAnswer";
 import type { SwitchHandle } from "~/components/shell/OrganizationSwitcher";
 import { answerSchema, ANSWER_INTENT } from "~/domain/receipts/answer";
-import type { Refusal } from "~/domain/refusal";
-import { SimpleTable } from "~/components/receipts/SimpleTable";
 import { accessibleOrganizationsFor } from "~/utils/account.server";
 import { requireUser } from "~/utils/auth.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import {
   ADMIN_ONLY_MESSAGE,
-  answerReceipt,
   loadReceiptDetail,
   receiptOrganizationRedirect,
   requireReceipt,
 } from "~/services/receipts/receipts-detail.server";
+import { answerReceipt } from "~/services/receipts/receipt-answer.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { haciendaConflictOf } from "~/services/receipts/hacienda-answers.server";
 import { ReceiptBooking } from "~/components/booking/ReceiptBooking";
@@ -50,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   if (owned) throw redirect(owned);
   const { organization, role } = await requireOrgContext(request);
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   return json({
     ...(await loadReceiptDetail(organization, receipt, role === "admin")),
     haciendaConflict: haciendaConflictOf(receipt, role === "admin"),
@@ -74,20 +75,13 @@ export const handle: SwitchHandle = {
   },
 };
 
-/** The service's refusals ({ form | field: [message] }) in the one refusal shape. */
-function refusalsOf(fieldErrors: Record<string, string[] | undefined>): Refusal[] {
-  return Object.entries(fieldErrors).flatMap(([field, messages]) =>
-    (messages ?? []).map((message) => (field === "form" ? { message } : { field, message })),
-  );
-}
-
 /**
  * Records the receptor's answer (admins of the organization only). The answer cannot be changed once
  * recorded, so a valid form is carried out only with its confirmation; without it the page asks.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization, role } = await requireOrgContext(request);
-  const receipt = await requireReceipt(organization, params.invoiceID);
+  const receipt = valueOrRefusal(await requireReceipt(organization, params.invoiceID));
   const form = await readForm(request);
   if (role !== "admin")
     return replyWithErrors(parseSubmission(form, z.object({})), { message: ADMIN_ONLY_MESSAGE }, 403);
@@ -98,7 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyWithErrors(submission);
   if (!isConfirmed(form)) return askConfirmation(submission);
   const outcome = await answerReceipt(organization, receipt, submission.value, String(user._id));
-  if (!outcome.ok) return replyWithErrors(submission, refusalsOf(outcome.fieldErrors), outcome.status);
+  if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
   const url = new URL(request.url);
   url.searchParams.set("org", organization.cedula);
   return redirectWithSuccess(
@@ -183,124 +177,9 @@ export default function ReceiptDetailPage() {
         <LinesTable lines={view.lines} />
       </Stack>
 
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="xs" component="section" aria-label="Impuestos por tarifa">
-            <Title order={2} size="h4">
-              Impuestos por tarifa
-            </Title>
-            {view.taxes.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Sin impuestos.
-              </Text>
-            ) : (
-              <SimpleTable
-                testId="receipt-taxes"
-                label="Tabla de impuestos por tarifa"
-                rows={view.taxes}
-                keyOf={(row) => `${row.impuesto}-${row.tarifa}`}
-                columns={[
-                  { header: "Impuesto", cell: (row) => row.impuesto },
-                  { header: "Tarifa", cell: (row) => row.tarifa },
-                  { header: "Monto", cell: (row) => row.monto, align: "right" },
-                  ...(view.moneda !== "CRC"
-                    ? [
-                        {
-                          header: "Monto (₡)",
-                          cell: (row: (typeof view.taxes)[number]) => row.montoColones,
-                          align: "right" as const,
-                        },
-                      ]
-                    : []),
-                ]}
-              />
-            )}
-          </Stack>
-          {view.otrosCargos.length > 0 && (
-            <Stack gap="xs" component="section" aria-label="Otros cargos" mt="md">
-              <Title order={2} size="h4">
-                Otros cargos
-              </Title>
-              <SimpleTable
-                testId="receipt-otros-cargos"
-                label="Tabla de otros cargos"
-                rows={view.otrosCargos}
-                keyOf={(row, index) => `${row.tipo}-${index}`}
-                columns={[
-                  { header: "Tipo", cell: (row) => row.tipo },
-                  { header: "Detalle", cell: (row) => row.detalle },
-                  { header: "Tercero", cell: (row) => row.tercero },
-                  { header: "Porcentaje", cell: (row) => row.porcentaje },
-                  { header: "Monto", cell: (row) => row.monto, align: "right" },
-                ]}
-              />
-            </Stack>
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="xs" component="section" aria-label="Totales">
-            <Title order={2} size="h4">
-              Totales
-            </Title>
-            <SimpleTable
-              testId="receipt-totals"
-              label="Tabla de totales"
-              rows={view.totals}
-              keyOf={(row) => row.label}
-              columns={[
-                { header: "Concepto", cell: (row) => (row.strong ? <strong>{row.label}</strong> : row.label) },
-                {
-                  header: view.moneda,
-                  cell: (row) => (row.strong ? <strong>{row.value}</strong> : row.value),
-                  align: "right",
-                },
-                ...(view.moneda !== "CRC"
-                  ? [
-                      {
-                        header: "Colones",
-                        cell: (row: (typeof view.totals)[number]) => row.colones,
-                        align: "right" as const,
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <ReceiptAmounts moneda={view.moneda} taxes={view.taxes} otrosCargos={view.otrosCargos} totals={view.totals} />
 
-      {view.references.length > 0 && (
-        <Stack gap="xs" component="section" aria-label="Referencias">
-          <Title order={2} size="h4">
-            Referencias
-          </Title>
-          <SimpleTable
-            testId="receipt-references"
-            label="Tabla de referencias"
-            rows={view.references}
-            keyOf={(row, index) => `${row.numero}-${index}`}
-            columns={[
-              { header: "Documento", cell: (row) => row.tipo },
-              {
-                header: "Número",
-                cell: (row) =>
-                  row.receiptId ? (
-                    <Anchor component={Link} to={detailHref(current, org, row.receiptId)} ff="monospace" size="xs">
-                      {row.numero}
-                    </Anchor>
-                  ) : (
-                    <Text ff="monospace" size="xs">
-                      {row.numero}
-                    </Text>
-                  ),
-              },
-              { header: "Fecha", cell: (row) => row.fecha },
-              { header: "Código", cell: (row) => row.codigo },
-              { header: "Razón", cell: (row) => row.razon },
-            ]}
-          />
-        </Stack>
-      )}
+      {view.references.length > 0 && <ReceiptReferences references={view.references} current={current} org={org} />}
 
       <Paper withBorder p="md" component="section" aria-label="Estado en Hacienda" data-testid="hacienda-status">
         <Stack gap="xs">

@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ImportReportView, type ImportReportData } from "~/components/receipts/ImportReportView";
@@ -8,7 +8,9 @@ import { monthLabel } from "~/domain/calendar";
 import { UploadForm, type UploadState } from "~/components/receipts/UploadForm";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { MAX_UPLOAD_BYTES } from "~/services/receipts/receipts-upload.server";
-import { uploadResponse } from "~/services/receipts/import-jobs.server";
+import { importJobHref } from "~/services/receipts/import-job-view.server";
+import { receiveUpload } from "~/services/receipts/import-jobs.server";
+import { refusalStatus } from "~/utils/http.server";
 import { FormError } from "~/components/FormError";
 
 export const meta: MetaFunction = () => [{ title: "Subir comprobantes · Contabilidad CR" }];
@@ -24,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The upload without JavaScript: a plain multipart post; the page renders the results, or goes to the job's progress page. */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, organization, role } = await requireOrgContext(request);
-  return uploadResponse(request, { organization, userId: String(user._id), uploader: role }, "page");
+  const start = await receiveUpload(request, { organization, userId: String(user._id), uploader: role });
+  if (!start.ok)
+    return json({ error: start.refusals[0].message, report: null }, { status: refusalStatus(start.refusals) });
+  if (start.kind === "report") return json({ error: null, report: start.report });
+  return redirect(importJobHref(organization.cedula, start.jobId), 303);
 }
 
 export default function UploadReceiptsPage() {

@@ -8,7 +8,7 @@ import { monthLabel } from "~/domain/calendar";
 import { notFound } from "~/utils/http.server";
 import { jobPageHeaders, jobDocumentHeaders } from "~/utils/job-page-headers";
 import { requireOrgContext } from "~/utils/org-context.server";
-import { loadImportJob } from "~/services/receipts/import-jobs.server";
+import { loadImportJob } from "~/services/receipts/import-job-view.server";
 import { countLabel, plural } from "~/domain/text";
 
 export const meta: MetaFunction = () => [{ title: "Importación de comprobantes · Contabilidad CR" }];

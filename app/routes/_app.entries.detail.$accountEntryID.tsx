@@ -4,7 +4,7 @@ import { appHref } from "~/utils/links";
 import { ENTRY_FORM_MAX_ROWS, entryFormSchema } from "~/domain/entries/form";
 import { entryFormPage, entryFormTarget, saveEntryForm } from "~/services/entries/entry-form.server";
 import { readSubmission, replyWithErrors } from "~/utils/form.server";
-import { notFound } from "~/utils/http.server";
+import { notFound, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request, { admin: true });
-  const target = await entryFormTarget(organization.id, params.accountEntryID ?? "");
+  const target = valueOrRefusal(await entryFormTarget(organization.id, params.accountEntryID ?? ""));
   // A reversed entry or one in a closed period stays as it is: the page says why.
   if (target.locked) throw json({ message: target.locked }, { status: 409 });
   return json(await entryFormPage(organization.id, target));
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const context = await requireOrgContext(request, { admin: true });
-  const target = await entryFormTarget(context.organization.id, params.accountEntryID ?? "");
+  const target = valueOrRefusal(await entryFormTarget(context.organization.id, params.accountEntryID ?? ""));
   const submission = await readSubmission(request, entryFormSchema, { maxRows: ENTRY_FORM_MAX_ROWS });
   // "Agregar línea" and "Quitar" without JavaScript: the form comes back with the row added or removed,
   // every value kept and nothing judged yet (no button said what to do with it).

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readJournalQuery } from "~/domain/entries/query";
-import { journalFileName, journalStream } from "~/services/entries/entries-export.server";
+import { journalFileName, journalStream } from "~/services/entries/entries-journal.server";
 import { fileResponse } from "~/utils/file-response.server";
 import { badRequest } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readEntryListQuery } from "~/domain/entries/query";
 import { entriesCsv, entriesFileName } from "~/services/entries/entries-export.server";
 import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
-import { badRequest } from "~/utils/http.server";
+import { badRequest, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 /** The filtered entries list (the page's ?from, ?to, ?q, ?account, ?source, ?status) as CSV. */
@@ -10,7 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
   const { query, problems } = readEntryListQuery(new URL(request.url).searchParams, new Date());
   if (problems.length > 0) throw badRequest(problems[0].message);
-  return fileResponse(await entriesCsv(organization, query), {
+  return fileResponse(valueOrRefusal(await entriesCsv(organization, query)), {
     contentType: CONTENT_TYPES.csv,
     fileName: entriesFileName(organization, query, "csv"),
   });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readMovementQuery } from "~/domain/entries/query";
 import { ACCOUNT_REQUIRED, movementsCsv, movementsFileName } from "~/services/entries/entries-export.server";
 import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
-import { badRequest } from "~/utils/http.server";
+import { badRequest, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 /** One account's movements of a range (?account, ?from, ?to) with their running balance, as CSV (admins). */
@@ -11,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { query, problems } = readMovementQuery(new URL(request.url).searchParams, new Date());
   if (problems.length > 0) throw badRequest(problems[0].message);
   if (!query.account) throw badRequest(ACCOUNT_REQUIRED);
-  return fileResponse(await movementsCsv(organization, query), {
+  return fileResponse(valueOrRefusal(await movementsCsv(organization, query)), {
     contentType: CONTENT_TYPES.csv,
     fileName: movementsFileName(organization, { ...query, account: query.account }, "csv"),
   });

@@ -17,7 +17,7 @@ import { entryView } from "~/services/entries/entries-read.server";
 import { deleteDraft, getEntry, reverse } from "~/services/ledger/ledger.server";
 import { askConfirmation, isConfirmed } from "~/utils/confirm.server";
 import { parseSubmission, readForm, replyWithErrors } from "~/utils/form.server";
-import { forbidden, notFound } from "~/utils/http.server";
+import { forbidden, notFound, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { undoneElsewhere } from "~/domain/entries/source";
@@ -31,7 +31,7 @@ const UNKNOWN_INTENT = "La acción solicitada no existe.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { organization, role } = await requireOrgContext(request);
-  const view = await entryView(organization, params.entryID, role === "admin");
+  const view = valueOrRefusal(await entryView(organization, params.entryID, role === "admin"));
   const today = todayInCostaRica(new Date());
   return json({ ...view, reversalDate: today < view.entry.date ? view.entry.date : today });
 }

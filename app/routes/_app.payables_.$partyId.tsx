@@ -5,8 +5,9 @@ import { loadCatalog } from "~/services/catalog/catalog.server";
 import { partyAction } from "~/services/open-items/party-action.server";
 import { partyPage } from "~/services/open-items/pages.server";
 import { readForm } from "~/utils/form.server";
-import { notFound } from "~/utils/http.server";
+import { notFound, refusalStatus, throwIfPageRefused } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Estado de cuenta${data ? ` · ${data.party.nombre}` : ""} · Contabilidad CR` },
@@ -29,7 +30,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
   const form = await readForm(request);
-  return partyAction(organization, "payable", params.partyId ?? "", String(user._id), form, request.url);
+  const outcome = await partyAction(
+    organization,
+    "payable",
+    params.partyId ?? "",
+    String(user._id),
+    form,
+    new URL(request.url).searchParams,
+  );
+  if (outcome.ok) return redirectWithSuccess(request.url, outcome.message);
+  throwIfPageRefused(outcome.refusals);
+  const error = outcome.refusals.map((refusal) => refusal.message).join(" ");
+  return json({ intent: outcome.intent, error }, { status: refusalStatus(outcome.refusals) });
 }
 
 export default function StatementPage() {

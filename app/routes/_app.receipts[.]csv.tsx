@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
 import { readMonthQuery } from "~/services/receipts/receipts.server";
@@ -7,7 +8,7 @@ import { exportFileName, receiptsCsv } from "~/services/receipts/receipts-export
 /** The filtered month (?month, ?tab, ?q) as CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
-  const query = readMonthQuery(new URL(request.url));
+  const query = valueOrRefusal(readMonthQuery(new URL(request.url)));
   return fileResponse(await receiptsCsv(organization, query), {
     contentType: CONTENT_TYPES.csv,
     fileName: exportFileName(organization, query, "csv"),

@@ -3,7 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AgingPage, type OpeningImportMessage } from "~/components/open-items/AgingPage";
 import { openingImportAction } from "~/services/open-items/opening-action.server";
 import { agingPage } from "~/services/open-items/pages.server";
+import { refusalStatus } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cuentas por cobrar · Contabilidad CR" }];
 
@@ -16,7 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** «Importar saldos iniciales»: admins of the organization only. */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, organization } = await requireOrgContext(request, { admin: true });
-  return openingImportAction(organization.id, "receivable", String(user._id), request);
+  const outcome = await openingImportAction(organization.id, "receivable", String(user._id), request);
+  if (outcome.ok) return redirectWithSuccess(request.url, outcome.message);
+  const status = outcome.kind ? refusalStatus({ message: "", kind: outcome.kind }) : 400;
+  return json({ intent: "opening", errors: outcome.errors }, { status });
 }
 
 export default function ReceivablesPage() {

@@ -3,12 +3,13 @@ import { reportFileName } from "~/services/reports/export.server";
 import { reportPdf } from "~/services/reports/pdf.server";
 import { readExportQuery } from "~/services/reports/reports.server";
 import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 /** The report of /results-all as a printable PDF (organization, cédula, period, signature lines), same query parameters. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
-  const query = readExportQuery("all", new URL(request.url));
+  const query = valueOrRefusal(readExportQuery("all", new URL(request.url)));
   return fileResponse(await reportPdf("all", organization, query), {
     contentType: CONTENT_TYPES.pdf,
     fileName: reportFileName("all", organization, query, "pdf"),

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { reportCsv, reportFileName } from "~/services/reports/export.server";
 import { readExportQuery } from "~/services/reports/reports.server";
 import { CONTENT_TYPES, fileResponse } from "~/utils/file-response.server";
+import { valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 
 /** The report of /results-general as CSV, same query parameters. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { organization } = await requireOrgContext(request);
-  const query = readExportQuery("general", new URL(request.url));
+  const query = valueOrRefusal(readExportQuery("general", new URL(request.url)));
   return fileResponse(await reportCsv("general", organization.id, query), {
     contentType: CONTENT_TYPES.csv,
     fileName: reportFileName("general", organization, query, "csv"),

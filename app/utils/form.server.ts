@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { Refusal } from "~/domain/refusal";
 import { HONEYPOT_FIELD } from "./honeypot";
-import { badRequest } from "./http.server";
+import { badRequest, refusalStatus } from "./http.server";
 
 export const INVALID_FORM_MESSAGE = "El formulario enviado no es válido. Recargue la página e intente de nuevo.";
 
@@ -115,12 +115,13 @@ export function refusalErrors(
 /**
  * The answer to a submission that cannot be carried out: its errors (the schema's, plus the refusals)
  * and the submitted values, so the page re-renders the form as it was posted, with or without JavaScript.
+ * The status is the refusals' (400 unless one says otherwise, decision 260).
  * `hideFields` keeps secrets (passwords, codes) out of the echoed values.
  */
 export function replyWithErrors(
   submission: Pick<ParsedSubmission, "reply">,
   refusals: Refusal | Refusal[] = [],
-  status = 400,
+  status = refusalStatus(refusals),
   options: { hideFields?: readonly string[] } = {},
 ) {
   const list = Array.isArray(refusals) ? refusals : [refusals];

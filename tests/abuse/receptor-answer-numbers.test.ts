@@ -1,7 +1,7 @@
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consecutiveCounters } from "../../app/services/issuer/consecutive.server";
-import { ANSWERED_MEANWHILE_MESSAGE, answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { ANSWERED_MEANWHILE_MESSAGE, answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { HaciendaSubmission } from "../../models/hacienda-submission";
 import { ensureOrganization } from "../../models/organization";
 import { findReceipt, insertReceipts } from "../../models/receipt";
@@ -49,7 +49,7 @@ describe("receptor answers take their number inside their transaction (issue 25,
     const accepted = outcomes.filter((outcome) => outcome.ok);
     expect(accepted).toHaveLength(1);
     for (const outcome of outcomes.filter((candidate) => !candidate.ok))
-      expect(outcome).toEqual({ ok: false, status: 409, fieldErrors: { form: [ANSWERED_MEANWHILE_MESSAGE] } });
+      expect(outcome).toEqual({ ok: false, refusals: [{ message: ANSWERED_MEANWHILE_MESSAGE, kind: "conflict" }] });
     expect(await nextAcceptance()).toBe(2);
     const stored = await findReceipt(FERRETERIA.id, id);
     expect(stored?.receptorMessage?.consecutivo).toMatch(/^\d{8}05\d{10}$/);

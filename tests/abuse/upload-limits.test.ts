@@ -68,7 +68,7 @@ describe("what one upload and one user may inflate (issue 16)", () => {
     });
     const request = uploadRequest("/detail?index&org=3101123456", [{ name: "a.xml", content: receivedXml("hour") }]);
     const outcome = await receiveUpload(request, { organization: FERRETERIA, userId, uploader: "client" });
-    expect(outcome).toEqual({ kind: "refused", status: 429, message: UPLOAD_MESSAGES.hourSpent });
+    expect(outcome).toEqual({ ok: false, refusals: [{ message: UPLOAD_MESSAGES.hourSpent, kind: "too-many" }] });
     expect(await Receipt.countDocuments()).toBe(0);
   });
 });

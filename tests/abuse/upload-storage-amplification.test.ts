@@ -83,7 +83,10 @@ describe("what an upload stores (issue 25, finding 3)", () => {
       uploadRequest("/detail?index&org=3101123456", [{ name: "a.xml", content: padded("day") }]),
       { organization: FERRETERIA, userId: String(new Types.ObjectId()), uploader: "admin" },
     );
-    expect(outcome).toEqual({ kind: "refused", status: 429, message: UPLOAD_MESSAGES.organizationDaySpent });
+    expect(outcome).toEqual({
+      ok: false,
+      refusals: [{ message: UPLOAD_MESSAGES.organizationDaySpent, kind: "too-many" }],
+    });
     expect(await Receipt.countDocuments()).toBe(0);
   });
 
@@ -113,12 +116,12 @@ describe("what an upload stores (issue 25, finding 3)", () => {
       uploadRequest("/detail?index&org=3101123456", [{ name: "a.xml", content: padded("user") }]),
       { organization: FERRETERIA, userId: String(userId), uploader: "admin" },
     );
-    expect(refused).toEqual({ kind: "refused", status: 429, message: UPLOAD_MESSAGES.userDaySpent });
+    expect(refused).toEqual({ ok: false, refusals: [{ message: UPLOAD_MESSAGES.userDaySpent, kind: "too-many" }] });
     const accepted = await receiveUpload(
       uploadRequest("/detail?index&org=3101123456", [{ name: "a.xml", content: padded("other") }]),
       { organization: FERRETERIA, userId: String(new Types.ObjectId()), uploader: "admin" },
     );
-    expect(accepted.kind).toBe("report");
+    expect(accepted).toMatchObject({ ok: true, kind: "report" });
     const job = await ImportJob.findOne({ organizationId: FERRETERIA.id }).sort({ createdAt: -1 }).lean();
     expect(job?.storedBytes).toBeGreaterThan(0);
     expect(job?.storedBytes).toBeLessThan(20 * 1024);

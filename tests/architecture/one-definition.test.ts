@@ -29,9 +29,9 @@ describe("defined once", () => {
   });
 
   it("only app/utils/db.server.ts reads the TransientTransactionError label to run a transaction again", () => {
-    // receipts-detail reads it once, after the retries, to tell a lost race from a failure.
+    // receipt-answer reads it once, after the retries, to tell a lost race from a failure.
     const readers = definedOutside(FILES, /"TransientTransactionError"/, "app/utils/db.server.ts");
-    expect(readers).toEqual(["app/services/receipts/receipts-detail.server.ts"]);
+    expect(readers).toEqual(["app/services/receipts/receipt-answer.server.ts"]);
   });
 
   it("finds a definition outside its home when there is one", () => {

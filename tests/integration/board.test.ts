@@ -8,7 +8,7 @@ import { bookMonth } from "../../app/services/booking/booking.server";
 import { recomputeBoardRow, verifyBoard } from "../../app/services/board/board-verify.server";
 import { loadBoard } from "../../app/services/board/board.server";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
-import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import { getDefaultAccounts } from "../../app/services/default-accounts/default-accounts.server";
 import { loadMonthView } from "../../app/services/receipts/receipts.server";

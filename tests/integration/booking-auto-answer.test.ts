@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RuleInput } from "../../app/domain/rules/form";
 import { bookMonth } from "../../app/services/booking/booking.server";
 import { getEntry } from "../../app/services/ledger/ledger.server";
-import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { createRule } from "../../app/services/rules/rules.server";
 import { HaciendaSubmission } from "../../models/hacienda-submission";
 import { ensureOrganization } from "../../models/organization";

@@ -20,7 +20,7 @@ import {
   startHaciendaWorker,
   type HaciendaWorkerOptions,
 } from "../../app/services/hacienda/worker.server";
-import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import {
   BUSINESS_PARTIES,

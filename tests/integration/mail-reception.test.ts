@@ -14,6 +14,7 @@ import { claimMailbox, findMailbox, Mailbox } from "../../models/mailbox";
 import { MailLog, MailProcessed, type MailLogRecord } from "../../models/mail-message";
 import { Receipt, type ReceiptSummary } from "../../models/receipt";
 import { requireReceiptPdf } from "../../app/services/mail/receipt-pdf.server";
+import { valueOrRefusal } from "../../app/utils/http.server";
 import { MAIL_REASONS } from "../../app/domain/mail/attachments";
 import { saveMailbox } from "../../app/services/mail/mailbox-settings.server";
 import { readMailboxNow } from "../../app/services/mail/mail-worker.server";
@@ -100,7 +101,7 @@ async function mailboxFor(
     intervalMinutes: 10,
     ...overrides,
   });
-  if (!saved.ok) throw new Error(saved.message);
+  if (!saved.ok) throw new Error(saved.refusals[0].message);
   return new Types.ObjectId(saved.id);
 }
 
@@ -173,7 +174,7 @@ describe("reading a client's mailbox", () => {
       .setOptions({ useBigInt64: true })
       .lean();
     expect(monthRow(stored as unknown as ReceiptSummary).arrivalLabel).toBe("Subido");
-    const kept = await requireReceiptPdf(FERRETERIA.id, document.clave);
+    const kept = valueOrRefusal(await requireReceiptPdf(FERRETERIA.id, document.clave));
     expect(Buffer.from(kept.bytes).equals(PDF)).toBe(true);
     expect(kept.fileName).toBe(`${document.clave}.pdf`);
     const [entry] = await logOf(id);

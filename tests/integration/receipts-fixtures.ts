@@ -9,7 +9,7 @@ import {
   type ImportOrganization,
   type ImportReport,
 } from "../../app/services/receipts/receipt-import.server";
-import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { importFiles } from "../../app/services/receipts/receipts-upload.server";
 import {
   BUSINESS_PARTIES,
@@ -101,7 +101,7 @@ export async function storeAnsweredReceipt(id: string): Promise<void> {
     { mensaje: "1", condicionImpuesto: "01", detalleMensaje: "" },
     String(new Types.ObjectId()),
   );
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.fieldErrors));
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.refusals));
 }
 
 /**

@@ -252,7 +252,7 @@ describe("/ (Comprobantes) month view", () => {
       monthLoader({ request: getRequest("/?org=3101123456&month=octubre", clientCookie), params: {}, context }),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toBe("El mes debe tener el formato AAAA-MM, por ejemplo 2025-10.");
+    expect(await response.json()).toEqual({ message: "El mes debe tener el formato AAAA-MM, por ejemplo 2025-10." });
   });
 
   it("totals equal the sum of the céntimos the rows show, and every row adds up with its otros cargos (issue 17, items 2 and 3)", async () => {

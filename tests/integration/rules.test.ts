@@ -27,6 +27,8 @@ import { DEMO_RULES, seedDemoRules } from "../../scripts/seed-demo-rules";
 import { zipSamples } from "../../scripts/hacienda-samples/src/output";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
+import type { Refused } from "../../app/domain/refusal";
+import { refusalStatus, valueOrRefusal } from "../../app/utils/http.server";
 import { createTestUser } from "../support/users";
 
 const FERRETERIA = "CR:3101123456";
@@ -102,22 +104,22 @@ describe("the rules service", () => {
       ["Segunda", 1, true],
     ]);
     expect(await updateRule(SODA, actor(), first.id, RULE)).toEqual({ ok: true, id: first.id, changed: false });
-    expect((await getRule(SODA, first.id)).version).toBe(1);
+    expect(valueOrRefusal(await getRule(SODA, first.id)).version).toBe(1);
     const changed = { ...RULE, action: { ...RULE.action, post: false } };
     expect(await updateRule(SODA, actor(), first.id, changed)).toEqual({ ok: true, id: first.id, changed: true });
-    const stored = await getRule(SODA, first.id);
+    const stored = valueOrRefusal(await getRule(SODA, first.id));
     expect(stored.version).toBe(2);
     expect(stored.action.post).toBe(false);
   });
 
   it("enables, disables, reorders and deletes, each recorded in the rule's history", async () => {
     const [first, second] = await loadRules(SODA);
-    expect(await setRuleEnabled(SODA, actor(), first.id, false)).toBe(true);
-    expect(await setRuleEnabled(SODA, actor(), first.id, false)).toBe(false);
-    expect((await getRule(SODA, first.id)).enabled).toBe(false);
-    expect((await getRule(SODA, first.id)).version).toBe(2);
-    expect(await moveRule(SODA, actor(), first.id, "up")).toBe(false);
-    expect(await moveRule(SODA, actor(), first.id, "down")).toBe(true);
+    expect(await setRuleEnabled(SODA, actor(), first.id, false)).toEqual({ ok: true, value: true });
+    expect(await setRuleEnabled(SODA, actor(), first.id, false)).toEqual({ ok: true, value: false });
+    expect(valueOrRefusal(await getRule(SODA, first.id)).enabled).toBe(false);
+    expect(valueOrRefusal(await getRule(SODA, first.id)).version).toBe(2);
+    expect(await moveRule(SODA, actor(), first.id, "up")).toEqual({ ok: true, value: false });
+    expect(await moveRule(SODA, actor(), first.id, "down")).toEqual({ ok: true, value: true });
     expect((await loadRules(SODA)).map((rule) => rule.id)).toEqual([second.id, first.id]);
     await deleteRule(SODA, actor(), first.id);
     expect((await loadRules(SODA)).map((rule) => rule.id)).toEqual([second.id]);
@@ -132,7 +134,7 @@ describe("the rules service", () => {
       ["delete", 2],
     ]);
     expect(kept?.history[1].snapshot?.action.post).toBe(false);
-    const history = await ruleHistory(SODA, second.id);
+    const history = valueOrRefusal(await ruleHistory(SODA, second.id));
     expect(history.map((item) => [item.change, item.by])).toEqual([
       ["move", "admin@demo.cr"],
       ["create", "admin@demo.cr"],
@@ -167,14 +169,17 @@ describe("the rules service", () => {
 
   it("another organization's rule is not found: 404, and nothing changes", async () => {
     const [sodaRule] = await loadRules(SODA);
-    const refused = async (run: () => Promise<unknown>) => (await respond(run)).status;
+    const refused = async (run: () => Promise<{ ok: true } | Refused>) => {
+      const outcome = await run();
+      return outcome.ok ? 200 : refusalStatus(outcome.refusals);
+    };
     expect(await refused(() => getRule(FERRETERIA, sodaRule.id))).toBe(404);
     expect(await refused(() => updateRule(FERRETERIA, actor(), sodaRule.id, RULE))).toBe(404);
     expect(await refused(() => setRuleEnabled(FERRETERIA, actor(), sodaRule.id, false))).toBe(404);
     expect(await refused(() => moveRule(FERRETERIA, actor(), sodaRule.id, "down"))).toBe(404);
     expect(await refused(() => deleteRule(FERRETERIA, actor(), sodaRule.id))).toBe(404);
     expect(await refused(() => getRule(SODA, "no-es-un-id"))).toBe(404);
-    expect((await getRule(SODA, sodaRule.id)).enabled).toBe(true);
+    expect(valueOrRefusal(await getRule(SODA, sodaRule.id)).enabled).toBe(true);
   });
 });
 
@@ -286,15 +291,15 @@ describe("the rule screens", () => {
     const post = (fields: Record<string, string>, cookie = cookies.admin, org = ORG) =>
       respond(() => listRoute.action(args(postRequest(`/admin/rules?${org}`, fields, cookie))));
     expect((await post({ intent: "disable", ruleId: rule.id })).status).toBe(302);
-    expect((await getRule(FERRETERIA, rule.id)).enabled).toBe(false);
+    expect(valueOrRefusal(await getRule(FERRETERIA, rule.id)).enabled).toBe(false);
     expect((await post({ intent: "enable", ruleId: rule.id })).status).toBe(302);
-    expect((await getRule(FERRETERIA, rule.id)).enabled).toBe(true);
+    expect(valueOrRefusal(await getRule(FERRETERIA, rule.id)).enabled).toBe(true);
     const bad = await post({ intent: "borrar-todo", ruleId: rule.id });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain("La acción solicitada no existe.");
     // Soda's admin names Ferretería's rule under Soda: not found.
     expect((await post({ intent: "disable", ruleId: rule.id }, cookies.adminOfSoda, SODA_ORG)).status).toBe(404);
-    expect((await getRule(FERRETERIA, rule.id)).enabled).toBe(true);
+    expect(valueOrRefusal(await getRule(FERRETERIA, rule.id)).enabled).toBe(true);
     // And the edit page of it, under Soda, is 404 too, for reading and for posting.
     const sodaArgs = (request: Request) => args(request, { ruleID: rule.id });
     expect(
@@ -319,7 +324,7 @@ describe("the rule screens", () => {
         )
       ).status,
     ).toBe(404);
-    expect((await getRule(FERRETERIA, rule.id)).name).toBe("Dislasa (editada)");
+    expect(valueOrRefusal(await getRule(FERRETERIA, rule.id)).name).toBe("Dislasa (editada)");
   });
 
   it("deleting asks for confirmation first, then removes the rule from the list", async () => {

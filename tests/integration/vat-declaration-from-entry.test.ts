@@ -105,7 +105,10 @@ describe("a month liquidated before declarations were kept", () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ message: "La declaración de octubre de 2025 ya está registrada." });
     expect((await register("2025-09")).status).toBe(404);
-    expect(await recordDeclarationFromEntry(FERRETERIA.id, "2025-09", actor)).toMatchObject({ ok: false, status: 404 });
+    expect(await recordDeclarationFromEntry(FERRETERIA.id, "2025-09", actor)).toMatchObject({
+      ok: false,
+      refusals: [{ kind: "not-found" }],
+    });
     expect(await VatDeclaration.countDocuments({ organizationId: FERRETERIA.id })).toBe(before);
   });
 

@@ -9,7 +9,7 @@ import { bookMonth, bookReceipt } from "../../app/services/booking/booking.serve
 import { receiptBookingView } from "../../app/services/booking/booking-states.server";
 import { getDefaultAccounts } from "../../app/services/default-accounts/default-accounts.server";
 import { accountTotals, verifyLedger } from "../../app/services/ledger/ledger.server";
-import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { loadVatPage } from "../../app/services/vat/vat-page.server";
 import { reconcileVat } from "../../app/services/vat/vat-reconciliation.server";
 import { loadVatMonth } from "../../app/services/vat/vat-return.server";
@@ -141,9 +141,10 @@ describe("one crédito rule for the return and the books (finding 2)", () => {
       message: "Hay 1 comprobante pendiente de revisión: inclúyalo o exclúyalo antes de liquidar.",
     });
     expect(await reviewVatReceipt(FERRETERIA.id, OCTOBER, id, "exclude", actor.by)).toMatchObject({ ok: true });
-    expect(await reviewVatReceipt(FERRETERIA.id, OCTOBER, await idOf(accepted), "include", actor.by)).toMatchObject({
+    // A receipt that adds up is refused as invalid input (no kind: 400).
+    expect(await reviewVatReceipt(FERRETERIA.id, OCTOBER, await idOf(accepted), "include", actor.by)).toEqual({
       ok: false,
-      status: 400,
+      refusals: [{ message: "Ese comprobante cuadra: no necesita revisión." }],
     });
     const after = await loadVatMonth(FERRETERIA.id, OCTOBER);
     expect(after.ivaReturn.pending).toEqual([]);

@@ -4,7 +4,7 @@ import { parseAmount } from "../../app/domain/money";
 import { bookMonth } from "../../app/services/booking/booking.server";
 import { getDefaultAccounts } from "../../app/services/default-accounts/default-accounts.server";
 import { verifyLedger } from "../../app/services/ledger/ledger.server";
-import { answerReceipt } from "../../app/services/receipts/receipts-detail.server";
+import { answerReceipt } from "../../app/services/receipts/receipt-answer.server";
 import { reconcileVat } from "../../app/services/vat/vat-reconciliation.server";
 import { loadVatMonth, setProrrata } from "../../app/services/vat/vat-return.server";
 import { reverseSettlement, settleVat, settlementOf } from "../../app/services/vat/vat-settlement.server";

@@ -1,39 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from "@mantine/core";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
-import { AccountPicker } from "~/components/AccountPicker";
 import { useSchemaForm } from "~/components/forms/conform";
 import type { CatalogNode } from "~/domain/catalog";
 import { templateFormSchema, type TemplateFormDefaults } from "~/domain/templates/form";
-import { AMOUNT_KINDS, KIND_LABELS, SIDE_LABELS, TEMPLATE_SIDES } from "~/domain/templates/types";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
-type RowField = FieldMetadata<
-  { account?: string; description?: string; side?: string; kind?: string; amount?: string; rate?: string },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's form-level type is not needed here
-  any,
-  string[]
->;
+import { TemplateRow, type RowField } from "./TemplateRow";
 
 /**
  * A template's name, description pattern and lines. Works without JavaScript: spare empty rows, and
@@ -155,100 +127,5 @@ export function TemplateForm({
         </Group>
       </Stack>
     </Form>
-  );
-}
-
-function TemplateRow({
-  line,
-  number,
-  tree,
-  removeButton,
-}: {
-  line: RowField;
-  number: number;
-  tree: CatalogNode[];
-  removeButton: Record<string, unknown>;
-}) {
-  const { account, description, side, kind, amount, rate } = line.getFieldset();
-  const text = (field: AnyField, label: string, extra: Record<string, unknown> = {}) => (
-    <TextInput
-      {...getInputProps(field, { type: "text", ariaAttributes: false })}
-      key={field.key}
-      aria-label={`Línea ${number}: ${label}`}
-      error={field.errors?.[0]}
-      autoComplete="off"
-      {...extra}
-    />
-  );
-  const select = (field: AnyField, label: string, options: Array<{ value: string; label: string }>) => (
-    <NativeSelect
-      {...getSelectProps(field, { ariaAttributes: false })}
-      key={field.key}
-      aria-label={`Línea ${number}: ${label}`}
-      error={field.errors?.[0]}
-      data={options}
-    />
-  );
-  return (
-    <Table.Tr data-line={number}>
-      <Table.Td ta="right" c="dimmed" style={{ verticalAlign: "top", paddingTop: 14 }}>
-        {number}
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: "top" }} miw={260}>
-        <AccountPicker
-          key={account.key}
-          catalog={tree}
-          name={account.name}
-          defaultValue={(account.initialValue as string | undefined) || null}
-          ariaLabel={`Línea ${number}: cuenta`}
-          error={account.errors?.[0]}
-        />
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: "top" }}>{text(description, "descripción", { maxLength: 300 })}</Table.Td>
-      <Table.Td style={{ verticalAlign: "top" }}>
-        {select(
-          side,
-          "lado",
-          TEMPLATE_SIDES.map((value) => ({ value, label: SIDE_LABELS[value] })),
-        )}
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: "top" }}>
-        {select(
-          kind,
-          "tipo de monto",
-          AMOUNT_KINDS.map((value) => ({ value, label: KIND_LABELS[value] })),
-        )}
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: "top" }}>
-        {text(amount, "monto fijo", {
-          inputMode: "decimal",
-          placeholder: "0,00",
-          maxLength: 24,
-          styles: { input: { textAlign: "right" } },
-        })}
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: "top" }}>
-        {text(rate, "porcentaje", {
-          inputMode: "decimal",
-          placeholder: "0,00",
-          maxLength: 12,
-          rightSection: "%",
-          styles: { input: { textAlign: "right" } },
-        })}
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: "top" }}>
-        <Button
-          type="submit"
-          variant="subtle"
-          color="red"
-          size="compact-sm"
-          mt={6}
-          {...removeButton}
-          aria-label={`Quitar la línea ${number}`}
-        >
-          Quitar
-        </Button>
-      </Table.Td>
-    </Table.Tr>
   );
 }

@@ -146,3 +146,6 @@ export function incomeTaxReportView(report: IncomeTaxReportInput) {
     rateNote: table && table.brackets.length === 1 ? formatRate(parseRate(table.brackets[0].rate) ?? 0n) : null,
   };
 }
+
+/** The income-tax page's report as it is shown (every figure already formatted). */
+export type IncomeTaxReportView = ReturnType<typeof incomeTaxReportView>;

@@ -77,3 +77,36 @@ export interface AnswerView {
   totalImpuesto: string;
   totalFactura: string;
 }
+
+/** A row of a receipt's taxes by rate (the colones column only for a foreign currency). */
+export interface TaxRowView {
+  impuesto: string;
+  tarifa: string;
+  monto: string;
+  montoColones: string | null;
+}
+
+export interface OtherChargeView {
+  tipo: string;
+  detalle: string;
+  tercero: string;
+  porcentaje: string;
+  monto: string;
+}
+
+export interface TotalRowView {
+  label: string;
+  value: string;
+  colones: string | null;
+  strong?: boolean;
+}
+
+/** A document the receipt refers to; `receiptId` when that document is stored too. */
+export interface ReferenceView {
+  tipo: string;
+  numero: string;
+  fecha: string;
+  codigo: string;
+  razon: string;
+  receiptId: string | null;
+}

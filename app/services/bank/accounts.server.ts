@@ -10,9 +10,8 @@ import { compactAccount } from "~/domain/bank/iban";
 import type { CsvMapping } from "~/domain/bank/generic-csv";
 import type { StatementFormat } from "~/domain/bank/index";
 import { accountNumberText, bankLabel, formatLabel, type BankAccountView } from "~/domain/bank/view";
-import { refusal, type Refusal } from "~/domain/refusal";
+import { found, notFoundRefusal, refusal, refused, type Refusal, type Result } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
-import { notFound } from "~/utils/http.server";
 
 export const BANK_ACCOUNT_NOT_FOUND = "Cuenta bancaria no encontrada";
 
@@ -49,11 +48,10 @@ export async function bankAccountViews(organizationId: string): Promise<BankAcco
   return records.map((record) => toBankAccountView(record, index));
 }
 
-/** The account of this organization, or 404 (another organization's id reads as unknown). */
-export async function requireBankAccount(organizationId: string, id: string): Promise<BankAccountRecord> {
+/** The account of this organization, or a not-found refusal (another organization's id reads as unknown). */
+export async function bankAccountOf(organizationId: string, id: string): Promise<Result<BankAccountRecord>> {
   const record = await findBankAccount(organizationId, id);
-  if (!record) throw notFound(BANK_ACCOUNT_NOT_FOUND);
-  return record;
+  return record ? found(record) : refused(notFoundRefusal(BANK_ACCOUNT_NOT_FOUND));
 }
 
 export type CreateBankAccountResult = { ok: true; account: BankAccountRecord } | { ok: false; refusals: Refusal[] };

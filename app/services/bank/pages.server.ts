@@ -3,6 +3,7 @@
  * bank accounts of its catalog they may map to; one account's lines by state, a page at a time, and its
  * latest imports.
  */
+import { found, type Result } from "~/domain/refusal";
 import { latestBankStatements } from "~models/bank-statement";
 import {
   BANK_LINE_STATES,
@@ -23,7 +24,7 @@ import {
 import { dateText } from "~/domain/text";
 import type { ProposalView, ReconciliationView } from "~/domain/bank/view";
 import { reconciliationAt } from "./reconciliation.server";
-import { bankAccountViews, catalogIndex, requireBankAccount, toBankAccountView } from "./accounts.server";
+import { bankAccountOf, bankAccountViews, catalogIndex, toBankAccountView } from "./accounts.server";
 import { matchingData } from "./matching.server";
 
 /** Proposals shown at once; accepting some shows the next ones. */
@@ -78,8 +79,10 @@ export async function bankAccountPage(
   organizationId: string,
   accountId: string,
   query: { state: BankLineState | null; page: number; at: CalendarDate },
-): Promise<BankAccountPage> {
-  const record = await requireBankAccount(organizationId, accountId);
+): Promise<Result<BankAccountPage>> {
+  const account = await bankAccountOf(organizationId, accountId);
+  if (!account.ok) return account;
+  const record = account.value;
   const filter = { organizationId, bankAccountId: record._id, ...(query.state ? { state: query.state } : {}) };
   const [index, counts, rows, statements, matching] = await Promise.all([
     catalogIndex(organizationId),
@@ -116,7 +119,7 @@ export async function bankAccountPage(
     };
   });
   const total = query.state ? counts[query.state] : counts.pendiente + counts.conciliado + counts.excluido;
-  return {
+  return found({
     account: toBankAccountView(record, index),
     state: query.state,
     counts,
@@ -155,5 +158,5 @@ export async function bankAccountPage(
       difference: reconciliation.difference === null ? null : money(reconciliation.difference),
       balanced: reconciliation.difference === 0n,
     },
-  };
+  });
 }

@@ -3,7 +3,8 @@ import type { CondicionImpuesto } from "~/domain/hacienda/mensaje-receptor";
 import { toCedula } from "~/domain/organization-id";
 import { findReceipt } from "~models/receipt";
 import { findOrganization } from "~models/organization";
-import { answerReceipt, ANSWERABLE_KINDS } from "~/services/receipts/receipts-detail.server";
+import { ANSWERABLE_KINDS } from "~/services/receipts/receipts-detail.server";
+import { answerReceipt } from "~/services/receipts/receipt-answer.server";
 
 /** A booked receipt whose rule answers it on its own (acceptance with this CondicionImpuesto). */
 export interface AutomaticAnswer {
@@ -42,7 +43,7 @@ export async function recordAutomaticAnswers(
     outcomes.push(
       outcome.ok
         ? { receiptId, ok: true, consecutivo: outcome.consecutivo }
-        : { receiptId, ok: false, message: Object.values(outcome.fieldErrors).flat().join(" ") },
+        : { receiptId, ok: false, message: outcome.refusals.map((refusal) => refusal.message).join(" ") },
     );
   }
   return outcomes;

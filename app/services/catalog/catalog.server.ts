@@ -20,7 +20,7 @@ import {
 } from "~/domain/catalog";
 import { GROUP_DISABLE } from "~/domain/catalog/messages";
 import type { Refusal } from "~/domain/refusal";
-import { notFound } from "~/utils/http.server";
+import { organizationVanished } from "~/services/organizations/vanished.server";
 import { accountsInUse } from "~/services/ledger/read.server";
 import type { AccountDetails } from "~/domain/catalog/view";
 export type { AccountDetails } from "~/domain/catalog/view";
@@ -54,7 +54,7 @@ export async function loadCatalog(
   organizationId: string,
 ): Promise<{ tree: CatalogNode[]; overrides: CatalogOverrides }> {
   const state = await readCatalogOverrides(organizationId);
-  if (!state) throw notFound("Organización no encontrada");
+  if (!state) throw organizationVanished(organizationId);
   const overrides = asOverrides(state.catalog);
   return { tree: buildCatalog(overrides), overrides };
 }
@@ -146,7 +146,7 @@ export async function changeCatalog(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);
     const state = await readCatalogOverrides(organizationId);
-    if (!state) throw notFound("Organización no encontrada");
+    if (!state) throw organizationVanished(organizationId);
     const current = asOverrides(state.catalog);
     const plan = planCatalogChange(current, change, inUse);
     if (!("overrides" in plan)) return plan;

@@ -1,6 +1,6 @@
 /**
  * The books' downloads: the filtered entries list and an account's movements as CSV and XLSX (from
- * the shared columns), and the plain-text journal of a range (the ledger service writes it).
+ * the shared columns); the plain-text journal of a range is entries-journal.server.ts.
  */
 import ExcelJS from "exceljs";
 import { formatCalendarDate } from "~/domain/calendar";
@@ -21,11 +21,11 @@ import {
 import { SOURCE_LABELS, STATUS_LABELS } from "~/domain/entries/labels";
 import { plainDecimal } from "~/domain/entries/money";
 import type { DateRange, EntryListQuery, MovementQuery } from "~/domain/entries/query";
-import { accountMovements, exportJournal } from "~/services/ledger/ledger.server";
+import { accountMovements } from "~/services/ledger/ledger.server";
 import type { OrganizationSummary } from "~/utils/account.server";
-import { badRequest, notFound } from "~/utils/http.server";
 import { EXPORT_PAGE_SIZE, asBigInt, filteredEntries, rowSource, unknownAccount } from "./entries-read.server";
 import { loadCatalog } from "~/services/catalog/catalog.server";
+import { found, refusal, refused, type Result } from "~/domain/refusal";
 import { indexCatalog } from "~/domain/catalog";
 
 const ENTRY_FILE_COLUMNS = ENTRY_COLUMN_IDS.map((id) => ENTRY_COLUMNS[id]);
@@ -54,10 +54,6 @@ export function movementsFileName(
   return `movimientos-${organization.cedula}-${query.account}-${query.from}-${query.to}.${extension}`;
 }
 
-export function journalFileName(organization: OrganizationSummary, range: DateRange): string {
-  return `diario-${organization.cedula}-${range.from}-${range.to}.journal`;
-}
-
 function describeFilter(query: ListQuery, accountLabel: string | null): string {
   const parts = [`del ${formatCalendarDate(query.from)} al ${formatCalendarDate(query.to)}`];
   if (accountLabel) parts.push(`cuenta ${accountLabel}`);
@@ -67,21 +63,21 @@ function describeFilter(query: ListQuery, accountLabel: string | null): string {
   return `Asientos ${parts.join(" · ")}`;
 }
 
-/** The account a download names, checked against the organization's catalog (a 400 in Spanish otherwise). */
+/** The account a download names, checked against the organization's catalog (refused in Spanish otherwise). */
 async function checkedAccount(organizationId: string, account: string | null) {
-  if (!account) return null;
+  if (!account) return found(null);
   const node = indexCatalog((await loadCatalog(organizationId)).tree).get(account);
-  if (!node) throw badRequest(unknownAccount(account));
-  return node;
+  return node ? found(node) : refused(refusal(unknownAccount(account)));
 }
 
 /** RFC 4180 CSV (comma, CRLF) with a byte-order mark for the accents; ISO dates, plain decimals. */
-export async function entriesCsv(organization: OrganizationSummary, query: ListQuery): Promise<string> {
-  await checkedAccount(organization.id, query.account);
+export async function entriesCsv(organization: OrganizationSummary, query: ListQuery): Promise<Result<string>> {
+  const checked = await checkedAccount(organization.id, query.account);
+  if (!checked.ok) return checked;
   const lines = [csvHeader(ENTRY_FILE_COLUMNS)];
   for await (const entry of filteredEntries(organization.id, query))
     lines.push(csvLine(ENTRY_FILE_COLUMNS, rowSource(entry)));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return found(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
 
 function styleColumns<Row>(sheet: ExcelJS.Worksheet, columns: ReadonlyArray<Column<Row>>) {
@@ -109,8 +105,10 @@ function newWorkbook(title: string, organization: OrganizationSummary, subtitle:
 }
 
 /** The filtered list as a workbook: a title, one row per entry (real dates, numbers) and the totals. */
-export async function entriesXlsx(organization: OrganizationSummary, query: ListQuery): Promise<ArrayBuffer> {
-  const account = await checkedAccount(organization.id, query.account);
+export async function entriesXlsx(organization: OrganizationSummary, query: ListQuery): Promise<Result<ArrayBuffer>> {
+  const checked = await checkedAccount(organization.id, query.account);
+  if (!checked.ok) return checked;
+  const account = checked.value;
   const { workbook, sheet } = newWorkbook(
     "Asientos",
     organization,
@@ -135,7 +133,7 @@ export async function entriesXlsx(organization: OrganizationSummary, query: List
   };
   sheet.addRow(ENTRY_COLUMN_IDS.map((id) => totals[id] ?? "")).font = { bold: true };
   styleColumns(sheet, ENTRY_FILE_COLUMNS);
-  return workbookBuffer(workbook);
+  return found(await workbookBuffer(workbook));
 }
 
 /** Every movement of the range in book order, with its running balance, page after page of the ledger's reads. */
@@ -161,14 +159,20 @@ async function* allMovements(organizationId: string, query: MovementQuery & { ac
   }
 }
 
-function requireAccount(query: MovementQuery): MovementQuery & { account: string } {
-  if (!query.account) throw badRequest(ACCOUNT_REQUIRED);
-  return query as MovementQuery & { account: string };
+/** The movements' query once the account is given; refused (in Spanish) without one. */
+function requireAccount(query: MovementQuery): Result<MovementQuery & { account: string }> {
+  return query.account ? found({ ...query, account: query.account }) : refused(refusal(ACCOUNT_REQUIRED));
 }
 
-export async function movementsCsv(organization: OrganizationSummary, movementQuery: MovementQuery): Promise<string> {
-  const query = requireAccount(movementQuery);
-  await checkedAccount(organization.id, query.account);
+export async function movementsCsv(
+  organization: OrganizationSummary,
+  movementQuery: MovementQuery,
+): Promise<Result<string>> {
+  const required = requireAccount(movementQuery);
+  if (!required.ok) return required;
+  const query = required.value;
+  const checked = await checkedAccount(organization.id, query.account);
+  if (!checked.ok) return checked;
   const lines = [csvHeader(MOVEMENT_FILE_COLUMNS)];
   // The same summary rows as the workbook: the label in the first column, amounts in their own columns.
   const summaryLine = (label: string, cells: Partial<Record<(typeof MOVEMENT_COLUMN_IDS)[number], bigint>>) =>
@@ -189,16 +193,20 @@ export async function movementsCsv(organization: OrganizationSummary, movementQu
   }
   if (closing)
     lines.push(summaryLine("Saldo final", { debito: closing.debit, credito: closing.credit, saldo: closing.balance }));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return found(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
 
 /** The movements as a workbook: opening balance, one row per movement with its running balance, totals and closing balance. */
 export async function movementsXlsx(
   organization: OrganizationSummary,
   movementQuery: MovementQuery,
-): Promise<ArrayBuffer> {
-  const query = requireAccount(movementQuery);
-  const account = (await checkedAccount(organization.id, query.account))!;
+): Promise<Result<ArrayBuffer>> {
+  const required = requireAccount(movementQuery);
+  if (!required.ok) return required;
+  const query = required.value;
+  const checked = await checkedAccount(organization.id, query.account);
+  if (!checked.ok) return checked;
+  const account = checked.value!;
   const { workbook, sheet } = newWorkbook(
     "Movimientos",
     organization,
@@ -228,25 +236,5 @@ export async function movementsXlsx(
     });
   }
   styleColumns(sheet, MOVEMENT_FILE_COLUMNS);
-  return workbookBuffer(workbook);
-}
-
-/** The posted entries of the range as the plain-text journal, streamed as the ledger writes it. */
-export async function journalStream(
-  organization: OrganizationSummary,
-  range: DateRange,
-): Promise<ReadableStream<Uint8Array>> {
-  const journal = await exportJournal(organization.id, range);
-  if (!journal) throw notFound("Organización no encontrada");
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await journal.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await journal.return(undefined);
-    },
-  });
+  return found(await workbookBuffer(workbook));
 }

@@ -23,11 +23,10 @@ import { sourceLink, undoneElsewhere } from "~/domain/entries/source";
 import type { EntryHistoryItem, EntryListRow, EntryView, LinkedEntry, MovementView } from "~/domain/entries/view";
 export type { EntryHistoryItem, EntryListRow, EntryView, MovementView } from "~/domain/entries/view";
 import { ENTRY_NOT_FOUND } from "~/domain/ledger";
-import type { Refusal } from "~/domain/refusal";
+import { found, notFoundRefusal, refused, type Refusal, type Result } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { accountMovements, getEntry, listEntries, type EntryFilters } from "~/services/ledger/ledger.server";
 import type { OrganizationSummary } from "~/utils/account.server";
-import { notFound } from "~/utils/http.server";
 
 /** The largest page the ledger reads hand out: downloads walk the filtered list in pages of this size. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -207,7 +206,7 @@ export async function entryView(
   organization: OrganizationSummary,
   id: string | undefined,
   admin: boolean,
-): Promise<EntryView> {
+): Promise<Result<EntryView>> {
   const entry = id
     ? ((await getEntry(organization.id, id)) as unknown as
         | (StoredEntry & {
@@ -218,7 +217,7 @@ export async function entryView(
           })
         | null)
     : null;
-  if (!entry) throw notFound(ENTRY_NOT_FOUND);
+  if (!entry) return refused(notFoundRefusal(ENTRY_NOT_FOUND));
   const { tree } = await loadCatalog(organization.id);
   const index = indexCatalog(tree);
   const source = rowSource(entry);
@@ -232,7 +231,7 @@ export async function entryView(
   const link = sourceLink(entry.source);
   const debit = entryDebit(source);
   const credit = entryCredit(source);
-  return {
+  return found({
     organization: { cedula: organization.cedula, name: organization.name },
     entry: {
       id: String(entry._id),
@@ -283,7 +282,7 @@ export async function entryView(
         !undoneElsewhere(entry.source.kind),
       deleteDraft: admin && entry.status === "borrador",
     },
-  };
+  });
 }
 
 /** The movement list: the account's opening balance, one page of movements with running balances, the closing balance. */

@@ -14,7 +14,7 @@ import {
 } from "~/domain/entries/form";
 import type { EntryInput, EntrySource } from "~/domain/ledger/types";
 import { ENTRY_NOT_FOUND, REVERSED_NOT_EDITABLE, postedInClosedPeriod } from "~/domain/ledger/messages";
-import type { Refusal } from "~/domain/refusal";
+import { found, notFoundRefusal, refused, type Refusal, type Result } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import {
   createAndPost,
@@ -27,7 +27,6 @@ import {
   updateDraft,
   type LedgerOutcome,
 } from "~/services/ledger/ledger.server";
-import { notFound } from "~/utils/http.server";
 import type { OrgContext } from "~/utils/org-context.server";
 import type { EntryRecord } from "~models/entry";
 import { entryBySubmission } from "~/services/ledger/read.server";
@@ -60,16 +59,19 @@ export function notEditable(
 }
 
 /**
- * The entry the form edits: none for a new one; the organization's entry otherwise, or a 404 «Asiento
- * no encontrado.» for an unknown or malformed id and for another organization's entry.
+ * The entry the form edits: none for a new one; the organization's entry otherwise, or refused as not
+ * found («Asiento no encontrado.») for an unknown or malformed id and for another organization's entry.
  */
-export async function entryFormTarget(organizationId: string, id: string | undefined): Promise<EntryFormTarget> {
-  if (id === undefined) return { mode: "new", entry: null, locked: null };
+export async function entryFormTarget(
+  organizationId: string,
+  id: string | undefined,
+): Promise<Result<EntryFormTarget>> {
+  if (id === undefined) return found({ mode: "new", entry: null, locked: null });
   const entry = await getEntry(organizationId, id);
-  if (!entry) throw notFound(ENTRY_NOT_FOUND);
+  if (!entry) return refused(notFoundRefusal(ENTRY_NOT_FOUND));
   const organization = await findOrganization(organizationId);
   const locked = notEditable(entry, lockDateOf(organization?.lockDate as Date | string | null | undefined));
-  return { mode: entry.status === "borrador" ? "draft" : "posted", entry, locked };
+  return found({ mode: entry.status === "borrador" ? "draft" : "posted", entry, locked });
 }
 
 /** The page's data: the merged catalog for the account picker and the form's values. */

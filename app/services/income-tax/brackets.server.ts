@@ -1,3 +1,4 @@
+import { refusal, refused, type Refused, type RefusalKind } from "~/domain/refusal";
 import {
   DECREE_TABLES,
   canEditBrackets,
@@ -5,7 +6,6 @@ import {
   isBracketKind,
   validateTable,
   type BracketTable,
-  type TableProblem,
 } from "~/domain/income-tax";
 import { cents } from "~/domain/money";
 import type { RoleFlags } from "~/domain/roles";
@@ -109,13 +109,10 @@ export const BRACKET_MESSAGES = {
   nothingToCopy: (year: number) => `No hay tablas de ${year} para copiar.`,
 } as const;
 
-export type SaveOutcome = { ok: true } | { ok: false; status: 400 | 403 | 404 | 409; problems: TableProblem[] };
+export type SaveOutcome = { ok: true } | Refused;
 
-const refused = (status: 400 | 403 | 404 | 409, message: string, field?: string): SaveOutcome => ({
-  ok: false,
-  status,
-  problems: [{ message, ...(field ? { field } : {}) }],
-});
+const refusedAs = (kind: RefusalKind, message: string, field?: string): Refused =>
+  refused({ message, kind, ...(field ? { field } : {}) });
 
 /**
  * Creates (revision null) or replaces (revision as read) one table, after validation; the change,
@@ -126,16 +123,16 @@ export async function saveBracketTable(
   table: BracketTable,
   revision: number | null,
 ): Promise<SaveOutcome> {
-  if (!canEditBrackets(user)) return refused(403, BRACKET_MESSAGES.forbidden);
+  if (!canEditBrackets(user)) return refusedAs("forbidden", BRACKET_MESSAGES.forbidden);
   const problems = validateTable(table);
-  if (problems.length > 0) return { ok: false, status: 400, problems };
+  if (problems.length > 0) return refused(...problems);
   if (revision === null) {
     const created = await insertIncomeBracket(fieldsOf(table), change(user.email, "create", null, table));
-    return created ? { ok: true } : refused(409, BRACKET_MESSAGES.exists(table.year), "year");
+    return created ? { ok: true } : refusedAs("conflict", BRACKET_MESSAGES.exists(table.year), "year");
   }
   return withTransaction(async (session) => {
     const stored = await findIncomeBracket(table.year, table.kind, session);
-    if (!stored) return refused(404, BRACKET_MESSAGES.notFound);
+    if (!stored) return refusedAs("not-found", BRACKET_MESSAGES.notFound);
     const before = toTable(stored);
     const saved = await replaceIncomeBracket(
       fieldsOf(table),
@@ -143,21 +140,20 @@ export async function saveBracketTable(
       change(user.email, "update", before, table),
       session,
     );
-    return saved ? ({ ok: true } as const) : refused(409, BRACKET_MESSAGES.stale);
+    return saved ? ({ ok: true } as const) : refusedAs("conflict", BRACKET_MESSAGES.stale);
   });
 }
 
-export type CopyOutcome =
-  { ok: true; copied: number; skipped: number } | { ok: false; status: 400 | 403; message: string };
+export type CopyOutcome = { ok: true; copied: number; skipped: number } | Refused;
 
 /**
  * Copies every table of `year` to `year + 1` as a starting point, marked «sin confirmar» until someone
  * enters the next decree; tables the next year already has are left alone.
  */
 export async function copyBracketYear(user: RoleFlags & { email: string }, year: number): Promise<CopyOutcome> {
-  if (!canEditBrackets(user)) return { ok: false, status: 403, message: BRACKET_MESSAGES.forbidden };
+  if (!canEditBrackets(user)) return refusedAs("forbidden", BRACKET_MESSAGES.forbidden);
   const tables = await listBracketTables(year);
-  if (tables.length === 0) return { ok: false, status: 400, message: BRACKET_MESSAGES.nothingToCopy(year) };
+  if (tables.length === 0) return refused(refusal(BRACKET_MESSAGES.nothingToCopy(year)));
   let copied = 0;
   for (const { revision: _revision, history: _history, ...table } of tables) {
     const next: BracketTable = {

@@ -5,9 +5,7 @@ import {
   computeTax,
   nextYearPrepayments,
   partialPaymentSchedule,
-  planProvision,
   projectToYearEnd,
-  provisionDescription,
   type BracketTable,
   type OrganizationTaxpayer,
   type PartialPaymentSchedule,
@@ -18,12 +16,11 @@ import {
   type TaxComputation,
 } from "~/domain/income-tax";
 import { cents, type Cents } from "~/domain/money";
-import type { Refusal } from "~/domain/refusal";
 import { parseReportQuery, type ReportKind } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
-import { postOnce, reverse, standingEntryOf } from "~/services/ledger/ledger.server";
+import { standingEntryOf } from "~/services/ledger/ledger.server";
 import { resultsReport, trialReport } from "~/services/reports/reports.server";
-import { notFound } from "~/utils/http.server";
+import { organizationVanished } from "~/services/organizations/vanished.server";
 import { listBracketTables } from "./brackets.server";
 import { taxpayerOf } from "./estimator.server";
 
@@ -95,7 +92,7 @@ async function accountYear(organizationId: string, account: string, year: number
   return { closing: row?.closing ?? cents(0n), debit: row?.debit ?? cents(0n) };
 }
 
-const provisionSource = (year: number) => ({ kind: PROVISION_SOURCE_KIND, id: String(year) }) as const;
+export const provisionSource = (year: number) => ({ kind: PROVISION_SOURCE_KIND, id: String(year) }) as const;
 
 async function provisionOf(organizationId: string, year: number): Promise<ProvisionView | null> {
   const entry = await standingEntryOf(organizationId, provisionSource(year));
@@ -135,7 +132,7 @@ export async function partialPaymentsOf(
 ): Promise<PartialPaymentSchedule> {
   const today = todayInCostaRica(now);
   const taxpayer = await taxpayerOf(organizationId);
-  if (!taxpayer) throw notFound("Organización no encontrada");
+  if (!taxpayer) throw organizationVanished(organizationId);
   const [tables, before] = await Promise.all([listBracketTables(), yearFigures(organizationId, year - 1, today)]);
   const lastYear = previousTax(taxpayer, tables, year - 1, before);
   const day = scheduleDay(year, today);
@@ -169,7 +166,7 @@ export async function incomeTaxReport(
 ): Promise<IncomeTaxReport> {
   const today = todayInCostaRica(now);
   const taxpayer = await taxpayerOf(organizationId);
-  if (!taxpayer) throw notFound("Organización no encontrada");
+  if (!taxpayer) throw organizationVanished(organizationId);
   const [tables, accounts, figures, before, twoBefore, threeBefore, provision] = await Promise.all([
     listBracketTables(),
     getDefaultAccounts(organizationId),
@@ -229,42 +226,4 @@ export async function incomeTaxReport(
     projection,
     provision,
   };
-}
-
-export type ProvisionOutcome = { ok: true; number: string } | { ok: false; refusal: Refusal };
-
-/**
- * Posts the year's provision (the computed tax to the expense account against the liability) through
- * the ledger, once per year: a standing provision is refused until it is reversed.
- */
-export async function registerProvision(
-  organizationId: string,
-  year: number,
-  by: string,
-  now = new Date(),
-): Promise<ProvisionOutcome> {
-  const report = await incomeTaxReport(organizationId, year, now);
-  if (!report.computation) return { ok: false, refusal: { message: report.choice.reason } };
-  const accounts = await getDefaultAccounts(organizationId);
-  const date = report.inProgress ? todayInCostaRica(now) : `${year}-12-31`;
-  const plan = planProvision(year, report.computation.total, date, accounts);
-  if (!plan.ok) return { ok: false, refusal: { message: plan.message } };
-  const outcome = await postOnce(
-    organizationId,
-    plan.entry,
-    { by, now },
-    provisionSource(year),
-    `La ${provisionDescription(year).toLowerCase()} ya está registrada; reviértala antes de registrar otra.`,
-  );
-  if (!outcome.ok) return { ok: false, refusal: outcome.refusals[0] ?? { message: "No se pudo registrar." } };
-  return { ok: true, number: outcome.entry.number ?? "" };
-}
-
-/** Reverses the year's standing provision, so a new one can be posted. */
-export async function reverseProvision(organizationId: string, year: number, by: string): Promise<ProvisionOutcome> {
-  const standing = await standingEntryOf(organizationId, provisionSource(year));
-  if (!standing) return { ok: false, refusal: { message: `No hay una provisión de renta de ${year} que revertir.` } };
-  const outcome = await reverse(organizationId, String(standing._id), { by });
-  if (!outcome.ok) return { ok: false, refusal: outcome.refusals[0] ?? { message: "No se pudo revertir." } };
-  return { ok: true, number: outcome.entry.number ?? "" };
 }

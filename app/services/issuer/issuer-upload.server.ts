@@ -4,8 +4,8 @@
  */
 import { MAX_P12_BYTES } from "~/domain/issuer/issuer-form";
 import { MultipartError, multipartBoundary, readMultipart } from "~/services/receipts/multipart.server";
-import { INVALID_FORM_MESSAGE, readForm } from "~/utils/form.server";
-import { badRequest, payloadTooLarge } from "~/utils/http.server";
+import { found, refusal, refused, type Result } from "~/domain/refusal";
+import { INVALID_FORM_MESSAGE } from "~/utils/form.server";
 
 const MAX_FIELD_BYTES = 16 * 1024;
 const MAX_PARTS = 60;
@@ -21,17 +21,25 @@ export interface PageSubmission {
   p12TooLarge?: true;
 }
 
-export async function readPageSubmission(request: Request): Promise<PageSubmission> {
+const MALFORMED = refused(refusal(INVALID_FORM_MESSAGE));
+const TOO_LARGE = refused({ message: INVALID_FORM_MESSAGE, kind: "too-large" });
+
+/** The page's form (and key), or refused: a malformed body, too many parts or a field over its size. */
+export async function readPageSubmission(request: Request): Promise<Result<PageSubmission>> {
   const boundary = multipartBoundary(request.headers.get("content-type") ?? "");
-  if (!boundary) return { form: await readForm(request) };
-  if (!request.body) throw badRequest(INVALID_FORM_MESSAGE);
+  if (!boundary)
+    return request.formData().then(
+      (form) => found({ form }),
+      () => MALFORMED,
+    );
+  if (!request.body) return MALFORMED;
 
   const form = new FormData();
   const submission: PageSubmission = { form };
   let parts = 0;
   try {
     for await (const part of readMultipart(request.body as unknown as AsyncIterable<Uint8Array>, boundary)) {
-      if (++parts > MAX_PARTS) throw payloadTooLarge(INVALID_FORM_MESSAGE);
+      if (++parts > MAX_PARTS) return TOO_LARGE;
       const isKey = part.name === P12_FIELD && part.filename !== undefined;
       const limit = isKey ? MAX_P12_BYTES : MAX_FIELD_BYTES;
       const chunks: Buffer[] = [];
@@ -48,12 +56,12 @@ export async function readPageSubmission(request: Request): Promise<PageSubmissi
         continue;
       }
       if (part.filename !== undefined) continue;
-      if (tooLarge) throw payloadTooLarge(INVALID_FORM_MESSAGE);
+      if (tooLarge) return TOO_LARGE;
       form.append(part.name, new TextDecoder("utf-8").decode(Buffer.concat(chunks)));
     }
   } catch (error) {
-    if (error instanceof MultipartError) throw badRequest(INVALID_FORM_MESSAGE);
+    if (error instanceof MultipartError) return MALFORMED;
     throw error;
   }
-  return submission;
+  return found(submission);
 }

@@ -3,6 +3,7 @@
  * firm mailbox. Passwords are encrypted with the application key (like the issuer secrets) and never
  * leave the server; a page sees whether one is stored, not what it is.
  */
+import { notFoundRefusal, refusal, refused, type Refused } from "~/domain/refusal";
 import type { Types } from "mongoose";
 import {
   countMailboxes,
@@ -94,7 +95,7 @@ function fieldsOf(form: MailboxForm): MailboxFields {
   };
 }
 
-export type SaveOutcome = { ok: true; id: string } | { ok: false; message: string; status: 400 | 404 };
+export type SaveOutcome = { ok: true; id: string } | Refused;
 
 export const MAILBOX_MESSAGES = {
   notFound: "El buzón no existe.",
@@ -106,7 +107,7 @@ export async function saveMailbox(owner: MailboxOwner, form: MailboxForm): Promi
   const password = form.password ? encryptSecret(form.password) : null;
   if (form.mailboxId) {
     const mailbox = await findOwnedMailbox(owner, form.mailboxId);
-    if (!mailbox) return { ok: false, status: 404, message: MAILBOX_MESSAGES.notFound };
+    if (!mailbox) return refused(notFoundRefusal(MAILBOX_MESSAGES.notFound));
     await updateMailbox(mailbox._id as Types.ObjectId, fields, password);
     return { ok: true, id: form.mailboxId };
   }
@@ -115,8 +116,7 @@ export async function saveMailbox(owner: MailboxOwner, form: MailboxForm): Promi
     ...(form.scope === "organization" ? { organizationId: owner.organizationId } : {}),
     ownerUserId: owner.userId,
   };
-  if ((await countMailboxes(placement)) >= MAX_MAILBOXES)
-    return { ok: false, status: 400, message: MAILBOX_MESSAGES.tooMany };
+  if ((await countMailboxes(placement)) >= MAX_MAILBOXES) return refused(refusal(MAILBOX_MESSAGES.tooMany));
   return { ok: true, id: await createMailbox(placement, fields, password!) };
 }
 

@@ -1,6 +1,6 @@
 /** The supplier's PDF kept with a receipt (it came by e-mail), for the receipt's page and its download. */
 import { findReceiptPdf, findReceiptPdfInfo } from "~models/receipt-pdf";
-import { notFound } from "~/utils/http.server";
+import { found, notFoundRefusal, refused, type Result } from "~/domain/refusal";
 
 function sizeLabel(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -14,12 +14,15 @@ export async function receiptPdfView(organizationId: string, clave: string): Pro
   return info ? { size: sizeLabel(info.bytes) } : null;
 }
 
-/** The PDF's bytes and name; 404 when the receipt has none. */
-export async function requireReceiptPdf(organizationId: string, clave: string) {
+/** The PDF's bytes and name; refused as not found when the receipt has none. */
+export async function requireReceiptPdf(
+  organizationId: string,
+  clave: string,
+): Promise<Result<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }>> {
   const pdf = await findReceiptPdf(organizationId, clave);
-  if (!pdf) throw notFound("Este comprobante no tiene PDF del proveedor.");
-  return {
+  if (!pdf) return refused(notFoundRefusal("Este comprobante no tiene PDF del proveedor."));
+  return found({
     bytes: Uint8Array.from(pdf.pdf),
     fileName: pdf.fileName.toLowerCase().endsWith(".pdf") ? pdf.fileName : `${clave}.pdf`,
-  };
+  });
 }

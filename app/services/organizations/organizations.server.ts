@@ -1,4 +1,5 @@
 import { Types } from "mongoose";
+import { organizationVanished } from "./vanished.server";
 import {
   createOrganization,
   findOrganization,
@@ -20,8 +21,6 @@ import { canAdministerOrganization, seesAllOrganizations, type OrganizationRole 
 import type { Refusal } from "~/domain/refusal";
 import { membershipOf } from "~/utils/account.server";
 import { withTransaction } from "~/utils/db.server";
-import { notFound } from "~/utils/http.server";
-import { ORGANIZATION_NOT_FOUND } from "~/utils/org-context.server";
 import { sendInvitation } from "~/utils/password-reset.server";
 
 export type { Member };
@@ -96,7 +95,7 @@ export async function listOrganizationsFor(user: UserDocument, search?: string):
 /** The client's data for its page; the org context already checked that the user manages it. */
 export async function loadClientDetail(user: UserDocument, organizationId: string): Promise<OrganizationDetail> {
   const organization = await findOrganization(organizationId);
-  if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!organization) throw organizationVanished(organizationId);
   return toDetail(organization, seesContactEmail(user));
 }
 

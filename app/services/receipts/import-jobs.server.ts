@@ -8,16 +8,8 @@ import { createReadStream } from "node:fs";
 import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { json, redirect } from "@remix-run/node";
-import {
-  createImportJob,
-  findImportJob,
-  inflatedBytesSince,
-  storedBytesSince,
-  updateImportJob,
-  type ImportJobRecord,
-  type ImportJobStatus,
-} from "~models/import-job";
+import { refusal, refused, type Refused } from "~/domain/refusal";
+import { createImportJob, inflatedBytesSince, storedBytesSince, updateImportJob } from "~models/import-job";
 import { multipartBoundary, readMultipart } from "./multipart.server";
 import { ReceiptImporter, type ImportOrganization, type ImportReport, type Uploader } from "./receipt-import.server";
 import {
@@ -45,9 +37,11 @@ export interface Uploading {
 }
 
 export type UploadStart =
-  | { kind: "report"; report: ImportReport }
-  | { kind: "job"; jobId: string }
-  | { kind: "refused"; status: 400 | 413 | 429; message: string };
+  { ok: true; kind: "report"; report: ImportReport } | { ok: true; kind: "job"; jobId: string } | Refused;
+
+const malformed = (message: string) => refused(refusal(message));
+const tooLarge = () => refused({ message: UPLOAD_MESSAGES.tooLarge, kind: "too-large" });
+const tooMany = (message: string) => refused({ message, kind: "too-many" });
 
 interface SpooledFile {
   name: string;
@@ -64,7 +58,7 @@ interface Spooled {
   zip: boolean;
 }
 
-async function spool(request: Request, boundary: string): Promise<Spooled | { status: 400 | 413; message: string }> {
+async function spool(request: Request, boundary: string): Promise<Spooled | Refused> {
   const dir = await mkdtemp(path.join(tmpdir(), "receipt-upload-"));
   const spooled: Spooled = { dir, files: [], totalBytes: 0, broken: false, zip: false };
   try {
@@ -81,7 +75,7 @@ async function spool(request: Request, boundary: string): Promise<Spooled | { st
           spooled.totalBytes += chunk.length;
           if (spooled.totalBytes > MAX_UPLOAD_BYTES) {
             await rm(dir, { recursive: true, force: true });
-            return { status: 413, message: UPLOAD_MESSAGES.tooLarge };
+            return tooLarge();
           }
           await handle.write(chunk);
         }
@@ -92,13 +86,13 @@ async function spool(request: Request, boundary: string): Promise<Spooled | { st
   } catch {
     if (spooled.files.length === 0) {
       await rm(dir, { recursive: true, force: true });
-      return { status: 400, message: UPLOAD_MESSAGES.malformed };
+      return malformed(UPLOAD_MESSAGES.malformed);
     }
     spooled.broken = true;
   }
   if (spooled.files.length === 0) {
     await rm(dir, { recursive: true, force: true });
-    return { status: 400, message: UPLOAD_MESSAGES.noFiles };
+    return malformed(UPLOAD_MESSAGES.noFiles);
   }
   return spooled;
 }
@@ -183,23 +177,21 @@ async function runJob(
  */
 export async function receiveUpload(request: Request, uploading: Uploading): Promise<UploadStart> {
   const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
-  if (!boundary || !request.body) return { kind: "refused", status: 400, message: UPLOAD_MESSAGES.notMultipart };
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_UPLOAD_BYTES)
-    return { kind: "refused", status: 413, message: UPLOAD_MESSAGES.tooLarge };
+  if (!boundary || !request.body) return malformed(UPLOAD_MESSAGES.notMultipart);
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_UPLOAD_BYTES) return tooLarge();
   const budget = budgetFor(await inflatedBytesSince(uploading.userId, new Date(Date.now() - HOUR_MS)));
-  if (budget.limit <= 0) return { kind: "refused", status: 429, message: UPLOAD_MESSAGES.hourSpent };
+  if (budget.limit <= 0) return tooMany(UPLOAD_MESSAGES.hourSpent);
   // The day's storage is checked before an upload starts; one upload is bounded by its inflated budget.
   const stored = await storedBytesSince(
     { userId: uploading.userId, organizationId: uploading.organization.id },
     new Date(Date.now() - DAY_MS),
   );
   if (stored.inOrganization >= MAX_STORED_BYTES_PER_DAY_PER_ORGANIZATION)
-    return { kind: "refused", status: 429, message: UPLOAD_MESSAGES.organizationDaySpent };
-  if (stored.byUser >= MAX_STORED_BYTES_PER_DAY_PER_USER)
-    return { kind: "refused", status: 429, message: UPLOAD_MESSAGES.userDaySpent };
+    return tooMany(UPLOAD_MESSAGES.organizationDaySpent);
+  if (stored.byUser >= MAX_STORED_BYTES_PER_DAY_PER_USER) return tooMany(UPLOAD_MESSAGES.userDaySpent);
 
   const spooled = await spool(request, boundary);
-  if (!("dir" in spooled)) return { kind: "refused", ...spooled };
+  if (!("dir" in spooled)) return spooled;
   const inline = !spooled.zip && spooled.totalBytes <= INLINE_MAX_BYTES;
   const jobId = await createImportJob({
     organizationId: uploading.organization.id,
@@ -215,76 +207,8 @@ export async function receiveUpload(request: Request, uploading: Uploading): Pro
   });
   if (inline) {
     const report = await runJob(jobId, spooled, importer, budget);
-    return report ? { kind: "report", report } : { kind: "job", jobId };
+    return report ? { ok: true, kind: "report", report } : { ok: true, kind: "job", jobId };
   }
   void runJob(jobId, spooled, importer, budget);
-  return { kind: "job", jobId };
-}
-
-export interface ImportJobView {
-  id: string;
-  status: ImportJobStatus | "interrumpida";
-  statusLabel: string;
-  percent: number;
-  counts: { importado: number; duplicado: number; rechazado: number };
-  fileNames: string[];
-  report: ImportReport | null;
-  error: string | null;
-}
-
-const STATUS_LABELS: Record<ImportJobView["status"], string> = {
-  "en-cola": "En cola",
-  procesando: "Importando",
-  terminada: "Terminada",
-  fallida: "Falló",
-  interrumpida: "Interrumpida",
-};
-
-export function importJobView(job: ImportJobRecord, now = Date.now()): ImportJobView {
-  const running = job.status === "en-cola" || job.status === "procesando";
-  const status = running && now - new Date(job.updatedAt).getTime() > STALE_AFTER_MS ? "interrumpida" : job.status;
-  return {
-    id: String(job._id),
-    status,
-    statusLabel: STATUS_LABELS[status],
-    percent:
-      job.status === "terminada"
-        ? 100
-        : job.totalBytes > 0
-          ? Math.min(99, Math.floor((job.processedBytes / job.totalBytes) * 100))
-          : 0,
-    counts: job.counts,
-    fileNames: job.fileNames,
-    report: job.status === "terminada" ? ((job.report as ImportReport | undefined) ?? null) : null,
-    error:
-      status === "interrumpida"
-        ? "La importación se interrumpió (el servidor se reinició). Los comprobantes importados hasta ese momento se conservan; vuelva a subir la carga para completar el resto."
-        : (job.error ?? null),
-  };
-}
-
-/**
- * The organization's job, or null (another organization's is not found). Whoever may see the
- * organization's receipts may see what an upload did to them.
- */
-export async function loadImportJob(organizationId: string, id: string | undefined): Promise<ImportJobView | null> {
-  const job = id ? await findImportJob(organizationId, id) : null;
-  return job ? importJobView(job) : null;
-}
-
-export function importJobHref(cedula: string, jobId: string): string {
-  return `/detail/import/${jobId}?${new URLSearchParams({ org: cedula })}`;
-}
-
-/**
- * The upload answered: the report (200), the job's page (303, the form without JavaScript) or its
- * address (202, the page's XMLHttpRequest), or the Spanish reason with its 4xx status.
- */
-export async function uploadResponse(request: Request, uploading: Uploading, answer: "page" | "json") {
-  const start = await receiveUpload(request, uploading);
-  if (start.kind === "refused") return json({ error: start.message, report: null }, { status: start.status });
-  if (start.kind === "report") return json({ error: null, report: start.report });
-  const href = importJobHref(uploading.organization.cedula, start.jobId);
-  if (answer === "page") return redirect(href, 303);
-  return json({ error: null, report: null, job: { id: start.jobId, href } }, { status: 202 });
+  return { ok: true, kind: "job", jobId };
 }

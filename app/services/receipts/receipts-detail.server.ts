@@ -1,20 +1,11 @@
 /**
  * One receipt: what its page shows (read again from the stored original XML, so lines, taxes and
- * warnings are exactly the document's), the downloads, and the receptor's answer (MensajeReceptor).
+ * warnings are exactly the document's) and the downloads; the receptor's answer is receipt-answer.server.ts.
  */
-import { findOrganization } from "~models/organization";
 import { countLabel } from "~/domain/text";
-import {
-  findReceipt,
-  findReceiptOrganizationId,
-  findStoredClaves,
-  hasReceptorMessage,
-  setReceptorMessage,
-  type ReceiptRecord,
-} from "~models/receipt";
+import { findReceipt, findReceiptOrganizationId, findStoredClaves, type ReceiptRecord } from "~models/receipt";
 import { formatDate, formatDateTime, monthLabel } from "~/domain/calendar";
 import {
-  buildMensajeReceptor,
   CONDICION_IMPUESTO_LABELS,
   CONDICION_VENTA_LABELS,
   ID_TYPE_LABELS,
@@ -43,24 +34,22 @@ import {
   sumAmounts,
   type Amount,
 } from "~/domain/money";
-import type { AnswerInput } from "~/domain/receipts/answer";
 import { DIRECTION_LABELS, HACIENDA_STATUS_LABELS } from "~/domain/receipts/labels";
 import type { OrganizationSummary } from "~/utils/account.server";
-import { notFound } from "~/utils/http.server";
-import { takeConsecutive } from "~/services/issuer/consecutive.server";
 import { repeatedConsecutivoWarning } from "~/domain/issuer/consecutive";
-import { withTransaction } from "~/utils/db.server";
-import { hasErrorLabel } from "~models/mongo-errors";
-import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { formatUbicacion } from "~/domain/hacienda/territory";
-import type { AnswerView, LineView } from "~/domain/receipts/view";
+import type {
+  AnswerView,
+  LineView,
+  OtherChargeView,
+  ReferenceView,
+  TaxRowView,
+  TotalRowView,
+} from "~/domain/receipts/view";
+import { found, notFoundRefusal, refused, type Result } from "~/domain/refusal";
 export type { AnswerView, LineView } from "~/domain/receipts/view";
 
-export const ANSWERED_MEANWHILE_MESSAGE = "Otra persona registró la respuesta a este comprobante mientras tanto.";
-
-class AnsweredMeanwhile extends Error {
-  override name = "AnsweredMeanwhile";
-}
+export const RECEIPT_NOT_FOUND = "Comprobante no encontrado";
 
 export const ADMIN_ONLY_MESSAGE = "Solo los administradores del cliente pueden aceptar o rechazar comprobantes.";
 
@@ -95,17 +84,10 @@ export interface ReceiptDetailView {
   emisor: PartyView;
   receptor: PartyView | null;
   lines: LineView[];
-  taxes: Array<{ impuesto: string; tarifa: string; monto: string; montoColones: string | null }>;
-  otrosCargos: Array<{ tipo: string; detalle: string; tercero: string; porcentaje: string; monto: string }>;
-  totals: Array<{ label: string; value: string; colones: string | null; strong?: boolean }>;
-  references: Array<{
-    tipo: string;
-    numero: string;
-    fecha: string;
-    codigo: string;
-    razon: string;
-    receiptId: string | null;
-  }>;
+  taxes: TaxRowView[];
+  otrosCargos: OtherChargeView[];
+  totals: TotalRowView[];
+  references: ReferenceView[];
   warnings: string[];
   hacienda: { status: string; label: string; detalle: string | null; estadoMensaje: string | null };
   answer: AnswerView;
@@ -297,14 +279,13 @@ export async function receiptOrganizationRedirect(
   return `${url.pathname}?${url.searchParams}`;
 }
 
-/** The organization's receipt or a 404 (unknown id or another organization's receipt). */
+/** The organization's receipt, or refused as not found (unknown id or another organization's receipt). */
 export async function requireReceipt(
   organization: OrganizationSummary,
   id: string | undefined,
-): Promise<ReceiptRecord> {
+): Promise<Result<ReceiptRecord>> {
   const receipt = id ? await findReceipt(organization.id, id) : null;
-  if (!receipt) throw notFound("Comprobante no encontrado");
-  return receipt;
+  return receipt ? found(receipt) : refused(notFoundRefusal(RECEIPT_NOT_FOUND));
 }
 
 function reparse(receipt: ReceiptRecord): { document: ElectronicReceipt; warnings: string[] } {
@@ -386,124 +367,6 @@ export async function loadReceiptDetail(
     fileName: receipt.fileName,
     importedAt: formatDateTime(receipt.importedAt),
   };
-}
-
-export type AnswerOutcome =
-  | { ok: true; consecutivo: string }
-  | { ok: false; status: 400 | 409; fieldErrors: Record<string, string[] | undefined> };
-
-/**
- * Records the receptor's answer: checks it against the receipt, takes the organization's next
- * consecutive of the message type (05 aceptado, 06 parcial, 07 rechazado) and stores the
- * MensajeReceptor v4.4 XML. An answer is recorded once; it is what will be signed and sent.
- */
-export async function answerReceipt(
-  organization: OrganizationSummary,
-  receipt: ReceiptRecord,
-  input: AnswerInput,
-  userId: string,
-): Promise<AnswerOutcome> {
-  const refuse = (status: 400 | 409, field: string, message: string): AnswerOutcome => ({
-    ok: false,
-    status,
-    fieldErrors: { [field]: [message] },
-  });
-  const reason = notAnswerableReason(receipt);
-  if (reason) return refuse(400, "form", reason);
-  if (receipt.receptorMessage) return refuse(409, "form", "La respuesta a este comprobante ya se registró.");
-  if (!/^\d{9,12}$/.test(organization.cedula))
-    return refuse(400, "form", "La cédula de este cliente no es válida para un mensaje del receptor.");
-  const emisorNumero = receipt.emisor.numero;
-  if (!emisorNumero) return refuse(400, "form", "El comprobante no indica la identificación del emisor.");
-
-  const mensaje = Number(input.mensaje) as MensajeReceptorCode;
-  const accepting = mensaje !== 3;
-  const totalImpuesto = receipt.totals.totalImpuesto;
-  const totalFactura = receipt.totals.totalComprobante;
-  const acreditable = accepting
-    ? (input.montoTotalImpuestoAcreditar ?? (input.condicionImpuesto === "04" ? 0n : totalImpuesto))
-    : undefined;
-  const gasto = accepting ? input.montoTotalDeGastoAplicable : undefined;
-  if (acreditable !== undefined && acreditable > totalImpuesto) {
-    return refuse(
-      400,
-      "montoTotalImpuestoAcreditar",
-      `El IVA acreditable no puede superar el impuesto del comprobante (${formatMoney(totalImpuesto, receipt.moneda)}).`,
-    );
-  }
-  if (gasto !== undefined && gasto > totalFactura) {
-    return refuse(
-      400,
-      "montoTotalDeGastoAplicable",
-      `El gasto aplicable no puede superar el total del comprobante (${formatMoney(totalFactura, receipt.moneda)}).`,
-    );
-  }
-
-  const organizationRecord = await findOrganization(organization.id);
-  const codigoActividad = receipt.codigoActividadReceptor ?? organizationRecord?.activityCodes?.[0];
-  // The number is taken inside the transaction that stores the answer (decision 162): an answer that
-  // is refused or loses a race rolls its increment back, so the series has no gaps and no repeats.
-  const recordedAt = new Date();
-  const saved = await withTransaction(async (session) => {
-    if (await hasReceptorMessage(organization.id, String(receipt._id), session)) return null;
-    const numero = await takeConsecutive(organization.id, "MR", session, { mensaje });
-    const xml = buildMensajeReceptor({
-      clave: receipt.clave,
-      numeroCedulaEmisor: emisorNumero,
-      fechaEmisionDoc: recordedAt,
-      mensaje,
-      ...(input.detalleMensaje ? { detalleMensaje: input.detalleMensaje } : {}),
-      montoTotalImpuesto: totalImpuesto,
-      ...(codigoActividad && codigoActividad.length <= 6 ? { codigoActividad } : {}),
-      ...(accepting && input.condicionImpuesto ? { condicionImpuesto: input.condicionImpuesto } : {}),
-      ...(acreditable !== undefined ? { montoTotalImpuestoAcreditar: acreditable } : {}),
-      ...(gasto !== undefined ? { montoTotalDeGastoAplicable: gasto } : {}),
-      totalFactura,
-      numeroCedulaReceptor: organization.cedula,
-      consecutivo: { numero },
-    });
-    const consecutivo = /<NumeroConsecutivoReceptor>(\d{20})</.exec(xml)![1];
-    const fechaEmisionDoc = /<FechaEmisionDoc>([^<]+)</.exec(xml)![1];
-    // The answer and its place in the sending queue are stored together: never one without the other.
-    const stored = await setReceptorMessage(
-      organization.id,
-      String(receipt._id),
-      {
-        mensaje,
-        ...(accepting && input.condicionImpuesto ? { condicionImpuesto: input.condicionImpuesto } : {}),
-        ...(input.detalleMensaje ? { detalleMensaje: input.detalleMensaje } : {}),
-        ...(codigoActividad ? { codigoActividad } : {}),
-        montoTotalImpuesto: totalImpuesto,
-        ...(acreditable !== undefined ? { montoTotalImpuestoAcreditar: acreditable } : {}),
-        ...(gasto !== undefined ? { montoTotalDeGastoAplicable: gasto } : {}),
-        totalFactura,
-        consecutivo,
-        fechaEmisionDoc,
-        xml,
-        recordedBy: userId,
-        recordedAt,
-      },
-      session,
-    );
-    // Answered in between: abort, so the number taken above goes back to the series.
-    if (!stored) throw new AnsweredMeanwhile();
-    await enqueueSubmission(
-      { organizationId: organization.id, receiptId: String(receipt._id), document: "mensaje-receptor" },
-      session,
-    );
-    return consecutivo;
-  }).catch(async (error: unknown) => {
-    if (error instanceof AnsweredMeanwhile) return null;
-    // Still colliding after the retries: only the answer that won is worth telling about.
-    if (
-      hasErrorLabel(error, "TransientTransactionError") &&
-      (await hasReceptorMessage(organization.id, String(receipt._id)))
-    )
-      return null;
-    throw error;
-  });
-  if (saved === null) return refuse(409, "form", ANSWERED_MEANWHILE_MESSAGE);
-  return { ok: true, consecutivo: saved };
 }
 
 export function receiptXmlFileName(receipt: ReceiptRecord): string {

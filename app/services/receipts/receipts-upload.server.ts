@@ -6,6 +6,7 @@
  * held in memory whole. What is inflated is bounded per document, per upload and per user and hour
  * (docs/decisions/060-receipt-import-limits-and-jobs.md).
  */
+import { refusal, refused, type Refusal, type Refused } from "~/domain/refusal";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { inflateRawSync } from "node:zlib";
 import { Unzip, type AsyncFlateStreamHandler, type FlateError, type UnzipDecoder } from "fflate";
@@ -71,8 +72,10 @@ export function budgetFor(usedThisHour: number): InflatedBudget {
     : new InflatedBudget(MAX_INFLATED_BYTES_PER_UPLOAD);
 }
 
-export type UploadOutcome =
-  { ok: true; report: ImportReport } | { ok: false; status: 400 | 413; message: string; report?: ImportReport };
+/** Imported (the report), or refused; a body cut at the size limit keeps the report of what came before. */
+export type UploadOutcome = { ok: true; report: ImportReport } | (Refused & { report?: ImportReport });
+
+const TOO_LARGE: Refusal = { message: UPLOAD_MESSAGES.tooLarge, kind: "too-large" };
 
 class UploadTooLargeError extends Error {}
 
@@ -376,9 +379,9 @@ export async function importUpload(
 ): Promise<UploadOutcome> {
   const contentType = request.headers.get("Content-Type") ?? "";
   const boundary = multipartBoundary(contentType);
-  if (!boundary || !request.body) return { ok: false, status: 400, message: UPLOAD_MESSAGES.notMultipart };
+  if (!boundary || !request.body) return refused(refusal(UPLOAD_MESSAGES.notMultipart));
   const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
-  if (declaredLength > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
+  if (declaredLength > MAX_UPLOAD_BYTES) return refused(TOO_LARGE);
 
   const importer = new ReceiptImporter(organization, options);
   const target = { importer, budget: options.budget ?? new InflatedBudget(MAX_INFLATED_BYTES_PER_UPLOAD) };
@@ -400,12 +403,12 @@ export async function importUpload(
     }
   } catch (error) {
     if (error instanceof UploadTooLargeError) {
-      return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge, report: await importer.finish() };
+      return { ...refused(TOO_LARGE), report: await importer.finish() };
     }
-    if (files === 0) return { ok: false, status: 400, message: UPLOAD_MESSAGES.malformed };
+    if (files === 0) return refused(refusal(UPLOAD_MESSAGES.malformed));
     importer.refuse("(carga)", `${UPLOAD_MESSAGES.malformed} Se procesaron los archivos recibidos antes del error.`);
   }
-  if (files === 0) return { ok: false, status: 400, message: UPLOAD_MESSAGES.noFiles };
+  if (files === 0) return refused(refusal(UPLOAD_MESSAGES.noFiles));
   return { ok: true, report: await importer.finish() };
 }
 

@@ -1,5 +1,5 @@
 /** The Comprobantes month view: which receipts, how they read on screen, and the month's totals. */
-import { json } from "@remix-run/node";
+import { found, refusal, refused, type Result } from "~/domain/refusal";
 import { z } from "zod";
 import {
   countReceipts,
@@ -53,8 +53,8 @@ export interface MonthQuery {
   page: number;
 }
 
-/** `?month=2025-10&tab=recibidos&q=…&page=2`; a malformed month answers 400 with a Spanish message. */
-export function readMonthQuery(url: URL, now: Date = new Date()): MonthQuery {
+/** `?month=2025-10&tab=recibidos&q=…&page=2`; a malformed month is refused with a Spanish message. */
+export function readMonthQuery(url: URL, now: Date = new Date()): Result<MonthQuery> {
   const params = url.searchParams;
   const parsed = monthQuerySchema.safeParse({
     month: params.get("month") ?? undefined,
@@ -62,9 +62,9 @@ export function readMonthQuery(url: URL, now: Date = new Date()): MonthQuery {
     q: params.get("q") ?? undefined,
     page: params.get("page") ?? undefined,
   });
-  if (!parsed.success) throw json(parsed.error.issues[0]?.message ?? MONTH_FORMAT_MESSAGE, { status: 400 });
+  if (!parsed.success) return refused(refusal(parsed.error.issues[0]?.message ?? MONTH_FORMAT_MESSAGE));
   const { month, tab, q, page } = parsed.data;
-  return { month: parseMonth(month) ?? currentMonth(now), tab, q, page };
+  return found({ month: parseMonth(month) ?? currentMonth(now), tab, q, page });
 }
 
 export function listFilter(organizationId: string, query: Pick<MonthQuery, "month" | "tab" | "q">): ReceiptListFilter {

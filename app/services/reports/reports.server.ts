@@ -23,7 +23,8 @@ import {
   withoutClosings,
 } from "~/domain/reports";
 import type { OrganizationRole } from "~/domain/roles";
-import { badRequest, notFound } from "~/utils/http.server";
+import { found, refusal, refused, type Result } from "~/domain/refusal";
+import { organizationVanished } from "../organizations/vanished.server";
 import { incomeTaxEstimator } from "../income-tax/estimator.server";
 import { loadLedgerContext } from "../ledger/context.server";
 import { closedAmong, closingLinesBetween } from "../ledger/ledger.server";
@@ -50,10 +51,10 @@ export function reportStatus(parsed: QueryResult): number {
  * The query of a report export: a day outside the accepted window or a range beyond the maximum is
  * refused (400, Spanish), since a download has no page to show the message on (decision 195).
  */
-export function readExportQuery(kind: ReportKind, url: URL, now: Date = new Date()): ReportQuery {
+export function readExportQuery(kind: ReportKind, url: URL, now: Date = new Date()): Result<ReportQuery> {
   const parsed = readReportQuery(kind, url, { now });
-  if (!parsed.ok && parsed.outOfBounds) throw badRequest(parsed.messages[0]);
-  return parsed.query;
+  if (!parsed.ok && parsed.outOfBounds) return refused(refusal(parsed.messages[0]));
+  return found(parsed.query);
 }
 
 // Rough bytes per cached row, for the cache's bound: a balance row (account, period, two bigints)
@@ -73,7 +74,7 @@ function balancesOf(organizationId: string, ranges: readonly DateRange[]) {
 
 async function catalogOf(organizationId: string) {
   const context = await loadLedgerContext(organizationId);
-  if (!context) throw notFound("Organización no encontrada");
+  if (!context) throw organizationVanished(organizationId);
   return context.tree;
 }
 

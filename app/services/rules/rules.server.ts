@@ -12,12 +12,11 @@ import {
 import { User } from "~models/user";
 import { formatDateTime } from "~/domain/calendar";
 import { indexCatalog, isSelectable, type CatalogNode } from "~/domain/catalog";
-import { refusal, type Refusal } from "~/domain/refusal";
+import { found, notFoundRefusal, refusal, refused, type Refusal, type Result } from "~/domain/refusal";
 import type { RuleInput } from "~/domain/rules/form";
 import type { ReceptionRule } from "~/domain/rules/types";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { withTransaction } from "~/utils/db.server";
-import { notFound } from "~/utils/http.server";
 
 export const RULE_NOT_FOUND = "Regla no encontrada";
 export const RULE_CHANGED = "La regla cambió mientras se guardaba. Revise los datos y vuelva a intentarlo.";
@@ -54,11 +53,12 @@ export async function loadRules(organizationId: string): Promise<ReceptionRule[]
   return (await listRules(organizationId)).map(toRule);
 }
 
-/** One rule of the organization; another organization's (or an unknown id) answers 404. */
-export async function getRule(organizationId: string, id: string): Promise<ReceptionRule> {
+const RULE_REFUSED = refused(notFoundRefusal(RULE_NOT_FOUND));
+
+/** One rule of the organization; another organization's (or an unknown id) is refused as not found. */
+export async function getRule(organizationId: string, id: string): Promise<Result<ReceptionRule>> {
   const record = await findRule(organizationId, id);
-  if (!record) throw notFound(RULE_NOT_FOUND);
-  return toRule(record);
+  return record ? found(toRule(record)) : RULE_REFUSED;
 }
 
 const ACCOUNT_FIELDS = [
@@ -130,7 +130,7 @@ export async function updateRule(
   input: RuleInput,
 ): Promise<RuleOutcome> {
   const current = await findRule(organizationId, id);
-  if (!current) throw notFound(RULE_NOT_FOUND);
+  if (!current) return RULE_REFUSED;
   const refusals = await checkRuleAccounts(organizationId, input);
   if (refusals.length > 0) return { ok: false, refusals };
   if (sameContent(toRule(current), input)) return { ok: true, id, changed: false };
@@ -152,12 +152,12 @@ export async function setRuleEnabled(
   actor: RuleActor,
   id: string,
   enabled: boolean,
-): Promise<boolean> {
+): Promise<Result<boolean>> {
   const current = await findRule(organizationId, id);
-  if (!current) throw notFound(RULE_NOT_FOUND);
-  if (current.enabled === enabled) return false;
+  if (!current) return RULE_REFUSED;
+  if (current.enabled === enabled) return found(false);
   const at = new Date();
-  return updateRuleRecord(
+  const changed = await updateRuleRecord(
     organizationId,
     current._id,
     current.version,
@@ -165,12 +165,13 @@ export async function setRuleEnabled(
     history(enabled ? "enable" : "disable", actor, at),
     { bumpVersion: false },
   );
+  return found(changed);
 }
 
 /** Deleting keeps the rule (entries booked by it name it) but takes it out of the list and the evaluation. */
-export async function deleteRule(organizationId: string, actor: RuleActor, id: string): Promise<ReceptionRule> {
+export async function deleteRule(organizationId: string, actor: RuleActor, id: string): Promise<Result<ReceptionRule>> {
   const current = await findRule(organizationId, id);
-  if (!current) throw notFound(RULE_NOT_FOUND);
+  if (!current) return RULE_REFUSED;
   const at = new Date();
   await updateRuleRecord(
     organizationId,
@@ -180,7 +181,7 @@ export async function deleteRule(organizationId: string, actor: RuleActor, id: s
     history("delete", actor, at),
     { bumpVersion: false },
   );
-  return toRule(current);
+  return found(toRule(current));
 }
 
 /** Swaps the rule with its neighbour above or below; false when it is already first or last. */
@@ -189,13 +190,13 @@ export async function moveRule(
   actor: RuleActor,
   id: string,
   direction: "up" | "down",
-): Promise<boolean> {
-  return withTransaction(async (session) => {
+): Promise<Result<boolean>> {
+  return withTransaction(async (session): Promise<Result<boolean>> => {
     const rules = await listRules(organizationId, session);
     const index = rules.findIndex((rule) => String(rule._id) === id);
-    if (index < 0) throw notFound(RULE_NOT_FOUND);
+    if (index < 0) return RULE_REFUSED;
     const otherIndex = direction === "up" ? index - 1 : index + 1;
-    if (otherIndex < 0 || otherIndex >= rules.length) return false;
+    if (otherIndex < 0 || otherIndex >= rules.length) return found(false);
     const moved = new Set([index, otherIndex]);
     [rules[index], rules[otherIndex]] = [rules[otherIndex], rules[index]];
     const at = new Date();
@@ -206,7 +207,7 @@ export async function moveRule(
       const item = swapped ? { ...history("move", actor, at), version: rule.version } : null;
       await setRulePosition(organizationId, rule._id, position + 1, item, session);
     }
-    return true;
+    return found(true);
   });
 }
 
@@ -218,18 +219,20 @@ export interface RuleHistoryRow {
 }
 
 /** The rule's audit trail, newest first, with who made each change. */
-export async function ruleHistory(organizationId: string, id: string): Promise<RuleHistoryRow[]> {
+export async function ruleHistory(organizationId: string, id: string): Promise<Result<RuleHistoryRow[]>> {
   const record = await findRule(organizationId, id);
-  if (!record) throw notFound(RULE_NOT_FOUND);
+  if (!record) return RULE_REFUSED;
   const ids = [...new Set(record.history.map((item) => String(item.by)))];
   const users = await User.find({ _id: { $in: ids } }, { email: 1 }).lean<
     Array<{ _id: Types.ObjectId; email: string }>
   >();
   const emails = new Map(users.map((user) => [String(user._id), user.email]));
-  return [...record.history].reverse().map((item) => ({
-    at: formatDateTime(item.at),
-    change: item.change,
-    version: item.version,
-    by: emails.get(String(item.by)) ?? "—",
-  }));
+  return found(
+    [...record.history].reverse().map((item) => ({
+      at: formatDateTime(item.at),
+      change: item.change,
+      version: item.version,
+      by: emails.get(String(item.by)) ?? "—",
+    })),
+  );
 }

@@ -15,15 +15,15 @@ import type { TemplatePanelData } from "~/domain/templates/panel";
 import { SIDE_LABELS } from "~/domain/templates/types";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import { parseSubmission } from "~/utils/form.server";
-import { notFound } from "~/utils/http.server";
+import { found, notFoundRefusal, refused, type Result } from "~/domain/refusal";
 import { applyStoredTemplate, getTemplate, listTemplates } from "./templates.server";
 
 export interface TemplateStep {
   panel: TemplatePanelData;
   /** The entry form's values when the template filled them. */
   defaults: EntryFormDefaults | null;
-  /** 400 when the inputs were refused, else 200. */
-  status: number;
+  /** The typed inputs were refused: the panel shows why beside them. */
+  inputsRefused: boolean;
 }
 
 const text = (value: Cents | null) => (value === null ? "" : formatMoneyInput(centsToAmount(value)));
@@ -32,12 +32,12 @@ export async function templateStep(
   organizationId: string,
   search: URLSearchParams,
   now = new Date(),
-): Promise<TemplateStep> {
+): Promise<Result<TemplateStep>> {
   const choices = (await listTemplates(organizationId)).map(({ id, name }) => ({ id, name }));
   const id = search.get("template")?.trim();
-  if (!id) return { panel: { choices, chosen: null, formKey: "blank" }, defaults: null, status: 200 };
+  if (!id) return found({ panel: { choices, chosen: null, formKey: "blank" }, defaults: null, inputsRefused: false });
   const template = await getTemplate(organizationId, id);
-  if (!template) throw notFound(TEMPLATE_MESSAGES.notFound);
+  if (!template) return refused(notFoundRefusal(TEMPLATE_MESSAGES.notFound));
 
   const { tree } = await loadCatalog(organizationId);
   const labels = new Map(flattenCatalog(tree).map((node) => [node.key, node.label]));
@@ -72,21 +72,21 @@ export async function templateStep(
     notice: null as string | null,
   };
   const panel = (formKey: string): TemplatePanelData => ({ choices, chosen, formKey });
-  if (search.get("apply") !== "1") return { panel: panel("blank"), defaults: null, status: 200 };
+  if (search.get("apply") !== "1") return found({ panel: panel("blank"), defaults: null, inputsRefused: false });
 
   const submission = parseSubmission(search, applyTemplateSchema, { maxRows: APPLY_TEMPLATE_MAX_ROWS });
   if (submission.status !== "success") {
     for (const [name, messages] of Object.entries(submission.error ?? {})) {
       if (messages?.[0]) chosen.errors[name] = messages[0];
     }
-    return { panel: panel("blank"), defaults: null, status: 400 };
+    return found({ panel: panel("blank"), defaults: null, inputsRefused: true });
   }
   const { date, base, typed } = submission.value;
   const applied = await applyStoredTemplate(organizationId, template.id, { date, base, typed });
-  if (!applied) throw notFound(TEMPLATE_MESSAGES.notFound);
+  if (!applied) return refused(notFoundRefusal(TEMPLATE_MESSAGES.notFound));
   if (!applied.outcome.ok) {
     for (const refusal of applied.outcome.refusals) chosen.errors[refusal.field ?? ""] ??= refusal.message;
-    return { panel: panel("blank"), defaults: null, status: 400 };
+    return found({ panel: panel("blank"), defaults: null, inputsRefused: true });
   }
   chosen.applied = true;
   chosen.notice = applied.outcome.applied.notice;
@@ -97,7 +97,7 @@ export async function templateStep(
     credit: text(line.credit),
   }));
   const spare = Math.max(SPARE_ROWS, NEW_ENTRY_ROWS - lines.length);
-  return {
+  return found({
     panel: panel(`template-${search.toString()}`),
     defaults: {
       date,
@@ -108,8 +108,8 @@ export async function templateStep(
         ...Array.from({ length: spare }, () => ({ account: "", description: "", debit: "", credit: "" })),
       ],
     },
-    status: 200,
-  };
+    inputsRefused: false,
+  });
 }
 
 /** The source of an entry saved from a form the template filled (`?template=<id>&apply=1`); manual otherwise. */

@@ -1,3 +1,4 @@
+import { notFoundRefusal, refused, type Refused } from "~/domain/refusal";
 import { monthLabel, type MonthKey } from "~/domain/calendar";
 import {
   countedReceipts,
@@ -19,7 +20,7 @@ import { isDuplicateKeyError } from "~models/mongo-errors";
  * that entry (what it moved on each account, the totals it stands for) and the documents the month had
  * when the entry was posted; what changed since then shows as «desactualizada», to be rectified.
  */
-export type RecordOutcome = { ok: true; version: number } | { ok: false; status: 404 | 409; message: string };
+export type RecordOutcome = { ok: true; version: number } | Refused;
 
 export async function recordDeclarationFromEntry(
   organizationId: string,
@@ -28,9 +29,9 @@ export async function recordDeclarationFromEntry(
 ): Promise<RecordOutcome> {
   const label = monthLabel(month);
   const entry = await standingEntryOf(organizationId, { kind: SETTLEMENT_SOURCE_KIND, id: month });
-  if (!entry) return { ok: false, status: 404, message: `El IVA de ${label} no está liquidado.` };
+  if (!entry) return refused(notFoundRefusal(`El IVA de ${label} no está liquidado.`));
   const already = `La declaración de ${label} ya está registrada.`;
-  if (await currentDeclaration(organizationId, month)) return { ok: false, status: 409, message: already };
+  if (await currentDeclaration(organizationId, month)) return refused({ message: already, kind: "conflict" });
   const [vat, accounts, stored] = await Promise.all([
     loadVatMonth(organizationId, month),
     getDefaultAccounts(organizationId),
@@ -77,7 +78,7 @@ export async function recordDeclarationFromEntry(
     );
   } catch (error) {
     // Two «Registrar declaración» at once: the unique (month, version) index lets one through.
-    if (isDuplicateKeyError(error)) return { ok: false, status: 409, message: already };
+    if (isDuplicateKeyError(error)) return refused({ message: already, kind: "conflict" });
     throw error;
   }
   return { ok: true, version };

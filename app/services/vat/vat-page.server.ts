@@ -24,7 +24,7 @@ import {
   MONTH_QUERY_MESSAGE,
 } from "~/domain/iva";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
-import { badRequest } from "~/utils/http.server";
+import { found, refusal, refused, type Result } from "~/domain/refusal";
 import { reconcileVat } from "./vat-reconciliation.server";
 import { loadVatMonth } from "./vat-return.server";
 import { currentDeclaration, declarationVersions } from "~models/vat-declaration";
@@ -69,13 +69,12 @@ async function declarationView(
   };
 }
 
-/** `?month=` (default: last month, the one being declared); anything else than AAAA-MM answers 400. */
-export function readVatMonth(url: URL, now: Date = new Date()): MonthKey {
+/** `?month=` (default: last month, the one being declared); anything else than AAAA-MM is refused. */
+export function readVatMonth(url: URL, now: Date = new Date()): Result<MonthKey> {
   const text = url.searchParams.get("month");
-  if (text === null || text.trim() === "") return shiftMonth(currentMonth(now), -1);
+  if (text === null || text.trim() === "") return found(shiftMonth(currentMonth(now), -1));
   const month = parseMonth(text.trim());
-  if (!month) throw badRequest(MONTH_QUERY_MESSAGE);
-  return month;
+  return month ? found(month) : refused(refusal(MONTH_QUERY_MESSAGE));
 }
 
 /** dd/mm/aaaa of the issue in Costa Rica (an FE of 31/10 at 19:45 is October's, not UTC's 1 November). */

@@ -1,8 +1,9 @@
 import { monthLabel, type MonthKey } from "~/domain/calendar";
+import { notFoundRefusal, refusal, refused, type Refused } from "~/domain/refusal";
 import { Receipt } from "~models/receipt";
 import { saveReview, type VatReviewDecision } from "~models/vat-review";
 
-export type ReviewOutcome = { ok: true; consecutivo: string } | { ok: false; status: 400 | 404; message: string };
+export type ReviewOutcome = { ok: true; consecutivo: string } | Refused;
 
 /**
  * The accountant includes or excludes a receipt of the month whose arithmetic does not add up (only
@@ -19,9 +20,8 @@ export async function reviewVatReceipt(
     { organizationId, month, _id: receiptId },
     { consecutivo: 1, warnings: 1 },
   ).lean<{ consecutivo: string; warnings?: string[] }>();
-  if (!receipt) return { ok: false, status: 404, message: `Ese comprobante no está en ${monthLabel(month)}.` };
-  if ((receipt.warnings ?? []).length === 0)
-    return { ok: false, status: 400, message: "Ese comprobante cuadra: no necesita revisión." };
+  if (!receipt) return refused(notFoundRefusal(`Ese comprobante no está en ${monthLabel(month)}.`));
+  if ((receipt.warnings ?? []).length === 0) return refused(refusal("Ese comprobante cuadra: no necesita revisión."));
   await saveReview(organizationId, receiptId, decision, by);
   return { ok: true, consecutivo: receipt.consecutivo };
 }
