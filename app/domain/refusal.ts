@@ -35,6 +35,11 @@ export function found<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
+/** Whether the refusals say the thing asked about does not exist (the route answers 404). */
+export function isNotFound(refusals: readonly Refusal[]): boolean {
+  return refusals.some((candidate) => candidate.kind === "not-found");
+}
+
 /** The refusal of something that does not exist for this organization (or at all: the two look the same). */
 export function notFoundRefusal(message: string): Refusal {
   return { message, kind: "not-found" };

@@ -1,3 +1,4 @@
+import { isNotFound } from "~/domain/refusal";
 import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -57,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyWithErrors(submission);
   const outcome = await saveTemplateForm(organization.id, id, submission.value, String(user._id));
   if (!outcome.ok) {
-    if (outcome.notFound) throw notFound(TEMPLATE_MESSAGES.notFound);
+    if (isNotFound(outcome.refusals)) throw notFound(TEMPLATE_MESSAGES.notFound);
     return replyWithErrors(submission, outcome.refusals);
   }
   return redirectWithSuccess(listHref, outcome.message);

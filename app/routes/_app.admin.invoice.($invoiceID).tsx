@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { InvoicePageView } from "~/components/invoicing/InvoicePage";
 import { appHref } from "~/utils/links";
 import { INVOICE_FORM_MAX_ROWS, invoiceFormSchema } from "~/domain/invoicing/form";
-import { refusal } from "~/domain/refusal";
+import { isNotFound, refusal } from "~/domain/refusal";
 import { createDraft, DRAFT_MESSAGES, loadDraft, readDraftForm, updateDraft } from "~/services/invoicing/drafts.server";
 import { invoicePage, totalsOf } from "~/services/invoicing/invoice-page.server";
 import { issueInvoice } from "~/services/invoicing/issue-invoice.server";
@@ -48,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const saved = existing
     ? await updateDraft(organization.id, existing.id, values)
     : await createDraft(organization.id, userId, values);
-  if (!saved.ok) return replyWithErrors(submission, saved.refusals, saved.notFound ? 404 : 400);
+  if (!saved.ok) return replyWithErrors(submission, saved.refusals, isNotFound(saved.refusals) ? 404 : 400);
   const here = new URL(request.url).searchParams;
   const page = appHref(`/admin/invoice/${saved.draft.id}`, here, { org: organization.cedula });
   if (intent === "guardar") return redirectWithSuccess(page, "Borrador guardado.");
@@ -62,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!existing) return redirectWithError(page, message);
   return json(
     { ...submission.reply({ ...refusalErrors(issued.refusals) }), settings: issued.settings ?? false },
-    { status: issued.notFound ? 404 : 400 },
+    { status: isNotFound(issued.refusals) ? 404 : 400 },
   );
 }
 

@@ -1,3 +1,4 @@
+import { isNotFound } from "~/domain/refusal";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { EntryFormPage } from "~/components/entries/EntryForm";
 import { appHref } from "~/utils/links";
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (target.locked) return replyWithErrors(submission, { message: target.locked }, 409);
   const outcome = await saveEntryForm(context, target, submission.value);
   if (!outcome.ok) {
-    if (outcome.notFound) throw notFound(outcome.refusals[0]?.message);
+    if (isNotFound(outcome.refusals)) throw notFound(outcome.refusals[0]?.message);
     return replyWithErrors(submission, outcome.refusals);
   }
   const here = new URL(request.url).searchParams;

@@ -1,3 +1,4 @@
+import { isNotFound } from "~/domain/refusal";
 import type { SubmissionResult } from "@conform-to/react";
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -61,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!isConfirmed(form)) return askConfirmation(submission);
       const outcome = await reverse(organization.id, entry._id.toString(), { ...actor, date: submission.value.date });
       if (!outcome.ok) {
-        if (outcome.notFound) throw notFound(ENTRY_NOT_FOUND);
+        if (isNotFound(outcome.refusals)) throw notFound(ENTRY_NOT_FOUND);
         return replyWithErrors(
           submission,
           outcome.refusals.map(({ message }) => ({ field: "date", message })),
@@ -78,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!isConfirmed(form)) return askConfirmation(submission);
       const outcome = await deleteDraft(organization.id, entry._id.toString());
       if (!outcome.ok) {
-        if (outcome.notFound) throw notFound(ENTRY_NOT_FOUND);
+        if (isNotFound(outcome.refusals)) throw notFound(ENTRY_NOT_FOUND);
         return replyWithErrors(
           submission,
           outcome.refusals.map(({ message }) => ({ message })),

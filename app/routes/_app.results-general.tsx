@@ -1,3 +1,4 @@
+import { isNotFound } from "~/domain/refusal";
 import { Paper, Stack, Text } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -76,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ? await closeFiscalYear(organization.id, value.year, actor)
       : await reopenFiscalYear(organization.id, value.year, value.reason ?? "", actor);
   if (!outcome.ok) {
-    if (outcome.notFound) throw notFound(outcome.refusals[0]?.message ?? "Organización no encontrada");
+    if (isNotFound(outcome.refusals)) throw notFound(outcome.refusals[0]?.message ?? "Organización no encontrada");
     return replyWithErrors(
       submission,
       outcome.refusals.map(({ message }) => ({ message })),

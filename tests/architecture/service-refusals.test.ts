@@ -24,6 +24,8 @@ const RESPONSE_MAKERS: Array<{ name: string; pattern: RegExp }> = [
     pattern: /\bthrow\s+(json|redirect|redirectDocument|data|badRequest|forbidden|notFound|payloadTooLarge)\s*\(/,
   },
   { name: "answers with a Response type", pattern: /\)\s*:\s*(Promise<\s*)?Response\b/ },
+  // «Not found» is a refusal's kind, not a second flag beside the refusals.
+  { name: "flags not-found beside its refusals", pattern: /\bnotFound\??\s*:\s*(true|boolean)\b/ },
 ];
 
 /** Files that name Response for another reason, each with why. */
@@ -57,6 +59,7 @@ describe("services answer with refusals, never with HTTP", () => {
       'return new Response("x", { status: 400 });',
       "throw notFound(MESSAGE);",
       "export async function answer(form: FormData): Promise<Response> {",
+      "return { ok: false, notFound: true, refusals };",
     ];
     expect(samples.map((sample) => responseMakers("x.ts", sample).length)).toEqual(samples.map(() => 1));
     expect(responseMakers("x.ts", 'import type { LoaderFunctionArgs } from "@remix-run/node";')).toEqual([]);

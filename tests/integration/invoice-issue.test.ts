@@ -156,7 +156,7 @@ describe("issueInvoice", () => {
   it("answers another organization's draft as not found", async () => {
     const draftId = await newDraft();
     const outcome = await issueInvoice(SODA, draftId, adminId);
-    expect(outcome).toMatchObject({ ok: false, notFound: true });
+    expect(outcome).toMatchObject({ ok: false, refusals: [{ kind: "not-found" }] });
   });
 
   it("gives a burst of twelve concurrent Emitir of one organization twelve consecutive numbers, none skipped", async () => {

@@ -247,7 +247,10 @@ describe("the ledger service", () => {
       deleteDraft(ORG, id),
       updateDraft(ORG, id, sale("2026-01-20", "113", "100", "13"), actor),
     ]) {
-      expect(await attempt).toEqual({ ok: false, notFound: true, refusals: [{ message: "Asiento no encontrado." }] });
+      expect(await attempt).toEqual({
+        ok: false,
+        refusals: [{ message: "Asiento no encontrado.", kind: "not-found" }],
+      });
     }
     expect((await getEntry(OTHER, id))!.reversedBy).toBeUndefined();
   });

@@ -99,8 +99,7 @@ export async function entryFormPage(
   };
 }
 
-export type EntryFormOutcome =
-  { ok: true; id: string; message: string } | { ok: false; notFound?: boolean; refusals: Refusal[] };
+export type EntryFormOutcome = { ok: true; id: string; message: string } | { ok: false; refusals: Refusal[] };
 
 /** The answer to a second submit of a form whose entry is already saved: that entry, not a new one. */
 function alreadySaved(entry: EntryRecord): EntryFormOutcome {

@@ -8,7 +8,7 @@ import { Types } from "mongoose";
 import type { InvoiceFormValues } from "~/domain/invoicing/form";
 import { readInvoiceForm } from "~/domain/invoicing/form";
 import type { InvoiceDraft } from "~/domain/invoicing/types";
-import { refusal, type Refusal } from "~/domain/refusal";
+import { notFoundRefusal, refusal, type Refusal } from "~/domain/refusal";
 import { searchText } from "~/domain/text";
 import {
   findInvoiceDraft,
@@ -28,8 +28,7 @@ export const DRAFT_MESSAGES = {
   referenceNotFound: "El documento de referencia no es un comprobante emitido por esta organización.",
 } as const;
 
-export type DraftOutcome =
-  { ok: true; draft: InvoiceDraftDocument } | { ok: false; refusals: Refusal[]; notFound?: boolean };
+export type DraftOutcome = { ok: true; draft: InvoiceDraftDocument } | { ok: false; refusals: Refusal[] };
 
 /** ISO date-time with Costa Rica's offset, as the referenced document's FechaEmision. */
 function costaRicaDateTime(date: Date): string {
@@ -115,7 +114,7 @@ export async function updateDraft(
   values: InvoiceFormValues,
 ): Promise<DraftOutcome> {
   const existing = await findInvoiceDraft(organizationId, id);
-  if (!existing) return { ok: false, notFound: true, refusals: [refusal(DRAFT_MESSAGES.notFound)] };
+  if (!existing) return { ok: false, refusals: [notFoundRefusal(DRAFT_MESSAGES.notFound)] };
   if (existing.state !== "borrador") return { ok: false, refusals: [refusal(DRAFT_MESSAGES.issued)] };
   const reading = await readDraftForm(organizationId, values);
   if (!reading.ok) return reading;

@@ -12,7 +12,7 @@ import type { ElectronicReceipt } from "~/domain/hacienda/types";
 import { writeInvoiceXml } from "~/domain/hacienda/write-invoice";
 import { seriesInfo, seriesOf } from "~/domain/issuer/consecutive";
 import type { ComputedInvoice, InvoiceDraft, IssuerProfile } from "~/domain/invoicing/types";
-import { refusal, type Refusal } from "~/domain/refusal";
+import { notFoundRefusal, refusal, type Refusal } from "~/domain/refusal";
 import { findInvoiceDraft, markInvoiceDraftIssued } from "~models/invoice-draft";
 import { insertReceipts } from "~models/receipt";
 import { bookStoredReceiptIn } from "~/services/booking/book-in-transaction.server";
@@ -50,7 +50,6 @@ export type IssueOutcome =
   | {
       ok: false;
       refusals: Refusal[];
-      notFound?: boolean;
       /** The issuer settings are missing or unusable: the page links to them. */
       settings?: boolean;
     };
@@ -103,7 +102,7 @@ async function prepare(
   cedula: string | undefined,
 ): Promise<{ ok: true; prepared: Prepared } | Extract<IssueOutcome, { ok: false }>> {
   const stored = await findInvoiceDraft(organizationId, draftId);
-  if (!stored) return { ok: false, notFound: true, refusals: [refusal(ISSUE_MESSAGES.notFound)] };
+  if (!stored) return { ok: false, refusals: [notFoundRefusal(ISSUE_MESSAGES.notFound)] };
   if (stored.state !== "borrador") return { ok: false, refusals: [refusal(ISSUE_MESSAGES.alreadyIssued)] };
   const settings = await loadIssuerForSigning(organizationId, now);
   if (!settings) return { ok: false, settings: true, refusals: [refusal(ISSUER_NOT_READY.notConfigured)] };

@@ -55,7 +55,7 @@ export async function postOnce(
       if (standing) return { ok: false as const, standing, refusals: [{ message: alreadyMessage }] };
       const context = await loadPostingContext(organizationId, session);
       if (!context)
-        throw new LedgerRefusal({ ok: false, notFound: true, refusals: [{ message: ORGANIZATION_NOT_FOUND }] });
+        throw new LedgerRefusal({ ok: false, refusals: [{ message: ORGANIZATION_NOT_FOUND, kind: "not-found" }] });
       const checked = validateEntry(input, context);
       if (!checked.ok) throw new LedgerRefusal({ ok: false, refusals: checked.refusals });
       const entry = await insertPosted(organizationId, checked.entry, source, actor, session);

@@ -1,3 +1,4 @@
+import { type Refusal } from "~/domain/refusal";
 import type { ClientSession } from "mongoose";
 import { withTransaction } from "~/utils/db.server";
 import { isDuplicateKeyError } from "~models/mongo-errors";
@@ -17,9 +18,7 @@ export async function inTransaction<T>(work: (session: ClientSession) => Promise
 
 /** Thrown inside a transaction to abort it with a refusal: nothing it wrote stays. */
 export class LedgerRefusal extends Error {
-  constructor(
-    readonly outcome: { ok: false; notFound?: boolean; refusals: { field?: string; line?: number; message: string }[] },
-  ) {
+  constructor(readonly outcome: { ok: false; refusals: Refusal[] }) {
     super(outcome.refusals.map((refusal) => refusal.message).join(" "));
   }
 }

@@ -43,7 +43,7 @@ import { LedgerRefusal, inTransaction } from "./transaction.server";
  * The one write path of the books (docs/design/books.md §1): every change to entries and period balances goes
  * through these verbs, each in one transaction. A refusal writes nothing.
  */
-export type LedgerOutcome<T> = { ok: true; entry: T } | { ok: false; notFound?: boolean; refusals: Refusal[] };
+export type LedgerOutcome<T> = { ok: true; entry: T } | { ok: false; refusals: Refusal[] };
 
 export interface Actor {
   /** The user id (or a script's name) recorded as author. */
@@ -65,7 +65,7 @@ const refuse = (message: string, field?: string): never => {
   throw new LedgerRefusal({ ok: false, refusals: [{ message, ...(field ? { field } : {}) }] });
 };
 const notFound = (message = ENTRY_NOT_FOUND): never => {
-  throw new LedgerRefusal({ ok: false, notFound: true, refusals: [{ message }] });
+  throw new LedgerRefusal({ ok: false, refusals: [{ message, kind: "not-found" }] });
 };
 
 async function refusalsAsOutcome<T>(work: () => Promise<T>): Promise<LedgerOutcome<T>> {

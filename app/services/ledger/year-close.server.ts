@@ -32,7 +32,8 @@ async function asOutcome<T>(work: () => Promise<T>): Promise<LedgerOutcome<T>> {
 
 async function contextOf(organizationId: string, session: ClientSession): Promise<OrganizationLedgerContext> {
   const context = await loadPostingContext(organizationId, session);
-  if (!context) throw new LedgerRefusal({ ok: false, notFound: true, refusals: [{ message: ORGANIZATION_NOT_FOUND }] });
+  if (!context)
+    throw new LedgerRefusal({ ok: false, refusals: [{ message: ORGANIZATION_NOT_FOUND, kind: "not-found" }] });
   return context;
 }
 

@@ -1,6 +1,6 @@
 import { MAX_PAYMENT_ITEMS, type Side } from "~/domain/open-items";
 import { OPEN_ITEM_INTENTS, type OpenItemIntent } from "~/domain/open-items/forms";
-import { notFoundRefusal, refusal, type Refusal } from "~/domain/refusal";
+import { isNotFound, notFoundRefusal, refusal, type Refusal } from "~/domain/refusal";
 import { parseSubmission } from "~/utils/form.server";
 import { saveCounterparty } from "./counterparties.server";
 import type { OrganizationSummary } from "~/utils/account.server";
@@ -65,7 +65,7 @@ export async function partyAction(
         actor,
       );
       if (!outcome.ok) {
-        if (outcome.notFound) return refused(intent, notFoundRefusal(PARTY_NOT_FOUND));
+        if (isNotFound(outcome.refusals)) return refused(intent, notFoundRefusal(PARTY_NOT_FOUND));
         return refused(values.rep ? "rep" : intent, ...outcome.refusals);
       }
       const what = side === "receivable" ? "Cobro registrado" : "Pago registrado";
@@ -76,7 +76,8 @@ export async function partyAction(
       if (submission.status !== "success") return refused(intent, refusal(firstError(submission.error)));
       const outcome = await undoPayment(organizationId, submission.value.settlementId, submission.value.date, actor);
       if (!outcome.ok) {
-        if (outcome.notFound) return refused(intent, notFoundRefusal(outcome.refusals[0]?.message ?? PARTY_NOT_FOUND));
+        if (isNotFound(outcome.refusals))
+          return refused(intent, notFoundRefusal(outcome.refusals[0]?.message ?? PARTY_NOT_FOUND));
         return refused(intent, ...outcome.refusals);
       }
       return done(side === "receivable" ? "Cobro deshecho." : "Pago deshecho.");
@@ -100,10 +101,7 @@ export async function partyAction(
       if (submission.status !== "success") return refused(intent, refusal(firstError(submission.error)));
       const { to } = submission.value;
       const outcome = await mailStatement(organization, side, partyId, to, search, userId);
-      if (!outcome.ok) {
-        if (outcome.notFound) return refused(intent, notFoundRefusal(PARTY_NOT_FOUND));
-        return refused(intent, { message: outcome.error, kind: "unavailable" });
-      }
+      if (!outcome.ok) return refused(intent, ...outcome.refusals);
       return done(`Estado de cuenta enviado a ${to}.`);
     }
   }

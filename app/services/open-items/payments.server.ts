@@ -42,7 +42,7 @@ export interface PaymentInput {
 }
 
 export type PaymentOutcome =
-  { ok: true; settlementId: string; entryNumber?: string } | { ok: false; refusals: Refusal[]; notFound?: boolean };
+  { ok: true; settlementId: string; entryNumber?: string } | { ok: false; refusals: Refusal[] };
 
 class BalanceChanged extends Error {}
 
@@ -57,7 +57,7 @@ function controlAccountOf(side: Side, accounts: { receivable: string; payable: s
 }
 
 function refused(message: string, notFound = false): PaymentOutcome {
-  return { ok: false, refusals: [{ message }], ...(notFound ? { notFound } : {}) };
+  return { ok: false, refusals: [{ message, ...(notFound ? { kind: "not-found" as const } : {}) }] };
 }
 
 /**
@@ -240,7 +240,7 @@ export async function undoPayment(
         }
       },
     );
-    if (!outcome.ok) return { ok: false, refusals: outcome.refusals, ...(outcome.notFound ? { notFound: true } : {}) };
+    if (!outcome.ok) return { ok: false, refusals: outcome.refusals };
     return { ok: true, settlementId };
   } catch (error) {
     if (error instanceof BalanceChanged) return refused(PAYMENT_OUTCOME_MESSAGES.changed);

@@ -1,5 +1,6 @@
 import { formatCalendarDate } from "~/domain/calendar";
 import type { Side } from "~/domain/open-items";
+import { notFoundRefusal, refused, type Refused } from "~/domain/refusal";
 import { formatReportAmount } from "~/domain/reports";
 import type { OrganizationSummary } from "~/utils/account.server";
 import { sendMail } from "~/utils/mail.server";
@@ -10,8 +11,9 @@ import { statementFileName, statementPdf, STATEMENT_TITLE } from "./statement-fi
 export const STATEMENT_MAIL_FAILED =
   "No se pudo enviar el correo: el servidor de correo no lo aceptó o no respondió. Intente de nuevo más tarde.";
 
-export type StatementMailOutcome =
-  { ok: true; fileName: string } | { ok: false; notFound: true } | { ok: false; notFound?: false; error: string };
+const PARTY_NOT_FOUND = "Contraparte no encontrada.";
+
+export type StatementMailOutcome = { ok: true; fileName: string } | Refused;
 
 /**
  * «Enviar por correo»: the statement of account the PDF export gives for the same period, attached
@@ -27,7 +29,7 @@ export async function mailStatement(
   now: Date = new Date(),
 ): Promise<StatementMailOutcome> {
   const view = await statementForExport(organization.id, side, partyId, search);
-  if (!view) return { ok: false, notFound: true };
+  if (!view) return refused(notFoundRefusal(PARTY_NOT_FOUND));
   const pdf = await statementPdf(side, organization, view, now);
   const fileName = statementFileName(side, organization, view, "pdf");
   const period = `del ${formatCalendarDate(view.from)} al ${formatCalendarDate(view.to)}`;
@@ -58,7 +60,7 @@ export async function mailStatement(
     });
   } catch (error) {
     await recordStatementMail({ ...audit, outcome: "fallido", error: String(error).slice(0, 500) });
-    return { ok: false, error: STATEMENT_MAIL_FAILED };
+    return refused({ message: STATEMENT_MAIL_FAILED, kind: "unavailable" });
   }
   await recordStatementMail({ ...audit, outcome: "enviado" });
   return { ok: true, fileName };

@@ -3,8 +3,7 @@ import type { Refusal } from "~/domain/refusal";
 import { onFormRows, templateOfForm, type TemplateFormValue } from "~/domain/templates/form";
 import { createTemplate, updateTemplate } from "./templates.server";
 
-export type TemplateFormOutcome =
-  { ok: true; id: string; message: string } | { ok: false; notFound?: boolean; refusals: Refusal[] };
+export type TemplateFormOutcome = { ok: true; id: string; message: string } | { ok: false; refusals: Refusal[] };
 
 /** Saves the form as a new template (`id` undefined) or over the organization's template `id`. */
 export async function saveTemplateForm(

@@ -6,7 +6,7 @@
  */
 import { indexCatalog } from "~/domain/catalog";
 import { searchText } from "~/domain/text";
-import { refusal, type Refusal } from "~/domain/refusal";
+import { notFoundRefusal, refusal, type Refusal } from "~/domain/refusal";
 import { applyTemplate, type ApplyOutcome, type TemplateInputs } from "~/domain/templates/apply";
 import { TEMPLATE_MESSAGES } from "~/domain/templates/messages";
 import type { EntryTemplate as Template } from "~/domain/templates/types";
@@ -27,7 +27,7 @@ export interface StoredTemplate extends Template {
   id: string;
 }
 
-export type TemplateOutcome = { ok: true; id: string } | { ok: false; notFound?: boolean; refusals: Refusal[] };
+export type TemplateOutcome = { ok: true; id: string } | { ok: false; refusals: Refusal[] };
 
 function templateOf(record: EntryTemplateRecord): StoredTemplate {
   return {
@@ -95,7 +95,7 @@ export async function updateTemplate(
   if (refusals.length > 0) return { ok: false, refusals };
   const result = await replaceEntryTemplate(organizationId, id, fieldsOf(template), by);
   if (result === "duplicate") return { ok: false, refusals: [refusal(TEMPLATE_MESSAGES.nameTaken, "name")] };
-  if (result === "missing") return { ok: false, notFound: true, refusals: [refusal(TEMPLATE_MESSAGES.notFound)] };
+  if (result === "missing") return { ok: false, refusals: [notFoundRefusal(TEMPLATE_MESSAGES.notFound)] };
   return { ok: true, id };
 }
 
