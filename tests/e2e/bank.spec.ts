@@ -36,9 +36,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/admin/bank?org=${cedula}`);
       await expect(page.getByTestId("bank-account")).toHaveCount(1);
       await page.setViewportSize({ width: 390, height: 844 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
+      // With JavaScript the wide table turns into cards on the render after the resize: wait for it.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+        .toBeLessThanOrEqual(0);
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByLabel("Archivo del banco").setInputFiles("tests/fixtures/bank/scotiabank-cuenta.csv");
       await page.getByRole("button", { name: "Importar" }).click();
@@ -50,9 +51,10 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) expect(await seriousViolations(page, "bank account (admin)")).toEqual([]);
       // On a phone the page never scrolls sideways: the lines become cards.
       await page.setViewportSize({ width: 390, height: 844 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
+      // With JavaScript the wide table turns into cards on the render after the resize: wait for it.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+        .toBeLessThanOrEqual(0);
       await page.setViewportSize({ width: 1280, height: 900 });
       // The reconciliation's date is chosen with a plain GET form.
       await page.getByLabel("Fecha de la conciliación").fill("2026-11-30");
