@@ -3,12 +3,9 @@
  * The body is read part by part with limits, so a large upload is refused without being buffered.
  */
 import { MAX_P12_BYTES } from "~/domain/issuer/issuer-form";
-import { MultipartError, multipartBoundary, readMultipart } from "~/services/receipts/multipart.server";
-import { found, refusal, refused, type Result } from "~/domain/refusal";
-import { INVALID_FORM_MESSAGE } from "~/utils/form.server";
+import type { Result } from "~/domain/refusal";
+import { readFormWithFile } from "~/services/receipts/form-with-file.server";
 
-const MAX_FIELD_BYTES = 16 * 1024;
-const MAX_PARTS = 60;
 export const P12_FIELD = "p12";
 
 export const P12_TOO_LARGE = `El archivo de la llave supera ${MAX_P12_BYTES / 1024} KB: no parece una llave criptográfica .p12.`;
@@ -21,47 +18,22 @@ export interface PageSubmission {
   p12TooLarge?: true;
 }
 
-const MALFORMED = refused(refusal(INVALID_FORM_MESSAGE));
-const TOO_LARGE = refused({ message: INVALID_FORM_MESSAGE, kind: "too-large" });
-
 /** The page's form (and key), or refused: a malformed body, too many parts or a field over its size. */
 export async function readPageSubmission(request: Request): Promise<Result<PageSubmission>> {
-  const boundary = multipartBoundary(request.headers.get("content-type") ?? "");
-  if (!boundary)
-    return request.formData().then(
-      (form) => found({ form }),
-      () => MALFORMED,
-    );
-  if (!request.body) return MALFORMED;
-
-  const form = new FormData();
-  const submission: PageSubmission = { form };
-  let parts = 0;
-  try {
-    for await (const part of readMultipart(request.body as unknown as AsyncIterable<Uint8Array>, boundary)) {
-      if (++parts > MAX_PARTS) return TOO_LARGE;
-      const isKey = part.name === P12_FIELD && part.filename !== undefined;
-      const limit = isKey ? MAX_P12_BYTES : MAX_FIELD_BYTES;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let tooLarge = false;
-      for await (const chunk of part.data) {
-        size += chunk.length;
-        if (size > limit) tooLarge = true;
-        else chunks.push(Buffer.from(chunk));
-      }
-      if (isKey) {
-        if (tooLarge) submission.p12TooLarge = true;
-        else if (size > 0) submission.p12 = Buffer.concat(chunks);
-        continue;
-      }
-      if (part.filename !== undefined) continue;
-      if (tooLarge) return TOO_LARGE;
-      form.append(part.name, new TextDecoder("utf-8").decode(Buffer.concat(chunks)));
-    }
-  } catch (error) {
-    if (error instanceof MultipartError) return MALFORMED;
-    throw error;
-  }
-  return found(submission);
+  const read = await readFormWithFile(request, {
+    field: P12_FIELD,
+    maxFileBytes: MAX_P12_BYTES,
+    maxFieldBytes: 16 * 1024,
+    maxParts: 60,
+  });
+  if (!read.ok) return read;
+  const { form, file, fileTooLarge } = read.value;
+  return {
+    ok: true,
+    value: {
+      form,
+      ...(file ? { p12: Buffer.from(file.bytes) } : {}),
+      ...(fileTooLarge ? { p12TooLarge: true as const } : {}),
+    },
+  };
 }
