@@ -5,6 +5,18 @@ import type { ReconciliationView } from "~/domain/bank/view";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 /** The conciliación at a date, with a GET form to choose the date (works without JavaScript). */
+/** A line of the reconciliation that adds or takes away a group of movements. */
+function ItemsRow({ label, items }: { label: string; items: { count: number; amount: string } }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">
+        {label} ({countLabel(items.count, "movimiento", "movimientos")})
+      </Table.Th>
+      <Table.Td ta="right">{items.amount}</Table.Td>
+    </Table.Tr>
+  );
+}
+
 export function ReconciliationTable({
   reconciliation,
   hidden,
@@ -36,30 +48,10 @@ export function ReconciliationTable({
                 {reconciliation.bankBalance ?? "Los estados de cuenta importados no indican saldos"}
               </Table.Td>
             </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">
-                Más depósitos en tránsito ({countLabel(depositsInTransit.count, "movimiento", "movimientos")})
-              </Table.Th>
-              <Table.Td ta="right">{depositsInTransit.amount}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">
-                Menos pagos en circulación ({countLabel(outstandingPayments.count, "movimiento", "movimientos")})
-              </Table.Th>
-              <Table.Td ta="right">{outstandingPayments.amount}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">
-                Menos partidas del banco no registradas ({countLabel(unrecorded.count, "movimiento", "movimientos")})
-              </Table.Th>
-              <Table.Td ta="right">{unrecorded.amount}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">
-                Menos partidas excluidas ({countLabel(excluded.count, "movimiento", "movimientos")})
-              </Table.Th>
-              <Table.Td ta="right">{excluded.amount}</Table.Td>
-            </Table.Tr>
+            <ItemsRow label="Más depósitos en tránsito" items={depositsInTransit} />
+            <ItemsRow label="Menos pagos en circulación" items={outstandingPayments} />
+            <ItemsRow label="Menos partidas del banco no registradas" items={unrecorded} />
+            <ItemsRow label="Menos partidas excluidas" items={excluded} />
             <Table.Tr>
               <Table.Th scope="row">Saldo según libros</Table.Th>
               <Table.Td ta="right">{reconciliation.bookBalance}</Table.Td>
