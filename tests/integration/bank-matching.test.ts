@@ -183,4 +183,13 @@ describe("reconciling a bank account", () => {
     const before = await reconciliationAt(account, "2026-11-05" as CalendarDate);
     expect(before).toMatchObject({ bookBalance: 35_000_000n, unrecorded: { count: 1, amount: -150_000n } });
   });
+
+  it("counts the books before the bank's first line in the book balance, not as items in transit", async () => {
+    const before = await reconciliationAt(account, "2026-11-30" as CalendarDate);
+    await post("2026-10-20", 5_000_000n, "saldo de octubre");
+    const after = await reconciliationAt(account, "2026-11-30" as CalendarDate);
+    expect(after.bookBalance).toBe(before.bookBalance + 5_000_000n);
+    expect(after.depositsInTransit).toEqual(before.depositsInTransit);
+    expect(after.outstandingPayments).toEqual(before.outstandingPayments);
+  });
 });

@@ -50,6 +50,21 @@ describe("the conciliación at a date", () => {
     });
   });
 
+  it("starts the book balance from the books before the first line given", () => {
+    const result = reconcile({
+      date: day(10),
+      bankOpening: { from: day(1), amount: 1_000n },
+      bookOpening: 1_000n,
+      bankLines: [],
+      bookLines: [{ date: day(3), amount: -200n }],
+    });
+    expect(result).toMatchObject({
+      bookBalance: 800n,
+      outstandingPayments: { count: 1, amount: 200n },
+      difference: 0n,
+    });
+  });
+
   it("has no difference without a bank balance", () => {
     expect(reconcile({ date: day(10), bankOpening: null, bankLines: [], bookLines: [] }).difference).toBeNull();
   });

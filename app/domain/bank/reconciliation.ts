@@ -17,6 +17,8 @@ export interface ReconciliationInput {
     state: "pendiente" | "conciliado" | "excluido";
     reconciledAt?: CalendarDate;
   }>;
+  /** The ledger account's balance before its first line given below (0 when every line is given). */
+  bookOpening?: bigint;
   /** The posted lines of the ledger account, signed as the bank sees them. */
   bookLines: ReadonlyArray<{ date: CalendarDate; amount: bigint; reconciledAt?: CalendarDate }>;
 }
@@ -54,7 +56,7 @@ export function reconcile(input: ReconciliationInput): Reconciliation {
   const unrecorded = { count: 0, amount: 0n };
   const excluded = { count: 0, amount: 0n };
 
-  let bookBalance = 0n;
+  let bookBalance = input.bookOpening ?? 0n;
   for (const line of input.bookLines) {
     if (line.date > date) continue;
     bookBalance += line.amount;

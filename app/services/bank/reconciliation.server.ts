@@ -7,27 +7,41 @@ import { matchesOfAccount } from "~models/bank-match";
 import { earliestStatedOpening } from "~models/bank-statement";
 import { bankLinesUpTo } from "~models/bank-statement-line";
 import { storedBigInt } from "~models/open-item";
-import { FIRST_ACCEPTED_DATE, type CalendarDate } from "~/domain/calendar";
+import type { CalendarDate } from "~/domain/calendar";
 import { reconcile, type Reconciliation } from "~/domain/bank/reconciliation";
-import { postedLinesOfAccount, MAX_ACCOUNT_LINES } from "~/services/ledger/account-lines.server";
+import { MAX_ACCOUNT_LINES } from "~/services/ledger/account-lines.server";
+import { accountBalanceBefore, postedLineDates, postedLinesOfAccount } from "~/services/ledger/ledger.server";
 
 export async function reconciliationAt(account: BankAccountRecord, date: CalendarDate): Promise<Reconciliation> {
-  const [opening, bankLines, bookLines, matches] = await Promise.all([
+  const [opening, bankLines, matches] = await Promise.all([
     earliestStatedOpening(account.organizationId, account._id),
     bankLinesUpTo(account.organizationId, account._id, date, MAX_ACCOUNT_LINES),
-    postedLinesOfAccount(account.organizationId, account.ledgerAccount, FIRST_ACCEPTED_DATE, date),
     matchesOfAccount(account.organizationId, account._id),
   ]);
+  // The books before the bank's first stated balance (else its first line) are one opening figure read
+  // from the period balances; only the lines since then can be in transit, so only they are read.
+  const earliestLine = bankLines.reduce<CalendarDate | null>(
+    (earliest, line) => (earliest === null || line.date < earliest ? (line.date as CalendarDate) : earliest),
+    null,
+  );
+  const bookFrom = (opening?.from as CalendarDate | undefined) ?? earliestLine ?? date;
+  const [bookOpening, bookLines, matchedBookDates] = await Promise.all([
+    accountBalanceBefore(account.organizationId, account.ledgerAccount, bookFrom),
+    postedLinesOfAccount(account.organizationId, account.ledgerAccount, bookFrom, date),
+    postedLineDates(
+      account.organizationId,
+      matches.flatMap((match) => match.postedLines),
+    ),
+  ]);
   const bankDate = new Map(bankLines.map((line) => [String(line._id), line.date as CalendarDate]));
-  const bookDate = new Map(bookLines.map((line) => [`${line.entryId}:${line.line}`, line.date]));
-  // A match is complete at the latest day of its lines; a line beyond `date` is not read, so the match
-  // then counts as after the date.
+  // A match is complete at the latest day of its lines; a bank line beyond `date` is not read, so the
+  // match then counts as after the date.
   const reconciledAt = new Map<string, CalendarDate>();
   const FAR = "9999-12-31" as CalendarDate;
   for (const match of matches) {
     const days = [
       ...match.bankLineIds.map((id) => bankDate.get(String(id)) ?? FAR),
-      ...match.postedLines.map((line) => bookDate.get(`${String(line.entryId)}:${line.line}`) ?? FAR),
+      ...match.postedLines.map((line) => matchedBookDates.get(`${String(line.entryId)}:${line.line}`) ?? FAR),
     ].sort();
     const last = days[days.length - 1];
     for (const id of match.bankLineIds) reconciledAt.set(String(id), last);
@@ -36,6 +50,7 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
   return reconcile({
     date,
     bankOpening: opening ? { from: opening.from as CalendarDate, amount: storedBigInt(opening.opening) } : null,
+    bookOpening,
     bankLines: bankLines.map((line) => ({
       date: line.date as CalendarDate,
       amount: line.amount,

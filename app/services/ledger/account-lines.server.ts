@@ -3,9 +3,12 @@
  * belongs to, its position, and the signed amount as the bank sees it (a debit to a bank account is
  * money in). Bounded by the caller's range.
  */
+import type { Types } from "mongoose";
+import { PeriodBalance } from "~models/period-balance";
 import { PostedLine, type PostedLineRecord } from "~models/posted-line";
-import type { CalendarDate } from "~/domain/calendar";
+import { firstDayOfMonth, type CalendarDate } from "~/domain/calendar";
 import { storedBigInt } from "~models/open-item";
+import { toBigInt } from "./records.server";
 
 export interface AccountLine {
   entryId: string;
@@ -40,4 +43,47 @@ export async function postedLinesOfAccount(
     description: row.lineDescription || row.description,
     amount: storedBigInt(row.debit) - storedBigInt(row.credit),
   }));
+}
+
+/**
+ * Σ debit − Σ credit of one account before `day`: the period balances of the months before it, and the
+ * posted lines of its own month before it — at most one month of lines, however long the history.
+ */
+export async function accountBalanceBefore(
+  organizationId: string,
+  account: string,
+  day: CalendarDate,
+): Promise<bigint> {
+  const monthStart = firstDayOfMonth(day.slice(0, 7));
+  const [months, lines] = await Promise.all([
+    PeriodBalance.aggregate<{ debit: unknown; credit: unknown }>([
+      { $match: { organizationId, account, period: { $lt: day.slice(0, 7) } } },
+      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" } } },
+    ]),
+    PostedLine.find(
+      { organizationId, account, date: { $gte: monthStart, $lt: day } },
+      { debit: 1, credit: 1, _id: 0 },
+    ).lean<PostedLineRecord[]>(),
+  ]);
+  const before = months[0] ? toBigInt(months[0].debit) - toBigInt(months[0].credit) : 0n;
+  return lines.reduce((sum, line) => sum + storedBigInt(line.debit) - storedBigInt(line.credit), before);
+}
+
+/** The day of each of these posted lines (`entryId:line` → day), read by their entries' ids. */
+export async function postedLineDates(
+  organizationId: string,
+  lines: ReadonlyArray<{ entryId: Types.ObjectId; line: number }>,
+): Promise<Map<string, CalendarDate>> {
+  if (lines.length === 0) return new Map();
+  const wanted = new Set(lines.map((line) => `${String(line.entryId)}:${line.line}`));
+  const rows = await PostedLine.find(
+    { organizationId, entryId: { $in: lines.map((line) => line.entryId) } },
+    { entryId: 1, line: 1, date: 1, _id: 0 },
+  ).lean<PostedLineRecord[]>();
+  const dates = new Map<string, CalendarDate>();
+  for (const row of rows) {
+    const key = `${String(row.entryId)}:${row.line}`;
+    if (wanted.has(key)) dates.set(key, row.date as CalendarDate);
+  }
+  return dates;
 }
