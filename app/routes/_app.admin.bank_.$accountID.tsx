@@ -14,7 +14,8 @@ import { BANK_LINES_PER_PAGE, bankAccountPage, readLineState, readPage } from "~
 import { bankAccountOf } from "~/services/bank/accounts.server";
 import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
 import { readForm } from "~/utils/form.server";
-import { valueOrRefusal } from "~/utils/http.server";
+import { refusal, refused } from "~/domain/refusal";
+import { refusalStatus, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -55,8 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ? await setExcluded(account, lineId, intent === "exclude")
         : intent === "undo"
           ? await undoMatch(account, lineId)
-          : { ok: false as const, message: "La acción solicitada no existe.", status: 400 };
-  if (!outcome.ok) return json({ message: outcome.message }, { status: outcome.status });
+          : refused(refusal("La acción solicitada no existe."));
+  if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
   const here = new URL(request.url);
   return redirectWithSuccess(`${here.pathname}${here.search}`, outcome.message);
 }

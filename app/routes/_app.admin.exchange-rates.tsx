@@ -82,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return replyWithErrors(submission);
   const entry = submission.value;
   const outcome = await enterRate({ ...membership, email: user.email }, entry);
-  if (!outcome.ok) return replyWithErrors(submission, { message: outcome.message }, outcome.status);
+  if (!outcome.ok) return replyWithErrors(submission, outcome.refusals);
   return redirectWithSuccess(
     `/admin/exchange-rates?month=${monthOf(entry.date)}`,
     `Tipo de cambio del ${formatCalendarDate(entry.date)} ${outcome.created ? "ingresado" : "corregido"}: compra ${formatRate(entry.buy)}, venta ${formatRate(entry.sell)}.`,

@@ -26,6 +26,8 @@ const RESPONSE_MAKERS: Array<{ name: string; pattern: RegExp }> = [
   { name: "answers with a Response type", pattern: /\)\s*:\s*(Promise<\s*)?Response\b/ },
   // «Not found» is a refusal's kind, not a second flag beside the refusals.
   { name: "flags not-found beside its refusals", pattern: /\bnotFound\??\s*:\s*(true|boolean)\b/ },
+  // Nor is an HTTP status: what sort of «no» it is goes in the refusal's kind.
+  { name: "carries an HTTP status", pattern: /\bok:\s*false\b[^}]*\bstatus\??\s*:\s*(number|[45]\d\d)\b/ },
 ];
 
 /** Files that name Response for another reason, each with why. */
@@ -60,6 +62,7 @@ describe("services answer with refusals, never with HTTP", () => {
       "throw notFound(MESSAGE);",
       "export async function answer(form: FormData): Promise<Response> {",
       "return { ok: false, notFound: true, refusals };",
+      "return { ok: false, message, status: 409 };",
     ];
     expect(samples.map((sample) => responseMakers("x.ts", sample).length)).toEqual(samples.map(() => 1));
     expect(responseMakers("x.ts", 'import type { LoaderFunctionArgs } from "@remix-run/node";')).toEqual([]);

@@ -119,8 +119,12 @@ describe("reconciling a bank account", () => {
     const again = await acceptProposal(account, String(line._id), "tester");
     expect(again).toEqual({
       ok: false,
-      status: 409,
-      message: "La propuesta ya no está disponible: los movimientos cambiaron. Revise la lista.",
+      refusals: [
+        {
+          message: "La propuesta ya no está disponible: los movimientos cambiaron. Revise la lista.",
+          kind: "conflict",
+        },
+      ],
     });
 
     expect(await undoMatch(account, String(line._id))).toEqual({ ok: true, message: "Conciliación deshecha." });
@@ -128,7 +132,7 @@ describe("reconciling a bank account", () => {
     expect(await BankMatch.countDocuments({ bankAccountId: account._id })).toBe(0);
     expect(await undoMatch(account, String(line._id))).toMatchObject({
       ok: false,
-      message: "Ese movimiento no está conciliado.",
+      refusals: [{ message: "Ese movimiento no está conciliado." }],
     });
   });
 
@@ -156,7 +160,10 @@ describe("reconciling a bank account", () => {
       message: "El movimiento volvió a pendiente.",
     });
     const reconciled = await lineOf("PAGO CCSS PLANILLA OCTUBRE");
-    expect(await setExcluded(account, String(reconciled._id), true)).toMatchObject({ ok: false, status: 409 });
+    expect(await setExcluded(account, String(reconciled._id), true)).toMatchObject({
+      ok: false,
+      refusals: [{ kind: "conflict" }],
+    });
     const page = await respond(() =>
       loader({
         request: getRequest(`/admin/bank/${String(account._id)}?org=${CEDULA}`, cookie),

@@ -108,8 +108,9 @@ describe("the exchange-rate job", () => {
     );
     expect(refused).toEqual({
       ok: false,
-      status: 403,
-      message: "Solo un superadministrador puede ingresar o corregir el tipo de cambio.",
+      refusals: [
+        { message: "Solo un superadministrador puede ingresar o corregir el tipo de cambio.", kind: "forbidden" },
+      ],
     });
     const entered = await enterRate(SUPER_ADMIN, {
       date: day("2026-11-25"),

@@ -4,6 +4,7 @@
  * items; accepting a proposal against posted lines, excluding a line, and undoing either — each in one
  * transaction that refuses lines another request changed meanwhile.
  */
+import { refused, type Refused } from "~/domain/refusal";
 import { Types } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
 import { deleteBankMatch, insertBankMatch, matchOfLine, matchesOfAccount } from "~models/bank-match";
@@ -101,7 +102,7 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
   return { proposals: proposeMatches(bankLines, bookLines, [...items.values()]), bank, book, items };
 }
 
-export type MatchOutcome = { ok: true; message: string } | { ok: false; message: string; status: number };
+export type MatchOutcome = { ok: true; message: string } | Refused;
 
 /** Accepts the current proposal against posted lines that starts with this bank line. */
 export async function acceptProposal(
@@ -113,7 +114,7 @@ export async function acceptProposal(
   const proposal = data.proposals.find(
     (candidate) => candidate.kind === "book" && candidate.bankLineIds[0] === bankLineId,
   );
-  if (!proposal || proposal.kind !== "book") return { ok: false, message: MATCH_MESSAGES.proposalGone, status: 409 };
+  if (!proposal || proposal.kind !== "book") return refused({ message: MATCH_MESSAGES.proposalGone, kind: "conflict" });
   const ids = proposal.bankLineIds.map((id) => new Types.ObjectId(id));
   const amount = proposal.bankLineIds.reduce((total, id) => total + data.bank.get(id)!.amount, 0n);
   try {
@@ -137,7 +138,7 @@ export async function acceptProposal(
       if (!(await moveBankLines(filter, "pendiente", "conciliado", session))) throw new Changed();
     });
   } catch (error) {
-    if (error instanceof Changed) return { ok: false, message: MATCH_MESSAGES.changed, status: 409 };
+    if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
     throw error;
   }
   const count = proposal.bankLineIds.length;
@@ -150,7 +151,7 @@ export async function setExcluded(
   bankLineId: string,
   excluded: boolean,
 ): Promise<MatchOutcome> {
-  if (!Types.ObjectId.isValid(bankLineId)) return { ok: false, message: MATCH_MESSAGES.notPending, status: 404 };
+  if (!Types.ObjectId.isValid(bankLineId)) return refused({ message: MATCH_MESSAGES.notPending, kind: "not-found" });
   const filter = {
     organizationId: account.organizationId,
     bankAccountId: account._id,
@@ -162,7 +163,7 @@ export async function setExcluded(
       : moveBankLines(filter, "excluido", "pendiente", session),
   );
   if (!moved)
-    return { ok: false, message: excluded ? MATCH_MESSAGES.notPending : MATCH_MESSAGES.notExcluded, status: 409 };
+    return refused({ message: excluded ? MATCH_MESSAGES.notPending : MATCH_MESSAGES.notExcluded, kind: "conflict" });
   return {
     ok: true,
     message: excluded ? "Movimiento excluido de la conciliación." : "El movimiento volvió a pendiente.",
@@ -171,7 +172,7 @@ export async function setExcluded(
 
 /** Undoes the match a reconciled line belongs to: all its bank lines go back to pending. */
 export async function undoMatch(account: BankAccountRecord, bankLineId: string): Promise<MatchOutcome> {
-  if (!Types.ObjectId.isValid(bankLineId)) return { ok: false, message: MATCH_MESSAGES.notMatched, status: 404 };
+  if (!Types.ObjectId.isValid(bankLineId)) return refused({ message: MATCH_MESSAGES.notMatched, kind: "not-found" });
   try {
     const count = await withTransaction(async (session) => {
       const match = await matchOfLine(account.organizationId, new Types.ObjectId(bankLineId), session);
@@ -181,14 +182,14 @@ export async function undoMatch(account: BankAccountRecord, bankLineId: string):
       if (!(await moveBankLines(filter, "conciliado", "pendiente", session))) throw new Changed();
       return match.bankLineIds.length;
     });
-    if (count === 0) return { ok: false, message: MATCH_MESSAGES.notMatched, status: 409 };
+    if (count === 0) return refused({ message: MATCH_MESSAGES.notMatched, kind: "conflict" });
     return {
       ok: true,
       message:
         count === 1 ? "Conciliación deshecha." : `Conciliación deshecha: ${count} movimientos volvieron a pendiente.`,
     };
   } catch (error) {
-    if (error instanceof Changed) return { ok: false, message: MATCH_MESSAGES.changed, status: 409 };
+    if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
     throw error;
   }
 }

@@ -2,6 +2,7 @@
  * Reading and correcting the daily rates: the rate of a day (with the warning a page shows when it is
  * only the last known one), a month for the admin page, and a super admin's entry, audited.
  */
+import { refused, type Refused } from "~/domain/refusal";
 import {
   addDays,
   compareDates,
@@ -94,7 +95,7 @@ export async function ratesOfMonth(
   };
 }
 
-export type EnterRateOutcome = { ok: true; created: boolean } | { ok: false; status: 403; message: string };
+export type EnterRateOutcome = { ok: true; created: boolean } | Refused;
 
 /** A super admin enters or corrects a day's rate; the change (before, after, who, why) is kept with it. */
 export async function enterRate(
@@ -102,7 +103,7 @@ export async function enterRate(
   entry: RateEntry,
   currency: RateCurrency = "USD",
 ): Promise<EnterRateOutcome> {
-  if (!canEditRates(actor)) return { ok: false, status: 403, message: RATE_FORM_MESSAGES.forbidden };
+  if (!canEditRates(actor)) return refused({ message: RATE_FORM_MESSAGES.forbidden, kind: "forbidden" });
   return withTransaction(async (session) => {
     const before = await findStoredRate(currency, entry.date, session);
     await saveManualRate(
