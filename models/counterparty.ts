@@ -168,3 +168,27 @@ export async function insertCounterparties(
   const created = await Counterparty.insertMany(records, { session, ordered: true });
   return new Map(created.map((party) => [party.cedula, party._id]));
 }
+
+/** The sales and purchase accounts set on the organization's counterparties with these cédulas. */
+export async function partyAccountsByCedula(
+  organizationId: string,
+  cedulas: readonly string[],
+): Promise<Map<string, { sales?: string; purchase?: string }>> {
+  const rows = await Counterparty.find(
+    {
+      organizationId,
+      cedula: { $in: cedulas },
+      $or: [{ salesAccount: { $exists: true } }, { purchaseAccount: { $exists: true } }],
+    },
+    { cedula: 1, salesAccount: 1, purchaseAccount: 1 },
+  ).lean<Array<Pick<CounterpartyRecord, "cedula" | "salesAccount" | "purchaseAccount">>>();
+  return new Map(
+    rows.map((row) => [
+      row.cedula,
+      {
+        ...(row.salesAccount ? { sales: row.salesAccount } : {}),
+        ...(row.purchaseAccount ? { purchase: row.purchaseAccount } : {}),
+      },
+    ]),
+  );
+}

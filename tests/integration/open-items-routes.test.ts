@@ -125,6 +125,19 @@ describe("/receivables/:partyId", () => {
     expect(tooMany.status).toBe(400);
   });
 
+  it("saves the customer's sales account from a plain form, refusing one that is not a movement account (400)", async () => {
+    const refused = await post({ intent: "settings", paymentTermDays: "30", salesAccount: "40-01-01-00-00" }, admin);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      "La cuenta 40-01-01-00-00 tiene subcuentas; elija una cuenta de movimiento.",
+    );
+    expect((await Counterparty.findById(partyId).lean())?.salesAccount).toBeUndefined();
+    const saved = await post({ intent: "settings", salesAccount: "40-01-01-01-00" }, admin);
+    expect(saved.status).toBe(302);
+    expect((await Counterparty.findById(partyId).lean())?.salesAccount).toBe("40-01-01-01-00");
+    await Counterparty.updateOne({ _id: partyId }, { $unset: { salesAccount: "" } });
+  });
+
   it("registers a cobro of one full and one partial document from a plain form, then undoes it", async () => {
     const [first, second] = await openItems();
     const response = await post(

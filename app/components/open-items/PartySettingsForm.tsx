@@ -32,6 +32,11 @@ export function PartySettingsForm({ side, data, admin, catalog, action, errorOf 
                   catalog={catalog}
                   name={side === "receivable" ? "salesAccount" : "purchaseAccount"}
                   label={side === "receivable" ? "Cuenta de ventas habitual" : "Cuenta de gasto habitual"}
+                  description={
+                    side === "receivable"
+                      ? "Contabilizar acredita aquí sus ventas en lugar de las cuentas por tarifa"
+                      : "Contabilizar la usa cuando ninguna regla de recepción aplica, en lugar de 70 Por clasificar"
+                  }
                   defaultValue={side === "receivable" ? data.party.salesAccount : data.party.purchaseAccount}
                 />
               </div>

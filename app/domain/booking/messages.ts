@@ -23,6 +23,8 @@ export const LINE_DESCRIPTIONS = {
   ivaProrata: "IVA pendiente de prorrata",
   ivaNonCreditable: "IVA no acreditable",
   purchases: "Compras y gastos",
+  supplierAccount: "Compras y gastos · cuenta del proveedor",
+  customerAccount: (rate: string) => `Ventas · cuenta del cliente · ${IVA_RATE_LABELS[rate] ?? rate}`,
   otherCharges: "Otros cargos",
   receivable: "Cuenta por cobrar",
   cash: "Venta de contado",

@@ -6,7 +6,7 @@ import { creditableShares } from "./iva-treatment";
 import { lineIvaByRate, lineOtherTaxes } from "./line-taxes";
 import { LINE_DESCRIPTIONS, PLAN_MESSAGES } from "./messages";
 import { PlanBuilder } from "./plan-builder";
-import type { PlanLine } from "./plan-types";
+import type { PartyAccounts, PlanLine } from "./plan-types";
 import type { RuleMatch } from "./rule-match";
 
 export interface PurchaseTreatment {
@@ -17,7 +17,7 @@ export interface PurchaseTreatment {
 
 /**
  * A received FE, ND, TE or an FEC (and, mirrored, a received NC): Dr the rule's account per line (no
- * rule: por clasificar) / Dr IVA by the CondicionImpuesto (crédito by rate, bienes de capital,
+ * rule: the supplier's purchase account, else por clasificar) / Dr IVA by the CondicionImpuesto (crédito by rate, bienes de capital,
  * prorrata, or the non-creditable part to expense) / Dr otros cargos / Cr payable.
  */
 export function purchaseLines(
@@ -25,12 +25,18 @@ export function purchaseLines(
   accounts: DefaultAccounts,
   match: RuleMatch | null,
   treatment: PurchaseTreatment,
+  party?: PartyAccounts,
 ): PlanLine[] | string {
   const builder = new PlanBuilder(document.moneda, effectiveTipoCambio(document.moneda, document.tipoCambio));
-  const description = match ? match.ruleName : LINE_DESCRIPTIONS.purchases;
+  const description = match
+    ? match.ruleName
+    : party?.purchase
+      ? LINE_DESCRIPTIONS.supplierAccount
+      : LINE_DESCRIPTIONS.purchases;
   const ivaByRate = new Map<string, Amount>();
   for (const line of document.lines) {
-    const account = match?.lineAccounts?.[line.numero] ?? match?.account ?? accounts.unclassifiedPurchases;
+    const account =
+      match?.lineAccounts?.[line.numero] ?? match?.account ?? party?.purchase ?? accounts.unclassifiedPurchases;
     // Taxes other than IVA never give credit: they are part of what the purchase cost.
     builder.add("debit", account, line.subTotal + lineOtherTaxes(line).total, description, { base: true });
     for (const [rate, amount] of lineIvaByRate(line)) ivaByRate.set(rate, (ivaByRate.get(rate) ?? ZERO) + amount);

@@ -23,6 +23,14 @@ export interface BookingInput {
   receptorAnswer?: ReceptorAnswerInput;
   /** For a credit note: the document it references, when it is among the organization's receipts. */
   referenced?: { kind: ReceiptKind; receptorAnswer?: ReceptorAnswerInput };
+  /** The counterparty's own accounts, when the accountant set them on the customer or supplier. */
+  partyAccounts?: PartyAccounts;
+}
+
+/** A customer's sales account and a supplier's purchase account (docs/spec/open-items.md §1). */
+export interface PartyAccounts {
+  sales?: string;
+  purchase?: string;
 }
 
 export interface PlanLine {

@@ -154,6 +154,31 @@ describe("issued receipts", () => {
     expect(plan.description).toMatch(/^Nota de crédito electrónica/);
   });
 
+  it("a customer's sales account takes every sales line; IVA stays by rate and the receivable is unchanged", () => {
+    const document = comprobante("FE", [
+      linea(1, "10000", [iva("08", "10000")]),
+      linea(2, "2000", [iva("04", "2000")]),
+    ]);
+    const plan = planOf(planBooking(issued(document, { partyAccounts: { sales: "40-01-01-09-00" } }), accounts, null));
+    expect(summary(plan)).toEqual({
+      "D 10-01-02-01-00": "13380.00",
+      "C 40-01-01-09-00": "12000.00",
+      "C 20-01-02-01-01": "1300.00",
+      "C 20-01-02-01-02": "80.00",
+    });
+    const sales = plan.lines.filter((line) => line.account === "40-01-01-09-00");
+    expect(sales.map((line) => line.taxRate).sort()).toEqual(["04", "08"]);
+    expect(plan.unclassified).toBe(false);
+  });
+
+  it("a supplier's purchase account does not touch sales", () => {
+    const document = comprobante("FE", [linea(1, "10000", [iva("08", "10000")])]);
+    const plan = planOf(
+      planBooking(issued(document, { partyAccounts: { purchase: "60-02-05-00-00" } }), accounts, null),
+    );
+    expect(summary(plan)["C 40-01-01-01-00"]).toBe("10000.00");
+  });
+
   it("rules do not apply to sales", () => {
     const plan = planOf(
       planBooking(issued(comprobante("FE", [linea(1, "100", [iva("08", "100")])])), accounts, { ...rule, post: false }),
@@ -208,6 +233,25 @@ describe("received receipts", () => {
     expect(plan.post).toBe(false);
     expect(plan.rule).toEqual({ id: "r1", version: 3, name: "Combustible" });
     expect(plan.unclassified).toBe(false);
+  });
+
+  it("no rule: the supplier's purchase account, when the accountant set one, instead of 70", () => {
+    const plan = planOf(planBooking(received(fe, { partyAccounts: { purchase: "60-02-05-00-00" } }), accounts, null));
+    expect(summary(plan)).toEqual({
+      "D 60-02-05-00-00": "12000.00",
+      "D 10-01-03-01-01": "1300.00",
+      "D 10-01-03-01-02": "80.00",
+      "C 20-01-01-01-00": "13380.00",
+    });
+    expect(plan.unclassified).toBe(false);
+    expect(plan.lines[0].description).toBe("Compras y gastos · cuenta del proveedor");
+  });
+
+  it("a matching rule wins over the supplier's account; a customer's sales account does not touch purchases", () => {
+    const withParty = received(fe, { partyAccounts: { purchase: "60-02-05-00-00", sales: "40-01-01-09-00" } });
+    const plan = planOf(planBooking(withParty, accounts, rule));
+    expect(summary(plan)["D 60-02-08-00-00"]).toBe("12000.00");
+    expect(summary(plan)["D 60-02-05-00-00"]).toBeUndefined();
   });
 
   it("without a rule, post follows the option", () => {

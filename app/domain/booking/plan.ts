@@ -61,11 +61,17 @@ export function planBooking(
   // The same rule as the IVA return: a document that gives no crédito books its IVA as cost or expense.
   const givesCredit = purchaseCreditRule(document.kind).gives;
   const lines = purchase
-    ? purchaseLines(document, accounts, rule, {
-        condicionImpuesto: givesCredit ? condicionImpuestoOf(answer, rule) : NO_CREDIT_CONDITION,
-        creditable: answer?.montoTotalImpuestoAcreditar,
-      })
-    : saleLines(document, accounts);
+    ? purchaseLines(
+        document,
+        accounts,
+        rule,
+        {
+          condicionImpuesto: givesCredit ? condicionImpuestoOf(answer, rule) : NO_CREDIT_CONDITION,
+          creditable: answer?.montoTotalImpuestoAcreditar,
+        },
+        input.partyAccounts,
+      )
+    : saleLines(document, accounts, input.partyAccounts);
   if (typeof lines === "string") return { ok: false, reason: "error", message: lines };
 
   const counterpart = direction === "issued" ? document.receptor?.nombre : document.emisor.nombre;
@@ -78,7 +84,7 @@ export function planBooking(
       lines: creditNote ? mirrored(lines) : lines,
       post: rule?.post ?? options.post ?? true,
       rule: rule ? { id: rule.ruleId, version: rule.ruleVersion, name: rule.ruleName } : null,
-      unclassified: purchase && rule === null,
+      unclassified: purchase && rule === null && !input.partyAccounts?.purchase,
     },
   };
 }

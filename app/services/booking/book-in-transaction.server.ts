@@ -5,7 +5,7 @@ import type { ReceiptRecord } from "~models/receipt";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { bookReceiptEntriesIn, type Actor } from "~/services/ledger/ledger.server";
 import { loadRules } from "~/services/rules/rules.server";
-import { bookingInputOf, referencedDocuments } from "./booking-input.server";
+import { bookingInputOf, partyAccountsOf, referencedDocuments } from "./booking-input.server";
 import { entryInput, type BookingResult } from "./booking.server";
 
 /**
@@ -25,12 +25,13 @@ export async function bookStoredReceiptIn(
     result.message = "El XML del comprobante no se pudo leer.";
     return result;
   }
-  const [accounts, rules, referenced] = await Promise.all([
+  const [accounts, rules, referenced, parties] = await Promise.all([
     getDefaultAccounts(organizationId),
     loadRules(organizationId),
     referencedDocuments(organizationId, [receipt]),
+    partyAccountsOf(organizationId, [{ direction: receipt.direction, document: receipt.parsed }]),
   ]);
-  const input = bookingInputOf(receipt, receipt.parsed, referenced);
+  const input = bookingInputOf(receipt, receipt.parsed, referenced, parties);
   const document = input.document;
   const outcome = planBooking(input, accounts, document.kind === "MH" ? null : matchRule(rules, document), {});
   if (!outcome.ok) {

@@ -1,5 +1,7 @@
-import type { BookingInput, ReceptorAnswerInput } from "~/domain/booking/plan-types";
+import { partyCedulaOf } from "~/domain/booking/party-accounts";
+import type { BookingInput, PartyAccounts, ReceptorAnswerInput } from "~/domain/booking/plan-types";
 import type { ReceiptKind } from "~/domain/hacienda/types";
+import { partyAccountsByCedula } from "~models/counterparty";
 import { findReferencedReceipts, type ReceiptForBooking } from "~models/receipt-booking";
 import { compactForms } from "~/services/receipts/compact-receipts.server";
 
@@ -37,26 +39,49 @@ export async function referencedDocuments(
   );
 }
 
+/**
+ * The accounts the accountant set on these documents' customers and suppliers, by cédula (one read;
+ * documents whose counterparty has none are left out).
+ */
+export async function partyAccountsOf(
+  organizationId: string,
+  documents: ReadonlyArray<{
+    direction: BookingInput["direction"];
+    document: BookingInput["document"] | null | undefined;
+  }>,
+): Promise<Map<string, PartyAccounts>> {
+  const cedulas = new Set<string>();
+  for (const { direction, document } of documents) {
+    const cedula = document ? partyCedulaOf(direction, document) : undefined;
+    if (cedula) cedulas.add(cedula);
+  }
+  return cedulas.size === 0 ? new Map() : partyAccountsByCedula(organizationId, [...cedulas]);
+}
+
 /** One receipt's booking input from its compact form and what the app stored about it. */
 export function bookingInputOf(
   receipt: Pick<ReceiptForBooking, "direction" | "hacienda" | "receptorMessage" | "referencedClaves">,
   document: BookingInput["document"],
   referenced: ReadonlyMap<string, NonNullable<BookingInput["referenced"]>>,
+  parties: ReadonlyMap<string, PartyAccounts>,
 ): BookingInput {
   const corrected = (receipt.referencedClaves ?? []).map((clave) => referenced.get(clave)).find(Boolean);
+  const cedula = partyCedulaOf(receipt.direction, document);
+  const partyAccounts = cedula ? parties.get(cedula) : undefined;
   return {
     document,
     direction: receipt.direction,
     ...(receipt.hacienda?.estado ? { haciendaEstado: receipt.hacienda.estado } : {}),
     ...(receipt.receptorMessage ? { receptorAnswer: receptorAnswerOf(receipt.receptorMessage) } : {}),
     ...(corrected ? { referenced: corrected } : {}),
+    ...(partyAccounts ? { partyAccounts } : {}),
   };
 }
 
 /**
  * What the booking plan reads of the organization's receipts: the compact parsed form (decision 137),
- * Hacienda's and the receptor's answers, and for credit notes the kind and answer of the document they
- * correct.
+ * Hacienda's and the receptor's answers, for credit notes the kind and answer of the document they
+ * correct, and the accounts set on each document's customer or supplier.
  */
 export async function bookingInputs(
   organizationId: string,
@@ -69,13 +94,17 @@ export async function bookingInputs(
       receipts.map((receipt) => receipt._id),
     ),
   ]);
+  const parties = await partyAccountsOf(
+    organizationId,
+    receipts.map((receipt) => ({ direction: receipt.direction, document: forms.get(String(receipt._id)) })),
+  );
   const inputs = new Map<string, ReceiptInput>();
   for (const receipt of receipts) {
     const document = forms.get(String(receipt._id));
     inputs.set(
       String(receipt._id),
       document
-        ? { ok: true, input: bookingInputOf(receipt, document, referenced) }
+        ? { ok: true, input: bookingInputOf(receipt, document, referenced, parties) }
         : { ok: false, message: "El XML del comprobante no se pudo leer." },
     );
   }

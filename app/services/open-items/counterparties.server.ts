@@ -1,22 +1,39 @@
+import { accountProblem } from "~/domain/booking/validate-default-accounts";
 import type { CalendarDate } from "~/domain/calendar";
+import { indexCatalog } from "~/domain/catalog";
 import { dueDateOf } from "~/domain/open-items";
+import { found, notFoundRefusal, refusal, refused, type Result } from "~/domain/refusal";
+import { loadCatalog } from "~/services/catalog/catalog.server";
 import { findCounterparty, saveCounterpartySettings, type CounterpartySettings } from "~models/counterparty";
 import { findOpenItems, setDueDates } from "~models/open-item";
 
+const PARTY_NOT_FOUND = "Cliente o proveedor no encontrado.";
+const ACCOUNT_FIELDS = ["salesAccount", "purchaseAccount"] as const;
+
 /**
  * Saves a counterparty's term, usual account and notes; a new term moves the due dates of its credit
- * documents that name no PlazoCredito of their own.
+ * documents that name no PlazoCredito of their own. The usual account is what booking credits or
+ * debits for this customer or supplier, so it must be a movement account of the organization's catalog.
  */
 export async function saveCounterparty(
   organizationId: string,
   partyId: string,
   settings: CounterpartySettings,
   by: string,
-): Promise<boolean> {
+): Promise<Result<true>> {
   const party = await findCounterparty(organizationId, partyId);
-  if (!party) return false;
+  if (!party) return refused(notFoundRefusal(PARTY_NOT_FOUND));
+  const accounts = ACCOUNT_FIELDS.filter((field) => settings[field]);
+  if (accounts.length > 0) {
+    const catalog = indexCatalog((await loadCatalog(organizationId)).tree);
+    const problems = accounts.flatMap((field) => {
+      const message = accountProblem(settings[field]!, catalog);
+      return message ? [refusal(message, field)] : [];
+    });
+    if (problems.length > 0) return refused(...problems);
+  }
   await saveCounterpartySettings(organizationId, party._id, settings, by);
-  if (!("paymentTermDays" in settings) || settings.paymentTermDays === party.paymentTermDays) return true;
+  if (!("paymentTermDays" in settings) || settings.paymentTermDays === party.paymentTermDays) return found(true);
   const items = await findOpenItems({ organizationId, partyId: party._id });
   const changes = items
     .filter((item) => item.plazoCredito === undefined && !item.settledAtIssue)
@@ -32,5 +49,5 @@ export async function saveCounterparty(
     }))
     .filter((change) => change.dueDate !== change.before);
   await setDueDates(organizationId, changes);
-  return true;
+  return found(true);
 }

@@ -93,7 +93,7 @@ export async function partyAction(
         { paymentTermDays: values.paymentTermDays, [account]: values[account], notes: values.notes },
         userId,
       );
-      if (!saved) return refused(intent, notFoundRefusal(PARTY_NOT_FOUND));
+      if (!saved.ok) return refused(intent, ...saved.refusals);
       return done("Datos de la contraparte guardados.");
     }
     case "mail": {

@@ -6,7 +6,7 @@ import {
   type SimulationResult,
   type SimulationSummary,
 } from "~/domain/rules/simulate";
-import { bookingInputOf, referencedDocuments } from "~/services/booking/booking-input.server";
+import { bookingInputOf, partyAccountsOf, referencedDocuments } from "~/services/booking/booking-input.server";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { compactForms, formsWanted } from "~/services/receipts/compact-receipts.server";
 import { loadRules } from "./rules.server";
@@ -71,6 +71,10 @@ export async function simulateMonth(organizationId: string, month: string): Prom
     referencedDocuments(organizationId, stored),
     compactForms(organizationId, stored, scope),
   ]);
+  const parties = await partyAccountsOf(
+    organizationId,
+    stored.map((receipt) => ({ direction: receipt.direction, document: forms.get(String(receipt._id)) })),
+  );
 
   const receipts: SimulatedReceipt[] = [];
   const results: SimulationResult[] = [];
@@ -90,7 +94,11 @@ export async function simulateMonth(organizationId: string, month: string): Prom
       receipts.push({ ...base, result: { status: "unreadable", message: "No se pudo leer el XML del comprobante." } });
       continue;
     }
-    const result = simulateReceipt({ ...bookingInputOf(receipt, document, referenced), document }, rules, accounts);
+    const result = simulateReceipt(
+      { ...bookingInputOf(receipt, document, referenced, parties), document },
+      rules,
+      accounts,
+    );
     results.push(result);
     receipts.push({ ...base, result });
   }
