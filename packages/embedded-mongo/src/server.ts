@@ -2,10 +2,12 @@ import fs from "node:fs";
 import net from "node:net";
 import { executeCommand } from "./commands/dispatch";
 import { CursorRegistry } from "./commands/cursors";
+import { CommandGate } from "./commands/gate";
 import { DEFAULT_REPLICA_SET_NAME } from "./commands/replication";
 import { SessionRegistry } from "./commands/sessions";
 import { FailPoints } from "./commands/fail-points";
 import type { ServerState } from "./commands/context";
+import { residentFileBytes } from "./persist/mapped-memory";
 import { Store } from "./persist/store";
 import { Engine } from "./storage/engine";
 import { Connection } from "./wire/connection";
@@ -36,7 +38,18 @@ export interface ServerOptions {
   replicaSetName?: string;
   /** Accept MongoDB's test commands (configureFailPoint), as mongod's enableTestCommands; tests only. */
   enableTestCommands?: boolean;
+  /**
+   * With a data directory: how many bytes of the data file may stay mapped into the process before
+   * they are unmapped (default 256 MB; Infinity never unmaps), checked every `mappedCheckMs`.
+   */
+  mappedBudgetBytes?: number;
+  mappedCheckMs?: number;
 }
+
+const DEFAULT_MAPPED_BUDGET = 256 * 1024 * 1024;
+const DEFAULT_MAPPED_CHECK_MS = 1000;
+/** How long an unmapping waits for running commands before it tries again at the next check. */
+const REMAP_WAIT_MS = 100;
 
 /** The server: owns the engine, optional durable store, connections and housekeeping timers. */
 export class EmbeddedServer {
@@ -45,7 +58,11 @@ export class EmbeddedServer {
   private readonly server = net.createServer();
   private readonly connections = new Set<Connection>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly gate = new CommandGate();
   private store: Store | null = null;
+  private mappedBaseline = 0;
+  /** How many times the data file was unmapped (for the benchmark and the tests). */
+  remaps = 0;
   private nextConnectionId = 1;
   private closing: Promise<void> | null = null;
   private readonly log: (line: string) => void;
@@ -91,7 +108,8 @@ export class EmbeddedServer {
       const connection = new Connection(
         socket,
         this.nextConnectionId++,
-        (body, connectionId, defaultDb) => executeCommand(this.state, body, connectionId, defaultDb),
+        (body, connectionId, defaultDb) =>
+          this.gate.run(() => executeCommand(this.state, body, connectionId, defaultDb)),
         this.log,
       );
       this.connections.add(connection);
@@ -111,7 +129,38 @@ export class EmbeddedServer {
     this.every(this.options.ttlIntervalMs ?? 1000, () => this.engine.expireDocuments());
     this.every(1000, () => this.engine.expireTransactions());
     this.every(Math.min(60_000, this.options.cursorTimeoutMs ?? 60_000), () => this.expireIdleCursorsAndSessions());
+    const baseline = this.store ? residentFileBytes() : null;
+    if (baseline !== null && (this.options.mappedBudgetBytes ?? DEFAULT_MAPPED_BUDGET) !== Infinity) {
+      this.mappedBaseline = baseline;
+      this.every(this.options.mappedCheckMs ?? DEFAULT_MAPPED_CHECK_MS, () => void this.unmapOverBudget());
+    }
     return this.state.port;
+  }
+
+  /**
+   * LMDB reads the data file through a memory map, so every page a command touched stays in the
+   * process's resident memory until it is unmapped; past the budget the file is closed and opened
+   * again between commands (docs/decisions/290-embedded-database-mapped-pages-budget.md).
+   */
+  private async unmapOverBudget(): Promise<void> {
+    const mapped = residentFileBytes();
+    const budget = this.options.mappedBudgetBytes ?? DEFAULT_MAPPED_BUDGET;
+    if (mapped === null || mapped - this.mappedBaseline <= budget) return;
+    await this.remapNow();
+  }
+
+  /** Unmaps the data file now (between commands); false when running commands did not end in time. */
+  async remapNow(): Promise<boolean> {
+    const store = this.store;
+    if (!store || this.closing) return false;
+    try {
+      const done = await this.gate.exclusive(() => store.remap(), REMAP_WAIT_MS);
+      if (done) this.remaps += 1;
+      return done;
+    } catch (error) {
+      this.log(`unmapping the data file failed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
   }
 
   /** Runs every time limit now instead of on its timer: TTL deletion, transaction lifetime, idle cursors. */

@@ -196,6 +196,7 @@ export class Store {
   private storage!: DiskStorage;
   private sequence = 0;
   private compacting: Promise<void> | null = null;
+  private remapping: Promise<void> | null = null;
   private releaseLock: (() => void) | null = null;
   private closed = false;
   report!: RecoveryReport;
@@ -267,7 +268,7 @@ export class Store {
 
   private maybeCompact(): void {
     const limit = this.options.compactAfterBytes ?? 64 * 1024 * 1024;
-    if (this.closed || this.compacting || this.journal.bytesSinceSnapshot < limit) return;
+    if (this.closed || this.compacting || this.remapping || this.journal.bytesSinceSnapshot < limit) return;
     this.compacting = this.compact()
       .catch((error) =>
         this.options.log?.(`snapshot failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -299,8 +300,26 @@ export class Store {
     }
   }
 
+  /**
+   * Unmaps the data file's pages from the process (after any checkpoint under way). The server calls
+   * it only while no command runs (docs/decisions/290-embedded-database-mapped-pages-budget.md).
+   */
+  async remap(): Promise<void> {
+    if (this.closed || this.remapping) return;
+    this.remapping = (async () => {
+      await this.compacting;
+      await this.storage.reopen();
+    })();
+    try {
+      await this.remapping;
+    } finally {
+      this.remapping = null;
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.remapping;
     await this.compacting;
     await this.journal.durable();
     if (this.options.snapshotOnClose !== false && this.journal.bytesSinceSnapshot > 0) await this.compact();

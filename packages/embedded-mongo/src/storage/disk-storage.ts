@@ -41,17 +41,25 @@ function numberBuffer(value: number): Buffer {
  * (LMDB itself is not synced at each commit but at each checkpoint).
  */
 export class DiskStorage {
-  private readonly env: RootDatabase<Buffer, Buffer>;
-  readonly docs: Database<Buffer, Buffer>;
-  readonly index: Database<Buffer, Buffer>;
-  private readonly meta: Database<Buffer, Buffer>;
+  private env!: RootDatabase<Buffer, Buffer>;
+  docs!: Database<Buffer, Buffer>;
+  index!: Database<Buffer, Buffer>;
+  private meta!: Database<Buffer, Buffer>;
   private depth = 0;
   catalogDirty = false;
   private readonly dirtyCounts = new Set<DiskRecords>();
   nextNumber = 1;
 
-  constructor(directory: string, readOnly = false) {
+  constructor(
+    private readonly directory: string,
+    private readonly readOnly = false,
+  ) {
+    this.open();
+  }
+
+  private open(): void {
     lmdb ??= require("lmdb") as typeof Lmdb;
+    const { directory, readOnly } = this;
     this.env = lmdb.open<Buffer, Buffer>({
       path: directory,
       noSync: true,
@@ -156,6 +164,19 @@ export class DiskStorage {
   async sync(): Promise<void> {
     await this.env.flushed;
     await (this.env as unknown as { sync(): Promise<void> }).sync();
+  }
+
+  /**
+   * Closes and opens the environment again, which unmaps every page of the file the process had
+   * mapped in: the pages stay in the operating system's cache, but no longer in this process's
+   * resident memory (docs/decisions/290-embedded-database-mapped-pages-budget.md). The caller makes
+   * sure nothing reads or writes meanwhile; outside a transaction only, as no LMDB read is held
+   * between commands.
+   */
+  async reopen(): Promise<void> {
+    if (this.depth > 0) throw new Error("cannot reopen the data directory inside a transaction");
+    await this.env.close();
+    this.open();
   }
 
   close(): Promise<void> {
