@@ -349,9 +349,12 @@ describe("currencies and rounding", () => {
     expect(payable.credit).toBe(1646767n);
     expect(payable.currency).toBe("USD");
     expect(payable.foreignAmount).toBe(amount("32.1425"));
+    // The document's own TipoCambio goes with its dollars: a USD account takes them as they are (decision 282).
+    expect(payable.rate).toBe(amount("512.33333"));
     const rounding = plan.lines.find((line) => line.account === "60-04-03-00-00")!;
     expect([rounding.debit, rounding.credit]).toEqual([0n, 1n]);
     expect(rounding.currency).toBeUndefined();
+    expect(rounding.rate).toBeUndefined();
     expect(plan.lines.find((line) => line.account === "60-02-08-00-00")!.debit).toBe(512846n);
     expect(plan.lines.find((line) => line.account === "60-02-11-00-00")!.debit).toBe(1026204n);
   });
