@@ -6,6 +6,9 @@ import { createAndPost, createDraft, reverse, verifyLedger } from "../../app/ser
 import { ensureOrganization } from "../../models/organization";
 import { PeriodBalance } from "../../models/period-balance";
 import { PostedLine } from "../../models/posted-line";
+import type { CalendarDate } from "../../app/domain/calendar";
+import { movementView } from "../../app/services/entries/entries-read.server";
+import { readReportQuery, trialPage } from "../../app/services/reports/reports.server";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 
 // Accounts kept in dollars (decision 282): marked in the catalog, their lines carry US$ and the rate,
@@ -114,6 +117,31 @@ describe("an account kept in dollars", () => {
       { $inc: { dollars: -1n } },
     );
     expect(await verifyLedger(ORG)).toEqual([]);
+  });
+
+  it("shows the dollars beside the colones: movement list, trial balance", async () => {
+    const view = await movementView(
+      { id: ORG, cedula: "3101282001", name: "Exportadora Dólar S.A." },
+      { account: BANK_USD, from: "2026-10-01" as CalendarDate, to: "2026-10-31" as CalendarDate, page: 1 },
+      [],
+    );
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+    expect(
+      view.movements?.dollars && { ...view.movements.dollars, closing: plain(view.movements.dollars.closing) },
+    ).toEqual({
+      opening: expect.any(String),
+      closing: "USD 2 345,67",
+    });
+    expect(view.movements?.rows.map((row) => plain(row.dollars))).toEqual([
+      "USD 1 000,00 × ₡500,00",
+      "USD 2 345,67 × ₡505,25",
+      "USD 1 000,00 × ₡500,00",
+    ]);
+    const url = new URL("http://localhost/results-all?from=01/10/2026&to=31/10/2026");
+    const trial = await trialPage(ORG, readReportQuery("all", url, { now: new Date("2026-11-02T12:00:00Z") }).query);
+    expect(trial.dollarAccounts.map((row) => [row.code, plain(row.colones), plain(row.dollars)])).toEqual([
+      [BANK_USD, "₡1 185 149,77", "USD 2 345,67"],
+    ]);
   });
 
   it("cannot go back to colones once it has movements", async () => {

@@ -65,7 +65,14 @@ export function MovementTable({
                 </Table.Td>
               )}
               <Table.Td>{row.description}</Table.Td>
-              <Table.Td>{row.lineDescription}</Table.Td>
+              <Table.Td>
+                {row.lineDescription}
+                {row.dollars && (
+                  <Text size="xs" c="dimmed" data-testid="line-dollars">
+                    {row.dollars}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td {...amountCell}>{row.debit}</Table.Td>
               <Table.Td {...amountCell}>{row.credit}</Table.Td>
               <Table.Td {...amountCell} data-testid="running-balance">

@@ -77,6 +77,8 @@ export interface MovementRowView {
   debit: string;
   credit: string;
   balance: string;
+  /** A line with dollars: «USD 1 000,00 × ₡510,00». */
+  dollars: string;
 }
 
 /** The movement list: the account's opening balance, one page of movements with running balances, the closing balance. */
@@ -92,6 +94,8 @@ export interface MovementView {
     closing: string;
     totalDebit: string;
     totalCredit: string;
+    /** An account kept in dollars: its dollar balances beside the colones (decision 282). */
+    dollars: { opening: string; closing: string } | null;
     count: number;
     countText: string;
     page: number;

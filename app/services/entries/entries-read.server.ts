@@ -17,7 +17,7 @@ import {
 } from "~/domain/entries/columns";
 import { describeChanges, historyActionLabel } from "~/domain/entries/history";
 import { displayStatus, entriesCount, movementsCount, sourceLabel, STATUS_LABELS } from "~/domain/entries/labels";
-import { colones } from "~/domain/entries/money";
+import { colones, dollarLine, dollars } from "~/domain/entries/money";
 import { ENTRY_PAGE_SIZE, MOVEMENT_PAGE_SIZE, type EntryListQuery, type MovementQuery } from "~/domain/entries/query";
 import { sourceLink, undoneElsewhere } from "~/domain/entries/source";
 import type { EntryHistoryItem, EntryListRow, EntryView, LinkedEntry, MovementView } from "~/domain/entries/view";
@@ -315,6 +315,10 @@ export async function movementView(
       closing: colones(asBigInt(movements.closingBalance)),
       totalDebit: colones(asBigInt(movements.totalDebit)),
       totalCredit: colones(asBigInt(movements.totalCredit)),
+      dollars:
+        catalog.node.currency === "USD"
+          ? { opening: dollars(movements.openingDollars), closing: dollars(movements.closingDollars) }
+          : null,
       count: movements.count,
       countText: movementsCount(movements.count),
       page: movements.page,
@@ -339,6 +343,7 @@ export async function movementView(
           debit: source.debit > 0n ? colones(source.debit) : "",
           credit: source.credit > 0n ? colones(source.credit) : "",
           balance: colones(source.balance),
+          dollars: row.dollars ? dollarLine(row.dollars, row.rate) : "",
         };
       }),
     },
