@@ -198,7 +198,7 @@ export default function ExchangeDifferencePage() {
                     <Table.Td ta="right">{row.before}</Table.Td>
                     <Table.Td ta="right">{row.rate}</Table.Td>
                     <Table.Td ta="right">{row.after}</Table.Td>
-                    <Table.Td ta="right" c={row.effect === "loss" ? "red.8" : undefined}>
+                    <Table.Td ta="right" fw={row.effect === "none" ? undefined : 600}>
                       {row.difference}
                     </Table.Td>
                   </Table.Tr>

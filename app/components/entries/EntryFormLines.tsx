@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Button, Group, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { useMemo, type ButtonHTMLAttributes } from "react";
+import { useMemo, useState, type ButtonHTMLAttributes } from "react";
 import { AccountPicker } from "~/components/AccountPicker";
 import { flattenCatalog, type CatalogNode } from "~/domain/catalog";
 import { typedDollarColones } from "~/domain/entries/form";
@@ -93,7 +93,8 @@ function EntryLineRow({
   removeButton: ButtonProps;
 }) {
   const { account, description, debit, credit, foreignAmount, rate } = line.getFieldset();
-  const chosen = (account.value ?? account.initialValue) as string | undefined;
+  // The picker says which account was chosen: a line to an account kept in dollars asks for its US$ at once.
+  const [chosen, setChosen] = useState((account.initialValue as string | undefined) || null);
   const inDollars = !!chosen && dollarAccounts.has(chosen);
   const money = (field: AnyField, label: string) => (
     <TextInput
@@ -121,6 +122,7 @@ function EntryLineRow({
           defaultValue={(account.initialValue as string | undefined) || null}
           ariaLabel={`Línea ${number}: cuenta`}
           error={account.errors?.[0]}
+          onChange={setChosen}
         />
       </Table.Td>
       <Table.Td style={{ verticalAlign: "top" }}>
