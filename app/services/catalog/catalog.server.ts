@@ -34,7 +34,6 @@ export type CatalogChange =
   | { kind: "remove"; code: string }
   | { kind: "set-currency"; code: string; currency: "CRC" | "USD" };
 
-
 /** A refused change: the form field it concerns ("code", "label"; none: the whole form) and the Spanish reason. */
 export type CatalogRefusal = Refusal;
 
