@@ -7,7 +7,7 @@ import { ensureOrganization } from "../../models/organization";
 import { PeriodBalance } from "../../models/period-balance";
 import { PostedLine } from "../../models/posted-line";
 import type { CalendarDate } from "../../app/domain/calendar";
-import { movementView } from "../../app/services/entries/entries-read.server";
+import { entryView, movementView } from "../../app/services/entries/entries-read.server";
 import { readReportQuery, trialPage } from "../../app/services/reports/reports.server";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 
@@ -136,6 +136,15 @@ describe("an account kept in dollars", () => {
       "USD 1 000,00 × ₡500,00",
       "USD 2 345,67 × ₡505,25",
       "USD 1 000,00 × ₡500,00",
+    ]);
+    const entry = await entryView(
+      { id: ORG, cedula: "3101282001", name: "Exportadora Dólar S.A." },
+      String(view.movements!.rows[1].entryId),
+      true,
+    );
+    expect(entry.ok && entry.value.entry.lines.map((line) => plain(line.dollars))).toEqual([
+      "USD 2 345,67 × ₡505,25",
+      "",
     ]);
     const url = new URL("http://localhost/results-all?from=01/10/2026&to=31/10/2026");
     const trial = await trialPage(ORG, readReportQuery("all", url, { now: new Date("2026-11-02T12:00:00Z") }).query);

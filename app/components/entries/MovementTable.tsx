@@ -110,7 +110,7 @@ export function MovementTable({
             </Anchor>
           }
           amount={row.debit ? `Débito ${row.debit}` : `Crédito ${row.credit}`}
-          details={`${row.date}${showAccount ? ` · ${row.account}` : ""}`}
+          details={`${row.date}${showAccount ? ` · ${row.account}` : ""}${row.dollars ? ` · ${row.dollars}` : ""}`}
           note={`Saldo ${row.balance}`}
         />
       )}

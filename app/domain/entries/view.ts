@@ -33,6 +33,8 @@ export interface EntryLineView {
   description: string;
   debit: string;
   credit: string;
+  /** A line with dollars: «USD 1 000,00 × ₡510,00» (decision 282). */
+  dollars: string;
 }
 
 /** One entry's page: the entry with its lines, totals, source and history, and what the user may do. */

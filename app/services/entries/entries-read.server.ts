@@ -56,7 +56,15 @@ interface StoredEntry {
   status: "borrador" | "contabilizado";
   reversedBy?: unknown;
   reversalOf?: unknown;
-  lines: Array<{ account: string; description?: string; debit: unknown; credit: unknown }>;
+  lines: Array<{
+    account: string;
+    description?: string;
+    debit: unknown;
+    credit: unknown;
+    currency?: string;
+    foreignAmount?: unknown;
+    rate?: unknown;
+  }>;
 }
 
 /** A stored entry as the shared columns read it (exact amounts). */
@@ -257,6 +265,10 @@ export async function entryView(
         description: line.description ?? "",
         debit: asBigInt(line.debit) > 0n ? colones(asBigInt(line.debit)) : "",
         credit: asBigInt(line.credit) > 0n ? colones(asBigInt(line.credit)) : "",
+        dollars:
+          line.currency === "USD" && asBigInt(line.foreignAmount) > 0n
+            ? dollarLine(asBigInt(line.foreignAmount), line.rate == null ? undefined : asBigInt(line.rate))
+            : "",
       })),
       totals: {
         debit: colones(debit),
