@@ -13,6 +13,8 @@ export interface EntryLineRecord {
   receiptId?: string;
   currency?: string;
   foreignAmount?: bigint;
+  /** Colones per unit of `currency`, five decimals (decision 282). */
+  rate?: bigint;
   taxCode?: string;
   taxRate?: string;
 }
@@ -60,6 +62,7 @@ const lineSchema = new Schema<EntryLineRecord>(
     receiptId: String,
     currency: String,
     foreignAmount: BigInt,
+    rate: BigInt,
     taxCode: String,
     taxRate: String,
   },
@@ -103,6 +106,7 @@ const entrySchema = new Schema<EntryRecord>(
           "renta",
           "cobro",
           "pago",
+          "diferencial",
         ],
       },
       id: String,

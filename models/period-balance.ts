@@ -13,6 +13,8 @@ export interface PeriodBalanceRecord {
   debit: bigint;
   credit: bigint;
   lineCount: number;
+  /** Σ of the lines' dollars in Amount units (five decimals), debit positive (decision 282). */
+  dollars?: bigint;
 }
 
 const periodBalanceSchema = new Schema<PeriodBalanceRecord>(
@@ -23,6 +25,7 @@ const periodBalanceSchema = new Schema<PeriodBalanceRecord>(
     debit: { type: BigInt, required: true, default: 0n },
     credit: { type: BigInt, required: true, default: 0n },
     lineCount: { type: Number, required: true, default: 0 },
+    dollars: { type: BigInt },
   },
   { collection: "period_balances", versionKey: false },
 );
@@ -40,6 +43,7 @@ export interface BalanceChange {
   debit: bigint;
   credit: bigint;
   lineCount: number;
+  dollars?: bigint;
 }
 
 /** Adds the changes to the stored balances (creating missing rows) inside the caller's transaction. */
@@ -53,7 +57,14 @@ export async function applyBalanceChanges(
     changes.map((change) => ({
       updateOne: {
         filter: { organizationId, account: change.account, period: change.period },
-        update: { $inc: { debit: BigInt(change.debit), credit: BigInt(change.credit), lineCount: change.lineCount } },
+        update: {
+          $inc: {
+            debit: BigInt(change.debit),
+            credit: BigInt(change.credit),
+            lineCount: change.lineCount,
+            ...(change.dollars ? { dollars: BigInt(change.dollars) } : {}),
+          },
+        },
         upsert: true,
       },
     })),
@@ -65,7 +76,7 @@ export async function applyBalanceChanges(
 export function periodBalancesCursor(organizationId: string, filter: Record<string, unknown> = {}) {
   return PeriodBalance.find(
     { organizationId, ...filter },
-    { _id: 0, account: 1, period: 1, debit: 1, credit: 1, lineCount: 1 },
+    { _id: 0, account: 1, period: 1, debit: 1, credit: 1, lineCount: 1, dollars: 1 },
   )
     .lean<PeriodBalanceRecord[]>()
     .cursor();

@@ -19,6 +19,10 @@ export interface PostedLineRecord {
   lineDescription: string;
   debit: bigint;
   credit: bigint;
+  /** The line's dollars in Amount units, signed like its colones (debit positive); absent: none. */
+  dollars?: bigint;
+  /** The rate of those dollars, five decimals. */
+  rate?: bigint;
 }
 
 const postedLineSchema = new Schema<PostedLineRecord>(
@@ -33,6 +37,8 @@ const postedLineSchema = new Schema<PostedLineRecord>(
     lineDescription: { type: String, default: "" },
     debit: { type: BigInt, required: true },
     credit: { type: BigInt, required: true },
+    dollars: BigInt,
+    rate: BigInt,
   },
   { collection: "posted_lines", versionKey: false },
 );

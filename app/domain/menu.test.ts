@@ -32,7 +32,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
       ],
       ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
       ["Impuestos", ["IVA"]],
-      ["Administración", ["Crear Factura", "Crear Asiento Contable", "Conciliación Bancaria"]],
+      ["Administración", ["Crear Factura", "Crear Asiento Contable", "Conciliación Bancaria", "Diferencial cambiario"]],
       [
         "Configuración",
         [
@@ -60,6 +60,7 @@ describe("sidebarMenu (docs/spec/routes.md §2, docs/spec/access.md §4)", () =>
       "/admin/invoice",
       "/entries/detail/new",
       "/admin/bank",
+      "/admin/exchange-difference",
       "/admin/rules",
       "/admin/mailboxes",
       "/admin/catalog",

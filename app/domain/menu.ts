@@ -61,6 +61,7 @@ export function sidebarMenu(flags: RoleFlags): MenuSection[] {
         { label: "Crear Factura", to: "/admin/invoice" },
         { label: "Crear Asiento Contable", to: "/entries/detail/new" },
         { label: "Conciliación Bancaria", to: "/admin/bank" },
+        { label: "Diferencial cambiario", to: "/admin/exchange-difference" },
       ],
     },
     {

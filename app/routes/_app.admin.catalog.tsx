@@ -87,6 +87,10 @@ const SUCCESS: Record<CatalogIntent, (change: CatalogChange, code: string) => st
   disable: (change, code) =>
     change.kind === "set-disabled" && !change.disabled ? `Cuenta ${code} habilitada.` : `Cuenta ${code} deshabilitada.`,
   remove: (change) => `Cuenta ${change.code} eliminada.`,
+  currency: (change, code) =>
+    change.kind === "set-currency" && change.currency === "USD"
+      ? `La cuenta ${code} se lleva en dólares.`
+      : `La cuenta ${code} se lleva en colones.`,
 };
 
 function toChange(intent: CatalogIntent, data: Record<string, string>): CatalogChange {
@@ -101,6 +105,8 @@ function toChange(intent: CatalogIntent, data: Record<string, string>): CatalogC
       return { kind: "set-disabled", code: data.code, disabled: data.disabled === "true" };
     case "remove":
       return { kind: "remove", code: data.code };
+    case "currency":
+      return { kind: "set-currency", code: data.code, currency: data.currency === "USD" ? "USD" : "CRC" };
   }
 }
 

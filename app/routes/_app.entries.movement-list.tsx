@@ -121,6 +121,20 @@ export default function MovementListPage() {
             <Figure label="Débitos" value={view.movements.totalDebit} testId="total-debit" />
             <Figure label="Créditos" value={view.movements.totalCredit} testId="total-credit" />
             <Figure label="Saldo final" value={view.movements.closing} testId="closing-balance" />
+            {view.movements.dollars && (
+              <>
+                <Figure
+                  label="Saldo inicial en dólares"
+                  value={view.movements.dollars.opening}
+                  testId="opening-dollars"
+                />
+                <Figure
+                  label="Saldo final en dólares"
+                  value={view.movements.dollars.closing}
+                  testId="closing-dollars"
+                />
+              </>
+            )}
           </SimpleGrid>
           {view.movements.count === 0 ? (
             <Paper withBorder p="lg" ta="center" data-testid="no-movements">

@@ -5,6 +5,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { ReportFilters } from "~/components/reports/ReportFilters";
 import { ReportHeader, UnclassifiedWarning } from "~/components/reports/ReportHeader";
 import { TrialTable } from "~/components/reports/TrialTable";
+import { DollarAccountsTable } from "~/components/reports/DollarAccountsTable";
 import { appHref } from "~/utils/links";
 import { drillHref, fromTrialWire, REPORT_TITLES, reportPageBasics, toTrialWire } from "~/domain/reports";
 import { readReportQuery, trialPage, reportStatus } from "~/services/reports/reports.server";
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       range: query.range,
       trial: { rows: toTrialWire(page.rows), totals: page.totals, balanced: page.balanced, key: page.key },
       unclassified: page.unclassified,
+      dollarAccounts: page.dollarAccounts,
     },
     { status: reportStatus(parsed) },
   );
@@ -67,6 +69,7 @@ export default function TrialBalancePage() {
         hrefOf={hrefOf}
         rowsKey={data.trial.key}
       />
+      {data.dollarAccounts.length > 0 && <DollarAccountsTable accounts={data.dollarAccounts} />}
       <Text size="xs" c="dimmed">
         Saldos con débito positivo; los saldos acreedores, entre paréntesis. Débitos y créditos totales son iguales
         cuando los libros cuadran.

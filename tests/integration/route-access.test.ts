@@ -102,6 +102,12 @@ const ROUTES: RouteCase[] = [
     access: "admin",
     form: { date: "2026-11-20", buy: "503,12", sell: "509,87", reason: "Matriz de acceso" },
   },
+  {
+    file: "_app.admin.exchange-difference.tsx",
+    path: "/admin/exchange-difference?month=2025-10",
+    access: "admin",
+    form: { intent: "revertir", basis: "sell" },
+  },
   { file: "_app.admin.vat.tsx", path: "/admin/vat?month=2025-10", access: "admin" },
   { file: "_app.admin.vat[.]xlsx.tsx", path: "/admin/vat.xlsx?month=2025-10", access: "admin" },
   { file: "_app.admin.vat[.]pdf.tsx", path: "/admin/vat.pdf?month=2025-10", access: "admin" },

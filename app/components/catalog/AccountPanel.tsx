@@ -18,7 +18,7 @@ function FormAlert({ result, intent }: { result?: SubmissionResult<string[]>; in
 
 /**
  * The selected account and what can be done to it: rename, add a child (code proposed by the next-code
- * rule, editable), disable or enable, remove an added account. Every form posts to `action`.
+ * rule, editable), disable or enable, keep it in dollars or colones, remove an added account. Every form posts to `action`.
  */
 export function AccountPanel({
   account,
@@ -68,6 +68,11 @@ export function AccountPanel({
             {account.added && (
               <Badge size="sm" color="blue" variant="light">
                 Agregada por el cliente
+              </Badge>
+            )}
+            {account.currency === "USD" && (
+              <Badge size="sm" color="teal" variant="light">
+                En dólares (US$)
               </Badge>
             )}
           </Group>
@@ -178,6 +183,30 @@ export function AccountPanel({
                     : account.disabled
                       ? "Ya está deshabilitada porque lo está su cuenta padre."
                       : "Una cuenta deshabilitada y sus subcuentas conservan su historia pero no aceptan movimientos nuevos."}
+                </Text>
+              </Stack>
+            </Form>
+          </>
+        )}
+
+        {!group && account.childCount === 0 && (
+          <>
+            <Divider />
+            <Form method="post" action={action} aria-label="Moneda de la cuenta">
+              <input type="hidden" name="intent" value="currency" />
+              <input type="hidden" name="code" value={account.key} />
+              <input type="hidden" name="currency" value={account.currency === "USD" ? "CRC" : "USD"} />
+              <Stack gap="xs">
+                <FormAlert result={result} intent="currency" />
+                <Button type="submit" size="xs" variant="default" disabled={!account.canChangeCurrency}>
+                  {account.currency === "USD" ? "Llevar en colones" : "Llevar en dólares (US$)"}
+                </Button>
+                <Text size="xs" c="dimmed">
+                  {account.currency === "USD"
+                    ? account.canChangeCurrency
+                      ? "Sin movimientos todavía: puede volver a llevarse solo en colones."
+                      : "Tiene movimientos en dólares: sigue llevándose en dólares."
+                    : "Cada línea a esta cuenta llevará el monto en dólares y el tipo de cambio; el cierre de mes la revalúa (diferencial cambiario)."}
                 </Text>
               </Stack>
             </Form>

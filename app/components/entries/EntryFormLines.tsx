@@ -1,15 +1,24 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Button, Table, TextInput, VisuallyHidden } from "@mantine/core";
-import type { ButtonHTMLAttributes } from "react";
+import { Button, Group, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { useMemo, useState, type ButtonHTMLAttributes } from "react";
 import { AccountPicker } from "~/components/AccountPicker";
-import type { CatalogNode } from "~/domain/catalog";
+import { flattenCatalog, type CatalogNode } from "~/domain/catalog";
+import { typedDollarColones } from "~/domain/entries/form";
+import { centsToAmount, formatColones } from "~/domain/money";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyField = FieldMetadata<any, any, string[]>;
 /** One row of the lines list, as conform gives it. */
 export type LineField = FieldMetadata<
-  { account?: string; description?: string; debit?: string; credit?: string },
+  {
+    account?: string;
+    description?: string;
+    debit?: string;
+    credit?: string;
+    foreignAmount?: string;
+    rate?: string;
+  },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's form-level type is not needed here
   any,
   string[]
@@ -21,7 +30,9 @@ type ButtonProps = Pick<ButtonHTMLAttributes<HTMLButtonElement>, "name" | "value
 /**
  * The entry's lines: account (the catalog picker: a native select without JavaScript, searchable
  * once hydrated; groups and headers cannot be chosen), description, debit, credit. Each refusal shows
- * on the field of the line it names; the line number is the one the messages use.
+ * on the field of the line it names; the line number is the one the messages use. A line to an account
+ * kept in dollars also asks for its US$ and rate (without JavaScript: once the account is chosen and
+ * the form comes back).
  */
 export function EntryLinesTable({
   lines,
@@ -32,6 +43,10 @@ export function EntryLinesTable({
   tree: CatalogNode[];
   removeButton: (index: number) => ButtonProps;
 }) {
+  const dollarAccounts = useMemo(
+    () => new Set(flattenCatalog(tree).flatMap((node) => (node.currency === "USD" ? [node.key] : []))),
+    [tree],
+  );
   return (
     <TableScrollRegion label="Líneas del asiento" minWidth={860}>
       <Table verticalSpacing="xs" aria-label="Líneas del asiento">
@@ -54,6 +69,7 @@ export function EntryLinesTable({
               line={line}
               number={index + 1}
               tree={tree}
+              dollarAccounts={dollarAccounts}
               removeButton={removeButton(index)}
             />
           ))}
@@ -67,14 +83,19 @@ function EntryLineRow({
   line,
   number,
   tree,
+  dollarAccounts,
   removeButton,
 }: {
   line: LineField;
   number: number;
   tree: CatalogNode[];
+  dollarAccounts: ReadonlySet<string>;
   removeButton: ButtonProps;
 }) {
-  const { account, description, debit, credit } = line.getFieldset();
+  const { account, description, debit, credit, foreignAmount, rate } = line.getFieldset();
+  // The picker says which account was chosen: a line to an account kept in dollars asks for its US$ at once.
+  const [chosen, setChosen] = useState((account.initialValue as string | undefined) || null);
+  const inDollars = !!chosen && dollarAccounts.has(chosen);
   const money = (field: AnyField, label: string) => (
     <TextInput
       {...getInputProps(field, { type: "text", ariaAttributes: false })}
@@ -101,6 +122,7 @@ function EntryLineRow({
           defaultValue={(account.initialValue as string | undefined) || null}
           ariaLabel={`Línea ${number}: cuenta`}
           error={account.errors?.[0]}
+          onChange={setChosen}
         />
       </Table.Td>
       <Table.Td style={{ verticalAlign: "top" }}>
@@ -111,6 +133,7 @@ function EntryLineRow({
           error={description.errors?.[0]}
           maxLength={300}
         />
+        {inDollars && <DollarFields number={number} foreignAmount={foreignAmount} rate={rate} />}
       </Table.Td>
       <Table.Td style={{ verticalAlign: "top" }}>{money(debit, "débito")}</Table.Td>
       <Table.Td style={{ verticalAlign: "top" }}>{money(credit, "crédito")}</Table.Td>
@@ -128,5 +151,47 @@ function EntryLineRow({
         </Button>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** US$ and rate of a line to an account kept in dollars; the colones they make, once both can be read. */
+function DollarFields({ number, foreignAmount, rate }: { number: number; foreignAmount: AnyField; rate: AnyField }) {
+  const colones = typedDollarColones(foreignAmount.value, rate.value);
+  return (
+    <>
+      <Group gap="xs" mt="xs" wrap="nowrap" align="flex-start">
+        <TextInput
+          {...getInputProps(foreignAmount, { type: "text", ariaAttributes: false })}
+          key={foreignAmount.key}
+          label="US$"
+          aria-label={`Línea ${number}: monto en dólares`}
+          error={foreignAmount.errors?.[0]}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0,00"
+          maxLength={24}
+          size="xs"
+          styles={{ input: { textAlign: "right" } }}
+        />
+        <TextInput
+          {...getInputProps(rate, { type: "text", ariaAttributes: false })}
+          key={rate.key}
+          label="Tipo de cambio"
+          aria-label={`Línea ${number}: tipo de cambio`}
+          error={rate.errors?.[0]}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="510,25"
+          maxLength={16}
+          size="xs"
+          styles={{ input: { textAlign: "right" } }}
+        />
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {colones === null
+          ? "Cuenta en dólares: el débito o crédito en colones es US$ × tipo de cambio, redondeado al céntimo."
+          : `US$ × tipo de cambio = ${formatColones(centsToAmount(colones))}`}
+      </Text>
+    </>
   );
 }

@@ -28,7 +28,14 @@ export function EntryLines({ lines, totals }: { lines: Line[]; totals: EntryView
                 {line.account}
               </Table.Td>
               <Table.Td>{line.label}</Table.Td>
-              <Table.Td>{line.description}</Table.Td>
+              <Table.Td>
+                {line.description}
+                {line.dollars && (
+                  <Text size="xs" c="dimmed" data-testid="entry-line-dollars">
+                    {line.dollars}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td {...amountCell}>{line.debit}</Table.Td>
               <Table.Td {...amountCell}>{line.credit}</Table.Td>
             </Table.Tr>
@@ -62,7 +69,7 @@ export function EntryLines({ lines, totals }: { lines: Line[]; totals: EntryView
               </Text>
             }
             amount={line.debit ? `Débito ${line.debit}` : `Crédito ${line.credit}`}
-            details={line.description || undefined}
+            details={[line.description, line.dollars].filter(Boolean).join(" · ") || undefined}
           />
         )}
         footer={

@@ -65,7 +65,14 @@ export function MovementTable({
                 </Table.Td>
               )}
               <Table.Td>{row.description}</Table.Td>
-              <Table.Td>{row.lineDescription}</Table.Td>
+              <Table.Td>
+                {row.lineDescription}
+                {row.dollars && (
+                  <Text size="xs" c="dimmed" data-testid="line-dollars">
+                    {row.dollars}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td {...amountCell}>{row.debit}</Table.Td>
               <Table.Td {...amountCell}>{row.credit}</Table.Td>
               <Table.Td {...amountCell} data-testid="running-balance">
@@ -103,7 +110,7 @@ export function MovementTable({
             </Anchor>
           }
           amount={row.debit ? `Débito ${row.debit}` : `Crédito ${row.credit}`}
-          details={`${row.date}${showAccount ? ` · ${row.account}` : ""}`}
+          details={`${row.date}${showAccount ? ` · ${row.account}` : ""}${row.dollars ? ` · ${row.dollars}` : ""}`}
           note={`Saldo ${row.balance}`}
         />
       )}

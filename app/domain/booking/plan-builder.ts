@@ -67,7 +67,7 @@ export class PlanBuilder {
       description,
       debit: side === "debit" ? value : zero,
       credit: side === "credit" ? value : zero,
-      ...(this.currency === "CRC" ? {} : { currency: this.currency, foreignAmount: amount }),
+      ...(this.currency === "CRC" ? {} : { currency: this.currency, foreignAmount: amount, rate: this.tipoCambio }),
     };
   }
 
@@ -107,6 +107,7 @@ export class PlanBuilder {
       const last = lines[lines.length - 1];
       delete last.currency;
       delete last.foreignAmount;
+      delete last.rate;
     }
     return withoutZeros(lines);
   }

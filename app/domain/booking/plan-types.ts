@@ -44,6 +44,8 @@ export interface PlanLine {
   /** Foreign-currency receipts: the line's amount in the document's currency. */
   currency?: string;
   foreignAmount?: Amount;
+  /** The document's TipoCambio, when the line is in its foreign currency. */
+  rate?: Amount;
 }
 
 /** The entry a receipt books to: every plan balances (Σ debit = Σ credit, in céntimos). */

@@ -4,6 +4,10 @@ import type { HaciendaMessage } from "../hacienda/types";
 import { DEFAULT_ACCOUNTS } from "./default-account-values";
 import type { DefaultAccounts } from "./default-accounts";
 import { planBooking } from "./plan";
+import type { CalendarDate } from "../calendar";
+import { buildCatalog, indexCatalog } from "../catalog";
+import { validateEntry } from "../ledger";
+import { centsToAmount } from "../money";
 import type { BookingInput, BookingPlan, PlanOutcome } from "./plan-types";
 import type { RuleMatch } from "./rule-match";
 
@@ -393,11 +397,48 @@ describe("currencies and rounding", () => {
     expect(payable.credit).toBe(1646767n);
     expect(payable.currency).toBe("USD");
     expect(payable.foreignAmount).toBe(amount("32.1425"));
+    // The document's own TipoCambio goes with its dollars: a USD account takes them as they are (decision 282).
+    expect(payable.rate).toBe(amount("512.33333"));
     const rounding = plan.lines.find((line) => line.account === "60-04-03-00-00")!;
     expect([rounding.debit, rounding.credit]).toEqual([0n, 1n]);
     expect(rounding.currency).toBeUndefined();
+    expect(rounding.rate).toBeUndefined();
     expect(plan.lines.find((line) => line.account === "60-02-08-00-00")!.debit).toBe(512846n);
     expect(plan.lines.find((line) => line.account === "60-02-11-00-00")!.debit).toBe(1026204n);
+  });
+
+  it("a USD receipt booked to a supplier account kept in dollars passes the ledger with its own amounts and rate", () => {
+    const document = comprobante("FE", [linea(1, "10.01", [iva("08", "10.01")])], {
+      moneda: "USD",
+      tipoCambio: "512.33333",
+    });
+    const dollarSupplier = "20-01-01-02-00";
+    const plan = planOf(planBooking(received(document), { ...accounts, payable: dollarSupplier }, rule));
+    const context = {
+      accounts: indexCatalog(buildCatalog({ [dollarSupplier]: { currency: "USD" } })),
+      lockDate: null,
+      today: plan.date as CalendarDate,
+    };
+    const checked = validateEntry(
+      {
+        date: plan.date,
+        description: plan.description,
+        lines: plan.lines.map((line) => ({
+          ...line,
+          debit: line.debit > 0n ? centsToAmount(line.debit) : null,
+          credit: line.credit > 0n ? centsToAmount(line.credit) : null,
+        })),
+      },
+      context,
+    );
+    expect(checked.ok).toBe(true);
+    const supplier = plan.lines.find((line) => line.account === dollarSupplier)!;
+    // 10.01 + 1.3013 = US$11.3113 at 512.33333 = ₡5 795,16 (5 795.1560…, rounded once).
+    expect([supplier.foreignAmount, supplier.rate, supplier.credit]).toEqual([
+      amount("11.3113"),
+      amount("512.33333"),
+      579516n,
+    ]);
   });
 
   it("a USD sale whose converted lines round exactly has no rounding line", () => {

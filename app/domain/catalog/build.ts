@@ -40,6 +40,7 @@ export function buildCatalog(overrides?: CatalogOverrides | null): CatalogNode[]
   for (const entry of DEFAULT_CATALOG) nodes.set(entry.key, newNode(entry.key, entry.label, false));
 
   const disabledByOrganization = new Set<string>();
+  const inDollars = new Set<string>();
   for (const code in overrides ?? {}) {
     if (!Object.hasOwn(overrides!, code)) continue;
     const override = readOverride(overrides![code]);
@@ -54,6 +55,7 @@ export function buildCatalog(overrides?: CatalogOverrides | null): CatalogNode[]
       continue;
     }
     if (override.disabled === true) disabledByOrganization.add(code);
+    if (override.currency === "USD") inDollars.add(code);
   }
 
   const roots: CatalogNode[] = [];
@@ -70,6 +72,8 @@ export function buildCatalog(overrides?: CatalogOverrides | null): CatalogNode[]
       child.path = path;
       child.disabled = parentDisabled || disabledByOrganization.has(child.key);
       walk(child, child.disabled);
+      // Only a leaf holds lines, so only a leaf is kept in dollars.
+      if (inDollars.has(child.key) && child.children.length === 0) child.currency = "USD";
     }
   };
   sortByKey(roots);

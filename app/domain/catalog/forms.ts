@@ -26,6 +26,11 @@ export const CATALOG_INTENTS = {
     disabled: z.enum(["true", "false"], { errorMap: () => ({ message: "Indique si la cuenta queda deshabilitada." }) }),
   }),
   remove: z.object({ intent: z.literal("remove"), code }),
+  currency: z.object({
+    intent: z.literal("currency"),
+    code,
+    currency: z.enum(["CRC", "USD"], { errorMap: () => ({ message: "Elija la moneda de la cuenta." }) }),
+  }),
 } as const;
 
 export type CatalogIntent = keyof typeof CATALOG_INTENTS;

@@ -9,10 +9,11 @@ import type { CatalogOverride, CatalogOverrides } from "./types";
 export function readOverride(value: unknown): CatalogOverride | null {
   if (typeof value === "string") return { label: value };
   if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-  const { label, disabled } = value as Record<string, unknown>;
+  const { label, disabled, currency } = value as Record<string, unknown>;
   const override: CatalogOverride = {};
   if (typeof label === "string") override.label = label;
   if (typeof disabled === "boolean") override.disabled = disabled;
+  if (currency === "USD") override.currency = currency;
   return override;
 }
 
@@ -23,8 +24,8 @@ export function overrideLabel(override: CatalogOverride): string | undefined {
 }
 
 /**
- * New overrides with `change` applied at `code`, in the object form. An entry equal to the default
- * account (same label, not disabled) is dropped, so the stored field only holds real differences.
+ * New overrides with `change` applied at `code`, in the object form (`currency: undefined` takes the
+ * mark off). An entry equal to the default account (same label, not disabled, in colones) is dropped, so the stored field only holds real differences.
  * Validate the result with `validateOverrides` before storing it.
  */
 export function applyOverride(
@@ -39,7 +40,13 @@ export function applyOverride(
   const label = overrideLabel(merged);
   if (label !== undefined && label !== defaultLabel) entry.label = label;
   if (merged.disabled === true) entry.disabled = true;
-  if (defaultLabel !== undefined && entry.label === undefined && entry.disabled === undefined) {
+  if (merged.currency === "USD") entry.currency = "USD";
+  if (
+    defaultLabel !== undefined &&
+    entry.label === undefined &&
+    entry.disabled === undefined &&
+    entry.currency === undefined
+  ) {
     delete next[code];
   } else {
     next[code] = entry;

@@ -28,12 +28,18 @@ export interface CatalogNode {
   value: string;
   /** True when the account is not in the default chart but was added by the organization. */
   added: boolean;
+  /** Set on a leaf account the organization keeps in dollars (docs/decisions/282): its lines carry US$ and a rate. */
+  currency?: ForeignCurrency;
 }
+
+/** The foreign currency an account can be kept in. */
+export type ForeignCurrency = "USD";
 
 /** One organization's change to the account at a code. */
 export interface CatalogOverride {
   label?: string;
   disabled?: boolean;
+  currency?: ForeignCurrency;
 }
 
 /**

@@ -66,10 +66,11 @@ export function validateLabel(label: string): string | null {
 function readStrictOverride(value: unknown): { label?: string; disabled?: boolean } | null {
   if (typeof value === "string") return { label: value };
   if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-  const { label, disabled, ...rest } = value as Record<string, unknown>;
+  const { label, disabled, currency, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return null;
   if (label !== undefined && typeof label !== "string") return null;
   if (disabled !== undefined && typeof disabled !== "boolean") return null;
+  if (currency !== undefined && currency !== "USD") return null;
   return { label, disabled };
 }
 

@@ -20,4 +20,8 @@ export interface AccountDetails {
   canEnable: boolean;
   canRemove: boolean;
   hasMovements: boolean;
+  /** The currency the account is kept in (decision 282). */
+  currency: "CRC" | "USD";
+  /** A leaf that may be marked (no colón-only lines, checked on save) or unmarked (no movements). */
+  canChangeCurrency: boolean;
 }

@@ -10,6 +10,7 @@ import {
   formTotals,
   newEntryDefaults,
   storedEntryDefaults,
+  typedDollarColones,
 } from "./form";
 
 function form(entries: Record<string, string>): FormData {
@@ -159,5 +160,59 @@ describe("the live difference", () => {
     expect(differenceText(formTotals([{ debit: "1" }, { credit: "1234,56" }])).replace(/\s/g, " ")).toBe(
       "Diferencia: ₡1 233,56",
     );
+  });
+});
+
+describe("a line to an account kept in dollars", () => {
+  it("reads US$ and the rate (comma or point) into the ledger's input, and shows them back", () => {
+    const submission = parse({
+      intent: "post",
+      date: "15/10/2026",
+      description: "Venta de exportación",
+      "lines[0].account": "10-01-01-04-01",
+      "lines[0].debit": "632 520,64",
+      "lines[0].foreignAmount": "1 234,56",
+      "lines[0].rate": "512,345",
+      "lines[1].account": "40-01-01-01-00",
+      "lines[1].credit": "632520,64",
+    });
+    if (submission.status !== "success") throw new Error("expected the form to parse");
+    const input = entryInputOf(submission.value);
+    expect(input.lines[0]).toMatchObject({ currency: "USD", foreignAmount: 123456000n, rate: 51234500n });
+    expect(input.lines[1]).not.toHaveProperty("currency");
+    const shown = storedEntryDefaults({
+      date: "2026-10-15",
+      description: "Venta",
+      lines: [
+        {
+          account: "10-01-01-04-01",
+          debit: cents(63252064n),
+          credit: cents(0n),
+          currency: "USD",
+          foreignAmount: 123456000n,
+          rate: 51234500n,
+        },
+      ],
+    });
+    expect(shown.lines[0]).toMatchObject({ foreignAmount: "1234,56", rate: "512,345" });
+  });
+
+  it("refuses a rate that is not a positive number", () => {
+    const submission = parse({
+      intent: "post",
+      date: "15/10/2026",
+      description: "Venta",
+      "lines[0].account": "10-01-01-04-01",
+      "lines[0].rate": "0",
+    });
+    if (submission.status !== "error") throw new Error("expected a refusal");
+    expect(submission.error?.["lines[0].rate"]).toEqual([
+      "El tipo de cambio debe ser un número mayor que cero, por ejemplo 510,25.",
+    ]);
+  });
+
+  it("shows the colones of US$ × rate once both can be read", () => {
+    expect(typedDollarColones("1234,56", "512,345")).toBe(63252064n);
+    expect(typedDollarColones("12", "1.234,5")).toBe(null);
   });
 });

@@ -15,6 +15,7 @@ import {
   TOO_MANY_LINES,
 } from "../ledger/messages";
 import type { EntryInput } from "../ledger/types";
+import { foreignToColones, readRateInput } from "../exchange-rates/rate";
 import {
   cents,
   centsToAmount,
@@ -54,16 +55,45 @@ const amountField = z
     return read.amount;
   });
 
+/** Colones per dollar as people type them (510,25 or 510.25): five decimals at most (readRateInput). */
+const rateField = z
+  .string()
+  .optional()
+  .transform((text, context): Amount | null => {
+    if (text === undefined || text.trim() === "") return null;
+    const rate = readRateInput(text);
+    if (rate === null) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: RATE_INPUT_MESSAGE });
+      return z.NEVER;
+    }
+    return rate;
+  });
+
+export const RATE_INPUT_MESSAGE = "El tipo de cambio debe ser un número mayor que cero, por ejemplo 510,25.";
+
 const lineSchema = z
   .object({
     account: z.string().trim().optional(),
     description: z.string().trim().max(DESCRIPTION_MAX, LINE_DESCRIPTION_TOO_LONG).optional(),
     debit: amountField,
     credit: amountField,
+    /** US$ of a line to an account kept in dollars (decision 282). */
+    foreignAmount: amountField,
+    rate: rateField,
   })
   // A row left blank (the form's spare rows) arrives as nothing at all.
   .optional()
-  .transform((line) => line ?? { account: undefined, description: undefined, debit: null, credit: null });
+  .transform(
+    (line) =>
+      line ?? {
+        account: undefined,
+        description: undefined,
+        debit: null,
+        credit: null,
+        foreignAmount: null,
+        rate: null,
+      },
+  );
 
 export const entryFormSchema = z.object({
   intent: z.enum(ENTRY_FORM_INTENTS, { errorMap: () => ({ message: INTENT_REQUIRED }) }),
@@ -95,6 +125,8 @@ export function entryInputOf(value: EntryFormValue): EntryInput {
       description: line.description ?? "",
       debit: line.debit,
       credit: line.credit,
+      ...(line.foreignAmount !== null ? { currency: "USD", foreignAmount: line.foreignAmount } : {}),
+      ...(line.rate !== null ? { rate: line.rate } : {}),
     })),
   };
 }
@@ -105,6 +137,9 @@ export interface EntryFormLine {
   description: string;
   debit: string;
   credit: string;
+  /** Only lines to an account kept in dollars show these two. */
+  foreignAmount?: string;
+  rate?: string;
 }
 
 export interface EntryFormDefaults {
@@ -130,7 +165,15 @@ export function storedEntryDefaults(entry: {
   date: string;
   description: string;
   reference?: string;
-  lines: Array<{ account: string; description?: string; debit: Cents; credit: Cents }>;
+  lines: Array<{
+    account: string;
+    description?: string;
+    debit: Cents;
+    credit: Cents;
+    currency?: string;
+    foreignAmount?: Amount;
+    rate?: Amount;
+  }>;
 }): EntryFormDefaults {
   const text = (value: Cents) => (value > 0n ? formatMoneyInput(centsToAmount(value)) : "");
   return {
@@ -143,10 +186,31 @@ export function storedEntryDefaults(entry: {
         description: line.description ?? "",
         debit: text(line.debit),
         credit: text(line.credit),
+        ...(line.currency === "USD" && line.foreignAmount !== undefined
+          ? { foreignAmount: formatMoneyInput(line.foreignAmount) }
+          : {}),
+        ...(line.rate !== undefined ? { rate: formatRateInput(line.rate) } : {}),
       })),
       SPARE_ROWS,
     ),
   };
+}
+
+/** A rate for people to edit: «510,25» (five decimals trimmed to what matters, at least two). */
+export function formatRateInput(rate: Amount): string {
+  return formatMoneyInput(rate, 5).replace(/0{1,3}$/, "");
+}
+
+/**
+ * The colones of a dollar line while a person types (the form fills the side they chose): null until
+ * both the dollars and the rate can be read. The ledger's check (dollarLineProblem) decides.
+ */
+export function typedDollarColones(foreignAmount: unknown, rate: unknown): Cents | null {
+  if (typeof foreignAmount !== "string" || typeof rate !== "string") return null;
+  const dollars = readMoneyInput(foreignAmount, 2);
+  const perDollar = readRateInput(rate);
+  if (!dollars.ok || perDollar === null || dollars.amount <= 0n) return null;
+  return foreignToColones(dollars.amount, perDollar);
 }
 
 export interface EntryFormTotals {

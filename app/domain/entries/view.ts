@@ -33,6 +33,8 @@ export interface EntryLineView {
   description: string;
   debit: string;
   credit: string;
+  /** A line with dollars: «USD 1 000,00 × ₡510,00» (decision 282). */
+  dollars: string;
 }
 
 /** One entry's page: the entry with its lines, totals, source and history, and what the user may do. */
@@ -77,6 +79,8 @@ export interface MovementRowView {
   debit: string;
   credit: string;
   balance: string;
+  /** A line with dollars: «USD 1 000,00 × ₡510,00». */
+  dollars: string;
 }
 
 /** The movement list: the account's opening balance, one page of movements with running balances, the closing balance. */
@@ -92,6 +96,8 @@ export interface MovementView {
     closing: string;
     totalDebit: string;
     totalCredit: string;
+    /** An account kept in dollars: its dollar balances beside the colones (decision 282). */
+    dollars: { opening: string; closing: string } | null;
     count: number;
     countText: string;
     page: number;

@@ -6,3 +6,4 @@ export * from "./warning";
 export * from "./form";
 export * from "./view";
 export * from "./revaluation";
+export * from "./revaluation-view";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cents, formatAmount, parseAmount, type Cents } from "../money";
-import { planRevaluation, reversalOf, readRate, type ForeignBalance, type PlannedLine } from ".";
+import { closingRateRule, planRevaluation, reversalOf, readRate, type ForeignBalance, type PlannedLine } from ".";
 
 const BANK = "10-01-01-04-01";
 const CUSTOMERS = "10-01-02-02-00";
@@ -103,5 +103,23 @@ describe("planRevaluation, worked by hand", () => {
     expect(() => planRevaluation(many, readRate("510")!, ACCOUNTS)).toThrow(
       "Se pueden revaluar como máximo 500 cuentas.",
     );
+  });
+});
+
+describe("the closing rate of each account", () => {
+  it("takes buy for assets and sell for liabilities under «buy-assets», sell for all otherwise", () => {
+    const rate = { buy: readRate("505")!, sell: readRate("510")! };
+    const balances: ForeignBalance[] = [
+      { account: BANK, foreign: usd("1000"), colones: crc("500000") },
+      { account: SUPPLIERS, foreign: usd("-800"), colones: crc("-398400") },
+    ];
+    const split = planRevaluation(balances, closingRateRule("buy-assets", rate), ACCOUNTS);
+    expect(split.lines.map((line) => [line.account, formatAmount(line.rate, 2), show(line.difference)])).toEqual([
+      [BANK, "505.00", "5000.00"],
+      [SUPPLIERS, "510.00", "-9600.00"],
+    ]);
+    const sell = planRevaluation(balances, closingRateRule("sell", rate), ACCOUNTS);
+    expect(sell.lines.map((line) => show(line.difference))).toEqual(["10000.00", "-9600.00"]);
+    expect(balanced(split.entry) && balanced(sell.entry)).toBe(true);
   });
 });

@@ -19,6 +19,8 @@ export interface ForeignBalance {
 export interface RevaluationLine {
   account: string;
   foreign: Amount;
+  /** The closing rate this account was revalued at. */
+  rate: Amount;
   before: Cents;
   after: Cents;
   /** after − before: positive raises the account (a debit), negative lowers it (a credit). */
@@ -32,7 +34,8 @@ export interface PlannedLine {
 }
 
 export interface RevaluationPlan {
-  rate: Amount;
+  /** The one closing rate, or the rule that chose one per account. */
+  rate: Amount | ((account: string) => Amount);
   lines: RevaluationLine[];
   gain: Cents;
   loss: Cents;
@@ -45,10 +48,12 @@ export const MAX_REVALUED_ACCOUNTS = 500;
 
 export function planRevaluation(
   balances: ForeignBalance[],
-  rate: Amount,
+  rate: Amount | ((account: string) => Amount),
   accounts: { gain: string; loss: string },
 ): RevaluationPlan {
-  if (rate <= 0n) throw new RangeError("El tipo de cambio de cierre debe ser mayor que cero.");
+  const rateOf = typeof rate === "function" ? rate : () => rate;
+  if (typeof rate !== "function" && rate <= 0n)
+    throw new RangeError("El tipo de cambio de cierre debe ser mayor que cero.");
   if (balances.length > MAX_REVALUED_ACCOUNTS) {
     throw new RangeError(`Se pueden revaluar como máximo ${MAX_REVALUED_ACCOUNTS} cuentas.`);
   }
@@ -56,9 +61,18 @@ export function planRevaluation(
   let gain = 0n;
   let loss = 0n;
   for (const balance of [...balances].sort((a, b) => a.account.localeCompare(b.account))) {
-    const after = foreignToColones(balance.foreign, rate);
+    const closing = rateOf(balance.account);
+    if (closing <= 0n) throw new RangeError("El tipo de cambio de cierre debe ser mayor que cero.");
+    const after = foreignToColones(balance.foreign, closing);
     const difference = after - balance.colones;
-    lines.push({ ...balance, before: balance.colones, after, difference: cents(difference) });
+    lines.push({
+      account: balance.account,
+      foreign: balance.foreign,
+      rate: closing,
+      before: balance.colones,
+      after,
+      difference: cents(difference),
+    });
     if (difference > 0n) gain += difference;
     else loss -= difference;
   }
@@ -77,4 +91,22 @@ export function planRevaluation(
 /** The reversal of a revaluation: the same lines, debit and credit swapped. */
 export function reversalOf(entry: PlannedLine[]): PlannedLine[] {
   return entry.map((line) => ({ account: line.account, debit: line.credit, credit: line.debit }));
+}
+
+/**
+ * Which reference rate revalues an account (decision 284): the sell rate for every account (the rate
+ * Ley 7092 art. 5 names for converting foreign currency), or buy for assets and sell for liabilities
+ * (the practice of directive DCN-06-2013) — docs/domain/exchange-rates.md §6.
+ */
+export const REVALUATION_BASES = ["sell", "buy-assets"] as const;
+export type RevaluationBasis = (typeof REVALUATION_BASES)[number];
+
+export const REVALUATION_BASIS_LABELS: Record<RevaluationBasis, string> = {
+  sell: "Venta para todas las cuentas",
+  "buy-assets": "Compra para activos, venta para pasivos",
+};
+
+/** The closing rate of an account under a basis: group 10 (activo) takes buy under «buy-assets». */
+export function closingRateRule(basis: RevaluationBasis, rate: { buy: Amount; sell: Amount }) {
+  return (account: string): Amount => (basis === "buy-assets" && account.startsWith("10-") ? rate.buy : rate.sell);
 }

@@ -1,4 +1,5 @@
-import { cents, type Cents } from "../money";
+import { cents, type Amount, type Cents } from "../money";
+import { signedDollars } from "./dollar-lines";
 import type { EntryLine, PostedLine } from "./types";
 
 /** Σ debit, Σ credit and the count of posted lines of one leaf account in one month. */
@@ -6,6 +7,8 @@ export interface PeriodTotals {
   debit: Cents;
   credit: Cents;
   lineCount: number;
+  /** Σ of the lines' dollars, debit positive (decision 282); absent means none. */
+  dollars?: Amount;
 }
 
 export interface PeriodBalanceRow extends PeriodTotals {
@@ -24,19 +27,28 @@ export function periodOf(date: string): string {
   return date.slice(0, 7);
 }
 
-function add(map: BalanceMap, account: string, period: string, debit: Cents, credit: Cents, lineCount: number): void {
+function add(
+  map: BalanceMap,
+  account: string,
+  period: string,
+  debit: Cents,
+  credit: Cents,
+  lineCount: number,
+  dollars: Amount = 0n,
+): void {
   const key = balanceKey(account, period);
   const row = map.get(key);
   if (row) {
     row.debit = cents(row.debit + debit);
     row.credit = cents(row.credit + credit);
     row.lineCount += lineCount;
-  } else map.set(key, { account, period, debit, credit, lineCount });
+    if (dollars !== 0n) row.dollars = (row.dollars ?? 0n) + dollars;
+  } else map.set(key, { account, period, debit, credit, lineCount, ...(dollars !== 0n ? { dollars } : {}) });
 }
 
 /** The period balances that posted lines imply. */
 export function rebuildBalances(lines: Iterable<PostedLine>, into: BalanceMap = new Map()): BalanceMap {
-  for (const line of lines) add(into, line.account, periodOf(line.date), line.debit, line.credit, 1);
+  for (const line of lines) add(into, line.account, periodOf(line.date), line.debit, line.credit, 1, line.dollars);
   return into;
 }
 
@@ -46,13 +58,21 @@ export function rebuildBalances(lines: Iterable<PostedLine>, into: BalanceMap = 
  */
 export function balanceChanges(
   date: string,
-  lines: readonly Pick<EntryLine, "account" | "debit" | "credit">[],
+  lines: readonly Pick<EntryLine, "account" | "debit" | "credit" | "currency" | "foreignAmount">[],
   sign: 1 | -1,
 ): PeriodBalanceRow[] {
   const map: BalanceMap = new Map();
   const factor = BigInt(sign);
   for (const line of lines)
-    add(map, line.account, periodOf(date), cents(line.debit * factor), cents(line.credit * factor), sign);
+    add(
+      map,
+      line.account,
+      periodOf(date),
+      cents(line.debit * factor),
+      cents(line.credit * factor),
+      sign,
+      signedDollars(line) * factor,
+    );
   return [...map.values()];
 }
 
@@ -60,8 +80,10 @@ export function balanceChanges(
 export function mergeChanges(...changes: PeriodBalanceRow[][]): PeriodBalanceRow[] {
   const map: BalanceMap = new Map();
   for (const list of changes)
-    for (const row of list) add(map, row.account, row.period, row.debit, row.credit, row.lineCount);
-  return [...map.values()].filter((row) => row.debit !== 0n || row.credit !== 0n || row.lineCount !== 0);
+    for (const row of list) add(map, row.account, row.period, row.debit, row.credit, row.lineCount, row.dollars);
+  return [...map.values()].filter(
+    (row) => row.debit !== 0n || row.credit !== 0n || row.lineCount !== 0 || (row.dollars ?? 0n) !== 0n,
+  );
 }
 
 export interface BalanceDifference {
@@ -74,11 +96,18 @@ export interface BalanceDifference {
 const NONE: PeriodTotals = { debit: cents(0n), credit: cents(0n), lineCount: 0 };
 
 function same(a: PeriodTotals, b: PeriodTotals): boolean {
-  return a.debit === b.debit && a.credit === b.credit && a.lineCount === b.lineCount;
+  return (
+    a.debit === b.debit &&
+    a.credit === b.credit &&
+    a.lineCount === b.lineCount &&
+    (a.dollars ?? 0n) === (b.dollars ?? 0n)
+  );
 }
 
 function totals(row: PeriodTotals | undefined): PeriodTotals {
-  return row ? { debit: row.debit, credit: row.credit, lineCount: row.lineCount } : NONE;
+  if (!row) return NONE;
+  const base = { debit: row.debit, credit: row.credit, lineCount: row.lineCount };
+  return row.dollars ? { ...base, dollars: row.dollars } : base;
 }
 
 /**

@@ -11,3 +11,4 @@ export * from "./journal";
 export * from "./running-balance";
 export * from "./balances";
 export * from "./account-filter";
+export * from "./dollar-lines";

@@ -52,3 +52,39 @@ describe("journal writer", () => {
     expect(text.match(/^2026-01-15 /gm)).toHaveLength(2000);
   });
 });
+
+describe("lines with dollars", () => {
+  it("carry their dollars and rate as tags, signed like the posting, so hledger still sums colones", () => {
+    const text = journalTransaction({
+      date: "2026-10-31",
+      number: "2026-000007",
+      description: "Pago a proveedor",
+      lines: [
+        {
+          account: "20-01-01-02-00",
+          debit: cents(39840000n),
+          credit: cents(0n),
+          currency: "USD",
+          foreignAmount: 80_000_000n,
+          rate: 49_800_000n,
+        },
+        {
+          account: "10-01-01-04-01",
+          description: "Transferencia",
+          debit: cents(0n),
+          credit: cents(39840000n),
+          currency: "USD",
+          foreignAmount: 78_118_000n,
+          rate: 51_000_000n,
+        },
+        { account: "10-01-01-04-01", debit: cents(0n), credit: cents(120n), currency: "USD", foreignAmount: 0n },
+      ],
+    });
+    expect(text).toBe(
+      "2026-10-31 (2026-000007) Pago a proveedor\n" +
+        "    20:01:01:02  398400.00 CRC  ; usd:800.00, rate:498.00\n" +
+        "    10:01:01:04:01  -398400.00 CRC  ; Transferencia, usd:-781.18, rate:510.00\n" +
+        "    10:01:01:04:01  -1.20 CRC\n\n",
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { levelOf } from "../catalog";
 import { centimosText } from "./format";
-import { cents, type Cents } from "../money";
+import { cents, formatAmount, type Amount, type Cents } from "../money";
+import { signedDollars } from "./dollar-lines";
 
 /**
  * The plain-text journal that hledger and ledger read unchanged (docs/design/books.md §7): accounts declared
@@ -15,7 +16,15 @@ export interface JournalEntry {
   date: string;
   number: string;
   description: string;
-  lines: ReadonlyArray<{ account: string; description?: string; debit: Cents; credit: Cents }>;
+  lines: ReadonlyArray<{
+    account: string;
+    description?: string;
+    debit: Cents;
+    credit: Cents;
+    currency?: string;
+    foreignAmount?: Amount;
+    rate?: Amount;
+  }>;
 }
 
 /**
@@ -47,10 +56,25 @@ export function journalTransaction(entry: JournalEntry): string {
   let text = `${entry.date} (${entry.number}) ${oneLine(entry.description)}\n`;
   for (const line of entry.lines) {
     const amount = line.debit > 0n ? line.debit : cents(-line.credit);
-    const note = line.description ? oneLine(line.description) : "";
+    const note = [line.description ? oneLine(line.description) : "", dollarTags(line)].filter(Boolean).join(", ");
     text += `    ${journalAccountName(line.account)}  ${journalAmount(amount)}${note ? `  ; ${note}` : ""}\n`;
   }
   return `${text}\n`;
+}
+
+/** «1000.00» from Amount units: the five decimals trimmed to what matters, at least two. */
+function decimalText(value: Amount): string {
+  return formatAmount(value).replace(/0{1,3}$/, "");
+}
+
+/**
+ * A line's dollars as hledger tags (decision 283): `usd:-800.00, rate:498.00`, signed like the posting.
+ * Tags, not a priced posting, so the amounts hledger sums stay the colones the books hold.
+ */
+function dollarTags(line: JournalEntry["lines"][number]): string {
+  const dollars = signedDollars(line);
+  if (dollars === 0n) return "";
+  return `usd:${decimalText(dollars)}${line.rate ? `, rate:${decimalText(line.rate)}` : ""}`;
 }
 
 const CHUNK_CHARS = 64 * 1024;

@@ -14,6 +14,7 @@ export const ENTRY_SOURCE_KINDS = [
   "renta",
   "cobro",
   "pago",
+  "diferencial",
 ] as const;
 export type EntrySourceKind = (typeof ENTRY_SOURCE_KINDS)[number];
 
@@ -35,6 +36,8 @@ export interface EntryLineInput {
   receiptId?: string;
   currency?: string;
   foreignAmount?: Amount;
+  /** Colones per unit of `currency` (five decimals) that turned `foreignAmount` into the line's colones. */
+  rate?: Amount;
   taxCode?: string;
   taxRate?: string;
 }
@@ -55,7 +58,9 @@ export interface EntryLine {
   credit: Cents;
   receiptId?: string;
   currency?: string;
+  /** Always positive: the side is the line's debit or credit. */
   foreignAmount?: Amount;
+  rate?: Amount;
   taxCode?: string;
   taxRate?: string;
 }
@@ -76,4 +81,6 @@ export interface PostedLine {
   date: string;
   debit: Cents;
   credit: Cents;
+  /** The line's dollars signed like its colones (debit positive); 0 for a line without dollars. */
+  dollars?: Amount;
 }

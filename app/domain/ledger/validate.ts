@@ -23,6 +23,7 @@ import {
   unbalanced,
 } from "./messages";
 import type { EntryInput, EntryLine, EntryLineInput, ValidEntry } from "./types";
+import { dollarLineProblem } from "./dollar-lines";
 
 /** Hacienda's largest amount (decimal 18,5: 9 999 999 999 999.99999) in Amount units. */
 export const HACIENDA_MAX_AMOUNT: Amount = 999_999_999_999_999_999n;
@@ -91,10 +92,10 @@ function checkLine(input: EntryLineInput, line: number, context: LedgerContext, 
   if (refusals.length > before) return null;
 
   const optional: Partial<EntryLine> = {};
-  for (const key of ["receiptId", "currency", "foreignAmount", "taxCode", "taxRate"] as const) {
+  for (const key of ["receiptId", "currency", "foreignAmount", "rate", "taxCode", "taxRate"] as const) {
     if (input[key] !== undefined && input[key] !== "") (optional as Record<string, unknown>)[key] = input[key];
   }
-  return {
+  const checked: EntryLine = {
     account: code,
     description,
     // Whole céntimos by now (checked above), so the conversion is exact.
@@ -102,6 +103,14 @@ function checkLine(input: EntryLineInput, line: number, context: LedgerContext, 
     credit: amountToCents(credit ?? 0n),
     ...optional,
   };
+  if (context.accounts.get(code)?.currency === "USD") {
+    const dollarProblem = dollarLineProblem(checked, line);
+    if (dollarProblem) {
+      refusals.push(refusal(dollarProblem, "foreignAmount", line));
+      return null;
+    }
+  }
+  return checked;
 }
 
 /**

@@ -42,7 +42,7 @@ export function entryInput(plan: BookingPlan, receiptId: string): EntryInput {
       credit: line.credit > 0n ? centsToAmount(line.credit) : null,
       receiptId,
       ...(line.taxCode ? { taxCode: line.taxCode, taxRate: line.taxRate } : {}),
-      ...(line.currency ? { currency: line.currency, foreignAmount: line.foreignAmount } : {}),
+      ...(line.currency ? { currency: line.currency, foreignAmount: line.foreignAmount, rate: line.rate } : {}),
     })),
   };
 }

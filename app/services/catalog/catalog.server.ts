@@ -21,7 +21,7 @@ import {
 import { GROUP_DISABLE } from "~/domain/catalog/messages";
 import type { Refusal } from "~/domain/refusal";
 import { organizationVanished } from "~/services/organizations/vanished.server";
-import { accountsInUse } from "~/services/ledger/read.server";
+import { accountHasColonLines, accountsInUse } from "~/services/ledger/read.server";
 import type { AccountDetails } from "~/domain/catalog/view";
 export type { AccountDetails } from "~/domain/catalog/view";
 
@@ -31,12 +31,22 @@ export type CatalogChange =
   | { kind: "reset-label"; code: string }
   | { kind: "add"; parent: string; code: string; label: string }
   | { kind: "set-disabled"; code: string; disabled: boolean }
-  | { kind: "remove"; code: string };
+  | { kind: "remove"; code: string }
+  | { kind: "set-currency"; code: string; currency: "CRC" | "USD" };
 
 /** A refused change: the form field it concerns ("code", "label"; none: the whole form) and the Spanish reason. */
 export type CatalogRefusal = Refusal;
 
 export const CATALOG_CHANGED = "El catálogo cambió mientras se guardaba. Revise los datos y vuelva a intentarlo.";
+
+export const ONLY_LEAVES_IN_DOLLARS =
+  "Solo una cuenta de detalle (sin subcuentas) puede llevarse en dólares: elija la subcuenta que recibe los movimientos.";
+export const IN_DOLLARS_NO_CHILDREN = (code: string) =>
+  `La cuenta ${code} se lleva en dólares: quítele la marca antes de agregarle subcuentas.`;
+export const COLON_LINES_BEFORE_DOLLARS = (code: string) =>
+  `La cuenta ${code} tiene líneas solo en colones (sin monto en dólares): no puede pasar a llevarse en dólares. Cree una subcuenta nueva para los dólares.`;
+export const DOLLAR_LINES_STAY = (code: string) =>
+  `La cuenta ${code} tiene movimientos en dólares: sigue llevándose en dólares.`;
 
 const unknownAccount = (code: string) => `La cuenta ${code} no existe en el catálogo de este cliente.`;
 
@@ -67,6 +77,8 @@ export function planCatalogChange(
   overrides: CatalogOverrides,
   change: CatalogChange,
   inUse: ReadonlySet<string>,
+  /** Accounts with a line in colones only (no dollar amount beside it). */
+  colonLines: ReadonlySet<string> = new Set(),
 ): { overrides: CatalogOverrides; code: string } | CatalogRefusal {
   const index = indexCatalog(buildCatalog(overrides));
   const refuse = (message: string, field?: "code" | "label"): CatalogRefusal =>
@@ -81,6 +93,7 @@ export function planCatalogChange(
     if (parent.children.length === 0 && inUse.has(parent.key)) {
       return refuse(`La cuenta ${parent.key} tiene movimientos; no se le pueden agregar subcuentas.`);
     }
+    if (parent.currency) return refuse(IN_DOLLARS_NO_CHILDREN(parent.key));
     const code = normalizeCode(change.code);
     const codeError = validateNewCode(index, code, parent.key);
     if (codeError) return refuse(codeError, "code");
@@ -114,6 +127,17 @@ export function planCatalogChange(
       }
       return { overrides: applyOverride(overrides, node.key, { disabled: change.disabled }), code: node.key };
     }
+    case "set-currency": {
+      if (node.level <= 1 || node.children.length > 0) return refuse(ONLY_LEAVES_IN_DOLLARS);
+      if (change.currency === "USD") {
+        if (node.currency) return { overrides, code: node.key };
+        if (colonLines.has(node.key)) return refuse(COLON_LINES_BEFORE_DOLLARS(node.key));
+        return { overrides: applyOverride(overrides, node.key, { currency: "USD" }), code: node.key };
+      }
+      if (!node.currency) return { overrides, code: node.key };
+      if (inUse.has(node.key)) return refuse(DOLLAR_LINES_STAY(node.key));
+      return { overrides: applyOverride(overrides, node.key, { currency: undefined }), code: node.key };
+    }
     case "remove": {
       if (!node.added) {
         return refuse("Las cuentas del catálogo base no se eliminan; puede deshabilitarlas o cambiarles el nombre.");
@@ -142,13 +166,18 @@ export async function changeCatalog(
   organizationId: string,
   change: CatalogChange,
 ): Promise<{ code: string } | CatalogRefusal> {
-  const inUse = await accountsWithMovements(organizationId);
+  const [inUse, colonLines] = await Promise.all([
+    accountsWithMovements(organizationId),
+    change.kind === "set-currency" && change.currency === "USD"
+      ? accountHasColonLines(organizationId, change.code).then((has) => new Set(has ? [change.code] : []))
+      : Promise.resolve(new Set<string>()),
+  ]);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);
     const state = await readCatalogOverrides(organizationId);
     if (!state) throw organizationVanished(organizationId);
     const current = asOverrides(state.catalog);
-    const plan = planCatalogChange(current, change, inUse);
+    const plan = planCatalogChange(current, change, inUse, colonLines);
     if (!("overrides" in plan)) return plan;
     // Stored data written before validation existed may hold bad entries; only refuse new ones.
     const before = issueKeys(current);
@@ -216,5 +245,7 @@ export function describeAccount(
     canEnable: !group && disabledHere && !parentDisabled,
     canRemove: node.added && !subtree.some((account) => inUse.has(account.key)),
     hasMovements: subtree.some((account) => inUse.has(account.key)),
+    currency: node.currency ?? "CRC",
+    canChangeCurrency: !group && node.children.length === 0 && !(node.currency && inUse.has(node.key)),
   };
 }

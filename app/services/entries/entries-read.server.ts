@@ -17,7 +17,7 @@ import {
 } from "~/domain/entries/columns";
 import { describeChanges, historyActionLabel } from "~/domain/entries/history";
 import { displayStatus, entriesCount, movementsCount, sourceLabel, STATUS_LABELS } from "~/domain/entries/labels";
-import { colones } from "~/domain/entries/money";
+import { colones, dollarLine, dollars } from "~/domain/entries/money";
 import { ENTRY_PAGE_SIZE, MOVEMENT_PAGE_SIZE, type EntryListQuery, type MovementQuery } from "~/domain/entries/query";
 import { sourceLink, undoneElsewhere } from "~/domain/entries/source";
 import type { EntryHistoryItem, EntryListRow, EntryView, LinkedEntry, MovementView } from "~/domain/entries/view";
@@ -56,7 +56,15 @@ interface StoredEntry {
   status: "borrador" | "contabilizado";
   reversedBy?: unknown;
   reversalOf?: unknown;
-  lines: Array<{ account: string; description?: string; debit: unknown; credit: unknown }>;
+  lines: Array<{
+    account: string;
+    description?: string;
+    debit: unknown;
+    credit: unknown;
+    currency?: string;
+    foreignAmount?: unknown;
+    rate?: unknown;
+  }>;
 }
 
 /** A stored entry as the shared columns read it (exact amounts). */
@@ -257,6 +265,10 @@ export async function entryView(
         description: line.description ?? "",
         debit: asBigInt(line.debit) > 0n ? colones(asBigInt(line.debit)) : "",
         credit: asBigInt(line.credit) > 0n ? colones(asBigInt(line.credit)) : "",
+        dollars:
+          line.currency === "USD" && asBigInt(line.foreignAmount) > 0n
+            ? dollarLine(asBigInt(line.foreignAmount), line.rate == null ? undefined : asBigInt(line.rate))
+            : "",
       })),
       totals: {
         debit: colones(debit),
@@ -315,6 +327,10 @@ export async function movementView(
       closing: colones(asBigInt(movements.closingBalance)),
       totalDebit: colones(asBigInt(movements.totalDebit)),
       totalCredit: colones(asBigInt(movements.totalCredit)),
+      dollars:
+        catalog.node.currency === "USD"
+          ? { opening: dollars(movements.openingDollars), closing: dollars(movements.closingDollars) }
+          : null,
       count: movements.count,
       countText: movementsCount(movements.count),
       page: movements.page,
@@ -339,6 +355,7 @@ export async function movementView(
           debit: source.debit > 0n ? colones(source.debit) : "",
           credit: source.credit > 0n ? colones(source.credit) : "",
           balance: colones(source.balance),
+          dollars: row.dollars ? dollarLine(row.dollars, row.rate) : "",
         };
       }),
     },

@@ -31,6 +31,9 @@ const PROJECTION = {
   "lines.description": 1,
   "lines.debit": 1,
   "lines.credit": 1,
+  "lines.currency": 1,
+  "lines.foreignAmount": 1,
+  "lines.rate": 1,
 };
 
 /**

@@ -39,4 +39,10 @@ export {
   type ReceiptEntryRequest,
 } from "./receipt-entries.server";
 export { balancesRevisionOf, yearRevisionsOf, yearRevisionsOfMany } from "./balances-revision.server";
-export { dailyPostedSums, monthlyBalanceSums, openingBalanceSums } from "./period-sums.server";
+export {
+  accountBalancesAt,
+  dailyPostedSums,
+  monthlyBalanceSums,
+  openingBalanceSums,
+  type AccountBalance,
+} from "./period-sums.server";

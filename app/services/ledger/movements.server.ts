@@ -1,9 +1,9 @@
 import { addDays, firstDayOfMonth, lastDayOfMonth, monthOf, shiftMonth, type CalendarDate } from "~/domain/calendar";
 import { accountCodePrefix, pageWindow, runningBalances, type Movement } from "~/domain/ledger";
-import { cents, type Cents } from "~/domain/money";
+import { cents, type Amount, type Cents } from "~/domain/money";
 import { PeriodBalance } from "~models/period-balance";
 import { PostedLine, type PostedLineRecord } from "~models/posted-line";
-import { toCents } from "./records.server";
+import { toBigInt, toCents } from "./records.server";
 
 export interface MovementRow {
   entryId: string;
@@ -16,6 +16,9 @@ export interface MovementRow {
   credit: Cents;
   /** debit − credit after this movement, from the opening balance of the range. */
   balance: Cents;
+  /** The line's dollars, signed like its colones, and their rate (decision 282); absent: none. */
+  dollars?: Amount;
+  rate?: Amount;
 }
 
 export interface AccountMovements {
@@ -27,6 +30,9 @@ export interface AccountMovements {
   totalDebit: Cents;
   totalCredit: Cents;
   closingBalance: Cents;
+  /** The same balances in dollars (Σ of the lines' dollars, debit positive). */
+  openingDollars: Amount;
+  closingDollars: Amount;
   count: number;
   page: number;
   pageSize: number;
@@ -34,15 +40,27 @@ export interface AccountMovements {
   rows: MovementRow[];
 }
 
-type Sums = Movement & { count: number };
-const NONE: Sums = { debit: cents(0n), credit: cents(0n), count: 0 };
+type Sums = Movement & { count: number; dollars: Amount };
+const NONE: Sums = { debit: cents(0n), credit: cents(0n), count: 0, dollars: 0n };
 
 function plus(a: Sums, b: Sums): Sums {
-  return { debit: cents(a.debit + b.debit), credit: cents(a.credit + b.credit), count: a.count + b.count };
+  return {
+    debit: cents(a.debit + b.debit),
+    credit: cents(a.credit + b.credit),
+    count: a.count + b.count,
+    dollars: a.dollars + b.dollars,
+  };
 }
 
-function sums(row: { debit?: unknown; credit?: unknown; count?: unknown } | undefined): Sums {
-  return row ? { debit: toCents(row.debit), credit: toCents(row.credit), count: Number(row.count ?? 0) } : NONE;
+function sums(row: { debit?: unknown; credit?: unknown; count?: unknown; dollars?: unknown } | undefined): Sums {
+  return row
+    ? {
+        debit: toCents(row.debit),
+        credit: toCents(row.credit),
+        count: Number(row.count ?? 0),
+        dollars: toBigInt(row.dollars),
+      }
+    : NONE;
 }
 
 function escapeRegex(text: string): string {
@@ -68,7 +86,15 @@ type Accounts = string | { $in: string[] };
 function sumLines(organizationId: string, accounts: Accounts, from: CalendarDate, to: CalendarDate): Promise<Sums> {
   return PostedLine.aggregate([
     { $match: { organizationId, account: accounts, date: { $gte: from, $lte: to } } },
-    { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: 1 } } },
+    {
+      $group: {
+        _id: null,
+        debit: { $sum: "$debit" },
+        credit: { $sum: "$credit" },
+        count: { $sum: 1 },
+        dollars: { $sum: "$dollars" },
+      },
+    },
   ]).then((rows) => sums(rows[0]));
 }
 
@@ -110,16 +136,16 @@ async function segmentsOf(
               debit: { $sum: "$debit" },
               credit: { $sum: "$credit" },
               count: { $sum: "$lineCount" },
+              dollars: { $sum: "$dollars" },
             },
           },
         ]),
     ...bounds.filter((bound) => !bound.whole).map((bound) => sumLines(organizationId, accounts, bound.from, bound.to)),
   ]);
   const byPeriod = new Map(
-    (periods as Array<{ _id: string; debit: unknown; credit: unknown; count: number }>).map((row) => [
-      row._id,
-      sums(row),
-    ]),
+    (periods as Array<{ _id: string; debit: unknown; credit: unknown; count: number; dollars?: unknown }>).map(
+      (row) => [row._id, sums(row)],
+    ),
   );
   let cut = 0;
   return bounds.map((bound) => ({
@@ -135,7 +161,15 @@ async function sumBefore(organizationId: string, accounts: Accounts, from: Calen
   const [earlier, days] = await Promise.all([
     PeriodBalance.aggregate([
       { $match: { organizationId, account: accounts, period: { $lt: month } } },
-      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: "$lineCount" } } },
+      {
+        $group: {
+          _id: null,
+          debit: { $sum: "$debit" },
+          credit: { $sum: "$credit" },
+          count: { $sum: "$lineCount" },
+          dollars: { $sum: "$dollars" },
+        },
+      },
     ]).then((rows) => sums(rows[0])),
     from > firstDayOfMonth(month)
       ? sumLines(organizationId, accounts, firstDayOfMonth(month), addDays(from, -1))
@@ -188,7 +222,15 @@ export async function accountMovements(
           { $match: { organizationId, account: accounts, date: { $gte: start.from, $lte: start.to } } },
           { $sort: BOOK_ORDER },
           { $limit: within },
-          { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, count: { $sum: 1 } } },
+          {
+            $group: {
+              _id: null,
+              debit: { $sum: "$debit" },
+              credit: { $sum: "$credit" },
+              count: { $sum: 1 },
+              dollars: { $sum: "$dollars" },
+            },
+          },
         ]).then((rows) => sums(rows[0]))
       : Promise.resolve(NONE),
   ]);
@@ -202,6 +244,8 @@ export async function accountMovements(
     lineDescription: row.lineDescription ?? "",
     debit: toCents(row.debit),
     credit: toCents(row.credit),
+    ...(row.dollars ? { dollars: toBigInt(row.dollars) } : {}),
+    ...(row.rate ? { rate: toBigInt(row.rate) } : {}),
   }));
   return {
     account,
@@ -211,6 +255,8 @@ export async function accountMovements(
     totalDebit: range.debit,
     totalCredit: range.credit,
     closingBalance: cents(openingBalance + range.debit - range.credit),
+    openingDollars: opening.dollars,
+    closingDollars: opening.dollars + range.dollars,
     count: range.count,
     page: window.page,
     pageSize: window.pageSize,

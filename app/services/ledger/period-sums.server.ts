@@ -1,8 +1,9 @@
-import { firstDayOfMonth, lastDayOfMonth } from "~/domain/calendar";
-import { cents } from "~/domain/money";
+import { firstDayOfMonth, lastDayOfMonth, monthOf, type CalendarDate } from "~/domain/calendar";
+import { cents, type Amount, type Cents } from "~/domain/money";
 import { OPENING_PERIOD, type BalanceRow } from "~/domain/reports";
 import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
+import { PostedLine } from "~models/posted-line";
 import { toBigInt } from "./records.server";
 
 /**
@@ -86,4 +87,59 @@ export async function dailyPostedSums(organizationId: string, months: readonly s
     },
   ]);
   return balanceRows(summed);
+}
+
+/** An account's balance at the end of a day: colones (debit − credit) and dollars (debit positive). */
+export interface AccountBalance {
+  colones: Cents;
+  dollars: Amount;
+}
+
+/**
+ * The balances of the given leaf accounts at the end of `date` (decision 282): the period balances of
+ * the months before its month, plus that month's posted lines up to the day (one month at most).
+ */
+export async function accountBalancesAt(
+  organizationId: string,
+  accounts: readonly string[],
+  date: CalendarDate,
+): Promise<Map<string, AccountBalance>> {
+  const balances = new Map<string, AccountBalance>(
+    accounts.map((account) => [account, { colones: cents(0n), dollars: 0n }]),
+  );
+  if (accounts.length === 0) return balances;
+  const month = monthOf(date);
+  const group = {
+    $group: {
+      _id: "$account",
+      debit: { $sum: "$debit" },
+      credit: { $sum: "$credit" },
+      dollars: { $sum: "$dollars" },
+    },
+  };
+  const [earlier, days] = await Promise.all([
+    PeriodBalance.aggregate<SummedAccount>([
+      { $match: { organizationId, account: { $in: [...accounts] }, period: { $lt: month } } },
+      group,
+    ]),
+    PostedLine.aggregate<SummedAccount>([
+      {
+        $match: { organizationId, account: { $in: [...accounts] }, date: { $gte: firstDayOfMonth(month), $lte: date } },
+      },
+      group,
+    ]),
+  ]);
+  for (const row of [...earlier, ...days]) {
+    const balance = balances.get(row._id)!;
+    balance.colones = cents(balance.colones + toBigInt(row.debit) - toBigInt(row.credit));
+    balance.dollars += toBigInt(row.dollars);
+  }
+  return balances;
+}
+
+interface SummedAccount {
+  _id: string;
+  debit: unknown;
+  credit: unknown;
+  dollars: unknown;
 }

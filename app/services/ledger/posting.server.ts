@@ -1,5 +1,5 @@
 import type { ClientSession, Types } from "mongoose";
-import { balanceChanges, mergeChanges, type EntryLine } from "~/domain/ledger";
+import { balanceChanges, mergeChanges, signedDollars, type EntryLine } from "~/domain/ledger";
 import { applyBalanceChanges } from "~models/period-balance";
 import { deletePostedLines, insertPostedLines, type PostedLineRecord } from "~models/posted-line";
 import { balancesChanged } from "./balances-revision.server";
@@ -14,18 +14,23 @@ export interface PostingEntry {
 }
 
 export function postedLineRecords(organizationId: string, entry: PostingEntry): PostedLineRecord[] {
-  return entry.lines.map((line, index) => ({
-    organizationId,
-    account: line.account,
-    date: entry.date,
-    number: entry.number,
-    line: index,
-    entryId: entry._id,
-    description: entry.description,
-    lineDescription: line.description ?? "",
-    debit: line.debit,
-    credit: line.credit,
-  }));
+  return entry.lines.map((line, index) => {
+    const dollars = signedDollars(line);
+    return {
+      organizationId,
+      account: line.account,
+      date: entry.date,
+      number: entry.number,
+      line: index,
+      entryId: entry._id,
+      description: entry.description,
+      lineDescription: line.description ?? "",
+      debit: line.debit,
+      credit: line.credit,
+      ...(dollars !== 0n ? { dollars } : {}),
+      ...(dollars !== 0n && line.rate !== undefined ? { rate: line.rate } : {}),
+    };
+  });
 }
 
 /**

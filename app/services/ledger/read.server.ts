@@ -97,6 +97,23 @@ export async function accountsInUse(organizationId: string): Promise<Set<string>
   return new Set(accounts);
 }
 
+/**
+ * Whether any line of the account (drafts included) is in colones only: no dollar amount beside it.
+ * Such an account cannot start being kept in dollars (decision 282).
+ */
+export async function accountHasColonLines(organizationId: string, account: string): Promise<boolean> {
+  const found = await Entry.findOne(
+    {
+      organizationId,
+      lines: {
+        $elemMatch: { account, $or: [{ currency: { $ne: "USD" } }, { foreignAmount: { $exists: false } }] },
+      },
+    },
+    { _id: 1 },
+  ).lean();
+  return found !== null;
+}
+
 /** The entry an earlier submission of the same form posted (its one-time token), or null. */
 export function entryBySubmission(organizationId: string, token: string): Promise<EntryRecord | null> {
   return findEntryBySubmission(organizationId, token);

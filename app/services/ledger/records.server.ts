@@ -34,6 +34,7 @@ export function linesOf(record: Pick<EntryRecord, "lines">): EntryLine[] {
       if (line[key]) optional[key] = line[key];
     if (line.foreignAmount !== undefined && line.foreignAmount !== null)
       optional.foreignAmount = toBigInt(line.foreignAmount);
+    if (line.rate !== undefined && line.rate !== null) optional.rate = toBigInt(line.rate);
     return {
       account: line.account,
       description: line.description ?? "",

@@ -1,27 +1,47 @@
-import { balanceKey, diffBalances, rebuildBalances, type BalanceDifference, type BalanceMap } from "~/domain/ledger";
+import {
+  balanceKey,
+  diffBalances,
+  rebuildBalances,
+  signedDollars,
+  type BalanceDifference,
+  type BalanceMap,
+} from "~/domain/ledger";
 import { Entry, type EntryRecord } from "~models/entry";
 import { periodBalancesCursor, type PeriodBalanceRecord } from "~models/period-balance";
 import { PostedLine, type PostedLineRecord } from "~models/posted-line";
 import { cents, type Cents } from "~/domain/money";
-import { toCents } from "./records.server";
+import { toBigInt, toCents } from "./records.server";
 
 /** The balances the posted lines imply, read line by line from a cursor. */
 export async function rebuildFromPostedLines(organizationId: string): Promise<BalanceMap> {
   const rebuilt: BalanceMap = new Map();
   const cursor = Entry.find(
     { organizationId, status: "contabilizado" },
-    { date: 1, "lines.account": 1, "lines.debit": 1, "lines.credit": 1 },
+    {
+      date: 1,
+      "lines.account": 1,
+      "lines.debit": 1,
+      "lines.credit": 1,
+      "lines.currency": 1,
+      "lines.foreignAmount": 1,
+    },
   )
     .lean<EntryRecord[]>()
     .cursor();
   for await (const entry of cursor as AsyncIterable<EntryRecord>) {
     rebuildBalances(
-      entry.lines.map((line) => ({
-        account: line.account,
-        date: entry.date,
-        debit: toCents(line.debit),
-        credit: toCents(line.credit),
-      })),
+      entry.lines.map((line) => {
+        const debit = toCents(line.debit);
+        const credit = toCents(line.credit);
+        const foreignAmount = line.foreignAmount == null ? undefined : toBigInt(line.foreignAmount);
+        return {
+          account: line.account,
+          date: entry.date,
+          debit,
+          credit,
+          dollars: signedDollars({ debit, credit, currency: line.currency, foreignAmount }),
+        };
+      }),
       rebuilt,
     );
   }
@@ -31,7 +51,7 @@ export async function rebuildFromPostedLines(organizationId: string): Promise<Ba
 /** The same balances from the posted-line copies the movement list reads. */
 export async function rebuildFromPostedLineCopies(organizationId: string): Promise<BalanceMap> {
   const rebuilt: BalanceMap = new Map();
-  const cursor = PostedLine.find({ organizationId }, { _id: 0, account: 1, date: 1, debit: 1, credit: 1 })
+  const cursor = PostedLine.find({ organizationId }, { _id: 0, account: 1, date: 1, debit: 1, credit: 1, dollars: 1 })
     .lean<PostedLineRecord[]>()
     .cursor();
   const batch: PostedLineRecord[] = [];
@@ -42,6 +62,7 @@ export async function rebuildFromPostedLineCopies(organizationId: string): Promi
         date: line.date,
         debit: toCents(line.debit),
         credit: toCents(line.credit),
+        dollars: toBigInt(line.dollars),
       })),
       rebuilt,
     );
@@ -64,6 +85,7 @@ export async function storedBalances(organizationId: string): Promise<BalanceMap
       debit: toCents(row.debit),
       credit: toCents(row.credit),
       lineCount: Number(row.lineCount),
+      ...(row.dollars ? { dollars: toBigInt(row.dollars) } : {}),
     });
   }
   return stored;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { todayInCostaRica } from "~/domain/calendar";
+import { todayInCostaRica, type CalendarDate } from "~/domain/calendar";
 import {
   atDateRange,
   balanceSheet,
@@ -27,7 +27,9 @@ import { found, refusal, refused, type Result } from "~/domain/refusal";
 import { organizationVanished } from "../organizations/vanished.server";
 import { incomeTaxEstimator } from "../income-tax/estimator.server";
 import { loadLedgerContext } from "../ledger/context.server";
-import { closedAmong, closingLinesBetween } from "../ledger/ledger.server";
+import { accountBalancesAt, closedAmong, closingLinesBetween } from "../ledger/ledger.server";
+import { flattenCatalog, type CatalogNode } from "~/domain/catalog";
+import { dollars } from "~/domain/entries/money";
 import { readReportBalances } from "./balances.server";
 import { cachedForBalances, cachedWithKey, catalogIdOf } from "./report-cache.server";
 
@@ -155,6 +157,28 @@ export interface TrialPage {
   balanced: boolean;
   /** Group 70 (Por clasificar) when not zero. */
   unclassified: string | null;
+  /** The accounts kept in dollars, their closing balance in colones and in dollars (decision 282). */
+  dollarAccounts: Array<{ code: string; label: string; colones: string; dollars: string }>;
+}
+
+/** The accounts kept in dollars and their balances at the end of `date`; no read when there are none. */
+async function dollarAccountsAt(organizationId: string, tree: CatalogNode[], date: CalendarDate) {
+  const accounts = flattenCatalog(tree).filter((node) => node.currency === "USD");
+  if (accounts.length === 0) return [];
+  const balances = await accountBalancesAt(
+    organizationId,
+    accounts.map((node) => node.key),
+    date,
+  );
+  return accounts.map((node) => {
+    const balance = balances.get(node.key)!;
+    return {
+      code: node.key,
+      label: node.label,
+      colones: formatReportAmount(balance.colones),
+      dollars: dollars(balance.dollars),
+    };
+  });
 }
 
 /** What /results-all shows, formatted once per balances revision, catalog and query. */
@@ -173,6 +197,7 @@ export async function trialPage(organizationId: string, query: ReportQuery): Pro
         totals: view.totals,
         balanced: view.balanced,
         unclassified: unclassified && unclassified.closing !== 0n ? formatReportAmount(unclassified.closing) : null,
+        dollarAccounts: await dollarAccountsAt(organizationId, tree, query.range.to),
       };
     },
   );
