@@ -43,6 +43,7 @@ const ADMIN_SCREENS: Record<string, Visit> = {
   "_app.admin.income-tax.tsx": `/admin/income-tax?org=${ORG}`,
   "_app.admin.mailboxes.tsx": `/admin/mailboxes?org=${ORG}`,
   "_app.admin.exchange-rates.tsx": `/admin/exchange-rates?org=${ORG}`,
+  "_app.admin.exchange-difference.tsx": `/admin/exchange-difference?org=${ORG}`,
   "_app.admin.bank.tsx": `/admin/bank?org=${ORG}`,
   "_app.admin.bank_.$accountID.tsx": { from: `/admin/bank?org=${ORG}`, link: /\/admin\/bank\/[0-9a-f]{24}/ },
   "_app.admin.income-brackets.tsx": `/admin/income-brackets?org=${ORG}`,

@@ -1,0 +1,197 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { MongoClient } from "mongodb";
+import type { Doc } from "../packages/embedded-mongo/src/bson/values";
+import { Store } from "../packages/embedded-mongo/src/persist/store";
+import { type Collection, idKeyOf } from "../packages/embedded-mongo/src/storage/collection";
+import { type Change, Engine } from "../packages/embedded-mongo/src/storage/engine";
+import { INDEXES, ORGANIZATION, postedEntry } from "../packages/embedded-mongo/bench/ledger-shape";
+
+/**
+ * How the embedded database behaves as a data directory grows (issue 32): at each size, the time to
+ * open it, the posting throughput of new entries (each a transaction: the entry, its three posted
+ * lines and the three period balances) through the driver, and the resident memory of the database
+ * process; then MongoDB's specification tests' pass rate.
+ *
+ * The directory is filled in this process straight through the engine (the same commits the server
+ * makes, without the network) so that a million entries take minutes, not hours; the open time and
+ * the posting throughput are measured on the server's own process, as `npm start` runs it.
+ *
+ * Sizes: EMBEDDED_MONGO_SCALE_SIZES=0,100000,500000,1000000 (the default); EMBEDDED_MONGO_SCALE_QUICK=1
+ * for 0, 10 000 and 50 000. EMBEDDED_MONGO_SCALE_SPEC=0 skips the specification tests.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../../..");
+const cli = path.join(here, "../packages/embedded-mongo/src/cli.ts");
+const quick = process.env.EMBEDDED_MONGO_SCALE_QUICK === "1";
+const sizes = (process.env.EMBEDDED_MONGO_SCALE_SIZES ?? (quick ? "0,10000,50000" : "0,100000,500000,1000000"))
+  .split(",")
+  .map(Number);
+const POSTED = quick ? 500 : 2000;
+const ROUNDS = 4;
+const CONCURRENCY = 16;
+const FILL_BATCH = 100;
+
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function line(name: string, value: string, target?: string): void {
+  console.log(`${name.padEnd(46)} ${value.padStart(14)}${target ? `   (target ${target})` : ""}`);
+}
+
+/** Adds posted entries `from`…`to - 1` with their lines and balances, one commit per batch. */
+async function fill(dbPath: string, from: number, to: number, balances: Map<string, Doc>): Promise<void> {
+  const engine = new Engine();
+  const store = await Store.open(dbPath, engine, {});
+  try {
+    const collections: Record<string, Collection> = {};
+    for (const [name, specs] of Object.entries(INDEXES)) {
+      collections[name] = engine.ensureCollection("bench", name);
+      engine.createIndexes(collections[name], specs);
+    }
+    for (let start = from; start < to; start += FILL_BATCH) {
+      const changes: Change[] = [];
+      for (let i = start; i < Math.min(to, start + FILL_BATCH); i++) {
+        const { entry, lines, balances: moved } = postedEntry(i);
+        changes.push({ collection: collections.entries, id: idKeyOf(entry._id), doc: entry, insertOnly: true });
+        for (const posted of lines) {
+          changes.push({
+            collection: collections.posted_lines,
+            id: idKeyOf(posted._id),
+            doc: posted,
+            insertOnly: true,
+          });
+        }
+        for (const move of moved) {
+          const _id = `${move.account}|${move.period}`;
+          const previous = balances.get(_id);
+          const next: Doc = {
+            _id,
+            organizationId: ORGANIZATION,
+            account: move.account,
+            period: move.period,
+            debit: ((previous?.debit as bigint) ?? 0n) + move.debit,
+            credit: ((previous?.credit as bigint) ?? 0n) + move.credit,
+            lineCount: ((previous?.lineCount as number) ?? 0) + 1,
+          };
+          balances.set(_id, next);
+          changes.push({ collection: collections.period_balances, id: idKeyOf(_id), doc: next });
+        }
+      }
+      engine.commit(changes);
+      await engine.durable();
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+interface ServerProcess {
+  uri: string;
+  pid: number;
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(dbPath: string): Promise<ServerProcess> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir=/tmp/prof", "--import", "tsx", cli, "--port", "0", "--dbpath", dbPath, "--quiet"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const uri = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on (mongodb:\/\/\S+)/.exec(output);
+      if (found) resolve(found[1]);
+    });
+    void exited.then(() => reject(new Error(`the database process ended: ${output}`)));
+  });
+  return {
+    uri,
+    pid: child.pid!,
+    readyMs: performance.now() - started,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function memoryOf(pid: number): { rss: number; anonymous: number; file: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: field("VmRSS"), anonymous: field("RssAnon"), file: field("RssFile") };
+}
+
+/** Posts `count` new entries as the ledger does: one transaction each, `CONCURRENCY` at a time. */
+async function post(uri: string, count: number, offset: number): Promise<number> {
+  const client = await MongoClient.connect(`${uri}/?directConnection=true`, { maxPoolSize: CONCURRENCY + 2 });
+  try {
+    const db = client.db("bench");
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < count) {
+          const { entry, lines, balances } = postedEntry(offset + next++, "p");
+          const session = client.startSession();
+          try {
+            await session.withTransaction(async () => {
+              await db.collection("entries").insertOne(entry, { session });
+              await db.collection("posted_lines").insertMany(lines, { session });
+              for (const move of balances) {
+                await db.collection<{ _id: string }>("period_balances").updateOne(
+                  { _id: `${move.account}|${move.period}` },
+                  {
+                    $inc: { debit: move.debit, credit: move.credit, lineCount: 1 },
+                    $setOnInsert: { organizationId: ORGANIZATION, account: move.account, period: move.period },
+                  },
+                  { upsert: true, session },
+                );
+              }
+            });
+          } finally {
+            await session.endSession();
+          }
+        }
+      }),
+    );
+    return count / ((performance.now() - started) / 1000);
+  } finally {
+    await client.close();
+  }
+}
+
+function specPassRate(): string {
+  const run = spawnSync("npx", ["vitest", "run", "packages/embedded-mongo/tests/spec"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  const total = /total: (\d+\/\d+ \([\d.]+ %\))/.exec(`${run.stdout}${run.stderr}`);
+  return total ? total[1] : `not found (exit ${run.status})`;
+}
+
+async function main(): Promise<void> {
+  const dbPath = fs.mkdtempSync(path.join(os.tmpdir(), "probe-"));
+  const balances = new Map<string, Doc>();
+  await fill(dbPath, 0, Number(process.env.N ?? 100000), balances);
+  const server = await startServer(dbPath);
+  const rate = await post(server.uri, 1000, 10_000_000);
+  console.log("rate", rate.toFixed(0));
+  await server.stop();
+  fs.rmSync(dbPath, { recursive: true, force: true });
+}
+
+function directorySize(directory: string): number {
+  return fs.readdirSync(directory).reduce((total, name) => total + fs.statSync(path.join(directory, name)).size, 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
