@@ -54,7 +54,7 @@ type Event =
   | { kind: "reverse"; org: number }
   | { kind: "queue"; org: number; pick: number; state: "rechazado" | "error" };
 
-const org = fc.integer({ min: 0, max: 2 });
+const org = fc.integer({ min: 0, max: 1 });
 const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
   {
     arbitrary: fc.record({
@@ -63,12 +63,12 @@ const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
       direction: fc.constantFrom("issued" as const, "received" as const),
       day: fc.integer({ min: 1, max: 28 }),
       supplier: fc.integer({ min: 0, max: BUSINESS_PARTIES.length - 1 }),
-      previous: fc.boolean(),
+      previous: fc.integer({ min: 0, max: 2 }).map((pick) => pick === 0),
     }),
     weight: 6,
   },
   { arbitrary: fc.record({ kind: fc.constant("book" as const), org }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant("unbook" as const), org, pick: fc.nat(50) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("unbook" as const), org, pick: fc.nat(50) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("answer" as const), org, pick: fc.nat(50) }), weight: 2 },
   {
     arbitrary: fc.record({
@@ -95,7 +95,7 @@ const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
 );
 
 function organizationsOf(runNumber: number) {
-  return [0, 1, 2].map((index) => {
+  return [0, 1].map((index) => {
     const cedula = `31019${String(runNumber).padStart(2, "0")}${String(index).padStart(3, "0")}`;
     return { id: `CR:${cedula}`, cedula, name: `Cliente ${runNumber}-${index}` };
   });
@@ -126,7 +126,13 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
       return;
     case "unbook": {
       // The entry of a booked receipt reversed (posted) or deleted (draft): the receipt is free again.
-      const links = await ReceiptBooking.find({ organizationId: organization.id }).sort({ _id: 1 }).lean();
+      // With nothing booked yet, the month is booked first (else the event would rarely find a link).
+      const linksOf = () => ReceiptBooking.find({ organizationId: organization.id }).sort({ _id: 1 }).lean();
+      let links = await linksOf();
+      if (links.length === 0) {
+        await bookMonth(organization.id, MONTH, actor);
+        links = await linksOf();
+      }
       if (links.length === 0) return;
       const entryId = String(links[event.pick % links.length].entryId);
       const entry = await getEntry(organization.id, entryId);
@@ -135,19 +141,20 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
           ? await deleteDraft(organization.id, entryId)
           : await reverse(organization.id, entryId, { ...actor, date: `${MONTH}-28` });
       expect(outcome.ok).toBe(true);
-      return;
+      return "unbook";
     }
     case "answer": {
       const received = (await receiptsOf()).filter((r) => r.direction === "received" && !r.receptorMessage);
       if (received.length === 0) return;
       const stored = await findReceipt(organization.id, String(received[event.pick % received.length]._id));
-      await answerReceipt(
+      const answered = await answerReceipt(
         organization,
         stored!,
         { mensaje: "1", condicionImpuesto: "01", detalleMensaje: "" },
         actor.by,
       );
-      return;
+      expect(answered.ok).toBe(true);
+      return "answer";
     }
     case "post": {
       const amount = centsToAmount(cents(BigInt(event.amount)));
@@ -196,7 +203,10 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
         { $set: { lease: { owner, until: new Date(Date.now() + 60_000) } } },
         { projection: { _id: 1 } },
       ).lean<{ _id: Types.ObjectId }>();
-      await updateLeasedSubmission(held!._id, owner, { set: { state: event.state }, unset: ["lease"] });
+      expect(await updateLeasedSubmission(held!._id, owner, { set: { state: event.state }, unset: ["lease"] })).toBe(
+        true,
+      );
+      return "queue";
     }
   }
 }
@@ -250,15 +260,17 @@ describe("the practice board", () => {
   it("equals a recomputation from the documents after random events", async () => {
     let sawFigures = 0;
     let keptChecked = 0;
+    const effectiveKinds = new Set<string>();
     const ivaStates = new Set<string>();
     await fc.assert(
-      fc.asyncProperty(fc.array(eventArbitrary, { minLength: 4, maxLength: 24 }), async (events) => {
+      fc.asyncProperty(fc.array(eventArbitrary, { minLength: 10, maxLength: 30 }), async (events) => {
         run += 1;
         const organizations = organizationsOf(run);
         for (const organization of organizations)
           await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
         for (const [step, event] of events.entries()) {
-          await apply(event, organizations, step);
+          const effective = await apply(event, organizations, step);
+          if (effective) effectiveKinds.add(effective);
           keptChecked += await expectKeptSummariesCurrent(organizations);
           // The board after every event (it keeps the summaries it recomputes), against the touched
           // client's own screens.
@@ -281,6 +293,8 @@ describe("the practice board", () => {
     expect(sawFigures).toBeGreaterThan(0);
     // Kept summaries were in place when the next events came, so each write site was put to the test.
     expect(keptChecked).toBeGreaterThan(100);
+    // Each kind of write met a kept summary: answers, queue states and unbookings did happen.
+    expect([...effectiveKinds].sort()).toEqual(["answer", "queue", "unbook"]);
     // The sequences reached every state the IVA page can show.
     expect([...ivaStates].sort()).toEqual(["declarado", "desactualizado", "sin-declarar"]);
   }, 300_000);
