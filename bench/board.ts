@@ -181,7 +181,8 @@ async function seed(organizations: number) {
     const size = sizeOf(o);
     await ensureOrganization({ _id: organizationId, name: `Cliente ${o}`, identificationType: "02" });
     await seedReceipts(o, 0, size.receipts);
-    await seedBalances(organizationId, size.balances);
+    // With entries, the period balances are theirs.
+    if (size.entries === 0) await seedBalances(organizationId, size.balances);
     await seedEntries(organizationId, size.entries, o);
   }
 }
