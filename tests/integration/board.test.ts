@@ -126,11 +126,13 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
       return;
     case "unbook": {
       // The entry of a booked receipt reversed (posted) or deleted (draft): the receipt is free again.
-      // With nothing booked yet, the month is booked first (else the event would rarely find a link).
+      // With nothing booked yet, the month is booked first (else the event would rarely find a link),
+      // and the board read, so that the unbooking meets a kept summary.
       const linksOf = () => ReceiptBooking.find({ organizationId: organization.id }).sort({ _id: 1 }).lean();
       let links = await linksOf();
       if (links.length === 0) {
         await bookMonth(organization.id, MONTH, actor);
+        await loadBoard(organizations, MONTH);
         links = await linksOf();
       }
       if (links.length === 0) return;
