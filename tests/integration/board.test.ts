@@ -299,7 +299,7 @@ describe("the practice board", () => {
     expect([...effectiveKinds].sort()).toEqual(["answer", "queue", "unbook"]);
     // The sequences reached every state the IVA page can show.
     expect([...ivaStates].sort()).toEqual(["declarado", "desactualizado", "sin-declarar"]);
-  }, 300_000);
+  }, 600_000);
 
   it("rebuilds every kept summary and reports one a write left current without renewing its token", async () => {
     const [organization] = organizationsOf(93);
