@@ -121,6 +121,7 @@ async function seedBalances(organizationId: string, count: number) {
  * batches, and the period balances they fold into.
  */
 async function seedEntries(organizationId: string, count: number, o: number) {
+  if (count === 0) return;
   const random = createRandom(`bench-board-entries-${o}`);
   const folded = new Map<
     string,
