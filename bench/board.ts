@@ -1,23 +1,32 @@
 /**
  * Practice board benchmark (issue 26): organizations with a year of receipts and period balances,
- * inserted directly (the board reads them, it does not care how they arrived). Times the board's
- * server work for 50 and for 200 organizations, and the work it replaces: opening the 50 month views
- * one after another. Quick sizes by default; the issue's full size is
- *   NODE_ENV=production npx tsx bench/board.ts --receipts 5000 --balances 1200
- * Run: NODE_ENV=production npx tsx bench/board.ts [--receipts 600] [--balances 240] [--rounds 3]
+ * inserted directly in batches (the board reads them, it does not care how they arrived). Times the
+ * board's server work for 50 and for 200 organizations — with every client's month summary kept, after
+ * one client imported, and with no summary kept (the first board after a rebuild from nothing) — the
+ * summary rebuild (`npm run board:rebuild`'s work), and the work the board replaces: opening the 50
+ * month views one after another.
+ * Quick size by default: 200 organizations with 600 receipts and 240 period balances each. `--full` is
+ * the issue's size for the first 50 organizations: 5 000 receipts and 100 000 posted entries each
+ * (their period balances are the fold of those entries); the other 150 stay at the quick size.
+ * Run: NODE_ENV=production npx tsx bench/board.ts [--full] [--receipts 600] [--balances 240] [--entries 0] [--rounds 3]
  */
 import os from "node:os";
 import mongoose, { Types } from "mongoose";
 import { parseComprobante } from "../app/domain/hacienda";
 import { loadBoard } from "../app/services/board/board.server";
+import { rebuildBoardSummaries } from "../app/services/board/month-summaries.server";
 import { forgetPartialPayments } from "../app/services/board/partial-payments.server";
 import { forgetReportCache } from "../app/services/reports/report-cache.server";
 import { receiptRecordFrom } from "../app/services/receipts/receipt-import.server";
 import { loadMonthView } from "../app/services/receipts/receipts.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
+import { BoardMonthSummary } from "../models/board-month-summary";
+import { Entry } from "../models/entry";
 import { ensureOrganization } from "../models/organization";
 import { PeriodBalance } from "../models/period-balance";
-import { Receipt, type ReceiptRecord } from "../models/receipt";
+import { insertReceipts, type ReceiptRecord } from "../models/receipt";
+import { createRandom } from "../scripts/hacienda-samples/src/random";
+import { generatedEntry } from "./generated-entries";
 import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
 import { BUSINESS_PARTIES, generateComprobante } from "../scripts/hacienda-samples/src/generate";
 import { useBenchEnvironment } from "./app-environment";
@@ -33,9 +42,13 @@ function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 }
-const receiptsPerOrg = flag("--receipts", 600);
-const balancesPerOrg = flag("--balances", 240);
+const full = process.argv.includes("--full");
+const QUICK = { receipts: flag("--receipts", 600), balances: flag("--balances", 240), entries: flag("--entries", 0) };
+/** The issue's size, for the first 50 organizations with `--full`. */
+const FULL = { receipts: 5_000, balances: 0, entries: 100_000 };
+const sizeOf = (organization: number) => (full && organization < 50 ? FULL : QUICK);
 const rounds = flag("--rounds", 3);
+const BATCH = 5_000;
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 
@@ -60,16 +73,13 @@ function template(direction: "issued" | "received", cedula: string): ReceiptReco
   });
 }
 
-async function seed(organizations: number) {
-  const issued = template("issued", "3101000000");
-  const received = template("received", "3101000000");
-  for (let o = 0; o < organizations; o++) {
-    const cedula = `3101${String(o).padStart(6, "0")}`;
-    const organizationId = `CR:${cedula}`;
-    await ensureOrganization({ _id: organizationId, name: `Cliente ${o}`, identificationType: "02" });
+/** Receipts number `from` to `to` (exclusive) of organization `o`. */
+async function seedReceipts(o: number, from: number, to: number) {
+  const organizationId = `CR:3101${String(o).padStart(6, "0")}`;
+  for (let start = from; start < to; start += BATCH) {
     const records: ReceiptRecord[] = [];
-    for (let r = 0; r < receiptsPerOrg; r++) {
-      const base = r % 3 === 0 ? issued : received;
+    for (let r = start; r < Math.min(to, start + BATCH); r++) {
+      const base = r % 3 === 0 ? templates.issued : templates.received;
       const month = MONTHS[r % MONTHS.length];
       // Issued consecutivos are unique per organization and series.
       const consecutivo = `${base.consecutivo.slice(0, 10)}${String(r).padStart(10, "0")}`;
@@ -84,20 +94,97 @@ async function seed(organizations: number) {
         importedAt: new Date(Date.now() - r * 60_000),
       });
     }
-    await Receipt.insertMany(records, { ordered: false });
-    const accounts = ["70-01-01-00-00", "10-01-01-01-00", "10-01-01-03-01", "60-02-08-00-00", "40-01-01-00-00"];
-    const balances = [];
-    for (let b = 0; b < balancesPerOrg; b++) {
-      balances.push({
+    // The importer's own insert: one round trip per batch, and it renews the organization's board token.
+    await insertReceipts(records);
+  }
+}
+
+/** Made-up period balances on a few accounts (the quick size). */
+async function seedBalances(organizationId: string, count: number) {
+  const accounts = ["70-01-01-00-00", "10-01-01-01-00", "10-01-01-03-01", "60-02-08-00-00", "40-01-01-00-00"];
+  const balances = [];
+  for (let b = 0; b < count; b++) {
+    balances.push({
+      organizationId,
+      account: `${accounts[b % accounts.length].slice(0, 12)}${String(Math.floor(b / accounts.length) % 100).padStart(2, "0")}`,
+      period: MONTHS[b % MONTHS.length],
+      debit: BigInt(1_000 * (b + 1)),
+      credit: BigInt(700 * (b + 1)),
+      lineCount: 3,
+    });
+  }
+  if (balances.length > 0) await PeriodBalance.collection.insertMany(balances, { ordered: false });
+}
+
+/**
+ * A year of posted entries (the ledger benchmark's generator), inserted as stored documents in
+ * batches, and the period balances they fold into.
+ */
+async function seedEntries(organizationId: string, count: number, o: number) {
+  if (count === 0) return;
+  const random = createRandom(`bench-board-entries-${o}`);
+  const folded = new Map<
+    string,
+    { account: string; period: string; debit: bigint; credit: bigint; lineCount: number }
+  >();
+  const now = new Date();
+  for (let start = 0; start < count; start += BATCH) {
+    const documents = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+      const input = generatedEntry(i, count, 2025, random);
+      const lines = input.lines.map((line) => ({
+        account: line.account,
+        description: line.description ?? "",
+        debit: line.debit ?? 0n,
+        credit: line.credit ?? 0n,
+      }));
+      for (const line of lines) {
+        const period = input.date.slice(0, 7);
+        const key = `${line.account}|${period}`;
+        const sum = folded.get(key) ?? { account: line.account, period, debit: 0n, credit: 0n, lineCount: 0 };
+        sum.debit += line.debit;
+        sum.credit += line.credit;
+        sum.lineCount += 1;
+        folded.set(key, sum);
+      }
+      documents.push({
+        _id: new Types.ObjectId(),
         organizationId,
-        account: `${accounts[b % accounts.length].slice(0, 12)}${String(Math.floor(b / accounts.length) % 100).padStart(2, "0")}`,
-        period: MONTHS[b % MONTHS.length],
-        debit: BigInt(1_000 * (b + 1)),
-        credit: BigInt(700 * (b + 1)),
-        lineCount: 3,
+        number: `2025-${String(i + 1).padStart(6, "0")}`,
+        fiscalYear: 2025,
+        date: input.date,
+        description: input.description,
+        reference: "",
+        lines,
+        totalDebit: lines.reduce((sum, line) => sum + line.debit, 0n),
+        source: { kind: "manual" },
+        status: "contabilizado",
+        createdBy: "bench",
+        createdAt: now,
+        updatedBy: "bench",
+        updatedAt: now,
+        postedAt: now,
+        history: [],
       });
     }
-    await PeriodBalance.insertMany(balances, { ordered: false }).catch(() => undefined);
+    await Entry.collection.insertMany(documents, { ordered: false });
+  }
+  await PeriodBalance.collection.insertMany(
+    [...folded.values()].map((sum) => ({ organizationId, ...sum })),
+    { ordered: false },
+  );
+}
+
+async function seed(organizations: number) {
+  for (let o = 0; o < organizations; o++) {
+    const cedula = `3101${String(o).padStart(6, "0")}`;
+    const organizationId = `CR:${cedula}`;
+    const size = sizeOf(o);
+    await ensureOrganization({ _id: organizationId, name: `Cliente ${o}`, identificationType: "02" });
+    await seedReceipts(o, 0, size.receipts);
+    // With entries, the period balances are theirs.
+    if (size.entries === 0) await seedBalances(organizationId, size.balances);
+    await seedEntries(organizationId, size.entries, o);
   }
 }
 
@@ -107,17 +194,25 @@ async function time(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
+const templates = {
+  issued: template("issued", "3101000000"),
+  received: template("received", "3101000000"),
+};
+
 const server = await startEmbeddedMongo({ port: 0 });
 try {
   useBenchEnvironment(`${server.uri}/bench_board`);
   await connectDatabase(process.env.MONGODB_URI);
   await mongoose.connection.dropDatabase();
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
+  const describe = (size: typeof QUICK) =>
+    `${size.receipts} receipts, ${size.entries > 0 ? `${size.entries} posted entries` : `${size.balances} period balances`}`;
   console.log(
-    `board: ${receiptsPerOrg} receipts and ${balancesPerOrg} period balances per organization; load ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(" / ")} (${os.cpus().length} cores)`,
+    `board: ${full ? `organizations 1–50: ${describe(FULL)} each; 51–200: ${describe(QUICK)} each` : `${describe(QUICK)} per organization`}; ` +
+      `load ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(" / ")} (${os.cpus().length} cores)`,
   );
   const seedStarted = performance.now();
   await seed(200);
@@ -126,22 +221,40 @@ try {
     id: `CR:3101${String(o).padStart(6, "0")}`,
     name: `Cliente ${o}`,
   }));
+  const forgetAll = async () => {
+    forgetPartialPayments();
+    forgetReportCache();
+    await BoardMonthSummary.deleteMany({});
+  };
   for (const size of [50, 200]) {
     const organizations = all.slice(0, size);
-    const first: number[] = [];
-    const again: number[] = [];
+    const cold: number[] = [];
+    const kept: number[] = [];
+    const afterImport: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      // A process's first board computes every schedule and report; the next ones reuse what still holds.
-      forgetPartialPayments();
-      forgetReportCache();
-      first.push(await time(() => loadBoard(organizations, MONTH)));
-      again.push(await time(() => loadBoard(organizations, MONTH)));
+      // Nothing kept: every month summary recomputed from the receipts, every schedule computed.
+      await forgetAll();
+      cold.push(await time(() => loadBoard(organizations, MONTH)));
+      kept.push(await time(() => loadBoard(organizations, MONTH)));
+      // One client imports: its summary alone is recomputed on the next board.
+      await seedReceipts(round, sizeOf(round).receipts + size + round, sizeOf(round).receipts + size + round + 1);
+      afterImport.push(await time(() => loadBoard(organizations, MONTH)));
     }
     console.log(
-      `board, ${size} organizations: median ${median(again).toFixed(0)} ms (target < 300 ms for 50); ` +
-        `first board of a process ${median(first).toFixed(0)} ms`,
+      `board, ${size} organizations: summaries kept ${median(kept).toFixed(0)} ms (target < 300 ms for 50); ` +
+        `after one client imported ${median(afterImport).toFixed(0)} ms; nothing kept ${median(cold).toFixed(0)} ms`,
     );
   }
+  const rebuilds: number[] = [];
+  let rebuilt = 0;
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    const outcome = await rebuildBoardSummaries();
+    rebuilds.push(performance.now() - started);
+    rebuilt = outcome.compared + outcome.stale;
+    if (outcome.differences.length > 0) throw new Error(`the rebuild found ${outcome.differences.length} differences`);
+  }
+  console.log(`summary rebuild (board:rebuild), ${rebuilt} summaries: median ${median(rebuilds).toFixed(0)} ms`);
   const views: number[] = [];
   for (let round = 0; round < rounds; round++)
     views.push(

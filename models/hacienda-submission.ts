@@ -1,5 +1,6 @@
 import mongoose, { Schema, type ClientSession, type Types } from "mongoose";
 import type { SubmissionDocument } from "../app/domain/hacienda-queue/status";
+import { bumpBoardRevision } from "./board-month-summary";
 
 /**
  * One document of a receipt on its way to Hacienda: the organization's own comprobante, or its answer
@@ -225,8 +226,13 @@ export async function updateLeasedSubmission(
   if (change.unset?.length) update.$unset = Object.fromEntries(change.unset.map((field) => [field, ""]));
   // The latest events are enough to explain a state; a long outage must not grow the document forever.
   if (change.events?.length) update.$push = { history: { $each: change.events, $slice: -200 } };
-  const result = await HaciendaSubmission.updateOne({ _id: id, "lease.owner": owner }, update);
-  return result.matchedCount === 1;
+  const updated = await HaciendaSubmission.findOneAndUpdate({ _id: id, "lease.owner": owner }, update, {
+    projection: { organizationId: 1 },
+  }).lean<Pick<HaciendaSubmissionRecord, "organizationId">>();
+  if (!updated) return false;
+  // A state change may add or remove a rejected or failed document on the board (decision 265).
+  if (change.set && "state" in change.set) await bumpBoardRevision([updated.organizationId]);
+  return true;
 }
 
 export async function findSubmissions(
@@ -269,5 +275,7 @@ export async function requeueSubmission(
       $push: { history: event },
     },
   );
-  return result.modifiedCount === 1;
+  if (result.modifiedCount !== 1) return false;
+  await bumpBoardRevision([organizationId]);
+  return true;
 }

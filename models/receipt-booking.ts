@@ -1,4 +1,5 @@
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
+import { bumpBoardRevision } from "./board-month-summary";
 import { Entry } from "./entry";
 import { Receipt, type HaciendaEstado, type ReceiptRecord, type ReceptorMessage } from "./receipt";
 
@@ -57,7 +58,12 @@ export async function findReceiptBookings(
 }
 
 export async function insertReceiptBookings(records: ReceiptBookingRecord[], session: ClientSession): Promise<void> {
-  if (records.length > 0) await ReceiptBooking.insertMany(records, { session });
+  if (records.length === 0) return;
+  await ReceiptBooking.insertMany(records, { session });
+  await bumpBoardRevision(
+    records.map((record) => record.organizationId),
+    session,
+  );
 }
 
 /** Frees the receipt of an entry that no longer stands (reversed or deleted draft). */
@@ -66,7 +72,8 @@ export async function deleteReceiptBookingOfEntry(
   entryId: Types.ObjectId,
   session: ClientSession,
 ): Promise<void> {
-  await ReceiptBooking.deleteMany({ organizationId, entryId }, { session });
+  const { deletedCount } = await ReceiptBooking.deleteMany({ organizationId, entryId }, { session });
+  if (deletedCount > 0) await bumpBoardRevision([organizationId], session);
 }
 
 /** What booking reads of a receipt besides its compact parsed form (read apart, decision 137). */

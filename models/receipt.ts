@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
 import { addToTotals, emptyTotals, type CentimosTotals } from "../app/domain/receipts/centimos";
 import { PARSED_VERSION, type CompactReceipt } from "../app/domain/receipts/compact";
+import { bumpBoardRevision } from "./board-month-summary";
 import { DUPLICATE_KEY, isDuplicateKeyError } from "./mongo-errors";
 
 /**
@@ -393,12 +394,18 @@ export async function insertReceipts(records: ReceiptRecord[], session?: ClientS
         outcome.storedBytes += record.xml.length;
     });
   };
+  // The board's summaries of these organizations are out of date once any receipt is stored (decision
+  // 265): inside the caller's transaction, or right after an insert that has none.
+  const organizations = new Set(records.map((record) => record.organizationId));
   try {
     await Receipt.insertMany(raw, { ordered: false, lean: true, session });
   } catch (error) {
     const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number; errmsg?: string }> })
       .writeErrors;
-    if (!writeErrors) throw error;
+    if (!writeErrors) {
+      if (!session) await bumpBoardRevision(organizations);
+      throw error;
+    }
     for (const writeError of writeErrors) {
       if (writeError.code === DUPLICATE_KEY && writeError.errmsg?.includes(ISSUED_CONSECUTIVO_INDEX))
         outcome.consecutivoTaken.add(writeError.index);
@@ -406,6 +413,7 @@ export async function insertReceipts(records: ReceiptRecord[], session?: ClientS
       else outcome.failures.set(writeError.index, writeError.errmsg ?? `error ${writeError.code}`);
     }
   }
+  await bumpBoardRevision(organizations, session);
   countStored();
   return outcome;
 }
@@ -683,7 +691,9 @@ export async function setReceptorMessage(
     { $set: { receptorMessage: { ...message, recordedBy: new Types.ObjectId(message.recordedBy) } } },
     { session },
   );
-  return result.modifiedCount === 1;
+  if (result.modifiedCount !== 1) return false;
+  await bumpBoardRevision([organizationId], session);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ export const SERVER_ENTRIES: Record<string, string> = {
   "scripts/create-user": "scripts/create-user.ts",
   "scripts/ledger-verify": "scripts/ledger-verify.ts",
   "scripts/board-verify": "scripts/board-verify.ts",
+  "scripts/board-rebuild": "scripts/board-rebuild.ts",
 };
 
 /** Packages are installed beside the build (`npm ci --omit=dev`), never copied into it. */

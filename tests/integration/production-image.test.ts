@@ -203,6 +203,7 @@ describe("the compiled server with only the production dependencies", { timeout:
       "scripts/create-user.js",
       "scripts/ledger-verify.js",
       "scripts/board-verify.js",
+      "scripts/board-rebuild.js",
       "db.js",
     ]) {
       const result = await run([...PRODUCTION_ONLY, path.join(serverDir, script), "--help"], productionEnv(dataDir))

@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import mongoose, { Schema, type ClientSession } from "mongoose";
+
+/**
+ * What the practice board keeps per organization and month (decision 265): the figures it reads from
+ * the month's receipts, their bookings and the sending queue, stored under the organization's board
+ * revision token they were computed at. Every write that changes one of those figures gives the
+ * organization a new token (in the writer's transaction when it has one, right after its write when
+ * it has none), so a summary whose token is not the current one is never shown: the board recomputes
+ * it and stores it again.
+ */
+
+/** The figures of one organization's month; counts of receipts unless said otherwise. */
+export interface BoardMonthFigures {
+  received: number;
+  issued: number;
+  /** Receipts of the month with arithmetic warnings. */
+  warned: number;
+  /** Received documents of the month still awaiting the receptor's answer. */
+  pendingAnswers: number;
+  /** The earliest emission date among them. */
+  earliestPending: Date | null;
+  /** Receipts of the month linked to an entry. */
+  booked: number;
+  /** Received receipts in groups that look like the same document under another clave. */
+  duplicates: number;
+  /** Received receipts whose supplier identification is not a valid format. */
+  invalidSupplierIds: number;
+  /** Documents Hacienda rejected and documents whose sending failed (the whole queue, not the month). */
+  rejected: number;
+  stuck: number;
+  /** The organization's most recent import of any month. */
+  lastImportAt: Date | null;
+}
+
+interface BoardRevisionRecord {
+  _id: string;
+  token: string;
+}
+
+interface BoardMonthSummaryRecord {
+  _id: string;
+  organizationId: string;
+  month: string;
+  token: string;
+  figures: BoardMonthFigures;
+}
+
+const boardRevisionSchema = new Schema<BoardRevisionRecord>(
+  { _id: { type: String, required: true }, token: { type: String, required: true } },
+  { collection: "board_revisions", versionKey: false },
+);
+
+const boardMonthSummarySchema = new Schema<BoardMonthSummaryRecord>(
+  {
+    _id: { type: String, required: true },
+    organizationId: { type: String, required: true },
+    month: { type: String, required: true },
+    token: { type: String, required: true },
+    figures: { type: Schema.Types.Mixed, required: true },
+  },
+  { collection: "board_month_summaries", versionKey: false },
+);
+boardMonthSummarySchema.index({ month: 1, organizationId: 1 });
+
+export const BoardRevision =
+  (mongoose.models.BoardRevision as mongoose.Model<BoardRevisionRecord> | undefined) ??
+  mongoose.model<BoardRevisionRecord>("BoardRevision", boardRevisionSchema);
+
+export const BoardMonthSummary =
+  (mongoose.models.BoardMonthSummary as mongoose.Model<BoardMonthSummaryRecord> | undefined) ??
+  mongoose.model<BoardMonthSummaryRecord>("BoardMonthSummary", boardMonthSummarySchema);
+
+/** The token of an organization nothing was ever recorded for. */
+export const UNTOUCHED_BOARD = "sin-cambios";
+
+const summaryId = (organizationId: string, month: string) => `${organizationId}|${month}`;
+
+/**
+ * A new board token for each organization, inside the caller's transaction when there is one. A random
+ * token rather than a counter: an emptied or restored database never hands back a value a summary was
+ * stored under.
+ */
+export async function bumpBoardRevision(organizationIds: Iterable<string>, session?: ClientSession): Promise<void> {
+  const ids = [...new Set(organizationIds)];
+  if (ids.length === 0) return;
+  await BoardRevision.collection.bulkWrite(
+    ids.map((id) => ({
+      updateOne: { filter: { _id: id } as never, update: { $set: { token: randomUUID() } }, upsert: true },
+    })),
+    { session, ordered: false },
+  );
+}
+
+/** The current token of each organization (UNTOUCHED_BOARD for one never written). */
+export async function readBoardRevisions(organizationIds: readonly string[]): Promise<Map<string, string>> {
+  const records = await BoardRevision.collection
+    .find<BoardRevisionRecord>({ _id: { $in: [...organizationIds] } } as never)
+    .toArray();
+  const tokens = new Map(records.map((record) => [record._id, record.token]));
+  return new Map(organizationIds.map((id) => [id, tokens.get(id) ?? UNTOUCHED_BOARD]));
+}
+
+export interface StoredBoardSummary {
+  organizationId: string;
+  month: string;
+  token: string;
+  figures: BoardMonthFigures;
+}
+
+/** The stored summaries of `month` of these organizations, current or not. */
+export async function readBoardMonthSummaries(
+  organizationIds: readonly string[],
+  month: string,
+): Promise<Map<string, StoredBoardSummary>> {
+  const records = await BoardMonthSummary.collection
+    .find<BoardMonthSummaryRecord>({ _id: { $in: organizationIds.map((id) => summaryId(id, month)) } } as never)
+    .toArray();
+  return new Map(records.map((record) => [record.organizationId, record]));
+}
+
+/** Every stored summary, in (month, organization) order (for the rebuild). */
+export function iterateBoardMonthSummaries(): AsyncIterable<StoredBoardSummary> {
+  return BoardMonthSummary.collection.find<BoardMonthSummaryRecord>({}).sort({ month: 1, organizationId: 1 });
+}
+
+/** Stores summaries in one round trip, each under the token read before computing it. */
+export async function storeBoardMonthSummaries(summaries: readonly StoredBoardSummary[]): Promise<void> {
+  if (summaries.length === 0) return;
+  await BoardMonthSummary.collection.bulkWrite(
+    summaries.map((summary) => ({
+      replaceOne: {
+        filter: { _id: summaryId(summary.organizationId, summary.month) } as never,
+        replacement: {
+          organizationId: summary.organizationId,
+          month: summary.month,
+          token: summary.token,
+          figures: summary.figures,
+        },
+        upsert: true,
+      },
+    })),
+    { ordered: false },
+  );
+}
