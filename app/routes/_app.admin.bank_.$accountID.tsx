@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : intent === "exclude" || intent === "include"
         ? await setExcluded(account, lineId, intent === "exclude")
         : intent === "undo"
-          ? await undoMatch(account, lineId)
+          ? await undoMatch(account, lineId, String(user._id))
           : refused(refusal("La acción solicitada no existe."));
   if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
   const here = new URL(request.url);

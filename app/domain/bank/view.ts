@@ -72,6 +72,8 @@ export interface ProposalView {
   /** The first bank line of the proposal: what «Aceptar» posts. */
   lineId: string;
   kind: "book" | "items";
+  /** Money into the account: a proposal against open items registers a cobro, else a pago. */
+  moneyIn: boolean;
   bankText: string;
   matchedText: string;
   amount: string;

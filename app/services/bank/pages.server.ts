@@ -113,6 +113,7 @@ export async function bankAccountPage(
     return {
       lineId: proposal.bankLineIds[0],
       kind: proposal.kind,
+      moneyIn: amount > 0n,
       bankText,
       matchedText,
       amount: moneyOf(cents(amount), record.currency),

@@ -10,7 +10,12 @@ import { storedBigInt } from "~models/open-item";
 import type { CalendarDate } from "~/domain/calendar";
 import { reconcile, type Reconciliation } from "~/domain/bank/reconciliation";
 import { MAX_ACCOUNT_LINES } from "~/services/ledger/account-lines.server";
-import { accountBalanceBefore, postedLineDates, postedLinesOfAccount } from "~/services/ledger/ledger.server";
+import {
+  accountBalanceBefore,
+  postedLineDates,
+  postedLinesOfAccount,
+  reversalPairsSince,
+} from "~/services/ledger/ledger.server";
 
 export async function reconciliationAt(account: BankAccountRecord, date: CalendarDate): Promise<Reconciliation> {
   const [opening, bankLines, matches] = await Promise.all([
@@ -25,13 +30,14 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
     null,
   );
   const bookFrom = (opening?.from as CalendarDate | undefined) ?? earliestLine ?? date;
-  const [bookOpening, bookLines, matchedBookDates] = await Promise.all([
+  const [bookOpening, bookLines, matchedBookDates, reversed] = await Promise.all([
     accountBalanceBefore(account.organizationId, account.ledgerAccount, bookFrom),
     postedLinesOfAccount(account.organizationId, account.ledgerAccount, bookFrom, date),
     postedLineDates(
       account.organizationId,
       matches.flatMap((match) => match.postedLines),
     ),
+    reversalPairsSince(account.organizationId, bookFrom),
   ]);
   const bankDate = new Map(bankLines.map((line) => [String(line._id), line.date as CalendarDate]));
   // A match is complete at the latest day of its lines; a bank line beyond `date` is not read, so the
@@ -46,6 +52,12 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
     const last = days[days.length - 1];
     for (const id of match.bankLineIds) reconciledAt.set(String(id), last);
     for (const line of match.postedLines) reconciledAt.set(`${String(line.entryId)}:${line.line}`, last);
+  }
+  // An entry and its reversal cancel out: once both are dated they are in transit no more.
+  for (const line of bookLines) {
+    const key = `${line.entryId}:${line.line}`;
+    const pairedAt = reversed.get(line.entryId);
+    if (pairedAt !== undefined && !reconciledAt.has(key)) reconciledAt.set(key, pairedAt);
   }
   return reconcile({
     date,
