@@ -18,6 +18,9 @@ export interface BankMatchRecord {
    * entry's bank line is `postedLines`. Undoing the match undoes the payment.
    */
   settlementId?: Types.ObjectId;
+  /** A bank rule booked the line: its entry (whose bank line is `postedLines`) and the rule. */
+  ruleEntryId?: Types.ObjectId;
+  ruleId?: Types.ObjectId;
   acceptedBy: string;
   acceptedAt: Date;
 }
@@ -30,6 +33,8 @@ const bankMatchSchema = new Schema<BankMatchRecord>(
     postedLines: { type: [{ _id: false, entryId: Schema.Types.ObjectId, line: Number }], required: true },
     amount: { type: BigInt, required: true },
     settlementId: Schema.Types.ObjectId,
+    ruleEntryId: Schema.Types.ObjectId,
+    ruleId: Schema.Types.ObjectId,
     acceptedBy: { type: String, required: true },
     acceptedAt: { type: Date, required: true },
   },

@@ -103,6 +103,7 @@ const entrySchema = new Schema<EntryRecord>(
           "renta",
           "cobro",
           "pago",
+          "banco",
         ],
       },
       id: String,

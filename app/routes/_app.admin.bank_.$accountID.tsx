@@ -1,6 +1,6 @@
-import { Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BankLinesTable } from "~/components/bank/BankLinesTable";
 import { ProposalList } from "~/components/bank/ProposalList";
 import { ReconciliationTable } from "~/components/bank/ReconciliationTable";
@@ -13,6 +13,7 @@ import { formatDateTime, isDateAccepted, parseCalendarDate, todayInCostaRica } f
 import { BANK_LINES_PER_PAGE, bankAccountPage, readLineState, readPage } from "~/services/bank/pages.server";
 import { bankAccountOf } from "~/services/bank/accounts.server";
 import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
+import { applyRules } from "~/services/bank/rules.server";
 import { readForm } from "~/utils/form.server";
 import { refusal, refused } from "~/domain/refusal";
 import { refusalStatus, valueOrRefusal } from "~/utils/http.server";
@@ -47,6 +48,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const account = valueOrRefusal(await bankAccountOf(organization.id, params.accountID ?? ""));
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  const here = new URL(request.url);
+  if (intent === "apply-rules") {
+    const applied = await applyRules(account, String(user._id));
+    if (!applied.ok) return json({ message: applied.refusals[0].message }, { status: refusalStatus(applied.refusals) });
+    return redirectWithSuccess(`${here.pathname}${here.search}`, applied.message);
+  }
   const lineId = String(form.get("lineId") ?? "");
   if (!ID.test(lineId)) return json({ message: "Elija un movimiento." }, { status: 400 });
   const outcome =
@@ -58,7 +65,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
           ? await undoMatch(account, lineId, String(user._id))
           : refused(refusal("La acción solicitada no existe."));
   if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
-  const here = new URL(request.url);
   return redirectWithSuccess(`${here.pathname}${here.search}`, outcome.message);
 }
 
@@ -120,6 +126,29 @@ export default function BankAccountPage() {
           Propuestas
         </Title>
         <ProposalList proposals={data.proposals} total={data.proposalCount} />
+      </section>
+      <section aria-labelledby="bank-rules-title">
+        <Title order={2} size="h3" id="bank-rules-title" mb="xs">
+          Reglas bancarias
+        </Title>
+        <Group gap="md" align="center">
+          <Form method="post">
+            <input type="hidden" name="intent" value="apply-rules" />
+            <Button type="submit" size="sm" disabled={counts.pendiente === 0}>
+              Aplicar reglas
+            </Button>
+          </Form>
+          <Anchor
+            component={Link}
+            to={`/admin/bank/${account.id}/rules?${new URLSearchParams({ org: organization.cedula })}`}
+          >
+            Ver y editar las reglas
+          </Anchor>
+        </Group>
+        <Text size="sm" c="dimmed" mt="xs">
+          Registra con un asiento los movimientos pendientes que una regla toma (comisiones, intereses, cargas de la
+          CCSS) y que no tienen propuesta.
+        </Text>
       </section>
       <section aria-labelledby="bank-lines-title">
         <Title order={2} size="h3" id="bank-lines-title" mb="xs">

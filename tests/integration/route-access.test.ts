@@ -116,6 +116,12 @@ const ROUTES: RouteCase[] = [
     access: "admin",
     params: BANK_ACCOUNT_PARAMS,
   },
+  {
+    file: "_app.admin.bank_.$accountID_.rules.tsx",
+    path: "/admin/bank/account/rules",
+    access: "admin",
+    params: BANK_ACCOUNT_PARAMS,
+  },
   { file: "_app.admin.rules_.new.tsx", path: "/admin/rules/new", access: "admin" },
   { file: "_app.admin.rules_.$ruleID.tsx", path: "/admin/rules/rule", access: "admin", params: RULE_PARAMS },
   { file: "_app.admin.rules_.simulate.tsx", path: "/admin/rules/simulate?month=2026-01", access: "admin" },

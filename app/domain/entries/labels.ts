@@ -13,6 +13,7 @@ export const SOURCE_LABELS: Record<EntrySourceKind, string> = {
   renta: "Provisión de renta",
   cobro: "Cobro a cliente",
   pago: "Pago a proveedor",
+  banco: "Regla bancaria",
 };
 
 /** What an entry shows as its state: a posted entry that was reversed reads "Revertido". */

@@ -14,6 +14,7 @@ export const ENTRY_SOURCE_KINDS = [
   "renta",
   "cobro",
   "pago",
+  "banco",
 ] as const;
 export type EntrySourceKind = (typeof ENTRY_SOURCE_KINDS)[number];
 

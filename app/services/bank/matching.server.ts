@@ -30,7 +30,14 @@ import {
 import { MAX_STATEMENT_LINES } from "~/domain/bank/statement";
 import { cents } from "~/domain/money";
 import { registerPayment, undoPayment } from "~/services/open-items/payments.server";
-import { linesOf, postedLinesOfAccount, reversalPairsSince, type AccountLine } from "~/services/ledger/ledger.server";
+import {
+  getEntry,
+  linesOf,
+  postedLinesOfAccount,
+  reversalPairsSince,
+  reverse,
+  type AccountLine,
+} from "~/services/ledger/ledger.server";
 import { withTransaction } from "~/utils/db.server";
 
 export const MATCH_MESSAGES = {
@@ -253,7 +260,8 @@ export async function setExcluded(
 
 /**
  * Undoes the match a reconciled line belongs to: all its bank lines go back to pending. A match that
- * registered a cobro / pago undoes it too (its entry reversed on its own day), in the same transaction.
+ * registered a cobro / pago undoes it too, and one a bank rule booked reverses its entry — each reversal
+ * dated on its entry's own day, in the same transaction.
  */
 export async function undoMatch(account: BankAccountRecord, bankLineId: string, userId: string): Promise<MatchOutcome> {
   if (!Types.ObjectId.isValid(bankLineId)) return refused({ message: MATCH_MESSAGES.notMatched, kind: "not-found" });
@@ -275,6 +283,16 @@ export async function undoMatch(account: BankAccountRecord, bankLineId: string, 
         settlement.date as CalendarDate,
         { by: userId },
         (session) => release(match, session),
+      );
+      if (!outcome.ok) return outcome;
+    } else if (match.ruleEntryId) {
+      const entry = await getEntry(account.organizationId, String(match.ruleEntryId));
+      if (!entry) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+      const outcome = await reverse(
+        account.organizationId,
+        String(match.ruleEntryId),
+        { by: userId, date: entry.date },
+        (_reversal, session) => release(match, session),
       );
       if (!outcome.ok) return outcome;
     } else await withTransaction((session) => release(match, session));
