@@ -76,3 +76,10 @@ export async function deleteBankMatch(id: Types.ObjectId, session: ClientSession
 export async function settlementIsReconciled(organizationId: string, settlementId: Types.ObjectId): Promise<boolean> {
   return (await BankMatch.exists({ organizationId, settlementId })) !== null;
 }
+
+/** The matches of any of these bank lines. */
+export function matchesOfLines(organizationId: string, bankLineIds: readonly Types.ObjectId[], session: ClientSession) {
+  return BankMatch.find({ organizationId, bankLineIds: { $in: bankLineIds } }, null, { session })
+    .lean<BankMatchRecord[]>()
+    .exec();
+}

@@ -3,17 +3,26 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BankLinesTable } from "~/components/bank/BankLinesTable";
 import { ProposalList } from "~/components/bank/ProposalList";
+import { MonthClosePanel } from "~/components/bank/MonthClosePanel";
 import { ReconciliationTable } from "~/components/bank/ReconciliationTable";
 import { FormError } from "~/components/FormError";
 import { PageLinks } from "~/components/PageLinks";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { BANK_LINE_STATE_LABELS } from "~/domain/bank/view";
 import { countLabel, dateText } from "~/domain/text";
-import { formatDateTime, isDateAccepted, parseCalendarDate, todayInCostaRica } from "~/domain/calendar";
-import { BANK_LINES_PER_PAGE, bankAccountPage, readLineState, readPage } from "~/services/bank/pages.server";
+import { formatDateTime, parseMonth } from "~/domain/calendar";
+import { MONTH_CLOSE_MESSAGES } from "~/domain/bank/month-close";
+import {
+  BANK_LINES_PER_PAGE,
+  bankAccountPage,
+  readLineState,
+  readPage,
+  readReconciliationDate,
+} from "~/services/bank/pages.server";
 import { bankAccountOf } from "~/services/bank/accounts.server";
 import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
 import { applyRules } from "~/services/bank/rules.server";
+import { closeMonth, reopenMonth } from "~/services/bank/month-close.server";
 import { readForm } from "~/utils/form.server";
 import { refusal, refused } from "~/domain/refusal";
 import { refusalStatus, valueOrRefusal } from "~/utils/http.server";
@@ -22,29 +31,27 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Movimientos de la cuenta bancaria · Contabilidad CR" }];
 
-/** The reconciliation's date: a real day within the app's accepted window, else today. */
-function readDate(text: string | null) {
-  const date = parseCalendarDate(text);
-  return date && isDateAccepted(date) ? date : todayInCostaRica(new Date());
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { organization } = await requireOrgContext(request, { admin: true });
+  const { organization, membership } = await requireOrgContext(request, { admin: true });
   const search = new URL(request.url).searchParams;
   const page = valueOrRefusal(
     await bankAccountPage(organization.id, params.accountID ?? "", {
       state: readLineState(search.get("state")),
       page: readPage(search.get("page")),
-      at: readDate(search.get("at")),
+      at: readReconciliationDate(search.get("at")),
     }),
   );
-  return json({ organization: { name: organization.name, cedula: organization.cedula }, ...page });
+  return json({
+    organization: { name: organization.name, cedula: organization.cedula },
+    canReopen: membership.isSuperAdmin || membership.isRoot,
+    ...page,
+  });
 }
 
 const ID = /^[0-9a-f]{24}$/i;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { organization, user } = await requireOrgContext(request, { admin: true });
+  const { organization, user, membership } = await requireOrgContext(request, { admin: true });
   const account = valueOrRefusal(await bankAccountOf(organization.id, params.accountID ?? ""));
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -53,6 +60,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const applied = await applyRules(account, String(user._id));
     if (!applied.ok) return json({ message: applied.refusals[0].message }, { status: refusalStatus(applied.refusals) });
     return redirectWithSuccess(`${here.pathname}${here.search}`, applied.message);
+  }
+  if (intent === "close-month" || intent === "reopen-month") {
+    const month = parseMonth(String(form.get("month") ?? ""));
+    if (!month) return json({ message: "Elija el mes." }, { status: 400 });
+    if (intent === "reopen-month" && !(membership.isSuperAdmin || membership.isRoot))
+      return json({ message: MONTH_CLOSE_MESSAGES.onlySuperAdmin }, { status: 403 });
+    const outcome =
+      intent === "close-month"
+        ? await closeMonth(account, month, String(user._id))
+        : await reopenMonth(account, month, String(user._id));
+    if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
+    return redirectWithSuccess(`${here.pathname}${here.search}`, outcome.message);
   }
   const lineId = String(form.get("lineId") ?? "");
   if (!ID.test(lineId)) return json({ message: "Elija un movimiento." }, { status: 400 });
@@ -119,6 +138,17 @@ export default function BankAccountPage() {
         <ReconciliationTable
           reconciliation={data.reconciliation}
           hidden={{ org: organization.cedula, ...(data.state ? { state: data.state } : {}) }}
+        />
+        <MonthClosePanel
+          date={data.reconciliation.date}
+          months={data.months}
+          canReopen={data.canReopen}
+          fileHref={(extension) =>
+            `/admin/bank/${account.id}/reconciliation.${extension}?${new URLSearchParams({
+              org: organization.cedula,
+              at: data.reconciliation.date,
+            })}`
+          }
         />
       </section>
       <section aria-labelledby="bank-proposals-title">

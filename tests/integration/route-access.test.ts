@@ -122,6 +122,18 @@ const ROUTES: RouteCase[] = [
     access: "admin",
     params: BANK_ACCOUNT_PARAMS,
   },
+  {
+    file: "_app.admin.bank_.$accountID_.reconciliation[.]pdf.tsx",
+    path: "/admin/bank/account/reconciliation.pdf",
+    access: "admin",
+    params: BANK_ACCOUNT_PARAMS,
+  },
+  {
+    file: "_app.admin.bank_.$accountID_.reconciliation[.]xlsx.tsx",
+    path: "/admin/bank/account/reconciliation.xlsx",
+    access: "admin",
+    params: BANK_ACCOUNT_PARAMS,
+  },
   { file: "_app.admin.rules_.new.tsx", path: "/admin/rules/new", access: "admin" },
   { file: "_app.admin.rules_.$ruleID.tsx", path: "/admin/rules/rule", access: "admin", params: RULE_PARAMS },
   { file: "_app.admin.rules_.simulate.tsx", path: "/admin/rules/simulate?month=2026-01", access: "admin" },

@@ -90,3 +90,11 @@ export interface ReconciliationView {
   difference: string | null;
   balanced: boolean;
 }
+
+export interface BankMonthView {
+  month: string;
+  label: string;
+  closed: boolean;
+  /** «Conciliado el 27/11/2026 10:31», the latest event. */
+  lastEvent: string;
+}

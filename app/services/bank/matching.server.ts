@@ -39,6 +39,7 @@ import {
   type AccountLine,
 } from "~/services/ledger/ledger.server";
 import { withTransaction } from "~/utils/db.server";
+import { lockedLinesRefusal } from "./month-close.server";
 
 export const MATCH_MESSAGES = {
   changed: "Otro usuario cambió estos movimientos mientras se guardaba; revise la lista e intente de nuevo.",
@@ -139,6 +140,11 @@ export async function acceptProposal(
   const data = await matchingData(account);
   const proposal = data.proposals.find((candidate) => candidate.bankLineIds[0] === bankLineId);
   if (!proposal) return refused({ message: MATCH_MESSAGES.proposalGone, kind: "conflict" });
+  const locked = await lockedLinesRefusal(
+    account,
+    proposal.bankLineIds.map((id) => new Types.ObjectId(id)),
+  );
+  if (locked) return locked;
   const count = proposal.bankLineIds.length;
   const done = {
     ok: true as const,
@@ -240,6 +246,8 @@ export async function setExcluded(
   excluded: boolean,
 ): Promise<MatchOutcome> {
   if (!Types.ObjectId.isValid(bankLineId)) return refused({ message: MATCH_MESSAGES.notPending, kind: "not-found" });
+  const locked = await lockedLinesRefusal(account, [new Types.ObjectId(bankLineId)]);
+  if (locked) return locked;
   const filter = {
     organizationId: account.organizationId,
     bankAccountId: account._id,
@@ -274,6 +282,8 @@ export async function undoMatch(account: BankAccountRecord, bankLineId: string, 
     const match = await matchOfLine(account.organizationId, new Types.ObjectId(bankLineId));
     if (!match || String(match.bankAccountId) !== String(account._id))
       return refused({ message: MATCH_MESSAGES.notMatched, kind: "conflict" });
+    const locked = await lockedLinesRefusal(account, match.bankLineIds);
+    if (locked) return locked;
     if (match.settlementId) {
       const settlement = await findSettlement(account.organizationId, String(match.settlementId));
       if (!settlement) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });

@@ -8,7 +8,13 @@ import { earliestStatedOpening } from "~models/bank-statement";
 import { bankLinesUpTo } from "~models/bank-statement-line";
 import { storedBigInt } from "~models/open-item";
 import type { CalendarDate } from "~/domain/calendar";
-import { reconcile, type Reconciliation } from "~/domain/bank/reconciliation";
+import {
+  reconcile,
+  reconciliationDetail,
+  type Reconciliation,
+  type ReconciliationDetail,
+  type ReconciliationInput,
+} from "~/domain/bank/reconciliation";
 import { MAX_ACCOUNT_LINES } from "~/services/ledger/account-lines.server";
 import {
   accountBalanceBefore,
@@ -18,6 +24,19 @@ import {
 } from "~/services/ledger/ledger.server";
 
 export async function reconciliationAt(account: BankAccountRecord, date: CalendarDate): Promise<Reconciliation> {
+  return reconcile(await reconciliationInputAt(account, date));
+}
+
+/** The conciliación at a date and the lines behind its items: what the printed report shows. */
+export async function reconciliationReportAt(
+  account: BankAccountRecord,
+  date: CalendarDate,
+): Promise<{ reconciliation: Reconciliation; detail: ReconciliationDetail }> {
+  const input = await reconciliationInputAt(account, date);
+  return { reconciliation: reconcile(input), detail: reconciliationDetail(input) };
+}
+
+async function reconciliationInputAt(account: BankAccountRecord, date: CalendarDate): Promise<ReconciliationInput> {
   const [opening, bankLines, matches] = await Promise.all([
     earliestStatedOpening(account.organizationId, account._id),
     bankLinesUpTo(account.organizationId, account._id, date, MAX_ACCOUNT_LINES),
@@ -59,7 +78,7 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
     const pairedAt = reversed.get(line.entryId);
     if (pairedAt !== undefined && !reconciledAt.has(key)) reconciledAt.set(key, pairedAt);
   }
-  return reconcile({
+  return {
     date,
     bankOpening: opening ? { from: opening.from as CalendarDate, amount: storedBigInt(opening.opening) } : null,
     bookOpening,
@@ -67,6 +86,7 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
       date: line.date as CalendarDate,
       amount: line.amount,
       state: line.state,
+      label: [line.description, line.reference].filter((text) => text).join(" · "),
       ...(reconciledAt.has(String(line._id)) ? { reconciledAt: reconciledAt.get(String(line._id))! } : {}),
     })),
     bookLines: bookLines.map((line) => {
@@ -74,8 +94,9 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
       return {
         date: line.date,
         amount: line.amount,
+        label: `Asiento ${line.number} · ${line.description}`,
         ...(reconciledAt.has(key) ? { reconciledAt: reconciledAt.get(key)! } : {}),
       };
     }),
-  });
+  };
 }

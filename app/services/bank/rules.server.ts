@@ -31,6 +31,7 @@ import {
 import { bankLinesInState, moveBankLines } from "~models/bank-statement-line";
 import { catalogIndex, toBankAccountView } from "./accounts.server";
 import { matchingData } from "./matching.server";
+import { closedMonthsOf } from "./month-close.server";
 
 export const RULE_MESSAGES = {
   notFound: "Regla no encontrada.",
@@ -140,10 +141,11 @@ export async function applyRules(account: BankAccountRecord, userId: string): Pr
     matchingData(account),
   ]);
   const proposed = new Set(matching.proposals.flatMap((proposal) => proposal.bankLineIds));
+  const closed = await closedMonthsOf(account);
   let booked = 0;
   const problems: string[] = [];
   for (const line of pending) {
-    if (proposed.has(String(line._id))) continue;
+    if (proposed.has(String(line._id)) || closed.has(line.date.slice(0, 7))) continue;
     const rule = ruleFor(rules, line);
     if (!rule) continue;
     try {

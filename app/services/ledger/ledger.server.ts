@@ -25,6 +25,7 @@ export {
   type AccountLine,
 } from "./account-lines.server";
 export { exportJournal } from "./journal.server";
+export { lockEntriesForBank, unlockEntriesForBank } from "./bank-locks.server";
 export { accountTotals, verifyLedger } from "./verify.server";
 export { lockDateOf } from "./context.server";
 export { linesOf } from "./records.server";
