@@ -19,7 +19,9 @@ import {
   readPage,
   readReconciliationDate,
 } from "~/services/bank/pages.server";
-import { bankAccountOf } from "~/services/bank/accounts.server";
+import { bankAccountOf, saveMapping } from "~/services/bank/accounts.server";
+import { readCsvMappingForm } from "~/domain/bank/account-form";
+import { CsvMappingFields } from "~/components/bank/BankAccountForm";
 import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
 import { applyRules } from "~/services/bank/rules.server";
 import { closeMonth, reopenMonth } from "~/services/bank/month-close.server";
@@ -72,6 +74,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : await reopenMonth(account, month, String(user._id));
     if (!outcome.ok) return json({ message: outcome.refusals[0].message }, { status: refusalStatus(outcome.refusals) });
     return redirectWithSuccess(`${here.pathname}${here.search}`, outcome.message);
+  }
+  if (intent === "save-mapping") {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form)
+      if (typeof value === "string" && value.trim() !== "" && !(name in fields)) fields[name] = value.slice(0, 10);
+    const read = readCsvMappingForm(fields);
+    if (!read.ok) return json({ message: "Revise las columnas marcadas.", errors: read.errors }, { status: 400 });
+    const saved = await saveMapping(account, read.value, String(user._id));
+    if (!saved.ok) return json({ message: saved.refusals[0].message }, { status: refusalStatus(saved.refusals) });
+    return redirectWithSuccess(`${here.pathname}${here.search}`, saved.message);
   }
   const lineId = String(form.get("lineId") ?? "");
   if (!ID.test(lineId)) return json({ message: "Elija un movimiento." }, { status: 400 });
@@ -197,6 +209,26 @@ export default function BankAccountPage() {
           <BankLinesTable lines={data.lines} />
         </Stack>
       </section>
+      {(account.format === "csv" || account.hasMapping) && (
+        <section aria-labelledby="bank-mapping-title">
+          <Title order={2} size="h3" id="bank-mapping-title" mb="xs">
+            Columnas del CSV
+          </Title>
+          <Form method="post">
+            <Stack gap="sm">
+              <input type="hidden" name="intent" value="save-mapping" />
+              <CsvMappingFields
+                values={data.mappingValues}
+                errors={refused && "errors" in refused ? (refused.errors ?? {}) : {}}
+                legend="Cómo se leen los archivos CSV de esta cuenta"
+              />
+              <Button type="submit" size="sm" style={{ alignSelf: "flex-start" }}>
+                Guardar columnas
+              </Button>
+            </Stack>
+          </Form>
+        </section>
+      )}
       <section aria-labelledby="bank-imports-title">
         <Title order={2} size="h3" id="bank-imports-title" mb="xs">
           Últimas importaciones

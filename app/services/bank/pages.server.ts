@@ -31,7 +31,8 @@ import {
 import { dateText } from "~/domain/text";
 import type { BankMonthView, ProposalView, ReconciliationView } from "~/domain/bank/view";
 import { reconciliationAt } from "./reconciliation.server";
-import { bankAccountOf, bankAccountViews, catalogIndex, toBankAccountView } from "./accounts.server";
+import { bankAccountOf, bankAccountViews, catalogIndex, mappingOf, toBankAccountView } from "./accounts.server";
+import { csvMappingValues } from "~/domain/bank/account-form";
 import { matchingData } from "./matching.server";
 import { monthHistoryOf } from "./month-close.server";
 
@@ -74,6 +75,8 @@ export interface BankAccountPage {
   reconciliation: ReconciliationView;
   /** The months marked reconciled (or reopened since), newest first. */
   months: BankMonthView[];
+  /** The generic-CSV column mapping as the edit form's values. */
+  mappingValues: Record<string, string>;
 }
 
 export function readLineState(text: string | null): BankLineState | null {
@@ -175,6 +178,7 @@ export async function bankAccountPage(
       difference: reconciliation.difference === null ? null : money(reconciliation.difference),
       balanced: reconciliation.difference === 0n,
     },
+    mappingValues: csvMappingValues(mappingOf(record)),
     months: months.map((month) => {
       const last = month.history[month.history.length - 1];
       return {
