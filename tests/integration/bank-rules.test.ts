@@ -110,10 +110,10 @@ describe("keeping bank rules", () => {
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({
       errors: {
-        contains: "Indique un texto o un rango de montos: sin condiciones la regla tomaría todos los movimientos.",
+        text: "Indique un texto o un rango de montos: sin condiciones la regla tomaría todos los movimientos.",
       },
     });
-    const own = await rulesPost({ intent: "create", name: "Propia", contains: "x", sign: "any", account: BANK });
+    const own = await rulesPost({ intent: "create", name: "Propia", text: "x", sign: "any", account: BANK });
     expect(own.status).toBe(400);
     expect(await own.json()).toMatchObject({
       message: "La cuenta contable de la regla no puede ser la de la propia cuenta bancaria.",
@@ -121,7 +121,7 @@ describe("keeping bank rules", () => {
     const group = await rulesPost({
       intent: "create",
       name: "Grupo",
-      contains: "x",
+      text: "x",
       sign: "any",
       account: "60-04-00-00-00",
     });
@@ -129,7 +129,7 @@ describe("keeping bank rules", () => {
     const amounts = await rulesPost({
       intent: "create",
       name: "Montos",
-      contains: "x",
+      text: "x",
       minAmount: "abc",
       sign: "out",
       account: FEES,
@@ -142,7 +142,7 @@ describe("keeping bank rules", () => {
     const created = await rulesPost({
       intent: "create",
       name: "Comisiones",
-      contains: "comision",
+      text: "comision",
       maxAmount: "5000",
       sign: "out",
       account: FEES,
@@ -153,7 +153,7 @@ describe("keeping bank rules", () => {
     const ccss = await rulesPost({
       intent: "create",
       name: "CCSS",
-      contains: "ccss planila",
+      text: "ccss planila",
       sign: "out",
       account: CCSS,
       scope: "organization",
@@ -166,7 +166,7 @@ describe("keeping bank rules", () => {
       intent: "update",
       ruleId: String(stored._id),
       name: "CCSS",
-      contains: "ccss planilla",
+      text: "ccss planilla",
       sign: "out",
       account: CCSS,
       scope: "organization",
@@ -191,12 +191,12 @@ describe("keeping bank rules", () => {
       "salidas: el texto contiene «ccss planilla»",
       "salidas: el texto contiene «comision», hasta ₡5 000,00",
     ]);
-    expect(data.editing.values).toMatchObject({ contains: "ccss planilla", scope: "organization" });
+    expect(data.editing.values).toMatchObject({ text: "ccss planilla", scope: "organization" });
     const unknown = await rulesPost({
       intent: "update",
       ruleId: String(new Types.ObjectId()),
       name: "X",
-      contains: "x",
+      text: "x",
       sign: "any",
       account: FEES,
     });
@@ -270,7 +270,7 @@ describe("applying bank rules", () => {
         createdAt: new Date(),
       })),
     );
-    const refused = await rulesPost({ intent: "create", name: "Una más", contains: "x", sign: "any", account: FEES });
+    const refused = await rulesPost({ intent: "create", name: "Una más", text: "x", sign: "any", account: FEES });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({
       message: "La organización ya tiene 50 reglas bancarias: elimine alguna antes de agregar otra.",

@@ -53,11 +53,11 @@ export function BankRuleForm({
           </SimpleGrid>
           <TextInput
             label="El texto del movimiento contiene"
-            name="contains"
+            name="text"
             maxLength={MAX_RULE_TEXT}
             description="Palabras tal como aparecen en el estado de cuenta; sin importar mayúsculas ni tildes."
-            defaultValue={values.contains ?? ""}
-            error={errors.contains}
+            defaultValue={values.text ?? ""}
+            error={errors.text}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect

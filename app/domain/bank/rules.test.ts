@@ -29,7 +29,7 @@ describe("the bank-rule form", () => {
       readBankRuleForm(
         {
           name: " Comisión SINPE ",
-          contains: "comision sinpe",
+          text: "comision sinpe",
           minAmount: "100",
           maxAmount: "1 500,00",
           sign: "out",
@@ -57,13 +57,13 @@ describe("the bank-rule form", () => {
     expect(readBankRuleForm({ name: "Todo", sign: "any", account: "50-01-01-01-00" }, ACCOUNT)).toEqual({
       ok: false,
       errors: {
-        contains: "Indique un texto o un rango de montos: sin condiciones la regla tomaría todos los movimientos.",
+        text: "Indique un texto o un rango de montos: sin condiciones la regla tomaría todos los movimientos.",
       },
     });
     const read = readBankRuleForm(
       {
         name: "x".repeat(81),
-        contains: "y".repeat(61),
+        text: "y".repeat(61),
         minAmount: "500",
         maxAmount: "100",
         sign: "both",
@@ -76,14 +76,14 @@ describe("the bank-rule form", () => {
       ok: false,
       errors: {
         name: "El nombre admite hasta 80 caracteres.",
-        contains: "El texto admite hasta 60 caracteres.",
+        text: "El texto admite hasta 60 caracteres.",
         sign: "Elija si la regla es para entradas o salidas.",
         account: "Elija la cuenta contable del movimiento.",
         maxAmount: "El monto máximo es menor que el mínimo.",
       },
     });
     expect(
-      readBankRuleForm({ name: "R", contains: "a", minAmount: "0", sign: "in", account: "50-01-01-01-00" }, ACCOUNT),
+      readBankRuleForm({ name: "R", text: "a", minAmount: "0", sign: "in", account: "50-01-01-01-00" }, ACCOUNT),
     ).toMatchObject({ ok: false, errors: { minAmount: expect.stringMatching(/mayor que cero/) } });
   });
 });

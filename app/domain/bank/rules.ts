@@ -60,7 +60,8 @@ const ruleFields = z.object({
     .trim()
     .min(1, "Escriba el nombre de la regla.")
     .max(MAX_RULE_NAME, `El nombre admite hasta ${MAX_RULE_NAME} caracteres.`),
-  contains: z.string().trim().max(MAX_RULE_TEXT, `El texto admite hasta ${MAX_RULE_TEXT} caracteres.`).default(""),
+  // Not «contains»: a form control of that name would hide the form element's own `contains()`.
+  text: z.string().trim().max(MAX_RULE_TEXT, `El texto admite hasta ${MAX_RULE_TEXT} caracteres.`).default(""),
   sign: z.enum(RULE_SIGNS, { errorMap: () => ({ message: "Elija si la regla es para entradas o salidas." }) }),
   account: z
     .string({ required_error: "Elija la cuenta contable del movimiento." })
@@ -100,14 +101,19 @@ export function readBankRuleForm(input: Record<string, string>, bankAccountId: s
   const maxAmount = readBound(input.maxAmount, "maxAmount", errors);
   if (minAmount !== null && maxAmount !== null && minAmount > maxAmount)
     errors.maxAmount ??= "El monto máximo es menor que el mínimo.";
-  if (parsed.success && searchText(parsed.data.contains) === "" && minAmount === null && maxAmount === null)
-    errors.contains ??=
-      "Indique un texto o un rango de montos: sin condiciones la regla tomaría todos los movimientos.";
+  if (parsed.success && searchText(parsed.data.text) === "" && minAmount === null && maxAmount === null)
+    errors.text ??= "Indique un texto o un rango de montos: sin condiciones la regla tomaría todos los movimientos.";
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  const { scope, ...fields } = parsed.data;
+  const { scope, text, ...fields } = parsed.data;
   return {
     ok: true,
-    value: { ...fields, bankAccountId: scope === "account" ? bankAccountId : null, minAmount, maxAmount },
+    value: {
+      ...fields,
+      contains: text,
+      bankAccountId: scope === "account" ? bankAccountId : null,
+      minAmount,
+      maxAmount,
+    },
   };
 }
 
@@ -195,7 +201,7 @@ export function bankRuleView(
     accountLabel,
     values: {
       name: rule.name,
-      contains: rule.contains,
+      text: rule.contains,
       minAmount: amountInput(rule.minAmount),
       maxAmount: amountInput(rule.maxAmount),
       sign: rule.sign,
