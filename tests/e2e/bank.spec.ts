@@ -162,6 +162,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Regla guardada.")).toBeVisible();
       // Words in another order are not what the bank writes: corrected through «Editar».
       await page.getByRole("link", { name: "Editar la regla Cargas CCSS" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: "Editar regla" })).toBeVisible();
       await page.getByLabel("El texto del movimiento contiene").fill("ccss planilla");
       await page.getByRole("button", { name: "Guardar cambios" }).click();
       await expect(page.getByText("Regla actualizada.")).toBeVisible();
