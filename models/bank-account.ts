@@ -33,6 +33,9 @@ export interface BankAccountRecord {
   ledgerAccount: string;
   format: string;
   mapping?: BankAccountMapping;
+  /** Who last changed the mapping, and when. */
+  mappingUpdatedBy?: string;
+  mappingUpdatedAt?: Date;
   createdBy: string;
   createdAt: Date;
 }
@@ -66,6 +69,8 @@ const bankAccountSchema = new Schema<BankAccountRecord>(
     ledgerAccount: { type: String, required: true },
     format: { type: String, required: true },
     mapping: mappingSchema,
+    mappingUpdatedBy: String,
+    mappingUpdatedAt: Date,
     createdBy: { type: String, required: true },
     createdAt: { type: Date, required: true },
   },
@@ -100,4 +105,18 @@ export async function insertBankAccount(record: Omit<BankAccountRecord, "_id">):
     if (isDuplicateKeyError(error)) return null;
     throw error;
   }
+}
+
+/** Replaces the account's generic-CSV mapping; false when the account is not the organization's. */
+export async function saveBankAccountMapping(
+  organizationId: string,
+  id: Types.ObjectId,
+  mapping: Record<string, unknown>,
+  by: string,
+): Promise<boolean> {
+  const result = await BankAccount.updateOne(
+    { organizationId, _id: id },
+    { $set: { mapping, mappingUpdatedBy: by, mappingUpdatedAt: new Date() } },
+  );
+  return result.matchedCount === 1;
 }

@@ -13,6 +13,14 @@ export interface BankMatchRecord {
   postedLines: Array<{ entryId: Types.ObjectId; line: number }>;
   /** The matched total, signed as the bank sees it. */
   amount: bigint;
+  /**
+   * A match against open items registered their cobro / pago from the bank line: that settlement, whose
+   * entry's bank line is `postedLines`. Undoing the match undoes the payment.
+   */
+  settlementId?: Types.ObjectId;
+  /** A bank rule booked the line: its entry (whose bank line is `postedLines`) and the rule. */
+  ruleEntryId?: Types.ObjectId;
+  ruleId?: Types.ObjectId;
   acceptedBy: string;
   acceptedAt: Date;
 }
@@ -24,6 +32,9 @@ const bankMatchSchema = new Schema<BankMatchRecord>(
     bankLineIds: { type: [Schema.Types.ObjectId], required: true },
     postedLines: { type: [{ _id: false, entryId: Schema.Types.ObjectId, line: Number }], required: true },
     amount: { type: BigInt, required: true },
+    settlementId: Schema.Types.ObjectId,
+    ruleEntryId: Schema.Types.ObjectId,
+    ruleId: Schema.Types.ObjectId,
     acceptedBy: { type: String, required: true },
     acceptedAt: { type: Date, required: true },
   },
@@ -32,6 +43,7 @@ const bankMatchSchema = new Schema<BankMatchRecord>(
 
 bankMatchSchema.index({ organizationId: 1, bankAccountId: 1 });
 bankMatchSchema.index({ bankLineIds: 1 });
+bankMatchSchema.index({ organizationId: 1, settlementId: 1 });
 
 export const BankMatch =
   (mongoose.models.BankMatch as mongoose.Model<BankMatchRecord> | undefined) ??
@@ -58,4 +70,16 @@ export function matchOfLine(organizationId: string, bankLineId: Types.ObjectId, 
 export async function deleteBankMatch(id: Types.ObjectId, session: ClientSession): Promise<boolean> {
   const result = await BankMatch.deleteOne({ _id: id }, { session });
   return result.deletedCount === 1;
+}
+
+/** Whether a bank line is reconciled by this cobro / pago (then it is undone from the bank page only). */
+export async function settlementIsReconciled(organizationId: string, settlementId: Types.ObjectId): Promise<boolean> {
+  return (await BankMatch.exists({ organizationId, settlementId })) !== null;
+}
+
+/** The matches of any of these bank lines. */
+export function matchesOfLines(organizationId: string, bankLineIds: readonly Types.ObjectId[], session: ClientSession) {
+  return BankMatch.find({ organizationId, bankLineIds: { $in: bankLineIds } }, null, { session })
+    .lean<BankMatchRecord[]>()
+    .exec();
 }

@@ -149,13 +149,42 @@ export async function bankLinesUpTo(
   bankAccountId: Types.ObjectId,
   date: string,
   limit: number,
-): Promise<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state">>> {
+): Promise<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state" | "description" | "reference">>> {
   const rows = await BankStatementLine.find(
     { organizationId, bankAccountId, date: { $lte: date } },
-    { date: 1, amount: 1, state: 1 },
+    { date: 1, amount: 1, state: 1, description: 1, reference: 1 },
   )
     .sort({ date: 1 })
     .limit(limit)
-    .lean<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state">>>();
+    .lean<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state" | "description" | "reference">>>();
   return rows.map((row) => ({ ...row, amount: storedBigInt(row.amount) }));
+}
+
+/** The days of these lines of the account. */
+export async function bankLineDays(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  ids: readonly Types.ObjectId[],
+): Promise<string[]> {
+  const rows = await BankStatementLine.find(
+    { organizationId, bankAccountId, _id: { $in: ids } },
+    { date: 1, _id: 0 },
+  ).lean<Array<{ date: string }>>();
+  return rows.map((row) => row.date);
+}
+
+/** The ids of the account's lines dated between two days (inclusive). */
+export async function bankLineIdsBetween(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  from: string,
+  to: string,
+  session: ClientSession,
+): Promise<Types.ObjectId[]> {
+  const rows = await BankStatementLine.find(
+    { organizationId, bankAccountId, date: { $gte: from, $lte: to } },
+    { _id: 1 },
+    { session },
+  ).lean<Array<{ _id: Types.ObjectId }>>();
+  return rows.map((row) => row._id);
 }

@@ -43,6 +43,11 @@ export interface EntryRecord {
   status: "borrador" | "contabilizado";
   reversalOf?: Types.ObjectId;
   reversedBy?: Types.ObjectId;
+  /**
+   * The closed bank reconciliations (bank account id and month) whose lines this entry's lines matched:
+   * while any stands, the entry can be neither edited nor reversed.
+   */
+  bankLocks?: string[];
   createdBy: string;
   createdAt: Date;
   updatedBy: string;
@@ -107,6 +112,7 @@ const entrySchema = new Schema<EntryRecord>(
           "cobro",
           "pago",
           "diferencial",
+          "banco",
         ],
       },
       id: String,
@@ -114,6 +120,7 @@ const entrySchema = new Schema<EntryRecord>(
     status: { type: String, required: true, enum: ["borrador", "contabilizado"] },
     reversalOf: { type: Schema.Types.ObjectId },
     reversedBy: { type: Schema.Types.ObjectId },
+    bankLocks: { type: [String], default: undefined },
     createdBy: { type: String, required: true },
     createdAt: { type: Date, required: true },
     updatedBy: { type: String, required: true },
@@ -216,4 +223,20 @@ export async function deleteDraftEntry(
 ): Promise<boolean> {
   const result = await Entry.deleteOne({ _id: id, organizationId, status: "borrador" }, { session });
   return result.deletedCount === 1;
+}
+
+/** Adds a closed bank reconciliation's lock to these entries. */
+export async function addEntryBankLock(
+  organizationId: string,
+  ids: readonly Types.ObjectId[],
+  lock: string,
+  session: ClientSession,
+): Promise<void> {
+  if (ids.length > 0)
+    await Entry.updateMany({ organizationId, _id: { $in: ids } }, { $addToSet: { bankLocks: lock } }, { session });
+}
+
+/** Takes a reopened bank reconciliation's lock off every entry that has it. */
+export async function removeEntryBankLock(organizationId: string, lock: string, session: ClientSession): Promise<void> {
+  await Entry.updateMany({ organizationId, bankLocks: lock }, { $pull: { bankLocks: lock } }, { session });
 }

@@ -127,10 +127,13 @@ describe("reconciling a bank account", () => {
       ],
     });
 
-    expect(await undoMatch(account, String(line._id))).toEqual({ ok: true, message: "Conciliación deshecha." });
+    expect(await undoMatch(account, String(line._id), "tester")).toEqual({
+      ok: true,
+      message: "Conciliación deshecha.",
+    });
     expect((await lineOf(line.description)).state).toBe("pendiente");
     expect(await BankMatch.countDocuments({ bankAccountId: account._id })).toBe(0);
-    expect(await undoMatch(account, String(line._id))).toMatchObject({
+    expect(await undoMatch(account, String(line._id), "tester")).toMatchObject({
       ok: false,
       refusals: [{ message: "Ese movimiento no está conciliado." }],
     });

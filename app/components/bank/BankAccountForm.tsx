@@ -130,86 +130,96 @@ export function BankAccountForm({
             error={errors.ledgerAccount}
             data={[{ value: "", label: "Elija la cuenta del catálogo" }, ...ledgerOptions]}
           />
-          <Fieldset legend="Columnas del CSV (solo para el formato CSV con configuración de columnas)">
-            <Stack gap="sm">
-              <Text size="sm" c="dimmed">
-                Columnas contadas desde 1. Indique una columna de monto con signo, o bien las de débitos y créditos. Las
-                líneas a saltar incluyen el encabezado.
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: 4 }}>
-                <NativeSelect
-                  label="Separador"
-                  name="separator"
-                  defaultValue={values.separator}
-                  error={errors.separator}
-                  data={[
-                    { value: ";", label: "Punto y coma (;)" },
-                    { value: ",", label: "Coma (,)" },
-                    { value: "\t", label: "Tabulador" },
-                  ]}
-                />
-                <NativeSelect
-                  label="Codificación"
-                  name="encoding"
-                  defaultValue={values.encoding}
-                  error={errors.encoding}
-                  data={[
-                    { value: "windows-1252", label: "Windows-1252 (Excel)" },
-                    { value: "utf-8", label: "UTF-8" },
-                  ]}
-                />
-                <NativeSelect
-                  label="Fecha"
-                  name="dateStyle"
-                  defaultValue={values.dateStyle}
-                  error={errors.dateStyle}
-                  data={DATE_STYLES.map((style) => ({ value: style, label: DATE_STYLE_LABELS[style] }))}
-                />
-                <NativeSelect
-                  label="Decimales con"
-                  name="decimalMark"
-                  defaultValue={values.decimalMark}
-                  error={errors.decimalMark}
-                  data={[
-                    { value: ",", label: "Coma (1 234,56)" },
-                    { value: ".", label: "Punto (1,234.56)" },
-                  ]}
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                <TextInput
-                  label="Líneas a saltar"
-                  name="skipLines"
-                  inputMode="numeric"
-                  pattern="\d{1,2}"
-                  maxLength={2}
-                  description={`De 0 a ${MAX_SKIPPED_LINES}`}
-                  defaultValue={values.skipLines ?? ""}
-                  error={errors.skipLines}
-                />
-                <ColumnInput name="dateColumn" label="Columna de la fecha" values={values} errors={errors} />
-                <ColumnInput
-                  name="descriptionColumn"
-                  label="Columna de la descripción"
-                  values={values}
-                  errors={errors}
-                />
-                <ColumnInput name="referenceColumn" label="Columna de la referencia" values={values} errors={errors} />
-                <ColumnInput name="amountColumn" label="Columna del monto con signo" values={values} errors={errors} />
-                <ColumnInput name="debitColumn" label="Columna de débitos" values={values} errors={errors} />
-                <ColumnInput name="creditColumn" label="Columna de créditos" values={values} errors={errors} />
-                <ColumnInput name="balanceColumn" label="Columna del saldo" values={values} errors={errors} />
-              </SimpleGrid>
-              <Text size="xs" c="dimmed">
-                Hasta la columna {MAX_MAPPED_COLUMN}.
-              </Text>
-            </Stack>
-          </Fieldset>
+          <CsvMappingFields values={values} errors={errors} />
           <Button type="submit" style={{ alignSelf: "flex-start" }}>
             Guardar cuenta bancaria
           </Button>
         </Stack>
       </Form>
     </Paper>
+  );
+}
+
+/** The generic CSV's column mapping: read only when the format is the generic CSV. */
+export function CsvMappingFields({
+  values,
+  errors,
+  legend = "Columnas del CSV (solo para el formato CSV con configuración de columnas)",
+}: {
+  values: BankAccountFormValues;
+  errors: BankAccountFieldErrors;
+  legend?: string;
+}) {
+  return (
+    <Fieldset legend={legend}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Columnas contadas desde 1. Indique una columna de monto con signo, o bien las de débitos y créditos. Las
+          líneas a saltar incluyen el encabezado.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 4 }}>
+          <NativeSelect
+            label="Separador"
+            name="separator"
+            defaultValue={values.separator}
+            error={errors.separator}
+            data={[
+              { value: ";", label: "Punto y coma (;)" },
+              { value: ",", label: "Coma (,)" },
+              { value: "\t", label: "Tabulador" },
+            ]}
+          />
+          <NativeSelect
+            label="Codificación"
+            name="encoding"
+            defaultValue={values.encoding}
+            error={errors.encoding}
+            data={[
+              { value: "windows-1252", label: "Windows-1252 (Excel)" },
+              { value: "utf-8", label: "UTF-8" },
+            ]}
+          />
+          <NativeSelect
+            label="Fecha"
+            name="dateStyle"
+            defaultValue={values.dateStyle}
+            error={errors.dateStyle}
+            data={DATE_STYLES.map((style) => ({ value: style, label: DATE_STYLE_LABELS[style] }))}
+          />
+          <NativeSelect
+            label="Decimales con"
+            name="decimalMark"
+            defaultValue={values.decimalMark}
+            error={errors.decimalMark}
+            data={[
+              { value: ",", label: "Coma (1 234,56)" },
+              { value: ".", label: "Punto (1,234.56)" },
+            ]}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <TextInput
+            label="Líneas a saltar"
+            name="skipLines"
+            inputMode="numeric"
+            pattern="\d{1,2}"
+            maxLength={2}
+            description={`De 0 a ${MAX_SKIPPED_LINES}`}
+            defaultValue={values.skipLines ?? ""}
+            error={errors.skipLines}
+          />
+          <ColumnInput name="dateColumn" label="Columna de la fecha" values={values} errors={errors} />
+          <ColumnInput name="descriptionColumn" label="Columna de la descripción" values={values} errors={errors} />
+          <ColumnInput name="referenceColumn" label="Columna de la referencia" values={values} errors={errors} />
+          <ColumnInput name="amountColumn" label="Columna del monto con signo" values={values} errors={errors} />
+          <ColumnInput name="debitColumn" label="Columna de débitos" values={values} errors={errors} />
+          <ColumnInput name="creditColumn" label="Columna de créditos" values={values} errors={errors} />
+          <ColumnInput name="balanceColumn" label="Columna del saldo" values={values} errors={errors} />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Hasta la columna {MAX_MAPPED_COLUMN}.
+        </Text>
+      </Stack>
+    </Fieldset>
   );
 }

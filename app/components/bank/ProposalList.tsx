@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import type { ProposalView } from "~/domain/bank/view";
 import { countLabel } from "~/domain/text";
 
 /**
- * What the matcher proposes for the pending lines. A proposal against posted lines is accepted here;
- * one against open items is registered as a cobro or pago on the counterparty's page.
+ * What the matcher proposes for the pending lines. Accepting one against posted lines reconciles them;
+ * one against open items registers their cobro or pago in the bank account and reconciles it.
  */
 export function ProposalList({ proposals, total }: { proposals: ProposalView[]; total: number }) {
   if (proposals.length === 0) return <Text c="dimmed">No hay propuestas para los movimientos pendientes.</Text>;
@@ -27,19 +27,17 @@ export function ProposalList({ proposals, total }: { proposals: ProposalView[]; 
                   </Text>
                   <Text size="sm">con {proposal.matchedText}</Text>
                 </Stack>
-                {proposal.kind === "book" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="accept" />
-                    <input type="hidden" name="lineId" value={proposal.lineId} />
-                    <Button type="submit" size="xs">
-                      Aceptar
-                    </Button>
-                  </Form>
-                ) : (
-                  <Badge variant="light" c="dark.7" tt="none">
-                    Registre el cobro o pago en Cuentas por cobrar / por pagar
-                  </Badge>
-                )}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="accept" />
+                  <input type="hidden" name="lineId" value={proposal.lineId} />
+                  <Button type="submit" size="xs">
+                    {proposal.kind === "book"
+                      ? "Aceptar"
+                      : proposal.moneyIn
+                        ? "Registrar cobro y conciliar"
+                        : "Registrar pago y conciliar"}
+                  </Button>
+                </Form>
               </Group>
             </Paper>
           </li>

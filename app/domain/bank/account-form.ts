@@ -86,14 +86,33 @@ export function readBankAccountForm(input: Record<string, string>): BankAccountF
     errors.iban = "Indique el IBAN o el número de la cuenta.";
   let mapping: CsvMapping | undefined;
   if (parsed.success && parsed.data.format === "csv") {
-    const mapped = csvMappingSchema.safeParse(
-      Object.fromEntries(MAPPING_FIELDS.filter((name) => input[name] !== undefined).map((name) => [name, input[name]])),
-    );
-    if (mapped.success) mapping = mapped.data;
-    else for (const issue of mapped.error.issues) errors[String(issue.path[0] ?? "amountColumn")] ??= issue.message;
+    const mapped = readCsvMappingForm(input);
+    if (mapped.ok) mapping = mapped.value;
+    else for (const [field, message] of Object.entries(mapped.errors)) errors[field] ??= message;
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { ...parsed.data, ...(iban ? { iban } : {}), ...(mapping ? { mapping } : {}) } };
+}
+
+/** The column mapping's posted fields (blank ones as missing), checked: the account form's and its edit's. */
+export function readCsvMappingForm(
+  input: Record<string, string>,
+): { ok: true; value: CsvMapping } | { ok: false; errors: BankAccountFieldErrors } {
+  const mapped = csvMappingSchema.safeParse(
+    Object.fromEntries(MAPPING_FIELDS.filter((name) => input[name] !== undefined).map((name) => [name, input[name]])),
+  );
+  if (mapped.success) return { ok: true, value: mapped.data };
+  const errors: BankAccountFieldErrors = {};
+  for (const issue of mapped.error.issues) errors[String(issue.path[0] ?? "amountColumn")] ??= issue.message;
+  return { ok: false, errors };
+}
+
+/** A saved mapping as the form's values, to edit it. */
+export function csvMappingValues(mapping: CsvMapping | undefined): Record<string, string> {
+  if (!mapping) return {};
+  return Object.fromEntries(
+    MAPPING_FIELDS.flatMap((name) => (mapping[name] === undefined ? [] : [[name, String(mapping[name])]])),
+  );
 }
 
 export { MAX_MAPPED_COLUMN, MAX_SKIPPED_LINES };

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CalendarDate } from "../calendar";
-import { reconcile } from "./reconciliation";
+import { reconcile, reconciliationDetail } from "./reconciliation";
 
 const day = (n: number) => `2026-11-${String(n).padStart(2, "0")}` as CalendarDate;
 
@@ -106,5 +106,31 @@ describe("the conciliación at a date", () => {
       ),
       { numRuns: 300, seed: 29 },
     );
+  });
+});
+
+describe("the conciliación's detail", () => {
+  it("lists the lines behind each item, their totals equal to the summary's", () => {
+    const input = {
+      date: day(30),
+      bankOpening: { from: day(1), amount: 1_000_000n },
+      bankLines: [
+        { date: day(3), amount: 500_000n, state: "conciliado" as const, reconciledAt: day(3), label: "SINPE" },
+        { date: day(15), amount: -1_750n, state: "pendiente" as const, label: "COMISIÓN" },
+        { date: day(20), amount: -10n, state: "excluido" as const, label: "DUPLICADO" },
+      ],
+      bookLines: [
+        { date: "2026-10-31" as CalendarDate, amount: 1_000_000n, label: "Apertura" },
+        { date: day(3), amount: 500_000n, reconciledAt: day(3), label: "Cobro" },
+        { date: day(29), amount: 200_000n, label: "Asiento 2026-00012 Depósito" },
+        { date: day(29), amount: -80_000n, label: "Asiento 2026-00013 Cheque 45" },
+      ],
+    };
+    expect(reconciliationDetail(input)).toEqual({
+      depositsInTransit: [{ date: day(29), amount: 200_000n, label: "Asiento 2026-00012 Depósito" }],
+      outstandingPayments: [{ date: day(29), amount: -80_000n, label: "Asiento 2026-00013 Cheque 45" }],
+      unrecorded: [{ date: day(15), amount: -1_750n, label: "COMISIÓN" }],
+      excluded: [{ date: day(20), amount: -10n, label: "DUPLICADO" }],
+    });
   });
 });

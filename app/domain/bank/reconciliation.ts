@@ -16,11 +16,13 @@ export interface ReconciliationInput {
     amount: bigint;
     state: "pendiente" | "conciliado" | "excluido";
     reconciledAt?: CalendarDate;
+    /** What the report's detail shows of the line (its text). */
+    label?: string;
   }>;
   /** The ledger account's balance before its first line given below (0 when every line is given). */
   bookOpening?: bigint;
   /** The posted lines of the ledger account, signed as the bank sees them. */
-  bookLines: ReadonlyArray<{ date: CalendarDate; amount: bigint; reconciledAt?: CalendarDate }>;
+  bookLines: ReadonlyArray<{ date: CalendarDate; amount: bigint; reconciledAt?: CalendarDate; label?: string }>;
 }
 
 export interface Reconciliation {
@@ -47,30 +49,60 @@ function reconciledBy(line: { reconciledAt?: CalendarDate }, date: CalendarDate)
   return line.reconciledAt !== undefined && line.reconciledAt <= date;
 }
 
-export function reconcile(input: ReconciliationInput): Reconciliation {
+export interface ReconciliationItem {
+  date: CalendarDate;
+  /** Signed as the bank sees it. */
+  amount: bigint;
+  label: string;
+}
+
+export interface ReconciliationDetail {
+  depositsInTransit: ReconciliationItem[];
+  outstandingPayments: ReconciliationItem[];
+  unrecorded: ReconciliationItem[];
+  excluded: ReconciliationItem[];
+}
+
+type Section = keyof ReconciliationDetail;
+
+/** Calls `visit` with each line that explains part of the difference, and returns the balances. */
+function classify(
+  input: ReconciliationInput,
+  visit: (section: Section, line: { date: CalendarDate; amount: bigint; label?: string }) => void,
+): { bookBalance: bigint; bankMovement: bigint } {
   const { date, bankOpening } = input;
   const from = bankOpening?.from;
   const inPeriod = (day: CalendarDate) => day <= date && (from === undefined || day >= from);
-  const depositsInTransit = { count: 0, amount: 0n };
-  const outstandingPayments = { count: 0, amount: 0n };
-  const unrecorded = { count: 0, amount: 0n };
-  const excluded = { count: 0, amount: 0n };
-
   let bookBalance = input.bookOpening ?? 0n;
   for (const line of input.bookLines) {
     if (line.date > date) continue;
     bookBalance += line.amount;
     if (!inPeriod(line.date) || reconciledBy(line, date)) continue;
-    if (line.amount > 0n) add(depositsInTransit, line.amount);
-    else if (line.amount < 0n) add(outstandingPayments, -line.amount);
+    if (line.amount > 0n) visit("depositsInTransit", line);
+    else if (line.amount < 0n) visit("outstandingPayments", line);
   }
   let bankMovement = 0n;
   for (const line of input.bankLines) {
     if (!inPeriod(line.date)) continue;
     bankMovement += line.amount;
-    if (line.state === "excluido") add(excluded, line.amount);
-    else if (!reconciledBy(line, date)) add(unrecorded, line.amount);
+    if (line.state === "excluido") visit("excluded", line);
+    else if (!reconciledBy(line, date)) visit("unrecorded", line);
   }
+  return { bookBalance, bankMovement };
+}
+
+export function reconcile(input: ReconciliationInput): Reconciliation {
+  const { date, bankOpening } = input;
+  const totals: Record<Section, { count: number; amount: bigint }> = {
+    depositsInTransit: { count: 0, amount: 0n },
+    outstandingPayments: { count: 0, amount: 0n },
+    unrecorded: { count: 0, amount: 0n },
+    excluded: { count: 0, amount: 0n },
+  };
+  const { bookBalance, bankMovement } = classify(input, (section, line) =>
+    add(totals[section], section === "outstandingPayments" ? -line.amount : line.amount),
+  );
+  const { depositsInTransit, outstandingPayments, unrecorded, excluded } = totals;
   const bankBalance = bankOpening ? bankOpening.amount + bankMovement : null;
   const difference =
     bankBalance === null
@@ -82,4 +114,13 @@ export function reconcile(input: ReconciliationInput): Reconciliation {
         excluded.amount -
         bookBalance;
   return { date, bankBalance, bookBalance, depositsInTransit, outstandingPayments, unrecorded, excluded, difference };
+}
+
+/** The lines behind each item of `reconcile`, in the input's order (what the printed report lists). */
+export function reconciliationDetail(input: ReconciliationInput): ReconciliationDetail {
+  const detail: ReconciliationDetail = { depositsInTransit: [], outstandingPayments: [], unrecorded: [], excluded: [] };
+  classify(input, (section, line) =>
+    detail[section].push({ date: line.date, amount: line.amount, label: line.label ?? "" }),
+  );
+  return detail;
 }

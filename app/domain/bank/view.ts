@@ -72,6 +72,8 @@ export interface ProposalView {
   /** The first bank line of the proposal: what «Aceptar» posts. */
   lineId: string;
   kind: "book" | "items";
+  /** Money into the account: a proposal against open items registers a cobro, else a pago. */
+  moneyIn: boolean;
   bankText: string;
   matchedText: string;
   amount: string;
@@ -87,4 +89,12 @@ export interface ReconciliationView {
   excluded: { count: number; amount: string };
   difference: string | null;
   balanced: boolean;
+}
+
+export interface BankMonthView {
+  month: string;
+  label: string;
+  closed: boolean;
+  /** «Conciliado el 27/11/2026 10:31», the latest event. */
+  lastEvent: string;
 }

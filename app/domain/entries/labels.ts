@@ -14,6 +14,7 @@ export const SOURCE_LABELS: Record<EntrySourceKind, string> = {
   cobro: "Cobro a cliente",
   pago: "Pago a proveedor",
   diferencial: "Diferencial cambiario",
+  banco: "Regla bancaria",
 };
 
 /** What an entry shows as its state: a posted entry that was reversed reads "Revertido". */

@@ -24,6 +24,8 @@ export function sourceLink(source: { kind: string; id?: string }): SourceLink {
       return { label: "Factura", to: id ? `/admin/invoice/${id}` : null };
     case "cierre":
       return { label: "Cierre del año", to: null };
+    case "banco":
+      return { label: "Regla bancaria", to: "/admin/bank" };
     case "manual":
       return { label: "Registro manual", to: null };
     default:
@@ -47,6 +49,8 @@ export function undoneElsewhere(kind: string): string | null {
       return "Este asiento es un cobro: se deshace con «Deshacer» en el estado de cuenta del cliente, para que sus documentos vuelvan a quedar pendientes.";
     case "pago":
       return "Este asiento es un pago: se deshace con «Deshacer» en el estado de cuenta del proveedor, para que sus documentos vuelvan a quedar pendientes.";
+    case "banco":
+      return "Este asiento lo registró una regla bancaria: se deshace con «Deshacer» en la Conciliación Bancaria, para que el movimiento del banco vuelva a quedar pendiente.";
     default:
       return null;
   }

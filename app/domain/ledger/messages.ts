@@ -65,6 +65,8 @@ export const NOT_POSTED = "El asiento es un borrador: edítelo como borrador o c
 export const ONLY_DRAFTS_DELETED = "Solo se eliminan borradores; un asiento contabilizado se revierte.";
 export const ALREADY_REVERSED = "El asiento ya fue revertido.";
 export const REVERSED_NOT_EDITABLE = "El asiento fue revertido: ya no se puede editar.";
+export const BANK_RECONCILED =
+  "El asiento está en una conciliación bancaria marcada como conciliada: no se puede editar ni revertir. Un superadministrador puede reabrir ese mes en Conciliación Bancaria.";
 export const FISCAL_YEAR_CHANGE =
   "Un asiento contabilizado no puede cambiar de año: reviértalo y registre uno nuevo con la fecha correcta.";
 

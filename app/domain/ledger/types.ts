@@ -15,6 +15,7 @@ export const ENTRY_SOURCE_KINDS = [
   "cobro",
   "pago",
   "diferencial",
+  "banco",
 ] as const;
 export type EntrySourceKind = (typeof ENTRY_SOURCE_KINDS)[number];
 

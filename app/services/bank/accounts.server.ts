@@ -1,16 +1,22 @@
 /**
  * Bank accounts of an organization: listed with the catalog's label of their account, created from the
  * form after checking the mapped account is a selectable leaf of the organization's catalog and is not
- * already another bank account's.
+ * already another bank account's; the generic-CSV column mapping can be changed later.
  */
-import { findBankAccount, insertBankAccount, listBankAccounts, type BankAccountRecord } from "~models/bank-account";
+import {
+  findBankAccount,
+  insertBankAccount,
+  listBankAccounts,
+  saveBankAccountMapping,
+  type BankAccountRecord,
+} from "~models/bank-account";
 import { indexCatalog, isSelectable, type CatalogNode } from "~/domain/catalog";
 import type { BankAccountForm } from "~/domain/bank/account-form";
 import { compactAccount } from "~/domain/bank/iban";
 import type { CsvMapping } from "~/domain/bank/generic-csv";
 import type { StatementFormat } from "~/domain/bank/index";
 import { accountNumberText, bankLabel, formatLabel, type BankAccountView } from "~/domain/bank/view";
-import { found, notFoundRefusal, refusal, refused, type Refusal, type Result } from "~/domain/refusal";
+import { found, notFoundRefusal, refusal, refused, type Refusal, type Refused, type Result } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 
 export const BANK_ACCOUNT_NOT_FOUND = "Cuenta bancaria no encontrada";
@@ -100,4 +106,16 @@ export async function createBankAccount(
 /** The saved mapping as the parser reads it (stored values were checked by the form's schema). */
 export function mappingOf(record: BankAccountRecord): CsvMapping | undefined {
   return record.mapping ? (record.mapping as unknown as CsvMapping) : undefined;
+}
+
+/** Replaces the generic-CSV column mapping the account's files are read with. */
+export async function saveMapping(
+  account: BankAccountRecord,
+  mapping: CsvMapping,
+  userId: string,
+): Promise<{ ok: true; message: string } | Refused> {
+  const saved = await saveBankAccountMapping(account.organizationId, account._id, { ...mapping }, userId);
+  return saved
+    ? { ok: true, message: "Columnas del CSV guardadas." }
+    : refused(notFoundRefusal(BANK_ACCOUNT_NOT_FOUND));
 }

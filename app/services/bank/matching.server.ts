@@ -1,13 +1,20 @@
 /**
  * Reconciling a bank account's lines: proposals from the pure matcher (app/domain/bank/matching.ts) over
  * its pending lines, the posted lines of its ledger account not yet matched, and the organization's open
- * items; accepting a proposal against posted lines, excluding a line, and undoing either — each in one
- * transaction that refuses lines another request changed meanwhile.
+ * items; accepting a proposal (against posted lines, or registering the open items' cobro / pago), excluding
+ * a line, and undoing either — each in one transaction that refuses lines another request changed meanwhile.
  */
 import { refused, type Refused } from "~/domain/refusal";
-import { Types } from "mongoose";
+import { Types, type ClientSession } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
-import { deleteBankMatch, insertBankMatch, matchOfLine, matchesOfAccount } from "~models/bank-match";
+import {
+  deleteBankMatch,
+  insertBankMatch,
+  matchOfLine,
+  matchesOfAccount,
+  type BankMatchRecord,
+} from "~models/bank-match";
+import { findSettlement } from "~models/settlement";
 import { bankLinesInState, moveBankLines, type BankStatementLineRecord } from "~models/bank-statement-line";
 import { listCounterparties } from "~models/counterparty";
 import { findOpenItems } from "~models/open-item";
@@ -21,8 +28,18 @@ import {
   type Proposal,
 } from "~/domain/bank/matching";
 import { MAX_STATEMENT_LINES } from "~/domain/bank/statement";
-import { postedLinesOfAccount, type AccountLine } from "~/services/ledger/ledger.server";
+import { cents } from "~/domain/money";
+import { registerPayment, undoPayment } from "~/services/open-items/payments.server";
+import {
+  getEntry,
+  linesOf,
+  postedLinesOfAccount,
+  reversalPairsSince,
+  reverse,
+  type AccountLine,
+} from "~/services/ledger/ledger.server";
 import { withTransaction } from "~/utils/db.server";
+import { lockedLinesRefusal } from "./month-close.server";
 
 export const MATCH_MESSAGES = {
   changed: "Otro usuario cambió estos movimientos mientras se guardaba; revise la lista e intente de nuevo.",
@@ -50,13 +67,19 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
   const window = DEFAULT_MATCH_OPTIONS.windowDays;
   const from = addDays(pending[0].date as CalendarDate, -window);
   const to = addDays(pending[pending.length - 1].date as CalendarDate, window);
-  const [posted, matches, openItems] = await Promise.all([
+  const [posted, matches, openItems, reversed] = await Promise.all([
     postedLinesOfAccount(account.organizationId, account.ledgerAccount, from, to),
     matchesOfAccount(account.organizationId, account._id),
     findOpenItems({ organizationId: account.organizationId }),
+    reversalPairsSince(account.organizationId, from),
   ]);
+  // An entry and its reversal cancel out: neither is a movement the bank can show.
   const taken = new Set(matches.flatMap((match) => match.postedLines.map(bookKey)));
-  const book = new Map(posted.filter((line) => !taken.has(bookKey(line))).map((line) => [bookKey(line), line]));
+  const book = new Map(
+    posted
+      .filter((line) => !taken.has(bookKey(line)) && !reversed.has(line.entryId))
+      .map((line) => [bookKey(line), line]),
+  );
   const open = openItems.filter((item) => item.balance > 0n && item.currency === account.currency);
   const parties = new Map(
     (
@@ -104,17 +127,30 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
 
 export type MatchOutcome = { ok: true; message: string } | Refused;
 
-/** Accepts the current proposal against posted lines that starts with this bank line. */
+/**
+ * Accepts the current proposal that starts with this bank line. Against posted lines: the match is
+ * stored. Against open items: their cobro / pago is registered (the bank account's ledger account
+ * receives or pays the money) and matched with the bank lines in the payment's own transaction.
+ */
 export async function acceptProposal(
   account: BankAccountRecord,
   bankLineId: string,
   userId: string,
 ): Promise<MatchOutcome> {
   const data = await matchingData(account);
-  const proposal = data.proposals.find(
-    (candidate) => candidate.kind === "book" && candidate.bankLineIds[0] === bankLineId,
+  const proposal = data.proposals.find((candidate) => candidate.bankLineIds[0] === bankLineId);
+  if (!proposal) return refused({ message: MATCH_MESSAGES.proposalGone, kind: "conflict" });
+  const locked = await lockedLinesRefusal(
+    account,
+    proposal.bankLineIds.map((id) => new Types.ObjectId(id)),
   );
-  if (!proposal || proposal.kind !== "book") return refused({ message: MATCH_MESSAGES.proposalGone, kind: "conflict" });
+  if (locked) return locked;
+  const count = proposal.bankLineIds.length;
+  const done = {
+    ok: true as const,
+    message: count === 1 ? "Movimiento conciliado." : `${count} movimientos conciliados.`,
+  };
+  if (proposal.kind === "items") return acceptItems(account, data, proposal, userId, done);
   const ids = proposal.bankLineIds.map((id) => new Types.ObjectId(id));
   const amount = proposal.bankLineIds.reduce((total, id) => total + data.bank.get(id)!.amount, 0n);
   try {
@@ -141,8 +177,66 @@ export async function acceptProposal(
     if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
     throw error;
   }
-  const count = proposal.bankLineIds.length;
-  return { ok: true, message: count === 1 ? "Movimiento conciliado." : `${count} movimientos conciliados.` };
+  return done;
+}
+
+async function acceptItems(
+  account: BankAccountRecord,
+  data: MatchingData,
+  proposal: Extract<Proposal, { kind: "items" }>,
+  userId: string,
+  done: { ok: true; message: string },
+): Promise<MatchOutcome> {
+  const lines = proposal.bankLineIds.map((id) => data.bank.get(id)!);
+  const items = proposal.items.map((entry) => data.items.get(entry.id)!);
+  const [first] = items;
+  // The matcher only groups items of one counterparty and side; anything else is not a proposal to trust.
+  if (items.some((item) => item.partyId !== first.partyId || item.side !== first.side))
+    return refused({ message: MATCH_MESSAGES.proposalGone, kind: "conflict" });
+  const amount = lines.reduce((total, line) => total + line.amount, 0n);
+  const ids = lines.map((line) => line._id);
+  const date = lines.map((line) => line.date as CalendarDate).sort()[lines.length - 1];
+  const reference = lines.find((line) => line.reference !== "")?.reference ?? "";
+  try {
+    const outcome = await registerPayment(
+      account.organizationId,
+      first.side,
+      first.partyId,
+      {
+        date,
+        moneyAccount: account.ledgerAccount,
+        received: cents(amount < 0n ? -amount : amount),
+        ...(reference ? { reference } : {}),
+        applications: proposal.items.map((entry) => ({ itemId: entry.id, amount: cents(entry.amount) })),
+      },
+      { by: userId },
+      async (entry, settlementId, session) => {
+        const postedLines = linesOf(entry).flatMap((line, index) =>
+          line.account === account.ledgerAccount ? [{ entryId: entry._id, line: index }] : [],
+        );
+        await insertBankMatch(
+          {
+            organizationId: account.organizationId,
+            bankAccountId: account._id,
+            bankLineIds: ids,
+            postedLines,
+            amount,
+            settlementId,
+            acceptedBy: userId,
+            acceptedAt: new Date(),
+          },
+          session,
+        );
+        const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids };
+        if (!(await moveBankLines(filter, "pendiente", "conciliado", session))) throw new Changed();
+      },
+    );
+    if (!outcome.ok) return outcome;
+  } catch (error) {
+    if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+    throw error;
+  }
+  return done;
 }
 
 /** «excluir» (not to be reconciled) and its undo, for one pending or excluded line. */
@@ -152,6 +246,8 @@ export async function setExcluded(
   excluded: boolean,
 ): Promise<MatchOutcome> {
   if (!Types.ObjectId.isValid(bankLineId)) return refused({ message: MATCH_MESSAGES.notPending, kind: "not-found" });
+  const locked = await lockedLinesRefusal(account, [new Types.ObjectId(bankLineId)]);
+  if (locked) return locked;
   const filter = {
     organizationId: account.organizationId,
     bankAccountId: account._id,
@@ -170,19 +266,47 @@ export async function setExcluded(
   };
 }
 
-/** Undoes the match a reconciled line belongs to: all its bank lines go back to pending. */
-export async function undoMatch(account: BankAccountRecord, bankLineId: string): Promise<MatchOutcome> {
+/**
+ * Undoes the match a reconciled line belongs to: all its bank lines go back to pending. A match that
+ * registered a cobro / pago undoes it too, and one a bank rule booked reverses its entry — each reversal
+ * dated on its entry's own day, in the same transaction.
+ */
+export async function undoMatch(account: BankAccountRecord, bankLineId: string, userId: string): Promise<MatchOutcome> {
   if (!Types.ObjectId.isValid(bankLineId)) return refused({ message: MATCH_MESSAGES.notMatched, kind: "not-found" });
+  const release = async (match: BankMatchRecord, session: ClientSession) => {
+    if (!(await deleteBankMatch(match._id, session))) throw new Changed();
+    const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids: match.bankLineIds };
+    if (!(await moveBankLines(filter, "conciliado", "pendiente", session))) throw new Changed();
+  };
   try {
-    const count = await withTransaction(async (session) => {
-      const match = await matchOfLine(account.organizationId, new Types.ObjectId(bankLineId), session);
-      if (!match || String(match.bankAccountId) !== String(account._id)) return 0;
-      if (!(await deleteBankMatch(match._id, session))) throw new Changed();
-      const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids: match.bankLineIds };
-      if (!(await moveBankLines(filter, "conciliado", "pendiente", session))) throw new Changed();
-      return match.bankLineIds.length;
-    });
-    if (count === 0) return refused({ message: MATCH_MESSAGES.notMatched, kind: "conflict" });
+    const match = await matchOfLine(account.organizationId, new Types.ObjectId(bankLineId));
+    if (!match || String(match.bankAccountId) !== String(account._id))
+      return refused({ message: MATCH_MESSAGES.notMatched, kind: "conflict" });
+    const locked = await lockedLinesRefusal(account, match.bankLineIds);
+    if (locked) return locked;
+    if (match.settlementId) {
+      const settlement = await findSettlement(account.organizationId, String(match.settlementId));
+      if (!settlement) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+      const outcome = await undoPayment(
+        account.organizationId,
+        String(match.settlementId),
+        settlement.date as CalendarDate,
+        { by: userId },
+        (session) => release(match, session),
+      );
+      if (!outcome.ok) return outcome;
+    } else if (match.ruleEntryId) {
+      const entry = await getEntry(account.organizationId, String(match.ruleEntryId));
+      if (!entry) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+      const outcome = await reverse(
+        account.organizationId,
+        String(match.ruleEntryId),
+        { by: userId, date: entry.date },
+        (_reversal, session) => release(match, session),
+      );
+      if (!outcome.ok) return outcome;
+    } else await withTransaction((session) => release(match, session));
+    const count = match.bankLineIds.length;
     return {
       ok: true,
       message:

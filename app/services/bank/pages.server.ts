@@ -11,7 +11,14 @@ import {
   findBankStatementLines,
   type BankLineState,
 } from "~models/bank-statement-line";
-import type { CalendarDate } from "~/domain/calendar";
+import {
+  formatDateTime,
+  isDateAccepted,
+  monthLabel,
+  parseCalendarDate,
+  todayInCostaRica,
+  type CalendarDate,
+} from "~/domain/calendar";
 import { cents } from "~/domain/money";
 import { isSelectable } from "~/domain/catalog";
 import {
@@ -22,10 +29,12 @@ import {
   type BankStatementView,
 } from "~/domain/bank/view";
 import { dateText } from "~/domain/text";
-import type { ProposalView, ReconciliationView } from "~/domain/bank/view";
+import type { BankMonthView, ProposalView, ReconciliationView } from "~/domain/bank/view";
 import { reconciliationAt } from "./reconciliation.server";
-import { bankAccountOf, bankAccountViews, catalogIndex, toBankAccountView } from "./accounts.server";
+import { bankAccountOf, bankAccountViews, catalogIndex, mappingOf, toBankAccountView } from "./accounts.server";
+import { csvMappingValues } from "~/domain/bank/account-form";
 import { matchingData } from "./matching.server";
+import { monthHistoryOf } from "./month-close.server";
 
 /** Proposals shown at once; accepting some shows the next ones. */
 export const MAX_PROPOSALS_SHOWN = 100;
@@ -64,10 +73,20 @@ export interface BankAccountPage {
   proposals: ProposalView[];
   proposalCount: number;
   reconciliation: ReconciliationView;
+  /** The months marked reconciled (or reopened since), newest first. */
+  months: BankMonthView[];
+  /** The generic-CSV column mapping as the edit form's values. */
+  mappingValues: Record<string, string>;
 }
 
 export function readLineState(text: string | null): BankLineState | null {
   return BANK_LINE_STATES.find((state) => state === text) ?? null;
+}
+
+/** The reconciliation's date: a real day within the app's accepted window, else today. */
+export function readReconciliationDate(text: string | null, now: Date = new Date()): CalendarDate {
+  const date = parseCalendarDate(text);
+  return date && isDateAccepted(date) ? date : todayInCostaRica(now);
 }
 
 export function readPage(text: string | null): number {
@@ -91,7 +110,7 @@ export async function bankAccountPage(
     latestBankStatements(organizationId, record._id, LATEST_IMPORTS),
     matchingData(record),
   ]);
-  const reconciliation = await reconciliationAt(record, query.at);
+  const [reconciliation, months] = await Promise.all([reconciliationAt(record, query.at), monthHistoryOf(record)]);
   const money = (value: bigint) => moneyOf(cents(value), record.currency);
   const item = (entry: { count: number; amount: bigint }) => ({ count: entry.count, amount: money(entry.amount) });
   const proposals = matching.proposals.slice(0, MAX_PROPOSALS_SHOWN).map((proposal): ProposalView => {
@@ -113,6 +132,7 @@ export async function bankAccountPage(
     return {
       lineId: proposal.bankLineIds[0],
       kind: proposal.kind,
+      moneyIn: amount > 0n,
       bankText,
       matchedText,
       amount: moneyOf(cents(amount), record.currency),
@@ -158,5 +178,17 @@ export async function bankAccountPage(
       difference: reconciliation.difference === null ? null : money(reconciliation.difference),
       balanced: reconciliation.difference === 0n,
     },
+    mappingValues: csvMappingValues(mappingOf(record)),
+    months: months.map((month) => {
+      const last = month.history[month.history.length - 1];
+      return {
+        month: month.month,
+        label: monthLabel(month.month),
+        closed: month.closed,
+        lastEvent: last
+          ? `${last.action === "conciliado" ? "Conciliado" : "Reabierto"} el ${formatDateTime(last.at)}`
+          : "",
+      };
+    }),
   });
 }

@@ -8,11 +8,35 @@ import { earliestStatedOpening } from "~models/bank-statement";
 import { bankLinesUpTo } from "~models/bank-statement-line";
 import { storedBigInt } from "~models/open-item";
 import type { CalendarDate } from "~/domain/calendar";
-import { reconcile, type Reconciliation } from "~/domain/bank/reconciliation";
+import {
+  reconcile,
+  reconciliationDetail,
+  type Reconciliation,
+  type ReconciliationDetail,
+  type ReconciliationInput,
+} from "~/domain/bank/reconciliation";
 import { MAX_ACCOUNT_LINES } from "~/services/ledger/account-lines.server";
-import { accountBalanceBefore, postedLineDates, postedLinesOfAccount } from "~/services/ledger/ledger.server";
+import {
+  accountBalanceBefore,
+  postedLineDates,
+  postedLinesOfAccount,
+  reversalPairsSince,
+} from "~/services/ledger/ledger.server";
 
 export async function reconciliationAt(account: BankAccountRecord, date: CalendarDate): Promise<Reconciliation> {
+  return reconcile(await reconciliationInputAt(account, date));
+}
+
+/** The conciliación at a date and the lines behind its items: what the printed report shows. */
+export async function reconciliationReportAt(
+  account: BankAccountRecord,
+  date: CalendarDate,
+): Promise<{ reconciliation: Reconciliation; detail: ReconciliationDetail }> {
+  const input = await reconciliationInputAt(account, date);
+  return { reconciliation: reconcile(input), detail: reconciliationDetail(input) };
+}
+
+async function reconciliationInputAt(account: BankAccountRecord, date: CalendarDate): Promise<ReconciliationInput> {
   const [opening, bankLines, matches] = await Promise.all([
     earliestStatedOpening(account.organizationId, account._id),
     bankLinesUpTo(account.organizationId, account._id, date, MAX_ACCOUNT_LINES),
@@ -25,13 +49,14 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
     null,
   );
   const bookFrom = (opening?.from as CalendarDate | undefined) ?? earliestLine ?? date;
-  const [bookOpening, bookLines, matchedBookDates] = await Promise.all([
+  const [bookOpening, bookLines, matchedBookDates, reversed] = await Promise.all([
     accountBalanceBefore(account.organizationId, account.ledgerAccount, bookFrom),
     postedLinesOfAccount(account.organizationId, account.ledgerAccount, bookFrom, date),
     postedLineDates(
       account.organizationId,
       matches.flatMap((match) => match.postedLines),
     ),
+    reversalPairsSince(account.organizationId, bookFrom),
   ]);
   const bankDate = new Map(bankLines.map((line) => [String(line._id), line.date as CalendarDate]));
   // A match is complete at the latest day of its lines; a bank line beyond `date` is not read, so the
@@ -47,7 +72,13 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
     for (const id of match.bankLineIds) reconciledAt.set(String(id), last);
     for (const line of match.postedLines) reconciledAt.set(`${String(line.entryId)}:${line.line}`, last);
   }
-  return reconcile({
+  // An entry and its reversal cancel out: once both are dated they are in transit no more.
+  for (const line of bookLines) {
+    const key = `${line.entryId}:${line.line}`;
+    const pairedAt = reversed.get(line.entryId);
+    if (pairedAt !== undefined && !reconciledAt.has(key)) reconciledAt.set(key, pairedAt);
+  }
+  return {
     date,
     bankOpening: opening ? { from: opening.from as CalendarDate, amount: storedBigInt(opening.opening) } : null,
     bookOpening,
@@ -55,6 +86,7 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
       date: line.date as CalendarDate,
       amount: line.amount,
       state: line.state,
+      label: [line.description, line.reference].filter((text) => text).join(" · "),
       ...(reconciledAt.has(String(line._id)) ? { reconciledAt: reconciledAt.get(String(line._id))! } : {}),
     })),
     bookLines: bookLines.map((line) => {
@@ -62,8 +94,9 @@ export async function reconciliationAt(account: BankAccountRecord, date: Calenda
       return {
         date: line.date,
         amount: line.amount,
+        label: `Asiento ${line.number} · ${line.description}`,
         ...(reconciledAt.has(key) ? { reconciledAt: reconciledAt.get(key)! } : {}),
       };
     }),
-  });
+  };
 }

@@ -56,6 +56,8 @@ interface StoredEntry {
   status: "borrador" | "contabilizado";
   reversedBy?: unknown;
   reversalOf?: unknown;
+  /** Closed bank reconciliations that hold it (it can be neither edited nor reversed). */
+  bankLocks?: string[];
   lines: Array<{
     account: string;
     description?: string;
@@ -285,12 +287,13 @@ export async function entryView(
     undoneElsewhere:
       admin && entry.status === "contabilizado" && !entry.reversedBy ? undoneElsewhere(entry.source.kind) : null,
     can: {
-      edit: admin && !entry.reversedBy && !entry.reversalOf,
+      edit: admin && !entry.reversedBy && !entry.reversalOf && !entry.bankLocks?.length,
       reverse:
         admin &&
         entry.status === "contabilizado" &&
         !entry.reversedBy &&
         !entry.reversalOf &&
+        !entry.bankLocks?.length &&
         !undoneElsewhere(entry.source.kind),
       deleteDraft: admin && entry.status === "borrador",
     },

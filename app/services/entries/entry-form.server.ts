@@ -13,7 +13,12 @@ import {
   type EntryFormValue,
 } from "~/domain/entries/form";
 import type { EntryInput, EntrySource } from "~/domain/ledger/types";
-import { ENTRY_NOT_FOUND, REVERSED_NOT_EDITABLE, postedInClosedPeriod } from "~/domain/ledger/messages";
+import {
+  BANK_RECONCILED,
+  ENTRY_NOT_FOUND,
+  REVERSED_NOT_EDITABLE,
+  postedInClosedPeriod,
+} from "~/domain/ledger/messages";
 import { found, notFoundRefusal, refused, type Refusal, type Result } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
 import {
@@ -49,11 +54,12 @@ export interface EntryFormPage {
 
 /** Why a stored entry cannot be changed from the form any more; null when it can. */
 export function notEditable(
-  entry: Pick<EntryRecord, "status" | "reversedBy" | "date">,
+  entry: Pick<EntryRecord, "status" | "reversedBy" | "date" | "bankLocks">,
   lockDate: CalendarDate | null,
 ): string | null {
   if (entry.status !== "contabilizado") return null;
   if (entry.reversedBy) return REVERSED_NOT_EDITABLE;
+  if (entry.bankLocks?.length) return BANK_RECONCILED;
   if (lockDate !== null && entry.date <= lockDate) return postedInClosedPeriod(lockDate);
   return null;
 }

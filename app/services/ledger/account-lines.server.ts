@@ -4,6 +4,7 @@
  * money in). Bounded by the caller's range.
  */
 import type { Types } from "mongoose";
+import { Entry, type EntryRecord } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { PostedLine, type PostedLineRecord } from "~models/posted-line";
 import { firstDayOfMonth, type CalendarDate } from "~/domain/calendar";
@@ -86,4 +87,35 @@ export async function postedLineDates(
     if (wanted.has(key)) dates.set(key, row.date as CalendarDate);
   }
   return dates;
+}
+
+/**
+ * The entries undone by a reversal dated on or after `from`, and those reversals, each with the day the
+ * pair is complete (the later of the two): together they move nothing, so reconciliation neither
+ * proposes them nor counts them in transit once both are dated. An entry dated on or after `from` can
+ * only be reversed on or after it, so every such pair is found.
+ */
+export async function reversalPairsSince(
+  organizationId: string,
+  from: CalendarDate,
+): Promise<Map<string, CalendarDate>> {
+  const reversals = await Entry.find(
+    { organizationId, status: "contabilizado", reversalOf: { $exists: true }, date: { $gte: from } },
+    { _id: 1, reversalOf: 1, date: 1 },
+  ).lean<Array<Pick<EntryRecord, "_id" | "reversalOf" | "date">>>();
+  if (reversals.length === 0) return new Map();
+  const originals = await Entry.find(
+    { organizationId, _id: { $in: reversals.flatMap((entry) => (entry.reversalOf ? [entry.reversalOf] : [])) } },
+    { _id: 1, date: 1 },
+  ).lean<Array<Pick<EntryRecord, "_id" | "date">>>();
+  const originalDate = new Map(originals.map((entry) => [String(entry._id), entry.date]));
+  const pairs = new Map<string, CalendarDate>();
+  for (const reversal of reversals) {
+    const original = String(reversal.reversalOf);
+    const before = originalDate.get(original) ?? reversal.date;
+    const complete = (before > reversal.date ? before : reversal.date) as CalendarDate;
+    pairs.set(original, complete);
+    pairs.set(String(reversal._id), complete);
+  }
+  return pairs;
 }

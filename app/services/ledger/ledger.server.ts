@@ -17,8 +17,15 @@ export {
 } from "./write.server";
 export { accountsInUse, entryFilter, getEntry, listEntries, type EntryFilters, type EntryList } from "./read.server";
 export { accountMovements, type AccountMovements, type MovementRow } from "./movements.server";
-export { accountBalanceBefore, postedLineDates, postedLinesOfAccount, type AccountLine } from "./account-lines.server";
+export {
+  accountBalanceBefore,
+  postedLineDates,
+  postedLinesOfAccount,
+  reversalPairsSince,
+  type AccountLine,
+} from "./account-lines.server";
 export { exportJournal } from "./journal.server";
+export { lockEntriesForBank, unlockEntriesForBank } from "./bank-locks.server";
 export { accountTotals, verifyLedger } from "./verify.server";
 export { lockDateOf } from "./context.server";
 export { linesOf } from "./records.server";

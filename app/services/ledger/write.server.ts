@@ -3,6 +3,7 @@ import { todayInCostaRica } from "~/domain/calendar";
 import {
   ALREADY_POSTED,
   ALREADY_REVERSED,
+  BANK_RECONCILED,
   ENTRY_NOT_FOUND,
   FISCAL_YEAR_CHANGE,
   NOT_POSTED,
@@ -411,6 +412,7 @@ export function editPosted(organizationId: string, id: string, input: EntryInput
       const stored = await entryOf(organizationId, id, session);
       if (stored.status !== "contabilizado") refuse(NOT_POSTED);
       if (stored.reversedBy) refuse(REVERSED_NOT_EDITABLE);
+      if (stored.bankLocks?.length) refuse(BANK_RECONCILED);
       const context = await contextOf(organizationId, session);
       if (context.closedYears?.has(stored.fiscalYear)) refuse(postedInClosedYear(stored.fiscalYear), "date");
       if (context.lockDate !== null && stored.date <= context.lockDate)
@@ -472,6 +474,7 @@ export async function reverseWithin(
   const stored = await entryOf(organizationId, id, session);
   if (stored.status !== "contabilizado") refuse(NOT_POSTED);
   if (stored.reversedBy) refuse(ALREADY_REVERSED);
+  if (stored.bankLocks?.length) refuse(BANK_RECONCILED);
   const mirrored = mirror(stored, date);
   if (actor.description) mirrored.description = actor.description;
   const context = await contextOf(organizationId, session);

@@ -11,6 +11,8 @@ import { findCounterparty } from "~models/counterparty";
 import { findOpenItems, moveBalance, moveBalances, type OpenItemRecord } from "~models/open-item";
 import { repsNaming } from "~models/open-item-sources";
 import { findSettlement, insertSettlement, markSettlementReversed, usedRepKeys } from "~models/settlement";
+import { settlementIsReconciled } from "~models/bank-match";
+import type { EntryRecord } from "~models/entry";
 
 export const PAYMENT_OUTCOME_MESSAGES = {
   partyNotFound: "Contraparte no encontrada.",
@@ -26,7 +28,19 @@ export const PAYMENT_OUTCOME_MESSAGES = {
   repUsed: "Ese recibo electrónico de pago ya tiene su cobro o pago registrado.",
   repOtherDocument: (label: string) => `El recibo electrónico de pago no menciona ${label}.`,
   repExceeded: (amount: string) => `Lo aplicado supera el monto del recibo electrónico de pago (${amount}).`,
+  reconciled:
+    "Ese cobro o pago está conciliado con un movimiento del banco: deshaga la conciliación en Conciliación Bancaria.",
 } as const;
+
+/**
+ * Another feature's state written in the payment's own transaction (the bank line it reconciles): it
+ * receives the entry and the settlement's id, and aborts everything by throwing.
+ */
+export type AlongsidePayment = (
+  entry: EntryRecord,
+  settlementId: Types.ObjectId,
+  session: ClientSession,
+) => Promise<void>;
 
 export interface PaymentInput {
   date: CalendarDate;
@@ -71,6 +85,7 @@ export async function registerPayment(
   partyId: string,
   input: PaymentInput,
   actor: Actor,
+  alongside?: AlongsidePayment,
 ): Promise<PaymentOutcome> {
   const party = await findCounterparty(organizationId, partyId);
   if (!party) return refused(PAYMENT_OUTCOME_MESSAGES.partyNotFound, true);
@@ -122,7 +137,7 @@ export async function registerPayment(
     received,
     description,
   );
-  const withState = async (entry: { _id: Types.ObjectId; number?: string }, session: ClientSession) => {
+  const withState = async (entry: EntryRecord, session: ClientSession) => {
     await insertSettlement(
       {
         _id: settlementId,
@@ -151,6 +166,7 @@ export async function registerPayment(
       return { id: item._id, expected: item.balance, delta: line.delta };
     });
     if (!(await moveBalances(organizationId, moves, session))) throw new BalanceChanged();
+    if (alongside) await alongside(entry, settlementId, session);
   };
   try {
     const outcome = await postOnce(
@@ -209,12 +225,16 @@ export async function undoPayment(
   settlementId: string,
   date: CalendarDate,
   actor: Actor,
+  /** The bank reconciliation undone with it, in the same transaction. */
+  alongside?: (session: ClientSession) => Promise<void>,
 ): Promise<PaymentOutcome> {
   const settlement = await findSettlement(organizationId, settlementId);
   if (!settlement) return refused(PAYMENT_OUTCOME_MESSAGES.settlementNotFound, true);
   if (settlement.kind === "nota" || !settlement.entryId) return refused(PAYMENT_OUTCOME_MESSAGES.notAPayment);
   if (settlement.reversedOn) return refused(PAYMENT_OUTCOME_MESSAGES.alreadyReversed);
   if (date < settlement.date) return refused(PAYMENT_OUTCOME_MESSAGES.undoBeforePayment);
+  if (!alongside && (await settlementIsReconciled(organizationId, settlement._id)))
+    return refused(PAYMENT_OUTCOME_MESSAGES.reconciled);
   try {
     const outcome = await reverse(
       organizationId,
@@ -238,6 +258,7 @@ export async function undoPayment(
           if (!item || !(await moveBalance(organizationId, item._id, item.balance, -line.delta, session)))
             throw new BalanceChanged();
         }
+        if (alongside) await alongside(session);
       },
     );
     if (!outcome.ok) return { ok: false, refusals: outcome.refusals };
