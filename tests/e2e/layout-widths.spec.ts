@@ -24,7 +24,8 @@ const NOT_SCREENS = [
 ];
 
 /** Each page route, and how the spec reaches it (`{first:…}` opens the first link of that shape on a page). */
-type Visit = string | { from: string; link: RegExp };
+/** A fixed path, or the first link matching `link` on `from` (then, with `next`, the first matching it there). */
+type Visit = string | { from: string; link: RegExp; next?: RegExp };
 const ADMIN_SCREENS: Record<string, Visit> = {
   "_app._index.tsx": `/?org=${ORG}&month=${lastMonth}&tab=recibidos`,
   "_app.admin.board.tsx": `/admin/board?month=${lastMonth}`,
@@ -46,6 +47,11 @@ const ADMIN_SCREENS: Record<string, Visit> = {
   "_app.admin.exchange-difference.tsx": `/admin/exchange-difference?org=${ORG}`,
   "_app.admin.bank.tsx": `/admin/bank?org=${ORG}`,
   "_app.admin.bank_.$accountID.tsx": { from: `/admin/bank?org=${ORG}`, link: /\/admin\/bank\/[0-9a-f]{24}/ },
+  "_app.admin.bank_.$accountID_.rules.tsx": {
+    from: `/admin/bank?org=${ORG}`,
+    link: /\/admin\/bank\/[0-9a-f]{24}/,
+    next: /\/admin\/bank\/[0-9a-f]{24}\/rules/,
+  },
   "_app.admin.income-brackets.tsx": `/admin/income-brackets?org=${ORG}`,
   "_app.admin.income-brackets_.$year.$kind.tsx": {
     from: `/admin/income-brackets?org=${ORG}`,
@@ -111,6 +117,7 @@ const OPTIONAL = new Set([
   "_app.payables_.$partyId.tsx",
   // A bank account's page, when the demo organization has a bank account (the bank spec checks it on a phone).
   "_app.admin.bank_.$accountID.tsx",
+  "_app.admin.bank_.$accountID_.rules.tsx",
 ]);
 
 async function pageScrollsSideways(page: Page): Promise<number> {
@@ -129,11 +136,17 @@ async function expectFullyVisible(page: Page, element: Locator, what: string) {
   expect(await element.evaluate((node) => node.scrollWidth - node.clientWidth), what).toBeLessThanOrEqual(0);
 }
 
+async function linkOn(page: Page, path: string, link: RegExp): Promise<string | null> {
+  await page.goto(path);
+  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  return hrefs.find((href) => link.test(href)) ?? null;
+}
+
 async function resolve(page: Page, visit: Visit): Promise<string | null> {
   if (typeof visit === "string") return visit;
-  await page.goto(visit.from);
-  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
-  return hrefs.find((href) => visit.link.test(href)) ?? null;
+  const first = await linkOn(page, visit.from, visit.link);
+  if (first === null || !visit.next) return first;
+  return linkOn(page, first, visit.next);
 }
 
 async function visitAll(page: Page, routes: string[], width: number): Promise<string[]> {
