@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { DateField } from "~/components/forms/DateField";
+import { PageLinks } from "~/components/PageLinks";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { appHref, keptParamFields } from "~/utils/links";
 import { AGING_BUCKETS, AGING_LABELS, type AgingPageView, type Side } from "~/domain/open-items";
@@ -152,6 +153,17 @@ export function AgingPage({
             </Table.Tfoot>
           </Table>
         </TableScrollRegion>
+      )}
+      {data.partyCount > 0 && (
+        <PageLinks
+          page={data.page}
+          pageCount={data.pageCount}
+          count={data.partyCount}
+          pageSize={data.pageSize}
+          noun={texts.counted}
+          hrefOf={(page) => appHref(`${texts.path}?at=${data.at}&page=${page}`, current)}
+          testId="aging-count"
+        />
       )}
       {admin && (
         <Form

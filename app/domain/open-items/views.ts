@@ -4,6 +4,11 @@ export interface AgingPageView {
   at: string;
   atText: string;
   messages: string[];
+  /** The counterparties are listed a page at a time; the totals and the agreement cover all of them. */
+  page: number;
+  pageCount: number;
+  partyCount: number;
+  pageSize: number;
   rows: Array<{ partyId: string; nombre: string; cedula: string; buckets: string[]; total: string; openCount: number }>;
   totals: { buckets: string[]; total: string };
   agreement: {

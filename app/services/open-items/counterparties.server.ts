@@ -1,7 +1,9 @@
 import type { CalendarDate } from "~/domain/calendar";
 import { dueDateOf } from "~/domain/open-items";
 import { findCounterparty, saveCounterpartySettings, type CounterpartySettings } from "~models/counterparty";
-import { findOpenItems, setDueDates } from "~models/open-item";
+import { withTransaction } from "~/utils/db.server";
+import { findOpenItems } from "~models/open-item";
+import { changeDueDates } from "~models/open-item-writes";
 
 /**
  * Saves a counterparty's term, usual account and notes; a new term moves the due dates of its credit
@@ -17,20 +19,22 @@ export async function saveCounterparty(
   if (!party) return false;
   await saveCounterpartySettings(organizationId, party._id, settings, by);
   if (!("paymentTermDays" in settings) || settings.paymentTermDays === party.paymentTermDays) return true;
-  const items = await findOpenItems({ organizationId, partyId: party._id });
-  const changes = items
-    .filter((item) => item.plazoCredito === undefined && !item.settledAtIssue)
-    .map((item) => ({
-      id: item._id,
-      before: item.dueDate,
-      dueDate: dueDateOf({
-        fecha: item.fecha as CalendarDate,
-        ...(item.condicionVenta ? { condicionVenta: item.condicionVenta } : {}),
-        ...(settings.paymentTermDays === undefined ? {} : { partyTermDays: settings.paymentTermDays }),
-        bookedToCash: false,
-      }).dueDate,
-    }))
-    .filter((change) => change.dueDate !== change.before);
-  await setDueDates(organizationId, changes);
+  // Read inside the transaction: a cobro changing one of these balances meanwhile makes it retry.
+  await withTransaction(async (session) => {
+    const items = await findOpenItems({ organizationId, partyId: party._id }, session);
+    const changes = items
+      .filter((item) => item.plazoCredito === undefined && !item.settledAtIssue)
+      .map((item) => ({
+        item,
+        dueDate: dueDateOf({
+          fecha: item.fecha as CalendarDate,
+          ...(item.condicionVenta ? { condicionVenta: item.condicionVenta } : {}),
+          ...(settings.paymentTermDays === undefined ? {} : { partyTermDays: settings.paymentTermDays }),
+          bookedToCash: false,
+        }).dueDate,
+      }))
+      .filter((change) => change.dueDate !== change.item.dueDate);
+    await changeDueDates(organizationId, changes, session);
+  });
   return true;
 }

@@ -5,15 +5,16 @@ import { creditNoteApplication, creditNoteLines, dueDateOf, readTermDays, type S
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { withTransaction } from "~/utils/db.server";
 import { listCounterparties, recordSeenParties } from "~models/counterparty";
+import { isDuplicateKeyError } from "~models/mongo-errors";
 import {
+  existingItemKeys,
   findItemByKey,
-  insertOpenItems,
   markNoteApplied,
-  moveBalance,
   openItemKeys,
   unappliedNotes,
   type OpenItemRecord,
 } from "~models/open-item";
+import { insertItems, moveItemBalances } from "~models/open-item-writes";
 import {
   openItemSourceClaves,
   organizationsWithOpenItemSources,
@@ -122,7 +123,21 @@ async function deriveItems(organizationId: string, claves: readonly string[]): P
       createdAt: now,
     });
   }
-  await insertOpenItems(records);
+  // Two imports deriving the same receipts at once: the retry finds the other one's items and skips them.
+  await withTransaction(
+    async (session) => {
+      const taken = await existingItemKeys(
+        organizationId,
+        records.map((record) => record.key),
+        session,
+      );
+      await insertItems(
+        records.filter((record) => !taken.has(record.key)),
+        session,
+      );
+    },
+    { retryOn: isDuplicateKeyError },
+  );
 }
 
 function later(a: string, b: string): CalendarDate {
@@ -166,8 +181,14 @@ function applyCreditNote(organizationId: string, pending: OpenItemRecord): Promi
       },
       session,
     );
-    const movedDocument = await moveBalance(organizationId, document._id, document.balance, -applied, session);
-    const movedNote = await moveBalance(organizationId, note._id, note.balance, applied, session);
-    if (!movedDocument || !movedNote) throw new BalanceChanged();
+    const moved = await moveItemBalances(
+      organizationId,
+      [
+        { item: document, delta: -applied },
+        { item: note, delta: applied },
+      ],
+      session,
+    );
+    if (!moved) throw new BalanceChanged();
   });
 }
