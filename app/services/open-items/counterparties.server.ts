@@ -1,5 +1,6 @@
 import type { CalendarDate } from "~/domain/calendar";
 import { dueDateOf } from "~/domain/open-items";
+import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import { findCounterparty, saveCounterpartySettings, type CounterpartySettings } from "~models/counterparty";
 import { withTransaction } from "~/utils/db.server";
 import { findOpenItems } from "~models/open-item";
@@ -7,7 +8,7 @@ import { changeDueDates } from "~models/open-item-writes";
 
 /**
  * Saves a counterparty's term, usual account and notes; a new term moves the due dates of its credit
- * documents that name no PlazoCredito of their own.
+ * documents that name no PlazoCredito of their own (in one transaction with the kept balances).
  */
 export async function saveCounterparty(
   organizationId: string,
@@ -23,7 +24,8 @@ export async function saveCounterparty(
   await withTransaction(async (session) => {
     const items = await findOpenItems({ organizationId, partyId: party._id }, session);
     const changes = items
-      .filter((item) => item.plazoCredito === undefined && !item.settledAtIssue)
+      // Imported opening balances keep the due date their file gave.
+      .filter((item) => item.plazoCredito === undefined && !item.settledAtIssue && item.kind !== OPENING_KIND)
       .map((item) => ({
         item,
         dueDate: dueDateOf({
