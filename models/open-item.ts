@@ -192,6 +192,13 @@ export async function unappliedNotes(organizationId: string): Promise<OpenItemRe
   return rows.map(normalized);
 }
 
+/** The organization's items with these keys (their receipts' claves). */
+export async function findItemsByKeys(organizationId: string, keys: readonly string[]): Promise<OpenItemRecord[]> {
+  if (keys.length === 0) return [];
+  const rows = await OpenItem.find({ organizationId, key: { $in: keys } }).lean<OpenItemRecord[]>();
+  return rows.map(normalized);
+}
+
 export function findItemByKey(organizationId: string, key: string, session?: ClientSession) {
   return OpenItem.findOne({ organizationId, key }, null, { session })
     .lean<OpenItemRecord>()

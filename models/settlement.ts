@@ -128,6 +128,21 @@ export async function insertSettlement(record: SettlementRecord, session: Client
   await Settlement.create([record], { session });
 }
 
+/** Whether any settlement (undone or not) names the item: then its history must stay. */
+export async function itemHasSettlements(
+  organizationId: string,
+  item: { _id: Types.ObjectId; side: "receivable" | "payable"; partyId: Types.ObjectId },
+  session?: ClientSession,
+): Promise<boolean> {
+  const found = await Settlement.exists({
+    organizationId,
+    side: item.side,
+    partyId: item.partyId,
+    "lines.itemId": item._id,
+  }).session(session ?? null);
+  return found !== null;
+}
+
 /** Which of these REP claves a cobro / pago not undone was registered from. */
 export async function usedRepKeys(organizationId: string, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();

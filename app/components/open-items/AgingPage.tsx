@@ -84,6 +84,16 @@ export function AgingPage({
                 {agreement.unbooked}
               </List.Item>
             )}
+            {agreement.rejected && (
+              <List.Item data-testid="agreement-rejected">
+                {plural(
+                  agreement.rejectedCount,
+                  "comprobante rechazado con su asiento vigente",
+                  "comprobantes rechazados con su asiento vigente",
+                )}{" "}
+                (revierta el asiento): {agreement.rejected}
+              </List.Item>
+            )}
             {agreement.other && (
               <List.Item>
                 Asientos registrados directamente en la cuenta de control (saldos iniciales, ajustes manuales o reglas

@@ -19,6 +19,9 @@ export interface AgingPageView {
     difference: string;
     unbooked: string | null;
     unbookedCount: number;
+    /** Rejected receipts whose entry still stands (reverse it): in the books, not in the open items. */
+    rejected: string | null;
+    rejectedCount: number;
     other: string | null;
     /** Imported opening balances still open: they explain the control account's opening entry. */
     opening: string | null;

@@ -1,6 +1,6 @@
 import type { Types } from "mongoose";
 import type { CalendarDate } from "~/domain/calendar";
-import { cents, type Cents } from "~/domain/money";
+import { amountToCents, cents, type Cents } from "~/domain/money";
 import { addToAging, emptyAging, type AgingTotals, type Side } from "~/domain/open-items";
 import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
@@ -19,6 +19,7 @@ import {
   findItemsOwingOf,
   type AgingItemRecord,
 } from "~models/open-item";
+import { rejectedSources } from "~models/open-item-sources";
 import { bookingStatesOf } from "~models/receipt-booking";
 import { findSettlementsAfter } from "~models/settlement";
 import { controlBalanceAt } from "./control.server";
@@ -43,6 +44,12 @@ export interface Agreement {
   /** Items of receipts that have no posted entry yet: in the open items, not in the books. */
   unbooked: Cents;
   unbookedCount: number;
+  /**
+   * Receipts rejected (by Hacienda or the receptor message) whose entry still stands: in the books,
+   * no longer in the open items, until the entry is reversed.
+   */
+  rejected: Cents;
+  rejectedCount: number;
   /** What the rest of the difference is: entries straight to the control account, opening balances. */
   other: Cents;
   /** Open imported opening balances (part of `items`), which the books' opening entry explains. */
@@ -230,6 +237,8 @@ async function agreementOf(
   const difference = control - itemsTotal;
   const { unbooked, unbookedCount } =
     difference === 0n ? { unbooked: 0n, unbookedCount: 0 } : await unbookedAt(organizationId, side, changed);
+  const { rejected, rejectedCount } =
+    difference === 0n ? { rejected: 0n, rejectedCount: 0 } : await rejectedStillBooked(organizationId, side);
   return {
     controlAccount,
     control,
@@ -237,7 +246,9 @@ async function agreementOf(
     difference: cents(difference),
     unbooked: cents(-unbooked),
     unbookedCount,
-    other: cents(difference + unbooked),
+    rejected: cents(rejected),
+    rejectedCount,
+    other: cents(difference + unbooked - rejected),
     opening: cents(opening.opening),
     openingCount: opening.openingCount,
   };
@@ -261,4 +272,24 @@ async function unbookedAt(organizationId: string, side: Side, changed: readonly 
     unbookedCount += 1;
   }
   return { unbooked, unbookedCount };
+}
+
+/** The side's rejected receipts whose entry is still posted, with the amount it left in the control account. */
+async function rejectedStillBooked(organizationId: string, side: Side) {
+  const receipts = (await rejectedSources(organizationId)).filter(
+    (receipt) => (receipt.kind === "FEC" || receipt.direction === "received" ? "payable" : "receivable") === side,
+  );
+  const states = await bookingStatesOf(
+    organizationId,
+    receipts.map((receipt) => String(receipt._id)),
+  );
+  let rejected = 0n;
+  let rejectedCount = 0;
+  for (const receipt of receipts) {
+    if (states.get(String(receipt._id))?.status !== "contabilizado") continue;
+    const amount = amountToCents(receipt.totalColones);
+    rejected += receipt.kind === "NC" ? -amount : amount;
+    rejectedCount += 1;
+  }
+  return { rejected, rejectedCount };
 }

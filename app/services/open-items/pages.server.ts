@@ -55,6 +55,8 @@ export async function agingPage(
       difference: money(agreement.difference),
       unbooked: agreement.unbooked === 0n ? null : money(agreement.unbooked),
       unbookedCount: agreement.unbookedCount,
+      rejected: agreement.rejected === 0n ? null : money(agreement.rejected),
+      rejectedCount: agreement.rejectedCount,
       other: agreement.other === 0n ? null : money(agreement.other),
       opening: agreement.opening === 0n ? null : money(agreement.opening),
       openingCount: agreement.openingCount,

@@ -22,6 +22,7 @@ import {
   type ReceiptForOpenItem,
 } from "~models/open-item-sources";
 import { insertSettlement } from "~models/settlement";
+import { withdrawRejectedItems } from "./rejected.server";
 
 /** The cédula under which documents without the other party's identification are grouped. */
 export const UNIDENTIFIED = "";
@@ -48,14 +49,15 @@ function sideOf(receipt: ReceiptForOpenItem, referencedSide: Side | undefined): 
 }
 
 /**
- * Makes the open items of the organization's receipts that have none yet — all of them, or those
- * among `receiptIds` — (idempotent: an item's key is its receipt's clave), then applies the credit
- * notes whose documents are now known. The receipts import path and the invoice issuing call it
+ * Takes out the items of those receipts that were rejected meanwhile, makes the open items of the
+ * organization's receipts that have none yet — all of them, or those among `receiptIds` — (idempotent:
+ * an item's key is its receipt's clave), then applies the credit notes whose documents are now known. The receipts import path and the invoice issuing call it
  * once the documents are stored; the screens only read
  * (docs/decisions/258-open-items-made-where-receipts-arrive.md).
  */
 export async function syncOpenItems(organizationId: string, receiptIds?: readonly string[]): Promise<number> {
   if (receiptIds && receiptIds.length === 0) return 0;
+  await withdrawRejectedItems(organizationId, receiptIds);
   const claves = await openItemSourceClaves(organizationId, receiptIds);
   const known = await openItemKeys(organizationId, receiptIds ? claves : undefined);
   const missing = claves.filter((clave) => !known.has(clave));
