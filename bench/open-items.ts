@@ -14,8 +14,9 @@
 import os from "node:os";
 import mongoose, { Types } from "mongoose";
 import type { CalendarDate } from "../app/domain/calendar";
-import { cents } from "../app/domain/money";
+import { cents, centsToAmount } from "../app/domain/money";
 import { getDefaultAccounts } from "../app/services/default-accounts/default-accounts.server";
+import { createAndPost } from "../app/services/ledger/ledger.server";
 import { agingPage, partyPage } from "../app/services/open-items/pages.server";
 import { registerPayment } from "../app/services/open-items/payments.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
@@ -23,7 +24,6 @@ import { Counterparty } from "../models/counterparty";
 import { OpenItem, type OpenItemRecord } from "../models/open-item";
 import { ensureOrganization } from "../models/organization";
 import { rebuildKeptBalances } from "../models/open-item-writes";
-import { PeriodBalance } from "../models/period-balance";
 import { Settlement, type SettlementRecord } from "../models/settlement";
 import { withTransaction } from "../app/utils/db.server";
 import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
@@ -139,14 +139,19 @@ async function seed(): Promise<{ statementParty: string; paymentParties: string[
   for await (const item of OpenItem.find({ organizationId: ORG }, { balance: 1 }).lean().cursor())
     open += BigInt(String(item.balance));
   const accounts = await getDefaultAccounts(ORG);
-  await PeriodBalance.create({
-    organizationId: ORG,
-    account: accounts.receivable,
-    period: "2023-12",
-    debit: open,
-    credit: 0n,
-    lineCount: 1,
-  });
+  const posted = await createAndPost(
+    ORG,
+    {
+      date: "2023-12-31",
+      description: "Asiento de apertura",
+      lines: [
+        { account: accounts.receivable, debit: centsToAmount(cents(open)) },
+        { account: "30-01-01-00-00", credit: centsToAmount(cents(open)) },
+      ],
+    },
+    { by: "bench" },
+  );
+  if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
   return { statementParty: String(partyIds[0]), paymentParties: partyIds.slice(1, 6).map(String) };
 }
 
