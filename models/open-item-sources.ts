@@ -27,9 +27,14 @@ export interface ReceiptForOpenItem {
 const CHUNK = 500;
 const PLAZO = /<(?:[\w-]+:)?PlazoCredito>([^<]*)<\//;
 
+/** A receipt Hacienda rejected, or the organization rejected with its receptor message (mensaje 3). */
+const REJECTED: Record<string, unknown> = {
+  $or: [{ "hacienda.estado": "rechazado" }, { "receptorMessage.mensaje": 3 }],
+};
+
 /**
- * Claves of the organization's receipts that can make open items (Hacienda did not reject them): all
- * of them, or those among `receiptIds`.
+ * Claves of the organization's receipts that can make open items (not rejected by Hacienda nor by
+ * the organization's receptor message): all of them, or those among `receiptIds`.
  */
 export async function openItemSourceClaves(organizationId: string, receiptIds?: readonly string[]): Promise<string[]> {
   const rows = await Receipt.find(
@@ -37,11 +42,47 @@ export async function openItemSourceClaves(organizationId: string, receiptIds?: 
       organizationId,
       kind: { $in: OPEN_ITEM_KINDS },
       "hacienda.estado": { $ne: "rechazado" },
+      "receptorMessage.mensaje": { $ne: 3 },
       ...(receiptIds ? { _id: { $in: receiptIds.map((id) => new Types.ObjectId(id)) } } : {}),
     },
     { clave: 1, _id: 0 },
   ).lean<Array<{ clave: string }>>();
   return rows.map((row) => row.clave);
+}
+
+export interface RejectedSource {
+  _id: Types.ObjectId;
+  clave: string;
+  kind: string;
+  direction: "issued" | "received";
+  /** Its total in colones (Amount units, as stored). */
+  totalColones: bigint;
+}
+
+/** The organization's item-making receipts that were rejected: all of them, or those among `receiptIds`. */
+export async function rejectedSources(
+  organizationId: string,
+  receiptIds?: readonly string[],
+): Promise<RejectedSource[]> {
+  const filter: Record<string, unknown> = {
+    organizationId,
+    kind: { $in: OPEN_ITEM_KINDS },
+    ...REJECTED,
+    ...(receiptIds ? { _id: { $in: receiptIds.map((id) => new Types.ObjectId(id)) } } : {}),
+  };
+  const rows = await Receipt.find(filter, { clave: 1, kind: 1, direction: 1, "colones.totalComprobante": 1 })
+    .setOptions({ useBigInt64: true })
+    .lean<Array<Omit<RejectedSource, "totalColones"> & { colones: { totalComprobante: unknown } }>>();
+  return rows.map(({ colones, ...row }) => ({ ...row, totalColones: storedBigInt(colones.totalComprobante) }));
+}
+
+/** The ids of the organization's receipts with these claves. */
+export async function receiptIdsOfClaves(organizationId: string, claves: readonly string[]): Promise<string[]> {
+  if (claves.length === 0) return [];
+  const rows = await Receipt.find({ organizationId, clave: { $in: claves } }, { _id: 1 }).lean<
+    Array<{ _id: Types.ObjectId }>
+  >();
+  return rows.map((row) => String(row._id));
 }
 
 /** A recibo electrónico de pago as settling open items reads it. */

@@ -1,5 +1,4 @@
 import mongoose, { Schema, type Types, type ClientSession } from "mongoose";
-import { isDuplicateKeyError } from "./mongo-errors";
 
 /**
  * One document a counterparty owes or is owed on: an issued sale (receivable) or a purchase (payable),
@@ -67,8 +66,10 @@ const openItemSchema = new Schema<OpenItemRecord>(
 
 openItemSchema.index({ organizationId: 1, key: 1 }, { unique: true });
 openItemSchema.index({ organizationId: 1, side: 1, partyId: 1, fecha: 1 });
-// The aging reads the items that owe something (balance above or below zero) without the settled ones.
-openItemSchema.index({ organizationId: 1, side: 1, balance: 1 });
+// The aging reads the items of a page's counterparties that owe something (balance above or below zero).
+openItemSchema.index({ organizationId: 1, side: 1, partyId: 1, balance: 1 });
+// The aging at a past date replays the items dated after it.
+openItemSchema.index({ organizationId: 1, side: 1, fecha: 1 });
 
 export const OpenItem =
   (mongoose.models.OpenItem as mongoose.Model<OpenItemRecord> | undefined) ??
@@ -107,7 +108,11 @@ export async function findOpenItems(
   return rows.map(normalized);
 }
 
-/** The keys of the organization's items: all, or those among `keys`. */
+/** The organizations that have open items. */
+export function organizationsWithItems(): Promise<string[]> {
+  return OpenItem.distinct("organizationId");
+}
+
 /** What the aging reads of an item. */
 export type AgingItemRecord = Pick<
   OpenItemRecord,
@@ -115,14 +120,41 @@ export type AgingItemRecord = Pick<
 >;
 const AGING_FIELDS = { partyId: 1, receiptId: 1, kind: 1, fecha: 1, dueDate: 1, balance: 1, settledAtIssue: 1 };
 
-/** The side's items whose balance today is not zero (two ranges of the balance index). */
-export async function findItemsOwing(organizationId: string, side: OpenItemSide): Promise<AgingItemRecord[]> {
+/** The items of these counterparties whose balance today is not zero (two ranges of the balance index). */
+export async function findItemsOwingOf(
+  organizationId: string,
+  side: OpenItemSide,
+  partyIds: readonly Types.ObjectId[],
+): Promise<AgingItemRecord[]> {
+  if (partyIds.length === 0) return [];
   const [positive, negative] = await Promise.all(
     [{ $gt: 0n }, { $lt: 0n }].map((range) =>
-      OpenItem.find({ organizationId, side, balance: range }, AGING_FIELDS).lean<AgingItemRecord[]>(),
+      OpenItem.find({ organizationId, side, partyId: { $in: partyIds }, balance: range }, AGING_FIELDS).lean<
+        AgingItemRecord[]
+      >(),
     ),
   );
   return [...positive, ...negative].map((row) => ({ ...row, balance: storedBigInt(row.balance) }));
+}
+
+/** The side's items dated after `at`: at that date they were not there yet. */
+export async function findItemsDatedAfter(
+  organizationId: string,
+  side: OpenItemSide,
+  at: string,
+): Promise<AgingItemRecord[]> {
+  const rows = await OpenItem.find({ organizationId, side, fecha: { $gt: at } }, AGING_FIELDS).lean<
+    AgingItemRecord[]
+  >();
+  return rows.map((row) => ({ ...row, balance: storedBigInt(row.balance) }));
+}
+
+/** The side's items that owe something today, every one (explaining a difference with the books needs them). */
+export async function findItemsOwing(organizationId: string, side: OpenItemSide): Promise<AgingItemRecord[]> {
+  const rows = await OpenItem.find({ organizationId, side, balance: { $ne: 0n } }, AGING_FIELDS).lean<
+    AgingItemRecord[]
+  >();
+  return rows.map((row) => ({ ...row, balance: storedBigInt(row.balance) }));
 }
 
 /** These items, as the aging reads them. */
@@ -130,49 +162,24 @@ export async function findAgingItems(
   organizationId: string,
   ids: readonly Types.ObjectId[],
 ): Promise<AgingItemRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await OpenItem.find({ organizationId, _id: { $in: ids } }, AGING_FIELDS).lean<AgingItemRecord[]>();
+  const rows: AgingItemRecord[] = [];
+  // In chunks: the database looks ids up one by one only up to a couple of thousand at a time.
+  for (let start = 0; start < ids.length; start += 1_000)
+    rows.push(
+      ...(await OpenItem.find({ organizationId, _id: { $in: ids.slice(start, start + 1_000) } }, AGING_FIELDS).lean<
+        AgingItemRecord[]
+      >()),
+    );
   return rows.map((row) => ({ ...row, balance: storedBigInt(row.balance) }));
 }
 
-/**
- * Moves several balances at once, each only if it is still what the plan read; false when any was
- * not (the caller aborts its transaction).
- */
-export async function moveBalances(
-  organizationId: string,
-  moves: readonly { id: Types.ObjectId; expected: bigint; delta: bigint }[],
-  session: ClientSession,
-): Promise<boolean> {
-  if (moves.length === 0) return true;
-  const result = await OpenItem.bulkWrite(
-    moves.map((move) => ({
-      updateOne: {
-        filter: { organizationId, _id: move.id, balance: move.expected },
-        update: { $inc: { balance: move.delta } },
-      },
-    })),
-    { session, ordered: false },
-  );
-  return result.modifiedCount === moves.length;
-}
-
+/** The keys of the organization's items: all, or those among `keys`. */
 export async function openItemKeys(organizationId: string, keys?: readonly string[]): Promise<Set<string>> {
   const rows = await OpenItem.find(
     { organizationId, ...(keys ? { key: { $in: keys } } : {}) },
     { key: 1, _id: 0 },
   ).lean<Array<{ key: string }>>();
   return new Set(rows.map((row) => row.key));
-}
-
-export async function insertOpenItems(records: readonly Omit<OpenItemRecord, "_id">[]): Promise<void> {
-  if (records.length === 0) return;
-  try {
-    await OpenItem.insertMany(records, { ordered: false });
-  } catch (error) {
-    // Two requests deriving the same receipts at once: the other one stored them (unique key).
-    if (!isDuplicateKeyError(error)) throw error;
-  }
 }
 
 /** Credit notes that name a document and have not been applied yet. */
@@ -185,29 +192,17 @@ export async function unappliedNotes(organizationId: string): Promise<OpenItemRe
   return rows.map(normalized);
 }
 
+/** The organization's items with these keys (their receipts' claves). */
+export async function findItemsByKeys(organizationId: string, keys: readonly string[]): Promise<OpenItemRecord[]> {
+  if (keys.length === 0) return [];
+  const rows = await OpenItem.find({ organizationId, key: { $in: keys } }).lean<OpenItemRecord[]>();
+  return rows.map(normalized);
+}
+
 export function findItemByKey(organizationId: string, key: string, session?: ClientSession) {
   return OpenItem.findOne({ organizationId, key }, null, { session })
     .lean<OpenItemRecord>()
     .then((row) => (row ? normalized(row) : null));
-}
-
-/**
- * Adds `delta` to the item's balance if, before it, the balance is still `expected`: a settlement
- * computed from a stale balance changes nothing and the caller's transaction is aborted.
- */
-export async function moveBalance(
-  organizationId: string,
-  id: Types.ObjectId,
-  expected: bigint,
-  delta: bigint,
-  session: ClientSession,
-): Promise<boolean> {
-  const result = await OpenItem.updateOne(
-    { organizationId, _id: id, balance: expected },
-    { $inc: { balance: delta } },
-    { session },
-  );
-  return result.modifiedCount === 1;
 }
 
 export async function markNoteApplied(
@@ -216,19 +211,6 @@ export async function markNoteApplied(
   session: ClientSession,
 ): Promise<void> {
   await OpenItem.updateOne({ organizationId, _id: id }, { $set: { noteApplied: true } }, { session });
-}
-
-/** New due dates for a counterparty's items whose documents name no term (after its term changed). */
-export async function setDueDates(
-  organizationId: string,
-  changes: readonly { id: Types.ObjectId; dueDate: string }[],
-): Promise<void> {
-  if (changes.length === 0) return;
-  await OpenItem.bulkWrite(
-    changes.map((change) => ({
-      updateOne: { filter: { organizationId, _id: change.id }, update: { $set: { dueDate: change.dueDate } } },
-    })),
-  );
 }
 
 /** Which of `keys` the organization already has an item for (read inside the caller's transaction). */
@@ -241,12 +223,4 @@ export async function existingItemKeys(
     Array<{ key: string }>
   >();
   return new Set(rows.map((row) => row.key));
-}
-
-/** Inserts items inside the caller's transaction; a duplicate key aborts it with the rest. */
-export async function insertItemsInTransaction(
-  records: readonly Omit<OpenItemRecord, "_id">[],
-  session: ClientSession,
-): Promise<void> {
-  if (records.length > 0) await OpenItem.insertMany(records, { session, ordered: true });
 }

@@ -76,10 +76,9 @@ const settlementSchema = new Schema<SettlementRecord>(
 settlementSchema.index({ organizationId: 1, side: 1, partyId: 1, date: 1 });
 // The aging at a past date replays only what happened after it.
 settlementSchema.index({ organizationId: 1, side: 1, date: 1 });
-settlementSchema.index(
-  { organizationId: 1, side: 1, reversedOn: 1 },
-  { name: "settlement_reversed_on", partialFilterExpression: { reversedOn: { $type: "string" } } },
-);
+// Not partial: the embedded database's planner uses plain indexes only (a partial one left the
+// undone-after-a-date read scanning every settlement of the side).
+settlementSchema.index({ organizationId: 1, side: 1, reversedOn: 1 });
 
 export const Settlement =
   (mongoose.models.Settlement as mongoose.Model<SettlementRecord> | undefined) ??
@@ -127,6 +126,21 @@ export async function findSettlement(organizationId: string, id: string, session
 
 export async function insertSettlement(record: SettlementRecord, session: ClientSession): Promise<void> {
   await Settlement.create([record], { session });
+}
+
+/** Whether any settlement (undone or not) names the item: then its history must stay. */
+export async function itemHasSettlements(
+  organizationId: string,
+  item: { _id: Types.ObjectId; side: "receivable" | "payable"; partyId: Types.ObjectId },
+  session?: ClientSession,
+): Promise<boolean> {
+  const found = await Settlement.exists({
+    organizationId,
+    side: item.side,
+    partyId: item.partyId,
+    "lines.itemId": item._id,
+  }).session(session ?? null);
+  return found !== null;
 }
 
 /** Which of these REP claves a cobro / pago not undone was registered from. */

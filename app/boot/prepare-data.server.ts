@@ -11,6 +11,7 @@
  */
 import { seedDecreeTables } from "~/services/income-tax/brackets.server";
 import { carryTypeCounters } from "~/services/issuer/consecutive.server";
+import { buildMissingKeptBalances } from "~/services/open-items/kept-balances.server";
 import { syncAllOpenItems } from "~/services/open-items/sync.server";
 import { backfillIssuedConsecutivos } from "~models/receipt";
 
@@ -24,6 +25,8 @@ export async function prepareData({ log }: { log: (line: string) => void }): Pro
     );
   const carried = await carryTypeCounters();
   if (carried > 0) log(`consecutive counters: ${carried} moved into their series`);
+  const kept = await buildMissingKeptBalances();
+  if (kept > 0) log(`open items: balances kept for ${kept} organization${kept === 1 ? "" : "s"}`);
   const items = await syncAllOpenItems();
   if (items > 0) log(`open items: ${items} made for receipts that had none`);
 }

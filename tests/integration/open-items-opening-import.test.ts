@@ -12,7 +12,7 @@ import type { Side } from "../../app/domain/open-items";
 import { getDefaultAccounts } from "../../app/services/default-accounts/default-accounts.server";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { registerPayment } from "../../app/services/open-items/payments.server";
-import { agingView } from "../../app/services/open-items/reads.server";
+import { agingView } from "../../app/services/open-items/aging.server";
 import { Counterparty } from "../../models/counterparty";
 import { OpenItem } from "../../models/open-item";
 import { ensureOrganization } from "../../models/organization";

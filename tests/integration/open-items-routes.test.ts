@@ -12,7 +12,8 @@ import { listEntries } from "../../app/services/ledger/ledger.server";
 import { syncAllOpenItems } from "../../app/services/open-items/sync.server";
 import { Receipt } from "../../models/receipt";
 import { Counterparty } from "../../models/counterparty";
-import { OpenItem, moveBalances } from "../../models/open-item";
+import { OpenItem } from "../../models/open-item";
+import { moveItemBalances } from "../../models/open-item-writes";
 import { withTransaction } from "../../app/utils/db.server";
 import { ensureOrganization } from "../../models/organization";
 import { Settlement } from "../../models/settlement";
@@ -324,11 +325,11 @@ describe("moving balances", () => {
     let moved: boolean | undefined;
     await expect(
       withTransaction(async (session) => {
-        moved = await moveBalances(
+        moved = await moveItemBalances(
           FERRETERIA.id,
           [
-            { id: first._id, expected: BigInt(first.balance), delta: -1n },
-            { id: second._id, expected: BigInt(second.balance) + 1n, delta: -1n },
+            { item: { ...first, balance: BigInt(first.balance) }, delta: -1n },
+            { item: { ...second, balance: BigInt(second.balance) + 1n }, delta: -1n },
           ],
           session,
         );

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { DateField } from "~/components/forms/DateField";
+import { PageLinks } from "~/components/PageLinks";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 import { appHref, keptParamFields } from "~/utils/links";
 import { AGING_BUCKETS, AGING_LABELS, type AgingPageView, type Side } from "~/domain/open-items";
@@ -83,6 +84,16 @@ export function AgingPage({
                 {agreement.unbooked}
               </List.Item>
             )}
+            {agreement.rejected && (
+              <List.Item data-testid="agreement-rejected">
+                {plural(
+                  agreement.rejectedCount,
+                  "comprobante rechazado con su asiento vigente",
+                  "comprobantes rechazados con su asiento vigente",
+                )}{" "}
+                (revierta el asiento): {agreement.rejected}
+              </List.Item>
+            )}
             {agreement.other && (
               <List.Item>
                 Asientos registrados directamente en la cuenta de control (saldos iniciales, ajustes manuales o reglas
@@ -152,6 +163,17 @@ export function AgingPage({
             </Table.Tfoot>
           </Table>
         </TableScrollRegion>
+      )}
+      {data.partyCount > 0 && (
+        <PageLinks
+          page={data.page}
+          pageCount={data.pageCount}
+          count={data.partyCount}
+          pageSize={data.pageSize}
+          noun={texts.counted}
+          hrefOf={(page) => appHref(`${texts.path}?at=${data.at}&page=${page}`, current)}
+          testId="aging-count"
+        />
       )}
       {admin && (
         <Form

@@ -11,8 +11,13 @@ import {
 /** What a screen reads from its URL, with the messages of what it had to replace by a default. */
 export interface AgingQuery {
   at: CalendarDate;
+  /** 1-based page of the counterparty list; past the last one the last is shown. */
+  page: number;
   messages: string[];
 }
+
+/** More pages than any organization's counterparties fill. */
+export const MAX_AGING_PAGE = 10_000;
 
 export interface StatementQuery {
   from: CalendarDate;
@@ -22,6 +27,7 @@ export interface StatementQuery {
 
 export const QUERY_MESSAGES = {
   fromAfterTo: "La fecha inicial es posterior a la final.",
+  badPage: "La página debe ser un número entero entre 1 y 10 000.",
 } as const;
 
 function dateParam(
@@ -38,10 +44,20 @@ function dateParam(
   return null;
 }
 
-/** `?at=` of /receivables and /payables; today by default. */
+function pageParam(search: URLSearchParams, messages: string[]): number {
+  const text = search.get("page")?.trim() ?? "";
+  if (text === "") return 1;
+  const page = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (page >= 1 && page <= MAX_AGING_PAGE) return page;
+  messages.push(QUERY_MESSAGES.badPage);
+  return 1;
+}
+
+/** `?at=&page=` of /receivables and /payables; today and the first page by default. */
 export function readAgingQuery(search: URLSearchParams, today: CalendarDate): AgingQuery {
   const messages: string[] = [];
-  return { at: dateParam(search, "at", today, messages) ?? today, messages };
+  const at = dateParam(search, "at", today, messages) ?? today;
+  return { at, page: pageParam(search, messages), messages };
 }
 
 /** `?from=&to=` of a statement of account: by default the three months up to today. */

@@ -4,6 +4,11 @@ export interface AgingPageView {
   at: string;
   atText: string;
   messages: string[];
+  /** The counterparties are listed a page at a time; the totals and the agreement cover all of them. */
+  page: number;
+  pageCount: number;
+  partyCount: number;
+  pageSize: number;
   rows: Array<{ partyId: string; nombre: string; cedula: string; buckets: string[]; total: string; openCount: number }>;
   totals: { buckets: string[]; total: string };
   agreement: {
@@ -14,6 +19,9 @@ export interface AgingPageView {
     difference: string;
     unbooked: string | null;
     unbookedCount: number;
+    /** Rejected receipts whose entry still stands (reverse it): in the books, not in the open items. */
+    rejected: string | null;
+    rejectedCount: number;
     other: string | null;
     /** Imported opening balances still open: they explain the control account's opening entry. */
     opening: string | null;

@@ -27,6 +27,8 @@ import { getRecepcion, postRecepcion } from "./reception.server";
 import { defaultQueueServices, signingRefusalReason, type QueueServices } from "./queue-services.server";
 import { accessToken, forgetToken, type HaciendaAccount } from "./token.server";
 import { startPollingLoop, type PollingLoop } from "~/utils/polling-loop.server";
+import { syncOpenItems } from "~/services/open-items/sync.server";
+import { receiptIdsOfClaves } from "~models/open-item-sources";
 
 export interface HaciendaWorkerOptions {
   /** Names this worker in leases (unique per process by default). */
@@ -285,6 +287,14 @@ async function storeAnswer(
       fileName: `MH-${submission.clave}.xml`,
       receivedAt: answer.receivedAt,
     });
+    // A rejected invoice is owed by nobody: its open item leaves.
+    if (message.estado === "rechazado")
+      await syncOpenItems(
+        submission.organizationId,
+        await receiptIdsOfClaves(submission.organizationId, [submission.clave]),
+      ).catch((error: unknown) => {
+        console.error("open items of a rejected receipt failed", error);
+      });
   }
 }
 

@@ -4,16 +4,20 @@ import { indexCatalog } from "~/domain/catalog";
 import { dueDateOf } from "~/domain/open-items";
 import { found, notFoundRefusal, refusal, refused, type Result } from "~/domain/refusal";
 import { loadCatalog } from "~/services/catalog/catalog.server";
+import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import { findCounterparty, saveCounterpartySettings, type CounterpartySettings } from "~models/counterparty";
-import { findOpenItems, setDueDates } from "~models/open-item";
+import { withTransaction } from "~/utils/db.server";
+import { findOpenItems } from "~models/open-item";
+import { changeDueDates } from "~models/open-item-writes";
 
 const PARTY_NOT_FOUND = "Cliente o proveedor no encontrado.";
 const ACCOUNT_FIELDS = ["salesAccount", "purchaseAccount"] as const;
 
 /**
  * Saves a counterparty's term, usual account and notes; a new term moves the due dates of its credit
- * documents that name no PlazoCredito of their own. The usual account is what booking credits or
- * debits for this customer or supplier, so it must be a movement account of the organization's catalog.
+ * documents that name no PlazoCredito of their own (in one transaction with the kept balances). The
+ * usual account is what booking credits or debits for this customer or supplier, so it must be a
+ * movement account of the organization's catalog.
  */
 export async function saveCounterparty(
   organizationId: string,
@@ -34,20 +38,23 @@ export async function saveCounterparty(
   }
   await saveCounterpartySettings(organizationId, party._id, settings, by);
   if (!("paymentTermDays" in settings) || settings.paymentTermDays === party.paymentTermDays) return found(true);
-  const items = await findOpenItems({ organizationId, partyId: party._id });
-  const changes = items
-    .filter((item) => item.plazoCredito === undefined && !item.settledAtIssue)
-    .map((item) => ({
-      id: item._id,
-      before: item.dueDate,
-      dueDate: dueDateOf({
-        fecha: item.fecha as CalendarDate,
-        ...(item.condicionVenta ? { condicionVenta: item.condicionVenta } : {}),
-        ...(settings.paymentTermDays === undefined ? {} : { partyTermDays: settings.paymentTermDays }),
-        bookedToCash: false,
-      }).dueDate,
-    }))
-    .filter((change) => change.dueDate !== change.before);
-  await setDueDates(organizationId, changes);
+  // Read inside the transaction: a cobro changing one of these balances meanwhile makes it retry.
+  await withTransaction(async (session) => {
+    const items = await findOpenItems({ organizationId, partyId: party._id }, session);
+    const changes = items
+      // Imported opening balances keep the due date their file gave.
+      .filter((item) => item.plazoCredito === undefined && !item.settledAtIssue && item.kind !== OPENING_KIND)
+      .map((item) => ({
+        item,
+        dueDate: dueDateOf({
+          fecha: item.fecha as CalendarDate,
+          ...(item.condicionVenta ? { condicionVenta: item.condicionVenta } : {}),
+          ...(settings.paymentTermDays === undefined ? {} : { partyTermDays: settings.paymentTermDays }),
+          bookedToCash: false,
+        }).dueDate,
+      }))
+      .filter((change) => change.dueDate !== change.item.dueDate);
+    await changeDueDates(organizationId, changes, session);
+  });
   return found(true);
 }

@@ -10,7 +10,8 @@ import {
 import { withTransaction } from "~/utils/db.server";
 import { counterpartiesByCedula, insertCounterparties } from "~models/counterparty";
 import { isDuplicateKeyError } from "~models/mongo-errors";
-import { existingItemKeys, insertItemsInTransaction, type OpenItemRecord } from "~models/open-item";
+import { existingItemKeys, type OpenItemRecord } from "~models/open-item";
+import { insertItems } from "~models/open-item-writes";
 
 export type OpeningImportOutcome = { ok: true; count: number; parties: number } | { ok: false; errors: string[] };
 
@@ -95,7 +96,7 @@ export async function importOpeningBalances(
           createdBy: by,
           createdAt: now,
         }));
-        await insertItemsInTransaction(records, session);
+        await insertItems(records, session);
         return { ok: true as const, count: records.length, parties: created.size };
       },
       { retryOn: isDuplicateKeyError },

@@ -13,7 +13,8 @@ import {
 } from "~/domain/open-items";
 import { formatReportAmount } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
-import { agingView, partyView, type PartyView } from "./reads.server";
+import { AGING_PAGE_SIZE, agingView } from "./aging.server";
+import { partyView, type PartyView } from "./reads.server";
 import { statementMailLog } from "./statement-mail-log.server";
 
 const money = (value: bigint) => formatReportAmount(value);
@@ -27,12 +28,16 @@ export async function agingPage(
 ): Promise<AgingPageView> {
   const today = todayInCostaRica(now);
   const query = readAgingQuery(search, today);
-  const view = await agingView(organizationId, side, query.at);
+  const view = await agingView(organizationId, side, query.at, query.page);
   const { agreement } = view;
   return {
     at: query.at,
     atText: formatCalendarDate(query.at),
     messages: query.messages,
+    page: view.page,
+    pageCount: view.pageCount,
+    partyCount: view.partyCount,
+    pageSize: AGING_PAGE_SIZE,
     rows: view.parties.map((party) => ({
       partyId: party.partyId,
       nombre: party.nombre,
@@ -50,6 +55,8 @@ export async function agingPage(
       difference: money(agreement.difference),
       unbooked: agreement.unbooked === 0n ? null : money(agreement.unbooked),
       unbookedCount: agreement.unbookedCount,
+      rejected: agreement.rejected === 0n ? null : money(agreement.rejected),
+      rejectedCount: agreement.rejectedCount,
       other: agreement.other === 0n ? null : money(agreement.other),
       opening: agreement.opening === 0n ? null : money(agreement.opening),
       openingCount: agreement.openingCount,

@@ -8,7 +8,8 @@ import { formatReportAmount } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { postOnce, reverse, type Actor } from "~/services/ledger/ledger.server";
 import { findCounterparty } from "~models/counterparty";
-import { findOpenItems, moveBalance, moveBalances, type OpenItemRecord } from "~models/open-item";
+import { findOpenItems, type OpenItemRecord } from "~models/open-item";
+import { moveItemBalances } from "~models/open-item-writes";
 import { repsNaming } from "~models/open-item-sources";
 import { findSettlement, insertSettlement, markSettlementReversed, usedRepKeys } from "~models/settlement";
 import { settlementIsReconciled } from "~models/bank-match";
@@ -161,11 +162,8 @@ export async function registerPayment(
       },
       session,
     );
-    const moves = plan.lines.map((line) => {
-      const item = byId.get(line.itemId)!;
-      return { id: item._id, expected: item.balance, delta: line.delta };
-    });
-    if (!(await moveBalances(organizationId, moves, session))) throw new BalanceChanged();
+    const moves = plan.lines.map((line) => ({ item: byId.get(line.itemId)!, delta: line.delta }));
+    if (!(await moveItemBalances(organizationId, moves, session))) throw new BalanceChanged();
     if (alongside) await alongside(entry, settlementId, session);
   };
   try {
@@ -253,11 +251,10 @@ export async function undoPayment(
           session,
         );
         const byId = new Map(items.map((item) => [String(item._id), item]));
-        for (const line of settlement.lines) {
-          const item = byId.get(String(line.itemId));
-          if (!item || !(await moveBalance(organizationId, item._id, item.balance, -line.delta, session)))
-            throw new BalanceChanged();
-        }
+        const moves = settlement.lines.map((line) => ({ item: byId.get(String(line.itemId)), delta: -line.delta }));
+        const found = moves.flatMap(({ item, delta }) => (item ? [{ item, delta }] : []));
+        if (found.length !== moves.length || !(await moveItemBalances(organizationId, found, session)))
+          throw new BalanceChanged();
         if (alongside) await alongside(session);
       },
     );

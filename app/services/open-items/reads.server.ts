@@ -2,15 +2,11 @@ import type { Types } from "mongoose";
 import { addDays, type CalendarDate } from "~/domain/calendar";
 import { cents, type Cents } from "~/domain/money";
 import {
-  addToAging,
   balanceAt,
-  emptyAging,
   movementsByItem,
   movementsOf,
   stateOf,
   statementOf,
-  sumAging,
-  type AgingTotals,
   type ItemFacts,
   type ItemState,
   type Movement,
@@ -18,19 +14,9 @@ import {
   type Side,
   type Statement,
 } from "~/domain/open-items";
-import { OPENING_KIND } from "~/domain/open-items/opening-import";
-import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
-import { counterpartyNames, findCounterparty, type CounterpartyRecord } from "~models/counterparty";
-import {
-  findAgingItems,
-  findItemsOwing,
-  findOpenItems,
-  type AgingItemRecord,
-  type OpenItemRecord,
-} from "~models/open-item";
-import { bookingStatesOf } from "~models/receipt-booking";
-import { findSettlements, findSettlementsAfter, type SettlementRecord } from "~models/settlement";
-import { controlBalanceAt } from "./control.server";
+import { findCounterparty, type CounterpartyRecord } from "~models/counterparty";
+import { findOpenItems, type OpenItemRecord } from "~models/open-item";
+import { findSettlements, type SettlementRecord } from "~models/settlement";
 import { itemLabel } from "./payments.server";
 import { pendingReps, type PendingRep } from "./rep-reads.server";
 
@@ -54,37 +40,6 @@ function settlementFacts(settlement: SettlementRecord): SettlementFacts {
   };
 }
 
-export interface PartyAging {
-  partyId: string;
-  cedula: string;
-  nombre: string;
-  aging: AgingTotals;
-  openCount: number;
-}
-
-export interface Agreement {
-  controlAccount: string;
-  control: Cents;
-  items: Cents;
-  /** control − items. */
-  difference: Cents;
-  /** Items of receipts that have no posted entry yet: in the open items, not in the books. */
-  unbooked: Cents;
-  unbookedCount: number;
-  /** What the rest of the difference is: entries straight to the control account, opening balances. */
-  other: Cents;
-  /** Open imported opening balances (part of `items`), which the books' opening entry explains. */
-  opening: Cents;
-  openingCount: number;
-}
-
-export interface AgingView {
-  at: CalendarDate;
-  parties: PartyAging[];
-  totals: AgingTotals;
-  agreement: Agreement;
-}
-
 /** The open balances of every item of a side at the end of `at`, with what each receipt's booking says. */
 async function balancesAt(organizationId: string, side: Side, at: CalendarDate, partyId?: Types.ObjectId) {
   const [items, settlements] = await Promise.all([
@@ -98,114 +53,6 @@ async function balancesAt(organizationId: string, side: Side, at: CalendarDate, 
     balance: balanceAt(factsOf(item), byItem.get(String(item._id)) ?? [], at),
   }));
   return { items, settlements, movements, byItem, balances };
-}
-
-/**
- * The balance at the end of `at` of every item that has one, reading only the items that owe
- * something today and what changed balances after `at`: a balance today, minus the movements dated
- * after `at` that still count, plus those undone after `at` (they counted then). Every other item was
- * already settled by `at`, or dated after it.
- */
-async function owingAt(organizationId: string, side: Side, at: CalendarDate) {
-  const [owing, later] = await Promise.all([
-    findItemsOwing(organizationId, side),
-    findSettlementsAfter(organizationId, side, at),
-  ]);
-  const byId = new Map(owing.map((item) => [String(item._id), item]));
-  const touched = new Map<string, Types.ObjectId>();
-  for (const settlement of later)
-    for (const line of settlement.lines)
-      if (!byId.has(String(line.itemId))) touched.set(String(line.itemId), line.itemId);
-  for (const item of await findAgingItems(organizationId, [...touched.values()])) byId.set(String(item._id), item);
-  const balances = new Map<string, bigint>();
-  for (const [id, item] of byId) balances.set(id, item.balance);
-  for (const settlement of later) {
-    const countsNow = !settlement.reversedOn;
-    const countedThen = settlement.date <= at && (!settlement.reversedOn || settlement.reversedOn > at);
-    if (countsNow === countedThen) continue;
-    for (const line of settlement.lines) {
-      const id = String(line.itemId);
-      balances.set(id, (balances.get(id) ?? 0n) + (countedThen ? line.delta : -line.delta));
-    }
-  }
-  const result: Array<{ item: AgingItemRecord; balance: Cents }> = [];
-  for (const [id, item] of byId) {
-    if (item.settledAtIssue || item.fecha > at) continue;
-    const balance = balances.get(id) ?? 0n;
-    if (balance !== 0n) result.push({ item, balance: cents(balance) });
-  }
-  return result;
-}
-
-/** /receivables and /payables: per counterparty balance in aging buckets at `at`, totals, and the books' agreement. */
-export async function agingView(organizationId: string, side: Side, at: CalendarDate): Promise<AgingView> {
-  const balances = await owingAt(organizationId, side, at);
-  const byParty = new Map<string, { aging: AgingTotals; openCount: number }>();
-  const partyIds = new Map<string, Types.ObjectId>();
-  const totals = emptyAging();
-  for (const { item, balance } of balances) {
-    if (balance === 0n) continue;
-    const key = String(item.partyId);
-    const row = byParty.get(key) ?? { aging: emptyAging(), openCount: 0 };
-    addToAging(row.aging, item.dueDate as CalendarDate, at, balance);
-    row.openCount += 1;
-    byParty.set(key, row);
-    partyIds.set(key, item.partyId);
-  }
-  const parties = await counterpartyNames(organizationId, [...partyIds.values()]);
-  const rows: PartyAging[] = parties.map((party) => {
-    const row = byParty.get(String(party._id))!;
-    sumAging(totals, row.aging);
-    return { partyId: String(party._id), cedula: party.cedula, nombre: party.nombre, ...row };
-  });
-  rows.sort((a, b) =>
-    b.aging.total > a.aging.total ? 1 : b.aging.total < a.aging.total ? -1 : a.nombre.localeCompare(b.nombre),
-  );
-  return { at, parties: rows, totals, agreement: await agreementOf(organizationId, side, at, balances, totals.total) };
-}
-
-async function agreementOf(
-  organizationId: string,
-  side: Side,
-  at: CalendarDate,
-  balances: readonly { item: AgingItemRecord; balance: Cents }[],
-  itemsTotal: Cents,
-): Promise<Agreement> {
-  const accounts = await getDefaultAccounts(organizationId);
-  const controlAccount = side === "receivable" ? accounts.receivable : accounts.payable;
-  const control = await controlBalanceAt(organizationId, side, controlAccount, at);
-  const open = balances.filter(({ balance }) => balance !== 0n);
-  const states = await bookingStatesOf(
-    organizationId,
-    open.flatMap(({ item }) => (item.receiptId ? [String(item.receiptId)] : [])),
-  );
-  let unbooked = 0n;
-  let unbookedCount = 0;
-  let opening = 0n;
-  let openingCount = 0;
-  for (const { item, balance } of open) {
-    if (item.kind === OPENING_KIND) {
-      opening += balance;
-      openingCount += 1;
-    }
-    if (!item.receiptId) continue;
-    const state = states.get(String(item.receiptId));
-    if (state?.status === "contabilizado") continue;
-    unbooked += balance;
-    unbookedCount += 1;
-  }
-  const difference = control - itemsTotal;
-  return {
-    controlAccount,
-    control,
-    items: itemsTotal,
-    difference: cents(difference),
-    unbooked: cents(-unbooked),
-    unbookedCount,
-    other: cents(difference + unbooked),
-    opening: cents(opening),
-    openingCount,
-  };
 }
 
 export interface ItemView {

@@ -5,15 +5,16 @@ import { creditNoteApplication, creditNoteLines, dueDateOf, readTermDays, type S
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { withTransaction } from "~/utils/db.server";
 import { listCounterparties, recordSeenParties } from "~models/counterparty";
+import { isDuplicateKeyError } from "~models/mongo-errors";
 import {
+  existingItemKeys,
   findItemByKey,
-  insertOpenItems,
   markNoteApplied,
-  moveBalance,
   openItemKeys,
   unappliedNotes,
   type OpenItemRecord,
 } from "~models/open-item";
+import { insertItems, moveItemBalances } from "~models/open-item-writes";
 import {
   openItemSourceClaves,
   organizationsWithOpenItemSources,
@@ -21,6 +22,7 @@ import {
   type ReceiptForOpenItem,
 } from "~models/open-item-sources";
 import { insertSettlement } from "~models/settlement";
+import { withdrawRejectedItems } from "./rejected.server";
 
 /** The cédula under which documents without the other party's identification are grouped. */
 export const UNIDENTIFIED = "";
@@ -47,14 +49,15 @@ function sideOf(receipt: ReceiptForOpenItem, referencedSide: Side | undefined): 
 }
 
 /**
- * Makes the open items of the organization's receipts that have none yet — all of them, or those
- * among `receiptIds` — (idempotent: an item's key is its receipt's clave), then applies the credit
- * notes whose documents are now known. The receipts import path and the invoice issuing call it
+ * Takes out the items of those receipts that were rejected meanwhile, makes the open items of the
+ * organization's receipts that have none yet — all of them, or those among `receiptIds` — (idempotent:
+ * an item's key is its receipt's clave), then applies the credit notes whose documents are now known. The receipts import path and the invoice issuing call it
  * once the documents are stored; the screens only read
  * (docs/decisions/258-open-items-made-where-receipts-arrive.md).
  */
 export async function syncOpenItems(organizationId: string, receiptIds?: readonly string[]): Promise<number> {
   if (receiptIds && receiptIds.length === 0) return 0;
+  await withdrawRejectedItems(organizationId, receiptIds);
   const claves = await openItemSourceClaves(organizationId, receiptIds);
   const known = await openItemKeys(organizationId, receiptIds ? claves : undefined);
   const missing = claves.filter((clave) => !known.has(clave));
@@ -122,7 +125,21 @@ async function deriveItems(organizationId: string, claves: readonly string[]): P
       createdAt: now,
     });
   }
-  await insertOpenItems(records);
+  // Two imports deriving the same receipts at once: the retry finds the other one's items and skips them.
+  await withTransaction(
+    async (session) => {
+      const taken = await existingItemKeys(
+        organizationId,
+        records.map((record) => record.key),
+        session,
+      );
+      await insertItems(
+        records.filter((record) => !taken.has(record.key)),
+        session,
+      );
+    },
+    { retryOn: isDuplicateKeyError },
+  );
 }
 
 function later(a: string, b: string): CalendarDate {
@@ -166,8 +183,14 @@ function applyCreditNote(organizationId: string, pending: OpenItemRecord): Promi
       },
       session,
     );
-    const movedDocument = await moveBalance(organizationId, document._id, document.balance, -applied, session);
-    const movedNote = await moveBalance(organizationId, note._id, note.balance, applied, session);
-    if (!movedDocument || !movedNote) throw new BalanceChanged();
+    const moved = await moveItemBalances(
+      organizationId,
+      [
+        { item: document, delta: -applied },
+        { item: note, delta: applied },
+      ],
+      session,
+    );
+    if (!moved) throw new BalanceChanged();
   });
 }

@@ -5,6 +5,7 @@
  */
 import { chooseHaciendaAnswer, type HaciendaAnswer, type ReceiptRecord } from "~models/receipt";
 import { formatCostaRicaDateTime } from "~/domain/hacienda";
+import { syncOpenItems } from "~/services/open-items/sync.server";
 
 export const CHOOSE_ANSWER_ADMIN_ONLY = "Solo los administradores del cliente pueden elegir la respuesta de Hacienda.";
 export const CHOOSE_ANSWER_STALE =
@@ -64,5 +65,11 @@ export async function chooseAnswer(
   userId: string,
 ): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(sha)) return false;
-  return chooseHaciendaAnswer(organizationId, String(receipt._id), sha, userId);
+  const chosen = await chooseHaciendaAnswer(organizationId, String(receipt._id), sha, userId);
+  // A rejection chosen takes the receipt's open item out; an acceptance chosen makes it again.
+  if (chosen)
+    await syncOpenItems(organizationId, [String(receipt._id)]).catch((error: unknown) => {
+      console.error("open items of a receipt with a chosen answer failed", error);
+    });
+  return chosen;
 }

@@ -15,6 +15,7 @@ import { hasErrorLabel } from "~models/mongo-errors";
 import { enqueueSubmission } from "~/services/hacienda/queue.server";
 import { refused, type Refused } from "~/domain/refusal";
 import { notAnswerableReason } from "./receipts-detail.server";
+import { syncOpenItems } from "~/services/open-items/sync.server";
 
 export const ANSWERED_MEANWHILE_MESSAGE = "Otra persona registró la respuesta a este comprobante mientras tanto.";
 
@@ -137,5 +138,10 @@ export async function answerReceipt(
     throw error;
   });
   if (saved === null) return refuse(409, "form", ANSWERED_MEANWHILE_MESSAGE);
+  // A document the organization rejects stops being owed: its open item leaves.
+  if (mensaje === 3)
+    await syncOpenItems(organization.id, [String(receipt._id)]).catch((error: unknown) => {
+      console.error("open items of a rejected receipt failed", error);
+    });
   return { ok: true, consecutivo: saved };
 }

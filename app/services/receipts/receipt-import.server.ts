@@ -28,6 +28,7 @@ import type { ElectronicReceipt, HaciendaMessage, Party } from "~/domain/haciend
 import { parseOffThread } from "./parse-pool.server";
 import { bookImportedReceipts } from "~/services/booking/booking.server";
 import { syncOpenItems } from "~/services/open-items/sync.server";
+import { receiptIdsOfClaves } from "~models/open-item-sources";
 
 export type ImportStatus = "importado" | "duplicado" | "rechazado";
 
@@ -270,6 +271,8 @@ export class ReceiptImporter {
   private months = new Map<string, number>();
   /** Receipts stored by this upload: booked at the end when the organization books on import. */
   private imported: string[] = [];
+  /** Claves of stored receipts that got Hacienda's answer in this import (a rejection takes out their items). */
+  private answered: string[] = [];
   private readonly batchSize: number;
 
   constructor(
@@ -348,8 +351,13 @@ export class ReceiptImporter {
     } catch (error) {
       console.error("booking imported receipts failed", error);
     }
+    const answered = this.answered;
+    this.answered = [];
     try {
-      await syncOpenItems(this.organization.id, ids);
+      await syncOpenItems(this.organization.id, [
+        ...ids,
+        ...(await receiptIdsOfClaves(this.organization.id, answered)),
+      ]);
     } catch (error) {
       // The receipts are stored: the next import of the organization or the next start makes their items.
       console.error("open items of imported receipts failed", error);
@@ -563,6 +571,7 @@ export class ReceiptImporter {
         duplicate();
         continue;
       }
+      if (outcome === "attached") this.answered.push(document.clave);
       const consecutivo = document.clave.slice(21, 41);
       this.record(
         {
