@@ -11,8 +11,9 @@ import { OpenItem, storedBigInt, type OpenItemRecord } from "./open-item";
 
 /**
  * Every change of an open item's balance, due date or existence, each with the kept balances per
- * counterparty and due date in the same transaction (docs/decisions/270-open-balances-kept-per-
- * counterparty-and-due-date.md). Nothing else writes those fields.
+ * counterparty and due date in the same transaction
+ * (docs/decisions/270-open-balances-kept-per-counterparty-and-due-date.md). Nothing else writes
+ * those fields.
  */
 export type ItemForMove = Pick<OpenItemRecord, "_id" | "side" | "partyId" | "dueDate" | "kind" | "balance">;
 
