@@ -19,7 +19,10 @@ const ADMIN_MENU: Record<string, [string, string[]]> = {
   ],
   balances: ["Balances", ["Estado de Resultados", "Balance General", "Balance de Comprobación"]],
   impuestos: ["Impuestos", ["IVA"]],
-  administracion: ["Administración", ["Crear Factura", "Crear Asiento Contable", "Conciliación Bancaria"]],
+  administracion: [
+    "Administración",
+    ["Crear Factura", "Crear Asiento Contable", "Conciliación Bancaria", "Diferencial cambiario"],
+  ],
   configuracion: [
     "Configuración",
     [

@@ -109,7 +109,10 @@ describe("/receivables a page at a time", () => {
     const item = await OpenItem.findOne({ organizationId: FERRETERIA.id, consecutivo: "FE-2" }).lean();
     // Imported balances keep the due date of their file; make this one a credit document naming no term.
     await OpenItem.updateOne({ _id: item!._id }, { $set: { kind: "FE", condicionVenta: "02" } });
-    expect(await saveCounterparty(FERRETERIA.id, String(item!.partyId), { paymentTermDays: 90 }, by)).toBe(true);
+    expect(await saveCounterparty(FERRETERIA.id, String(item!.partyId), { paymentTermDays: 90 }, by)).toEqual({
+      ok: true,
+      value: true,
+    });
     const moved = await OpenItem.findOne({ _id: item!._id }).lean();
     expect(moved!.dueDate).toBe("2025-12-30");
     const items = await OpenItem.find({ organizationId: FERRETERIA.id }).lean();
