@@ -7,13 +7,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScotiabankAccount } from "./bank-fixtures";
 import { BankMatch } from "../../models/bank-match";
 import { BankStatementLine } from "../../models/bank-statement-line";
 import { ensureOrganization } from "../../models/organization";
 import type { BankAccountRecord } from "../../models/bank-account";
 import type { CalendarDate } from "../../app/domain/calendar";
-import { readBankAccountForm } from "../../app/domain/bank/account-form";
-import { createBankAccount } from "../../app/services/bank/accounts.server";
 import { acceptProposal, matchingData, setExcluded, undoMatch } from "../../app/services/bank/matching.server";
 import { importStatement } from "../../app/services/bank/statements.server";
 import { reconciliationAt } from "../../app/services/bank/reconciliation.server";
@@ -60,17 +59,7 @@ beforeAll(async () => {
   await ensureOrganization({ _id: ORG, name: "Conciliadora S.A.", identificationType: "02" });
   const admin = await createTestUser({ persona: "admin", orgs: { [ORG]: "admin" } });
   cookie = await sessionCookieFor(admin.id);
-  const form = readBankAccountForm({
-    bank: "scotiabank",
-    number: "4455667788",
-    currency: "CRC",
-    ledgerAccount: BANK,
-    format: "scotiabank",
-  });
-  if (!form.ok) throw new Error(JSON.stringify(form.errors));
-  const created = await createBankAccount(ORG, "tester", form.value);
-  if (!created.ok) throw new Error(created.refusals[0].message);
-  account = created.account;
+  account = await createScotiabankAccount(ORG, BANK);
   await post("2026-11-02", 35_000_000n, "778812");
   await post("2026-11-13", -8_245_000n, "CCSS octubre");
   await post("2026-11-13", -999n, "otro");

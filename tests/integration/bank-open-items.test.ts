@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScotiabankAccount } from "./bank-fixtures";
 import { BankMatch } from "../../models/bank-match";
 import { BankStatementLine } from "../../models/bank-statement-line";
 import { OpenItem } from "../../models/open-item";
@@ -15,8 +16,6 @@ import { PostedLine } from "../../models/posted-line";
 import { Settlement } from "../../models/settlement";
 import type { BankAccountRecord } from "../../models/bank-account";
 import type { CalendarDate } from "../../app/domain/calendar";
-import { readBankAccountForm } from "../../app/domain/bank/account-form";
-import { createBankAccount } from "../../app/services/bank/accounts.server";
 import { acceptProposal, matchingData, undoMatch } from "../../app/services/bank/matching.server";
 import { importStatement } from "../../app/services/bank/statements.server";
 import { reconciliationAt } from "../../app/services/bank/reconciliation.server";
@@ -67,17 +66,7 @@ beforeAll(async () => {
   await ensureOrganization({ _id: ORG, name: "Cobradora S.A.", identificationType: "02" });
   const admin = await createTestUser({ persona: "admin", orgs: { [ORG]: "admin" } });
   cookie = await sessionCookieFor(admin.id);
-  const form = readBankAccountForm({
-    bank: "scotiabank",
-    number: "4455667788",
-    currency: "CRC",
-    ledgerAccount: BANK,
-    format: "scotiabank",
-  });
-  if (!form.ok) throw new Error(JSON.stringify(form.errors));
-  const created = await createBankAccount(ORG, "tester", form.value);
-  if (!created.ok) throw new Error(created.refusals[0].message);
-  account = created.account;
+  account = await createScotiabankAccount(ORG, BANK);
   // Comercial Álvarez owes two invoices that its SINPE of ₡350 000 pays together; the bank's
   // commission of ₡1 500 is what a supplier's invoice asks.
   const customers = await importOpeningBalances(

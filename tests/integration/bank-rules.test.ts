@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScotiabankAccount } from "./bank-fixtures";
 import { BankMatch } from "../../models/bank-match";
 import { BankRule } from "../../models/bank-rule";
 import { BankStatementLine } from "../../models/bank-statement-line";
@@ -15,8 +16,6 @@ import { Entry } from "../../models/entry";
 import { ensureOrganization } from "../../models/organization";
 import { PostedLine } from "../../models/posted-line";
 import type { BankAccountRecord } from "../../models/bank-account";
-import { readBankAccountForm } from "../../app/domain/bank/account-form";
-import { createBankAccount } from "../../app/services/bank/accounts.server";
 import { applyRules, rulesOf } from "../../app/services/bank/rules.server";
 import { importStatement } from "../../app/services/bank/statements.server";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
@@ -66,17 +65,7 @@ beforeAll(async () => {
   await ensureOrganization({ _id: ORG, name: "Reglas del Banco S.A.", identificationType: "02" });
   const admin = await createTestUser({ persona: "admin", orgs: { [ORG]: "admin" } });
   cookie = await sessionCookieFor(admin.id);
-  const form = readBankAccountForm({
-    bank: "scotiabank",
-    number: "4455667788",
-    currency: "CRC",
-    ledgerAccount: BANK,
-    format: "scotiabank",
-  });
-  if (!form.ok) throw new Error(JSON.stringify(form.errors));
-  const created = await createBankAccount(ORG, "tester", form.value);
-  if (!created.ok) throw new Error(created.refusals[0].message);
-  account = created.account;
+  account = await createScotiabankAccount(ORG, BANK);
   const imported = await importStatement(account, "tester", {
     format: "scotiabank",
     fileName: "scotia.csv",

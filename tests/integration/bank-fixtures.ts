@@ -1,0 +1,17 @@
+import { readBankAccountForm } from "../../app/domain/bank/account-form";
+import { createBankAccount } from "../../app/services/bank/accounts.server";
+
+/** A Scotiabank account in colones mapped to `ledgerAccount`, as the /admin/bank form creates it. */
+export async function createScotiabankAccount(organizationId: string, ledgerAccount: string) {
+  const form = readBankAccountForm({
+    bank: "scotiabank",
+    number: "4455667788",
+    currency: "CRC",
+    ledgerAccount,
+    format: "scotiabank",
+  });
+  if (!form.ok) throw new Error(JSON.stringify(form.errors));
+  const created = await createBankAccount(organizationId, "tester", form.value);
+  if (!created.ok) throw new Error(created.refusals[0].message);
+  return created.account;
+}
