@@ -1,4 +1,5 @@
 export * from "./rate";
+export * from "./rate-input";
 export * from "./parse-bccr";
 export * from "./parse-hacienda";
 export * from "./carry-forward";
