@@ -79,6 +79,20 @@ export function dollarsOpenOf(item: {
   return divideRounded(total * item.balance, item.amount * 1_000n) * 1_000n;
 }
 
+/**
+ * A USD item's open dollars after a move in colones only (a credit note applied to its document):
+ * the same share of its open dollars as of its colones, to the cent; none when nothing is left.
+ */
+export function dollarsAfterColonesMove(
+  item: { amount: bigint; balance: bigint; foreignAmount?: bigint; foreignBalance?: bigint },
+  newBalance: bigint,
+): Amount {
+  if (newBalance === 0n) return 0n;
+  const open = dollarsOpenOf(item);
+  if (item.balance === 0n || newBalance === item.balance) return open;
+  return divideRounded(open * newBalance, item.balance * 1_000n) * 1_000n;
+}
+
 /** The rate of the document, or its colones over its dollars to five decimals when it was not kept. */
 export function bookRateOf(item: { amount: bigint; foreignAmount?: bigint; rate?: bigint }): Amount {
   if (item.rate !== undefined && item.rate > 0n) return item.rate;
