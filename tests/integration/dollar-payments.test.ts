@@ -25,6 +25,10 @@ import { Settlement } from "../../models/settlement";
 import { BUSINESS_PARTIES, generateComprobante } from "../../scripts/hacienda-samples/src/generate";
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
+import { createTestUser } from "../support/users";
+import * as statementRoute from "../../app/routes/_app.receivables_.$partyId";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";
 
 const MONTH = "2025-03";
@@ -35,6 +39,7 @@ const actor = { by: "dollar-payments-test" };
 let environment: AppEnvironment;
 let partyId: string;
 let control: string;
+let admin: string;
 
 function creditSale(seed: number, currency: "CRC" | "USD", tipoCambio?: string) {
   for (let attempt = 0; ; attempt++) {
@@ -87,6 +92,7 @@ beforeAll(async () => {
     }).lean())!._id,
   );
   control = (await getDefaultAccounts(FERRETERIA.id)).receivable;
+  admin = await sessionCookieFor((await createTestUser({ persona: "admin", orgs: { [FERRETERIA.id]: "admin" } })).id);
   expect(await changeCatalog(FERRETERIA.id, { kind: "set-currency", code: BANK_USD, currency: "USD" })).toEqual({
     code: BANK_USD,
   });
@@ -226,5 +232,51 @@ describe("a cobro of documents in dollars", () => {
       ok: false,
       refusals: [{ message: DOLLAR_PAYMENT_SERVICE_MESSAGES.noRate("2025-03-10" as CalendarDate) }],
     });
+  });
+
+  it("from the statement page's plain form: US$ amounts and a typed rate, a bad rate answers 400 and writes nothing", async () => {
+    const path = `/receivables/${partyId}?org=3101123456&from=2025-03-01&to=2025-03-31`;
+    const post = (fields: Record<string, string>) =>
+      respond(() =>
+        statementRoute.action({
+          request: postRequest(path, fields, admin),
+          params: { partyId },
+          context: { cspNonce: "" },
+        } as ActionFunctionArgs),
+      );
+    const [, second] = await items();
+    const page = await respond(() =>
+      statementRoute.loader({
+        request: getRequest(path, admin),
+        params: { partyId },
+        context: { cspNonce: "" },
+      } as LoaderFunctionArgs),
+    );
+    const shown = (
+      (await page.json()) as { items: Array<{ id: string; dollars: string | null; balanceInput: string }> }
+    ).items;
+    const row = shown.find((item) => item.id === second.id)!;
+    expect(row.dollars).toMatch(/^USD\s[\d\s]+,\d\d$/u);
+    expect(row.balanceInput).toBe((Number(second.foreignBalance) / 100_000).toFixed(2).replace(".", ","));
+    const fields = {
+      intent: "register",
+      date: "28/03/2025",
+      moneyAccount: BANK_USD,
+      "items[0].id": second.id,
+      "items[0].selected": "on",
+      "items[0].amount": "50,00",
+    };
+    const before = await counts();
+    const refused = await post({ ...fields, rate: "1.234" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("puede leerse como decimales o como miles");
+    expect(await counts()).toEqual(before);
+
+    const response = await post({ ...fields, rate: "₡ 511,5" });
+    expect(response.status).toBe(302);
+    const settlement = (await Settlement.findOne({ organizationId: FERRETERIA.id, rate: readRate("511.5") }).lean())!;
+    expect(storedBigInt(settlement.dollars)).toBe(readRate("50"));
+    expect(storedBigInt(settlement.received)).toBe(foreignToColones(readRate("50")!, readRate("511.5")!));
+    expect((await items())[1].foreignBalance).toBe(second.foreignBalance! - readRate("50")!);
   });
 });
