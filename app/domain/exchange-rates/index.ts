@@ -8,3 +8,4 @@ export * from "./form";
 export * from "./view";
 export * from "./revaluation";
 export * from "./revaluation-view";
+export * from "./open-item-revaluation";

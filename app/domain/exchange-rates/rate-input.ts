@@ -44,7 +44,8 @@ function readings(text: string): Amount[] | string {
 export function readTypedRate(input: string): TypedRateResult {
   const text = input.trim();
   // A dollar sign would say the figure is in dollars: a rate is colones per dollar.
-  if (text === "" || text.length > TYPED_RATE_MAX_LENGTH || text.includes("$")) return { ok: false, message: RATE_INPUT_MESSAGES.invalid };
+  if (text === "" || text.length > TYPED_RATE_MAX_LENGTH || text.includes("$"))
+    return { ok: false, message: RATE_INPUT_MESSAGES.invalid };
   const found = readings(text);
   if (typeof found === "string") return { ok: false, message: found };
   const fitting = found.filter(inRange);

@@ -4,6 +4,7 @@
  * with the realised difference. registerPayment posts them with the settlement, as for colones.
  */
 import { formatCalendarDate, type CalendarDate } from "~/domain/calendar";
+import { EXCHANGE_DIFFERENCE_ACCOUNTS } from "~/domain/exchange-rates";
 import type { EntryLineInput } from "~/domain/ledger";
 import { centsToAmount, cents, type Amount, type Cents } from "~/domain/money";
 import {
@@ -15,7 +16,6 @@ import {
   type Side,
 } from "~/domain/open-items";
 import { rateOfDay } from "~/services/exchange-rates/rates.server";
-import { REVALUATION_ACCOUNTS } from "~/services/revaluation/revaluation.server";
 import type { OpenItemRecord } from "~models/open-item";
 
 export const DOLLAR_PAYMENT_SERVICE_MESSAGES = {
@@ -76,7 +76,7 @@ export async function dollarPaymentParts(
   if (!planned.ok) return planned;
   const lines = dollarPaymentEntryLines(
     side,
-    { money: request.moneyAccount, control: request.control, ...REVALUATION_ACCOUNTS, inDollars },
+    { money: request.moneyAccount, control: request.control, ...EXCHANGE_DIFFERENCE_ACCOUNTS, inDollars },
     planned.plan,
     request.description,
     labels,

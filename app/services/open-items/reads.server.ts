@@ -42,7 +42,7 @@ function settlementFacts(settlement: SettlementRecord): SettlementFacts {
 }
 
 /** The open balances of every item of a side at the end of `at`, with what each receipt's booking says. */
-async function balancesAt(organizationId: string, side: Side, at: CalendarDate, partyId?: Types.ObjectId) {
+export async function balancesAt(organizationId: string, side: Side, at: CalendarDate, partyId?: Types.ObjectId) {
   const [items, settlements] = await Promise.all([
     findOpenItems({ organizationId, side, ...(partyId ? { partyId } : {}) }),
     findSettlements({ organizationId, side, ...(partyId ? { partyId } : {}) }),
