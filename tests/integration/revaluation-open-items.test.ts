@@ -25,6 +25,10 @@ import { BUSINESS_PARTIES, generateComprobante } from "../../scripts/hacienda-sa
 import { DEMO_ORGANIZATIONS } from "../../scripts/demo-data";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { FERRETERIA, importDocuments } from "./receipts-fixtures";
+import { getRequest, respond, sessionCookieFor } from "../support/requests";
+import { createTestUser } from "../support/users";
+import * as differencePage from "../../app/routes/_app.admin.exchange-difference";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 const MARCH = "2025-03" as MonthKey;
 const APRIL = "2025-04" as MonthKey;
@@ -112,6 +116,28 @@ describe("open documents in dollars in the month-end revaluation", () => {
     expect(clientes.items.map((item) => item.difference).sort()).toEqual(expected.sort());
     expect(clientes.items.every((item) => item.partyName !== "" && item.label.startsWith("FE "))).toBe(true);
     expect(line.foreign).toBe(first.dollars + second.dollars);
+  });
+
+  it("shows them on «Diferencial cambiario», per counterparty, with the month's line of clientes", async () => {
+    const admin = await sessionCookieFor(
+      (await createTestUser({ persona: "admin", orgs: { [FERRETERIA.id]: "admin" } })).id,
+    );
+    const response = await respond(() =>
+      differencePage.loader({
+        request: getRequest(`/admin/exchange-difference?org=3101123456&month=${MARCH}`, admin),
+        params: {},
+        context: { cspNonce: "" },
+      } as LoaderFunctionArgs),
+    );
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as {
+      openItems: Array<{ code: string; rows: Array<{ document: string; rate: string }>; difference: string }>;
+      plan: { rows: Array<{ code: string; difference: string }> };
+    };
+    const clientes = data.openItems.find((entry) => entry.code === control)!;
+    expect(clientes.rows).toHaveLength(2);
+    expect(clientes.rows.every((row) => row.rate === "₡510,00")).toBe(true);
+    expect(data.plan.rows.find((row) => row.code === control)!.difference).toBe(clientes.difference);
   });
 
   it("posts March once; the report reads the same afterwards", async () => {
