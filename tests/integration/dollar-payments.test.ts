@@ -16,6 +16,10 @@ import { getEntry, linesOf, verifyLedger } from "../../app/services/ledger/ledge
 import { DOLLAR_PAYMENT_SERVICE_MESSAGES } from "../../app/services/open-items/dollar-payments.server";
 import { registerPayment, undoPayment } from "../../app/services/open-items/payments.server";
 import { REVALUATION_ACCOUNTS } from "../../app/services/revaluation/revaluation.server";
+import { readBankAccountForm } from "../../app/domain/bank/account-form";
+import { createBankAccount } from "../../app/services/bank/accounts.server";
+import { acceptProposal, matchingData } from "../../app/services/bank/matching.server";
+import { BankStatementLine } from "../../models/bank-statement-line";
 import { Counterparty } from "../../models/counterparty";
 import { Entry } from "../../models/entry";
 import { storeFetchedRates } from "../../models/exchange-rate";
@@ -278,5 +282,44 @@ describe("a cobro of documents in dollars", () => {
     expect(storedBigInt(settlement.dollars)).toBe(readRate("50"));
     expect(storedBigInt(settlement.received)).toBe(foreignToColones(readRate("50")!, readRate("511.5")!));
     expect((await items())[1].foreignBalance).toBe(second.foreignBalance! - readRate("50")!);
+  });
+
+  it("a dollar bank account's statement line is matched on a document's open dollars and collects it in US$", async () => {
+    const form = readBankAccountForm({
+      bank: "scotiabank",
+      number: "9988776655",
+      currency: "USD",
+      ledgerAccount: BANK_USD,
+      format: "scotiabank",
+    });
+    if (!form.ok) throw new Error(JSON.stringify(form.errors));
+    const created = await createBankAccount(FERRETERIA.id, "tester", form.value);
+    if (!created.ok) throw new Error(created.refusals[0].message);
+    const [, second] = await items();
+    const party = (await Counterparty.findById(partyId).lean())!;
+    const line = await BankStatementLine.create({
+      organizationId: FERRETERIA.id,
+      bankAccountId: created.account._id,
+      statementId: new Types.ObjectId(),
+      fingerprint: "usd-line-1",
+      line: 1,
+      date: PAY_DAY,
+      // The statement of a dollar account is in US$ (cents).
+      amount: second.foreignBalance! / 1_000n,
+      description: `TRANSFERENCIA ${party.nombre} ${party.cedula}`,
+      reference: "",
+      state: "pendiente",
+    });
+    const data = await matchingData(created.account);
+    const proposal = data.proposals.find((candidate) => candidate.bankLineIds[0] === String(line._id));
+    expect(proposal).toMatchObject({ kind: "items", items: [{ id: second.id }] });
+    expect((await acceptProposal(created.account, String(line._id), "tester")).ok).toBe(true);
+    expect((await items())[1]).toMatchObject({ balance: 0n, foreignBalance: 0n });
+    const settlement = (await Settlement.findOne({ organizationId: FERRETERIA.id, rate: readRate("510.25") })
+      .sort({ createdAt: -1 })
+      .lean())!;
+    expect(settlement).toMatchObject({ currency: "USD", moneyAccount: BANK_USD });
+    expect(storedBigInt(settlement.dollars)).toBe(second.foreignBalance);
+    expect(await verifyLedger(FERRETERIA.id)).toEqual([]);
   });
 });
