@@ -19,6 +19,7 @@ export interface ReceiptForOpenItem {
   moneda: string;
   totalComprobante: bigint;
   totalColones: bigint;
+  tipoCambio: bigint;
   referencedClaves: string[];
   /** PlazoCredito as written in the XML, when present. */
   plazoCredito?: string;
@@ -151,6 +152,7 @@ export async function receiptsForOpenItems(
         receptor: 1,
         condicionVenta: 1,
         moneda: 1,
+        tipoCambio: 1,
         "totals.totalComprobante": 1,
         "colones.totalComprobante": 1,
         referencedClaves: 1,
@@ -160,7 +162,8 @@ export async function receiptsForOpenItems(
       .setOptions({ useBigInt64: true })
       .lean<
         Array<
-          Omit<ReceiptForOpenItem, "totalComprobante" | "totalColones" | "plazoCredito"> & {
+          Omit<ReceiptForOpenItem, "totalComprobante" | "totalColones" | "tipoCambio" | "plazoCredito"> & {
+            tipoCambio: unknown;
             totals: { totalComprobante: unknown };
             colones: { totalComprobante: unknown };
             xml: unknown;
@@ -182,6 +185,7 @@ export async function receiptsForOpenItems(
         moneda: row.moneda,
         totalComprobante: storedBigInt(row.totals.totalComprobante),
         totalColones: storedBigInt(row.colones.totalComprobante),
+        tipoCambio: storedBigInt(row.tipoCambio),
         referencedClaves: row.referencedClaves ?? [],
         ...(plazo === undefined ? {} : { plazoCredito: plazo }),
       });

@@ -23,19 +23,20 @@ function keptOf(item: Pick<OpenItemRecord, "side" | "partyId" | "dueDate" | "kin
 
 /**
  * Moves several balances at once, each only if it is still what the plan read; false when any was
- * not (the caller aborts its transaction, which takes the kept balances back with it).
+ * not (the caller aborts its transaction, which takes the kept balances back with it). A USD item's
+ * open dollars are set with its colones when the move names them.
  */
 export async function moveItemBalances(
   organizationId: string,
-  moves: readonly { item: ItemForMove; delta: bigint }[],
+  moves: readonly { item: ItemForMove; delta: bigint; foreignBalance?: bigint }[],
   session: ClientSession,
 ): Promise<boolean> {
   if (moves.length === 0) return true;
   const result = await OpenItem.bulkWrite(
-    moves.map(({ item, delta }) => ({
+    moves.map(({ item, delta, foreignBalance }) => ({
       updateOne: {
         filter: { organizationId, _id: item._id, balance: item.balance },
-        update: { $inc: { balance: delta } },
+        update: { $inc: { balance: delta }, ...(foreignBalance === undefined ? {} : { $set: { foreignBalance } }) },
       },
     })),
     { session, ordered: false },

@@ -24,6 +24,10 @@ export interface OpenItemRecord {
   currency: string;
   /** The document's total in its own currency (Amount units), for USD items. */
   foreignAmount?: bigint;
+  /** USD items: the dollars still open (Amount units, signed like `balance`), kept with it. */
+  foreignBalance?: bigint;
+  /** USD items: the document's TipoCambio, the rate the item stands at in the books. */
+  rate?: bigint;
   amount: bigint;
   balance: bigint;
   settledAtIssue: boolean;
@@ -51,6 +55,8 @@ const openItemSchema = new Schema<OpenItemRecord>(
     dueDate: { type: String, required: true },
     currency: { type: String, default: "CRC" },
     foreignAmount: { type: BigInt },
+    foreignBalance: { type: BigInt },
+    rate: { type: BigInt },
     amount: { type: BigInt, required: true },
     balance: { type: BigInt, required: true },
     settledAtIssue: { type: Boolean, default: false },
@@ -93,6 +99,10 @@ function normalized(record: OpenItemRecord): OpenItemRecord {
     amount: storedBigInt(record.amount),
     balance: storedBigInt(record.balance),
     ...(record.foreignAmount === undefined ? {} : { foreignAmount: storedBigInt(record.foreignAmount) }),
+    ...(record.foreignBalance === undefined || record.foreignBalance === null
+      ? {}
+      : { foreignBalance: storedBigInt(record.foreignBalance) }),
+    ...(record.rate === undefined || record.rate === null ? {} : { rate: storedBigInt(record.rate) }),
   };
 }
 

@@ -12,6 +12,8 @@ export interface SettlementLineRecord {
   itemId: Types.ObjectId;
   /** Added to the item's balance (signed céntimos): a payment of 100 is −100. */
   delta: bigint;
+  /** A USD item's dollars it settled, added to its open dollars (Amount units, signed like `delta`). */
+  foreignDelta?: bigint;
 }
 
 export interface SettlementRecord {
@@ -27,6 +29,11 @@ export interface SettlementRecord {
   moneyAccount?: string;
   differenceAccount?: string;
   difference?: bigint;
+  /** A cobro / pago in dollars: the dollars moved (Amount units), the day's rate, the realised difference in céntimos (money − items). */
+  currency?: "USD";
+  dollars?: bigint;
+  rate?: bigint;
+  exchangeDifference?: bigint;
   reference?: string;
   /** The clave of the recibo electrónico de pago (REP) the cobro / pago was registered from. */
   repKey?: string;
@@ -52,6 +59,7 @@ const settlementSchema = new Schema<SettlementRecord>(
           _id: false,
           itemId: { type: Schema.Types.ObjectId, required: true },
           delta: { type: BigInt, required: true },
+          foreignDelta: BigInt,
         },
       ],
       required: true,
@@ -60,6 +68,10 @@ const settlementSchema = new Schema<SettlementRecord>(
     moneyAccount: String,
     differenceAccount: String,
     difference: BigInt,
+    currency: { type: String, enum: ["USD"] },
+    dollars: BigInt,
+    rate: BigInt,
+    exchangeDifference: BigInt,
     reference: String,
     repKey: String,
     entryId: Schema.Types.ObjectId,
@@ -87,9 +99,18 @@ export const Settlement =
 function normalized(record: SettlementRecord): SettlementRecord {
   return {
     ...record,
-    lines: record.lines.map((line) => ({ itemId: line.itemId, delta: storedBigInt(line.delta) })),
+    lines: record.lines.map((line) => ({
+      itemId: line.itemId,
+      delta: storedBigInt(line.delta),
+      ...(line.foreignDelta === undefined || line.foreignDelta === null
+        ? {}
+        : { foreignDelta: storedBigInt(line.foreignDelta) }),
+    })),
     ...(record.received === undefined ? {} : { received: storedBigInt(record.received) }),
     ...(record.difference === undefined ? {} : { difference: storedBigInt(record.difference) }),
+    ...(record.dollars === undefined ? {} : { dollars: storedBigInt(record.dollars) }),
+    ...(record.rate === undefined ? {} : { rate: storedBigInt(record.rate) }),
+    ...(record.exchangeDifference === undefined ? {} : { exchangeDifference: storedBigInt(record.exchangeDifference) }),
   };
 }
 

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, 
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { OpenItemsRevaluation } from "~/components/exchange-rates/OpenItemsRevaluation";
 import { MonthNavigation } from "~/components/receipts/MonthNavigation";
 import { TableScrollRegion } from "~/components/TableScrollRegion";
 import {
@@ -15,6 +16,7 @@ import {
 } from "~/domain/calendar";
 import {
   closingRateText,
+  openItemsRevaluationView,
   REVALUATION_BASES,
   REVALUATION_BASIS_LABELS,
   revaluationPlanView,
@@ -63,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rateWarning: report.rateWarning,
     accountCount: Object.keys(report.labels).length,
     plan: report.plan ? revaluationPlanView(report.plan, report.labels) : null,
+    openItems: report.plan ? openItemsRevaluationView(report.items, report.plan, report.labels) : [],
     posted: report.posted
       ? { ...report.posted, dateText: formatCalendarDate(report.posted.date as CalendarDate) }
       : null,
@@ -206,6 +209,7 @@ export default function ExchangeDifferencePage() {
               </Table.Tbody>
             </Table>
           </TableScrollRegion>
+          <OpenItemsRevaluation controls={data.openItems} />
           <Text size="sm" data-testid="revaluation-totals">
             Ingreso a {data.accounts.gain.code} {data.accounts.gain.label}: {data.plan.gain} · Gasto a{" "}
             {data.accounts.loss.code} {data.accounts.loss.label}: {data.plan.loss}

@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { Counterparty } from "../../models/counterparty";
+import { OpenItem } from "../../models/open-item";
 import { ensureOrganization } from "../../models/organization";
 import { seriousViolations } from "./support/axe";
 import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
@@ -6,7 +8,7 @@ import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
 /**
  * Dollars (issue 30): an admin keeps a bank account in dollars, posts a dollar entry (the form asks for
  * US$ and the rate), sees the dollar balance, and books, reverses and books again the month-end
- * diferencial cambiario — with and without JavaScript, each run on an organization of its own. The
+ * diferencial cambiario, which lists a customer's open invoice in dollars — with and without JavaScript, each run on an organization of its own. The
  * closing rate is the one the app fetched from the rate stand-in (tests/e2e/support/global-setup.ts).
  */
 const BANK_USD = "10-01-01-04-01";
@@ -83,6 +85,32 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("closing-dollars")).toContainText("100,00");
       await expect(page.getByTestId("line-dollars").first()).toContainText("₡500,00");
 
+      // A customer's invoice of US$200,00 at ₡505,00 still open, as the receipts import leaves it.
+      const party = await Counterparty.create({
+        organizationId: org,
+        cedula: "3101999777",
+        nombre: "Cliente en Dólares S.A.",
+        seenAt: new Date(),
+      });
+      await OpenItem.create({
+        organizationId: org,
+        side: "receivable",
+        partyId: party._id,
+        key: `e2e-usd-${cedula}`,
+        kind: "FE",
+        consecutivo: "00100001010000000777",
+        fecha: `${month}-10`,
+        dueDate: `${month}-10`,
+        currency: "USD",
+        foreignAmount: 20_000_000n,
+        foreignBalance: 20_000_000n,
+        rate: 50_500_000n,
+        amount: 10_100_000n,
+        balance: 10_100_000n,
+        settledAtIssue: false,
+        createdAt: new Date(),
+      });
+
       // «Diferencial cambiario» for that month, once the app has the closing rate.
       const difference = `/admin/exchange-difference?org=${cedula}&month=${month}`;
       await expect(async () => {
@@ -90,8 +118,12 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByTestId("closing-rate")).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
       await expect(page.getByRole("heading", { level: 1, name: "Diferencial cambiario" })).toBeVisible();
-      await expect(page.getByTestId("revaluation-row")).toHaveCount(1);
-      await expect(page.getByTestId("revaluation-row")).toContainText("₡50 000,00");
+      // The bank account, and clientes revalued through its document in dollars.
+      await expect(page.getByTestId("revaluation-row")).toHaveCount(2);
+      await expect(page.getByTestId("revaluation-row").first()).toContainText("₡50 000,00");
+      await expect(page.getByTestId("open-item-revaluation-row")).toHaveCount(1);
+      await expect(page.getByTestId("open-item-revaluation-row")).toContainText("Cliente en Dólares S.A.");
+      await expect(page.getByTestId("open-item-revaluation-row")).toContainText("₡101 000,00");
       if (javaScriptEnabled) expect(await seriousViolations(page, "diferencial cambiario")).toEqual([]);
 
       await page.getByRole("button", { name: /^Registrar diferencial de / }).click();

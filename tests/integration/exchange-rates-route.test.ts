@@ -96,9 +96,7 @@ describe("/admin/exchange-rates", () => {
     const response = await post(superCookie, { date: "31/02/2026", buy: "0", sell: "abc", reason: "" });
     expect(response.status).toBe(400);
     const reply = (await response.json()) as { error: Record<string, string[]> };
-    expect(reply.error.buy).toEqual([
-      "Escriba el tipo de cambio en colones por dólar, mayor que cero y de hasta cinco decimales, por ejemplo 512,34.",
-    ]);
+    expect(reply.error.buy).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar."]);
     expect(reply.error.sell).toHaveLength(1);
     expect(reply.error.reason).toEqual(["Escriba el motivo del cambio (de 3 a 200 caracteres)."]);
     expect(reply.error.date).toHaveLength(1);
@@ -132,6 +130,36 @@ describe("/admin/exchange-rates", () => {
     expect(data.changes[0].line).toContain(
       "compra ₡503,12 → ₡503,50, venta ₡509,87 → ₡509,90 (Corrección según el BCCR)",
     );
+  });
+
+  it("reads Costa Rican decimals, a decimal point when it is unambiguous, the colón sign and spaces", async () => {
+    const twoDaysAgo = addDays(today, -2);
+    const response = await post(superCookie, {
+      date: ddmmyyyy(twoDaysAgo),
+      buy: " ₡ 506,345 ",
+      sell: "512.345",
+      reason: "Publicado tarde",
+    });
+    expect(response.status).toBe(302);
+    const stored = await ExchangeRate.findById(`USD/${twoDaysAgo}`).lean();
+    expect([stored?.buy, stored?.sell].map(String)).toEqual([readRate("506.345"), readRate("512.345")].map(String));
+  });
+
+  it("refuses a rate that reads two ways, with the reason, and writes nothing", async () => {
+    const threeDaysAgo = addDays(today, -3);
+    const response = await post(superCookie, {
+      date: ddmmyyyy(threeDaysAgo),
+      buy: "1.234",
+      sell: "10 000,5",
+      reason: "Publicado tarde",
+    });
+    expect(response.status).toBe(400);
+    const reply = (await response.json()) as { error: Record<string, string[]> };
+    expect(reply.error.buy).toEqual([
+      "«1.234» puede leerse como decimales o como miles: escriba el tipo de cambio con coma decimal y sin separar los miles, por ejemplo 512,34.",
+    ]);
+    expect(reply.error.sell).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar."]);
+    expect(await ExchangeRate.countDocuments({ date: threeDaysAgo })).toBe(0);
   });
 
   it("ignores a month outside the accepted window and shows the current one", async () => {

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastDayOfMonth, type CalendarDate } from "../../app/domain/calendar";
-import { cents } from "../../app/domain/money";
+import { cents, parseAmount } from "../../app/domain/money";
 import {
   addToAging,
   balanceAt,
@@ -174,15 +174,19 @@ async function run(current: Step, adjustment: string, bank: string): Promise<voi
       const sameParty = open.filter(
         (item) => item.side === first.side && String(item.partyId) === String(first.partyId),
       );
-      const chosen = sameParty.slice(0, 2);
+      // A cobro / pago applies documents of one currency; dollar documents take US$ (decision 299).
+      const chosen = sameParty.filter((item) => item.currency === first.currency).slice(0, 2);
+      const inDollars = first.currency === "USD";
       const applications = chosen.map((item, index) => {
-        const balance = BigInt(item.balance);
+        const open = inDollars
+          ? BigInt(item.foreignBalance ?? item.foreignAmount ?? 0n) / 1_000n
+          : BigInt(item.balance);
         const share = index === 0 ? BigInt(current.share) : 100n;
-        const amount = (balance * share) / 100n;
-        return { itemId: String(item._id), amount: cents(amount > 0n ? amount : balance) };
+        const amount = (open * share) / 100n;
+        return { itemId: String(item._id), amount: cents(amount > 0n ? amount : open) };
       });
       const applied = applications.reduce((sum, application) => sum + application.amount, 0n);
-      const received = applied + BigInt(current.over) > 0n ? applied + BigInt(current.over) : applied;
+      const received = !inDollars && applied + BigInt(current.over) > 0n ? applied + BigInt(current.over) : applied;
       const latest = chosen
         .map((item) => item.fecha)
         .sort()
@@ -197,6 +201,8 @@ async function run(current: Step, adjustment: string, bank: string): Promise<voi
           moneyAccount: bank,
           received: cents(received),
           ...(received !== applied ? { differenceAccount: adjustment } : {}),
+          // The day's rate differs from the documents' 507,25: every dollar payment realises a difference.
+          ...(inDollars ? { rate: parseAmount("511.37")! } : {}),
           applications,
         },
         actor,

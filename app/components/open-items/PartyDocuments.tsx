@@ -10,6 +10,7 @@ import type { PartySectionProps } from "./party-section";
 export function PartyDocuments({ side, data, admin, catalog, action, errorOf }: PartySectionProps) {
   const texts = SIDE_TEXTS[side];
   const open = data.items.filter((item) => item.balanceInput !== null);
+  const inDollars = open.some((item) => item.dollars !== null);
   return (
     <>
       <Form method="post" action={action} aria-label={texts.register} data-testid="register-form">
@@ -61,14 +62,21 @@ export function PartyDocuments({ side, data, admin, catalog, action, errorOf }: 
                       {item.amount}
                       {item.currency !== "CRC" ? ` (${item.currency})` : ""}
                     </Table.Td>
-                    <Table.Td ta="right">{item.balance}</Table.Td>
+                    <Table.Td ta="right">
+                      {item.balance}
+                      {item.dollars !== null && (
+                        <Text size="xs" c="dimmed" data-testid="item-dollars">
+                          {item.dollars} pendientes
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>{item.settledAtIssue ? "Contado" : item.state}</Table.Td>
                     {admin && (
                       <Table.Td>
                         {row >= 0 && (
                           <TextInput
                             name={`items[${row}].amount`}
-                            aria-label={`Monto a aplicar a ${item.label}`}
+                            aria-label={`Monto a aplicar a ${item.label}${item.dollars !== null ? " (US$)" : ""}`}
                             placeholder={item.balanceInput ?? ""}
                             size="xs"
                             w={130}
@@ -90,6 +98,8 @@ export function PartyDocuments({ side, data, admin, catalog, action, errorOf }: 
             <Text size="sm" c="dimmed">
               Marque los documentos; un monto en blanco aplica todo su saldo. El monto{" "}
               {side === "receivable" ? "recibido" : "pagado"} en blanco es la suma de lo aplicado.
+              {inDollars &&
+                " Los documentos en dólares se aplican en US$, aparte de los de colones: el banco o la caja recibe los dólares al tipo de cambio del día y la diferencia con el del documento va al diferencial cambiario."}
             </Text>
             {errorOf("register") && (
               <Alert color="red" mt="sm" data-testid="register-error">
@@ -100,6 +110,16 @@ export function PartyDocuments({ side, data, admin, catalog, action, errorOf }: 
               <DateField name="date" label="Fecha" defaultValue={data.today} required w={170} />
               <TextInput name="received" label={side === "receivable" ? "Monto recibido" : "Monto pagado"} w={170} />
               <TextInput name="reference" label="Referencia" maxLength={100} w={200} />
+              {inDollars && (
+                <TextInput
+                  name="rate"
+                  label="Tipo de cambio (US$)"
+                  description="En blanco: el de venta del día"
+                  inputMode="decimal"
+                  maxLength={30}
+                  w={200}
+                />
+              )}
             </Group>
             <Group align="flex-end" gap="sm" mt="sm" wrap="wrap">
               <div style={{ minWidth: 280 }}>

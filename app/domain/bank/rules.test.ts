@@ -129,4 +129,30 @@ describe("matching a movement to a rule", () => {
       }),
     );
   });
+
+  it("books a line of a dollar account at the day's rate, with its US$ on the bank line and on a dollar rule account", () => {
+    // A US$12,34 commission charged when the dollar is at ₡510,25: ₡6 296,49 (6 296,485 rounded up).
+    const rate = 51_025_000n;
+    const entry = ruleEntry(rule({}), line(-1_234n), "10-01-01-04-01", { rate, inDollars: new Set() });
+    expect(entry.lines).toEqual([
+      expect.objectContaining({
+        account: "10-01-01-04-01",
+        credit: 629_649_000n,
+        currency: "USD",
+        foreignAmount: 1_234_000n,
+        rate,
+      }),
+      { account: "50-01-01-01-00", description: "COMISIÓN SINPE MÓVIL", debit: 629_649_000n, credit: null },
+    ]);
+    const toDollars = ruleEntry(rule({ account: "10-01-01-04-02" }), line(1_234n), "10-01-01-04-01", {
+      rate,
+      inDollars: new Set(["10-01-01-04-02"]),
+    });
+    expect(toDollars.lines[1]).toMatchObject({
+      credit: 629_649_000n,
+      currency: "USD",
+      foreignAmount: 1_234_000n,
+      rate,
+    });
+  });
 });

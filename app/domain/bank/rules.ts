@@ -5,7 +5,8 @@
  * amount and on its sign; the form, the matcher and the entry's lines are here, pure.
  */
 import { z } from "zod";
-import { centsToAmount, readCentsInput, type Cents } from "../money";
+import { foreignToColones } from "../exchange-rates/rate";
+import { centsToAmount, readCentsInput, type Amount, type Cents } from "../money";
 import { searchText } from "../text";
 import type { EntryLineInput } from "../ledger";
 
@@ -143,13 +144,26 @@ export function ruleFor(rules: readonly BankRule[], line: RuleLine): BankRule | 
   return ordered.find((rule) => ruleMatches(rule, line)) ?? null;
 }
 
+/**
+ * A statement line of an account in dollars is US$: the entry carries them at the rate of the line's
+ * day (docs/decisions/299-dollar-payments-realise-the-difference.md), on the bank line always and on
+ * the rule's account when it is kept in dollars too.
+ */
+export interface RuleDollars {
+  rate: Amount;
+  inDollars: ReadonlySet<string>;
+}
+
 /** The entry a rule books: the bank account receives (money in) or pays (money out) against the rule's account. */
 export function ruleEntry(
   rule: BankRule,
   line: RuleLine,
   bankLedgerAccount: string,
+  dollars?: RuleDollars,
 ): { date: string; description: string; reference: string; lines: EntryLineInput[] } {
-  const size = centsToAmount((line.amount < 0n ? -line.amount : line.amount) as Cents);
+  const statementAmount = centsToAmount((line.amount < 0n ? -line.amount : line.amount) as Cents);
+  const size = dollars ? centsToAmount(foreignToColones(statementAmount, dollars.rate)) : statementAmount;
+  const inDollars = dollars ? { currency: "USD", foreignAmount: statementAmount, rate: dollars.rate } : {};
   const description = (rule.description || line.description || rule.name).slice(0, 200);
   const moneyIn = line.amount > 0n;
   return {
@@ -157,8 +171,20 @@ export function ruleEntry(
     description,
     reference: line.reference.slice(0, 100),
     lines: [
-      { account: bankLedgerAccount, description, debit: moneyIn ? size : null, credit: moneyIn ? null : size },
-      { account: rule.account, description, debit: moneyIn ? null : size, credit: moneyIn ? size : null },
+      {
+        account: bankLedgerAccount,
+        description,
+        debit: moneyIn ? size : null,
+        credit: moneyIn ? null : size,
+        ...inDollars,
+      },
+      {
+        account: rule.account,
+        description,
+        debit: moneyIn ? null : size,
+        credit: moneyIn ? size : null,
+        ...(dollars?.inDollars.has(rule.account) ? inDollars : {}),
+      },
     ],
   };
 }

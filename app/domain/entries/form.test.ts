@@ -197,7 +197,7 @@ describe("a line to an account kept in dollars", () => {
     expect(shown.lines[0]).toMatchObject({ foreignAmount: "1234,56", rate: "512,345" });
   });
 
-  it("refuses a rate that is not a positive number", () => {
+  it("refuses a rate outside the typed range", () => {
     const submission = parse({
       intent: "post",
       date: "15/10/2026",
@@ -206,13 +206,13 @@ describe("a line to an account kept in dollars", () => {
       "lines[0].rate": "0",
     });
     if (submission.status !== "error") throw new Error("expected a refusal");
-    expect(submission.error?.["lines[0].rate"]).toEqual([
-      "El tipo de cambio debe ser un número mayor que cero, por ejemplo 510,25.",
-    ]);
+    expect(submission.error?.["lines[0].rate"]).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar."]);
   });
 
   it("shows the colones of US$ × rate once both can be read", () => {
     expect(typedDollarColones("1234,56", "512,345")).toBe(63252064n);
-    expect(typedDollarColones("12", "1.234,5")).toBe(null);
+    expect(typedDollarColones("12", "1.234,5")).toBe(1481400n);
+    expect(typedDollarColones("12", "1.234")).toBe(null);
+    expect(typedDollarColones("12", "0,5")).toBe(null);
   });
 });

@@ -15,7 +15,8 @@ import {
   TOO_MANY_LINES,
 } from "../ledger/messages";
 import type { EntryInput } from "../ledger/types";
-import { foreignToColones, readRateInput } from "../exchange-rates/rate";
+import { foreignToColones } from "../exchange-rates/rate";
+import { readTypedRate } from "../exchange-rates/rate-input";
 import {
   cents,
   centsToAmount,
@@ -55,21 +56,19 @@ const amountField = z
     return read.amount;
   });
 
-/** Colones per dollar as people type them (510,25 or 510.25): five decimals at most (readRateInput). */
+/** Colones per dollar as people type them (readTypedRate). */
 const rateField = z
   .string()
   .optional()
   .transform((text, context): Amount | null => {
     if (text === undefined || text.trim() === "") return null;
-    const rate = readRateInput(text);
-    if (rate === null) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: RATE_INPUT_MESSAGE });
+    const read = readTypedRate(text);
+    if (!read.ok) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: read.message });
       return z.NEVER;
     }
-    return rate;
+    return read.rate;
   });
-
-export const RATE_INPUT_MESSAGE = "El tipo de cambio debe ser un número mayor que cero, por ejemplo 510,25.";
 
 const lineSchema = z
   .object({
@@ -208,9 +207,9 @@ export function formatRateInput(rate: Amount): string {
 export function typedDollarColones(foreignAmount: unknown, rate: unknown): Cents | null {
   if (typeof foreignAmount !== "string" || typeof rate !== "string") return null;
   const dollars = readMoneyInput(foreignAmount, 2);
-  const perDollar = readRateInput(rate);
-  if (!dollars.ok || perDollar === null || dollars.amount <= 0n) return null;
-  return foreignToColones(dollars.amount, perDollar);
+  const perDollar = readTypedRate(rate);
+  if (!dollars.ok || !perDollar.ok || dollars.amount <= 0n) return null;
+  return foreignToColones(dollars.amount, perDollar.rate);
 }
 
 export interface EntryFormTotals {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CalendarDate } from "../calendar";
-import { formatRate, rateEntrySchema, rateWarning, readRate, RATE_FORM_MESSAGES } from ".";
+import { formatRate, RATE_INPUT_MESSAGES, rateEntrySchema, rateWarning, readRate, RATE_FORM_MESSAGES } from ".";
 
 const day = (text: string) => text as CalendarDate;
 const thursday = { date: day("2026-11-26"), buy: readRate("503")!, sell: readRate("509.1")! };
@@ -60,11 +60,11 @@ describe("rateEntrySchema", () => {
       });
       return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
     };
-    expect(problems({ buy: "0" })).toEqual([RATE_FORM_MESSAGES.rate]);
-    expect(problems({ sell: "509,123456" })).toEqual([RATE_FORM_MESSAGES.rate]);
-    expect(problems({ sell: "100000,01" })).toEqual([RATE_FORM_MESSAGES.tooLarge]);
+    expect(problems({ buy: "0" })).toEqual([RATE_INPUT_MESSAGES.outOfRange]);
+    expect(problems({ sell: "509,123456" })).toEqual([RATE_INPUT_MESSAGES.tooManyDecimals]);
+    expect(problems({ sell: "10000,01" })).toEqual([RATE_INPUT_MESSAGES.outOfRange]);
     expect(problems({ buy: "510" })).toEqual([RATE_FORM_MESSAGES.buyAboveSell]);
     expect(problems({ reason: " a " })).toEqual([RATE_FORM_MESSAGES.reason]);
-    expect(problems({ buy: "1".repeat(40) })).toEqual([RATE_FORM_MESSAGES.rate]);
+    expect(problems({ buy: "1".repeat(40) })).toEqual([RATE_INPUT_MESSAGES.invalid]);
   });
 });

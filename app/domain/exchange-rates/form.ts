@@ -1,34 +1,28 @@
 /**
  * The form a super admin enters or corrects a day's rate with (zod, shared by the page and the action):
- * the day, buy and sell as people type them (decimal comma or point, up to five decimals), and why.
+ * the day, buy and sell as people type them (readTypedRate), and why.
  */
 import { z } from "zod";
 import { dateInputSchema } from "../calendar-schema";
-import { readMoneyInput, type Amount } from "../money";
-import { MAX_RATE } from "./rate";
+import type { Amount } from "../money";
+import { RATE_INPUT_MESSAGES, readTypedRate, TYPED_RATE_MAX_LENGTH } from "./rate-input";
 
 export const RATE_FORM_MESSAGES = {
-  rate: "Escriba el tipo de cambio en colones por dólar, mayor que cero y de hasta cinco decimales, por ejemplo 512,34.",
-  tooLarge: "El tipo de cambio no puede pasar de ₡100 000 por dólar.",
   buyAboveSell: "El tipo de compra no puede ser mayor que el de venta.",
   reason: "Escriba el motivo del cambio (de 3 a 200 caracteres).",
   forbidden: "Solo un superadministrador puede ingresar o corregir el tipo de cambio.",
 } as const;
 
 const rateField = z
-  .string({ required_error: RATE_FORM_MESSAGES.rate, invalid_type_error: RATE_FORM_MESSAGES.rate })
-  .max(30, RATE_FORM_MESSAGES.rate)
+  .string({ required_error: RATE_INPUT_MESSAGES.invalid, invalid_type_error: RATE_INPUT_MESSAGES.invalid })
+  .max(TYPED_RATE_MAX_LENGTH, RATE_INPUT_MESSAGES.invalid)
   .transform((text, context): Amount => {
-    const result = readMoneyInput(text, 5);
-    if (!result.ok || result.amount <= 0n) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: RATE_FORM_MESSAGES.rate });
+    const result = readTypedRate(text);
+    if (!result.ok) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
       return z.NEVER;
     }
-    if (result.amount > MAX_RATE) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: RATE_FORM_MESSAGES.tooLarge });
-      return z.NEVER;
-    }
-    return result.amount;
+    return result.rate;
   });
 
 export const rateEntrySchema = z

@@ -1,4 +1,5 @@
 export * from "./rate";
+export * from "./rate-input";
 export * from "./parse-bccr";
 export * from "./parse-hacienda";
 export * from "./carry-forward";
@@ -7,3 +8,4 @@ export * from "./form";
 export * from "./view";
 export * from "./revaluation";
 export * from "./revaluation-view";
+export * from "./open-item-revaluation";

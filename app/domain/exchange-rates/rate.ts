@@ -50,18 +50,6 @@ export function readRate(text: string): Amount | null {
   return rate > 0n && rate <= MAX_RATE ? rate : null;
 }
 
-/**
- * A rate typed by a person: «512,345» or «512.345» (a rate has no thousands, so the one mark is always
- * the decimal one, unlike an amount where «1.234» is ambiguous), at most five decimals; null unless it
- * is positive and not above MAX_RATE.
- */
-export function readRateInput(text: string): Amount | null {
-  const trimmed = text.trim().replace(/^₡\s*/u, "");
-  if (!/^\d{1,6}([.,]\d{1,5})?$/.test(trimmed)) return null;
-  const rate = parseDecimal(trimmed.replace(",", "."), 5);
-  return rate !== null && rate > 0n && rate <= MAX_RATE ? rate : null;
-}
-
 /** A foreign amount in colones at a rate, rounded once to the céntimo, half away from zero. */
 export function foreignToColones(amount: Amount, rate: Amount): Cents {
   return amountToCents(convertToColones(amount, rate));

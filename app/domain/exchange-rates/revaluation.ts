@@ -7,6 +7,12 @@
 import { cents, type Amount, type Cents } from "../money";
 import { foreignToColones } from "./rate";
 
+/**
+ * Where exchange differences go, realised or not: the default chart's «Diferencial cambiario ganado /
+ * perdido» (decisions 284 and 299).
+ */
+export const EXCHANGE_DIFFERENCE_ACCOUNTS = { gain: "40-02-02-00-00", loss: "60-04-03-00-00" } as const;
+
 /** One account kept in a foreign currency at month end. */
 export interface ForeignBalance {
   account: string;
@@ -14,6 +20,11 @@ export interface ForeignBalance {
   foreign: Amount;
   /** The book balance in colones, signed (debit positive). */
   colones: Cents;
+  /**
+   * The revalued colones when they are the sum of each document's own conversion (a control account
+   * revalued through its open items), rather than the balance's dollars at the rate.
+   */
+  after?: Cents;
 }
 
 export interface RevaluationLine {
@@ -63,7 +74,7 @@ export function planRevaluation(
   for (const balance of [...balances].sort((a, b) => a.account.localeCompare(b.account))) {
     const closing = rateOf(balance.account);
     if (closing <= 0n) throw new RangeError("El tipo de cambio de cierre debe ser mayor que cero.");
-    const after = foreignToColones(balance.foreign, closing);
+    const after = balance.after ?? foreignToColones(balance.foreign, closing);
     const difference = after - balance.colones;
     lines.push({
       account: balance.account,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { dateInputSchema } from "../calendar-schema";
+import { readTypedRate } from "../exchange-rates/rate-input";
 import { readCentsInput } from "../money";
 import { MAX_TERM_DAYS } from "./due-date";
 import { MAX_PAYMENT_ITEMS } from "./payment";
@@ -42,9 +43,23 @@ const centsSchema = z.string().transform((text, context) => {
   return result.cents;
 });
 
+/** The rate of a cobro / pago in dollars, as people type it (readTypedRate); blank: the day's. */
+const rateSchema = z
+  .string()
+  .max(30)
+  .transform((text, context) => {
+    const result = readTypedRate(text);
+    if (!result.ok) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: result.message });
+      return z.NEVER;
+    }
+    return result.rate;
+  });
+
 /**
  * «Registrar cobro / pago»: one row per open item (`items[i].id`, a checkbox `items[i].selected`,
- * the amount `items[i].amount`, blank = all it owes); a blank «monto recibido» is what the rows add up to.
+ * the amount `items[i].amount` in the item's currency, blank = all it owes); a blank «monto recibido» is
+ * what the rows add up to. Documents in dollars take US$ amounts and the rate (blank: the day's).
  */
 export const paymentFormSchema = z.object({
   intent: z.literal("register"),
@@ -52,6 +67,7 @@ export const paymentFormSchema = z.object({
   moneyAccount: accountSchema,
   received: centsSchema.optional(),
   differenceAccount: accountSchema.optional(),
+  rate: rateSchema.optional(),
   reference: z.string().trim().max(MAX_REFERENCE_LENGTH, OPEN_ITEM_FORM_MESSAGES.reference).optional(),
   /** Set when the cobro / pago is registered from a recibo electrónico de pago (its clave). */
   rep: z.string().regex(CLAVE, OPEN_ITEM_FORM_MESSAGES.rep).optional(),

@@ -7,3 +7,4 @@ export * from "./statement-csv";
 export * from "./query";
 export * from "./views";
 export * from "./rep";
+export * from "./dollar-payment";

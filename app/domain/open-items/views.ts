@@ -72,6 +72,9 @@ export interface PartyPageView {
     currency: string;
     amount: string;
     balance: string;
+    /** Documents in dollars: the US$ still open. */
+    dollars: string | null;
+    /** What «Monto a aplicar» takes for all it owes: colones, or US$ for a document in dollars. */
     balanceInput: string | null;
     state: string;
     settledAtIssue: boolean;

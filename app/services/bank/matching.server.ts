@@ -28,7 +28,8 @@ import {
   type Proposal,
 } from "~/domain/bank/matching";
 import { MAX_STATEMENT_LINES } from "~/domain/bank/statement";
-import { cents } from "~/domain/money";
+import { amountToCents, cents } from "~/domain/money";
+import { dollarsOpenOf } from "~/domain/open-items";
 import { registerPayment, undoPayment } from "~/services/open-items/payments.server";
 import {
   getEntry,
@@ -97,7 +98,8 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
         {
           id: String(item._id),
           side: item.side,
-          balance: item.balance,
+          // A dollar account's statement is in dollars: its items are matched on their open dollars.
+          balance: item.currency === "USD" ? amountToCents(dollarsOpenOf(item)) : item.balance,
           cedula: party?.cedula ?? "",
           name: party?.nombre ?? "",
           reference: item.consecutivo,

@@ -15,7 +15,11 @@ import {
   type BankRule,
   type BankRuleForm,
   type BankRuleView,
+  type RuleDollars,
 } from "~/domain/bank/rules";
+import { formatCalendarDate, type CalendarDate } from "~/domain/calendar";
+import { rateOfDay } from "~/services/exchange-rates/rates.server";
+import { loadLedgerContext } from "~/services/ledger/context.server";
 import { moneyOf, type BankAccountView } from "~/domain/bank/view";
 import { postOnce } from "~/services/ledger/ledger.server";
 import type { BankAccountRecord } from "~models/bank-account";
@@ -39,6 +43,8 @@ export const RULE_MESSAGES = {
   account: "Elija una cuenta contable de detalle del catálogo (sin subcuentas ni deshabilitada).",
   bankAccount: "La cuenta contable de la regla no puede ser la de la propia cuenta bancaria.",
   alreadyBooked: "Ese movimiento ya tiene su asiento.",
+  noRate: (date: CalendarDate) =>
+    `no hay tipo de cambio conocido para el ${formatCalendarDate(date)}: ingréselo en Tipo de cambio.`,
 } as const;
 
 /** Lines one «Aplicar reglas» books at most; another click books the next ones. */
@@ -128,6 +134,22 @@ export async function ruleOf(account: BankAccountRecord, ruleId: string): Promis
 
 class Changed extends Error {}
 
+/** The rate of each day a dollar account's lines need (asked once per day), with the accounts kept in dollars. */
+async function dollarRatesFor(organizationId: string): Promise<(date: CalendarDate) => Promise<RuleDollars | null>> {
+  const context = await loadLedgerContext(organizationId);
+  const inDollars = new Set(
+    [...(context?.accounts.values() ?? [])].filter((node) => node.currency === "USD").map((node) => node.key),
+  );
+  const rates = new Map<string, RuleDollars | null>();
+  return async (date) => {
+    if (!rates.has(date)) {
+      const sell = (await rateOfDay(date)).rate?.sell;
+      rates.set(date, sell === undefined ? null : { rate: sell, inDollars });
+    }
+    return rates.get(date)!;
+  };
+}
+
 /**
  * «Aplicar reglas»: each pending line a rule takes — and that the books or the open items do not
  * already explain (a proposal for it) — is booked by the ledger service and reconciled with its entry,
@@ -142,16 +164,22 @@ export async function applyRules(account: BankAccountRecord, userId: string): Pr
   ]);
   const proposed = new Set(matching.proposals.flatMap((proposal) => proposal.bankLineIds));
   const closed = await closedMonthsOf(account);
+  const dollarsOf = account.currency === "USD" ? await dollarRatesFor(account.organizationId) : null;
   let booked = 0;
   const problems: string[] = [];
   for (const line of pending) {
     if (proposed.has(String(line._id)) || closed.has(line.date.slice(0, 7))) continue;
     const rule = ruleFor(rules, line);
     if (!rule) continue;
+    const dollars = dollarsOf ? await dollarsOf(line.date as CalendarDate) : undefined;
+    if (dollars === null) {
+      problems.push(`${line.description || line.reference}: ${RULE_MESSAGES.noRate(line.date as CalendarDate)}`);
+      continue;
+    }
     try {
       const outcome = await postOnce(
         account.organizationId,
-        ruleEntry(rule, line, account.ledgerAccount),
+        ruleEntry(rule, line, account.ledgerAccount, dollars),
         { by: userId },
         { kind: "banco", id: String(line._id) },
         RULE_MESSAGES.alreadyBooked,

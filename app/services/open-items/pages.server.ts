@@ -1,5 +1,5 @@
 import { formatCalendarDate, todayInCostaRica, type CalendarDate } from "~/domain/calendar";
-import { centsToAmount, formatMoneyInput, type Cents } from "~/domain/money";
+import { centsToAmount, formatMoney, formatMoneyInput, type Cents } from "~/domain/money";
 import {
   AGING_BUCKETS,
   ITEM_STATE_LABELS,
@@ -105,7 +105,16 @@ function pageOf(view: PartyView, at: CalendarDate) {
       currency: item.currency,
       amount: money(item.amount),
       balance: money(item.balance),
-      balanceInput: item.balance > 0n ? inputAmount(item.balance) : null,
+      dollars: item.dollarsOpen === undefined ? null : formatMoney(item.dollarsOpen, "USD"),
+      // A document in dollars is applied in dollars (decision 299).
+      balanceInput:
+        item.balance <= 0n
+          ? null
+          : item.dollarsOpen === undefined
+            ? inputAmount(item.balance)
+            : item.dollarsOpen > 0n
+              ? formatMoneyInput(item.dollarsOpen)
+              : null,
       state: ITEM_STATE_LABELS[item.state],
       settledAtIssue: item.settledAtIssue,
       movements: item.movements.map((movement) => ({

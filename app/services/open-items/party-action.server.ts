@@ -56,6 +56,7 @@ export async function partyAction(
           moneyAccount: values.moneyAccount,
           ...(values.received === undefined ? {} : { received: values.received }),
           ...(values.differenceAccount ? { differenceAccount: values.differenceAccount } : {}),
+          ...(values.rate === undefined ? {} : { rate: values.rate }),
           ...(values.reference ? { reference: values.reference } : {}),
           ...(values.rep ? { rep: values.rep } : {}),
           applications: values.items

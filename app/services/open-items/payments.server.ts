@@ -1,17 +1,26 @@
 import { Types, type ClientSession } from "mongoose";
 import type { CalendarDate } from "~/domain/calendar";
-import { cents, type Cents } from "~/domain/money";
-import { paymentEntryLines, planPayment, type Side } from "~/domain/open-items";
+import type { EntryLineInput } from "~/domain/ledger";
+import { cents, type Amount, type Cents } from "~/domain/money";
+import { DOLLAR_PAYMENT_MESSAGES, dollarsOpenOf, paymentEntryLines, planPayment, type Side } from "~/domain/open-items";
 import { OPENING_KIND } from "~/domain/open-items/opening-import";
 import type { Refusal } from "~/domain/refusal";
 import { formatReportAmount } from "~/domain/reports";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
+import { loadLedgerContext } from "~/services/ledger/context.server";
 import { postOnce, reverse, type Actor } from "~/services/ledger/ledger.server";
+import { DOLLAR_PAYMENT_SERVICE_MESSAGES, dollarPaymentParts } from "./dollar-payments.server";
 import { findCounterparty } from "~models/counterparty";
 import { findOpenItems, type OpenItemRecord } from "~models/open-item";
 import { moveItemBalances } from "~models/open-item-writes";
 import { repsNaming } from "~models/open-item-sources";
-import { findSettlement, insertSettlement, markSettlementReversed, usedRepKeys } from "~models/settlement";
+import {
+  findSettlement,
+  insertSettlement,
+  markSettlementReversed,
+  usedRepKeys,
+  type SettlementRecord,
+} from "~models/settlement";
 import { settlementIsReconciled } from "~models/bank-match";
 import type { EntryRecord } from "~models/entry";
 
@@ -46,20 +55,44 @@ export type AlongsidePayment = (
 export interface PaymentInput {
   date: CalendarDate;
   moneyAccount: string;
-  /** Blank: what the applications add up to. */
+  /**
+   * In the items' own currency (céntimos; cents of a dollar for USD items). Blank: what the
+   * applications add up to.
+   */
   received?: Cents;
   differenceAccount?: string;
   reference?: string;
-  /** Blank amount: all the item owes. */
+  /** Blank amount: all the item owes (in its own currency, like `received`). */
   applications: { itemId: string; amount?: Cents }[];
   /** The clave of the REP this cobro / pago is registered from: it must name every item applied. */
   rep?: string;
+  /** USD items: colones per dollar of the payment; blank: the day's reference sell rate. */
+  rate?: Amount;
 }
 
 export type PaymentOutcome =
   { ok: true; settlementId: string; entryNumber?: string } | { ok: false; refusals: Refusal[] };
 
 class BalanceChanged extends Error {}
+
+/** What a planned cobro / pago writes: its entry's lines, its settlement's own fields and the items' moves. */
+interface PaymentPosting {
+  description: string;
+  firstDocument: string;
+  lines: EntryLineInput[];
+  settlement: Pick<
+    SettlementRecord,
+    "lines" | "received" | "differenceAccount" | "difference" | "currency" | "dollars" | "rate" | "exchangeDifference"
+  >;
+  moves: { item: OpenItemRecord; delta: bigint; foreignBalance?: bigint }[];
+}
+
+/** The organization's accounts kept in dollars (decision 282). */
+async function accountsKeptInDollars(organizationId: string): Promise<Set<string>> {
+  const context = await loadLedgerContext(organizationId);
+  const nodes = [...(context?.accounts.values() ?? [])].filter((node) => node.currency === "USD");
+  return new Set(nodes.map((node) => node.key));
+}
 
 /** «FE 00100001010000000123»: how an item is named on screens and in messages. */
 export function itemLabel(item: Pick<OpenItemRecord, "kind" | "consecutivo">): string {
@@ -91,53 +124,122 @@ export async function registerPayment(
   const party = await findCounterparty(organizationId, partyId);
   if (!party) return refused(PAYMENT_OUTCOME_MESSAGES.partyNotFound, true);
   const items = await findOpenItems({ organizationId, side, partyId: party._id });
-  const openOf = new Map(items.map((item) => [String(item._id), cents(item.balance)]));
-  const applications = input.applications.map((application) => ({
-    itemId: application.itemId,
-    amount: application.amount ?? openOf.get(application.itemId) ?? cents(0n),
-  }));
-  const received = input.received ?? cents(applications.reduce((sum, application) => sum + application.amount, 0n));
   const byId = new Map(items.map((item) => [String(item._id), item]));
-  if (input.rep) {
-    const refusal = await repRefusal(organizationId, side, input.rep, applications, byId);
-    if (refusal) return refused(refusal);
-  }
-  const planned = planPayment(
-    items.map((item) => ({
-      id: String(item._id),
-      label: itemLabel(item),
-      open: cents(item.balance),
-      fecha: item.fecha,
-    })),
-    {
-      date: input.date,
-      applications,
-      received,
-      ...(input.differenceAccount ? { differenceAccount: input.differenceAccount } : {}),
-    },
-  );
-  if (!planned.ok) return refused(planned.message);
-  const { plan } = planned;
   const accounts = await getDefaultAccounts(organizationId);
   const control = controlAccountOf(side, accounts);
   if (input.moneyAccount === control) return refused(PAYMENT_OUTCOME_MESSAGES.moneyIsControl);
+  const inDollars = await accountsKeptInDollars(organizationId);
   const kind = side === "receivable" ? "cobro" : "pago";
-  const documents = plan.lines.map((line) => itemLabel(byId.get(line.itemId)!));
-  const description = `${kind === "cobro" ? "Cobro a" : "Pago a"} ${party.nombre}: ${documents.slice(0, 3).join(", ")}${
-    documents.length > 3 ? ` y ${documents.length - 3} más` : ""
-  }`.slice(0, 200);
+  const chosen = input.applications.flatMap((application) => byId.get(application.itemId) ?? []);
+  const dollarItems = chosen.filter((item) => item.currency === "USD");
+  const describe = (itemIds: readonly string[]) => {
+    const documents = itemIds.map((id) => itemLabel(byId.get(id)!));
+    const text = `${kind === "cobro" ? "Cobro a" : "Pago a"} ${party.nombre}: ${documents.slice(0, 3).join(", ")}${
+      documents.length > 3 ? ` y ${documents.length - 3} más` : ""
+    }`.slice(0, 200);
+    return { text, first: documents[0] };
+  };
+  let posting: PaymentPosting;
+  if (dollarItems.length > 0) {
+    if (dollarItems.length !== chosen.length) return refused(DOLLAR_PAYMENT_MESSAGES.mixedCurrencies);
+    if (input.rep) return refused(DOLLAR_PAYMENT_SERVICE_MESSAGES.rep);
+    if (input.differenceAccount) return refused(DOLLAR_PAYMENT_SERVICE_MESSAGES.differenceAccount);
+    const { text, first } = describe(input.applications.map((application) => application.itemId));
+    const labels = new Map(dollarItems.map((item) => [String(item._id), itemLabel(item)]));
+    const parts = await dollarPaymentParts(
+      side,
+      items.filter((item) => item.currency === "USD"),
+      labels,
+      inDollars,
+      {
+        date: input.date,
+        moneyAccount: input.moneyAccount,
+        control,
+        applications: input.applications,
+        ...(input.received === undefined ? {} : { received: input.received }),
+        ...(input.rate === undefined ? {} : { rate: input.rate }),
+        description: text,
+      },
+    );
+    if (!parts.ok) return refused(parts.message);
+    const { plan } = parts;
+    posting = {
+      description: text,
+      firstDocument: first,
+      lines: parts.lines,
+      settlement: {
+        lines: plan.lines.map((line) => ({
+          itemId: new Types.ObjectId(line.itemId),
+          delta: line.delta,
+          foreignDelta: line.dollarDelta,
+        })),
+        received: plan.money,
+        currency: "USD",
+        dollars: plan.dollars,
+        rate: plan.rate,
+        exchangeDifference: plan.difference,
+      },
+      moves: plan.lines.map((line) => {
+        const item = byId.get(line.itemId)!;
+        return { item, delta: line.delta, foreignBalance: dollarsOpenOf(item) + line.dollarDelta };
+      }),
+    };
+  } else {
+    if (inDollars.has(input.moneyAccount))
+      return refused(DOLLAR_PAYMENT_SERVICE_MESSAGES.moneyInDollars(input.moneyAccount));
+    const openOf = new Map(items.map((item) => [String(item._id), cents(item.balance)]));
+    const applications = input.applications.map((application) => ({
+      itemId: application.itemId,
+      amount: application.amount ?? openOf.get(application.itemId) ?? cents(0n),
+    }));
+    const received = input.received ?? cents(applications.reduce((sum, application) => sum + application.amount, 0n));
+    if (input.rep) {
+      const refusal = await repRefusal(organizationId, side, input.rep, applications, byId);
+      if (refusal) return refused(refusal);
+    }
+    const planned = planPayment(
+      items.map((item) => ({
+        id: String(item._id),
+        label: itemLabel(item),
+        open: cents(item.balance),
+        fecha: item.fecha,
+      })),
+      {
+        date: input.date,
+        applications,
+        received,
+        ...(input.differenceAccount ? { differenceAccount: input.differenceAccount } : {}),
+      },
+    );
+    if (!planned.ok) return refused(planned.message);
+    const { plan } = planned;
+    const { text, first } = describe(plan.lines.map((line) => line.itemId));
+    posting = {
+      description: text,
+      firstDocument: first,
+      lines: paymentEntryLines(
+        side,
+        {
+          money: input.moneyAccount,
+          control,
+          ...(input.differenceAccount ? { difference: input.differenceAccount } : {}),
+        },
+        plan,
+        received,
+        text,
+      ),
+      settlement: {
+        lines: plan.lines.map((line) => ({ itemId: new Types.ObjectId(line.itemId), delta: line.delta })),
+        received,
+        ...(plan.difference !== 0n && input.differenceAccount
+          ? { differenceAccount: input.differenceAccount, difference: plan.difference }
+          : {}),
+      },
+      moves: plan.lines.map((line) => ({ item: byId.get(line.itemId)!, delta: line.delta })),
+    };
+  }
   const settlementId = new Types.ObjectId();
-  const lines = paymentEntryLines(
-    side,
-    {
-      money: input.moneyAccount,
-      control,
-      ...(input.differenceAccount ? { difference: input.differenceAccount } : {}),
-    },
-    plan,
-    received,
-    description,
-  );
+  const { description, lines } = posting;
   const withState = async (entry: EntryRecord, session: ClientSession) => {
     await insertSettlement(
       {
@@ -147,12 +249,8 @@ export async function registerPayment(
         kind,
         partyId: party._id,
         date: input.date,
-        lines: plan.lines.map((line) => ({ itemId: new Types.ObjectId(line.itemId), delta: line.delta })),
-        received,
+        ...posting.settlement,
         moneyAccount: input.moneyAccount,
-        ...(plan.difference !== 0n && input.differenceAccount
-          ? { differenceAccount: input.differenceAccount, difference: plan.difference }
-          : {}),
         ...(input.reference ? { reference: input.reference } : {}),
         ...(input.rep ? { repKey: input.rep } : {}),
         entryId: entry._id,
@@ -162,14 +260,13 @@ export async function registerPayment(
       },
       session,
     );
-    const moves = plan.lines.map((line) => ({ item: byId.get(line.itemId)!, delta: line.delta }));
-    if (!(await moveItemBalances(organizationId, moves, session))) throw new BalanceChanged();
+    if (!(await moveItemBalances(organizationId, posting.moves, session))) throw new BalanceChanged();
     if (alongside) await alongside(entry, settlementId, session);
   };
   try {
     const outcome = await postOnce(
       organizationId,
-      { date: input.date, description, reference: (input.reference || documents[0]).slice(0, 100), lines },
+      { date: input.date, description, reference: (input.reference || posting.firstDocument).slice(0, 100), lines },
       actor,
       { kind, id: String(settlementId) },
       PAYMENT_OUTCOME_MESSAGES.alreadyPosted,
@@ -251,8 +348,23 @@ export async function undoPayment(
           session,
         );
         const byId = new Map(items.map((item) => [String(item._id), item]));
-        const moves = settlement.lines.map((line) => ({ item: byId.get(String(line.itemId)), delta: -line.delta }));
-        const found = moves.flatMap(({ item, delta }) => (item ? [{ item, delta }] : []));
+        const moves = settlement.lines.map((line) => ({
+          item: byId.get(String(line.itemId)),
+          delta: -line.delta,
+          foreignDelta: line.foreignDelta,
+        }));
+        // A dollar payment gives the items back their dollars with their colones.
+        const found = moves.flatMap(({ item, delta, foreignDelta }) =>
+          item
+            ? [
+                {
+                  item,
+                  delta,
+                  ...(foreignDelta === undefined ? {} : { foreignBalance: dollarsOpenOf(item) - foreignDelta }),
+                },
+              ]
+            : [],
+        );
         if (found.length !== moves.length || !(await moveItemBalances(organizationId, found, session)))
           throw new BalanceChanged();
         if (alongside) await alongside(session);

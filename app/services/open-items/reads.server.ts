@@ -13,6 +13,7 @@ import {
   type SettlementFacts,
   type Side,
   type Statement,
+  dollarsOpenOf,
 } from "~/domain/open-items";
 import { findCounterparty, type CounterpartyRecord } from "~models/counterparty";
 import { findOpenItems, type OpenItemRecord } from "~models/open-item";
@@ -41,7 +42,7 @@ function settlementFacts(settlement: SettlementRecord): SettlementFacts {
 }
 
 /** The open balances of every item of a side at the end of `at`, with what each receipt's booking says. */
-async function balancesAt(organizationId: string, side: Side, at: CalendarDate, partyId?: Types.ObjectId) {
+export async function balancesAt(organizationId: string, side: Side, at: CalendarDate, partyId?: Types.ObjectId) {
   const [items, settlements] = await Promise.all([
     findOpenItems({ organizationId, side, ...(partyId ? { partyId } : {}) }),
     findSettlements({ organizationId, side, ...(partyId ? { partyId } : {}) }),
@@ -63,6 +64,8 @@ export interface ItemView {
   dueDate: string;
   currency: string;
   foreignAmount?: bigint;
+  /** USD items: the dollars open now (Amount units). */
+  dollarsOpen?: bigint;
   amount: Cents;
   balance: Cents;
   state: ItemState;
@@ -137,6 +140,7 @@ export async function partyView(
       dueDate: item.dueDate,
       currency: item.currency,
       ...(item.foreignAmount === undefined ? {} : { foreignAmount: item.foreignAmount }),
+      ...(item.currency === "USD" ? { dollarsOpen: dollarsOpenOf(item) } : {}),
       amount: cents(item.amount),
       balance,
       state: stateOf(factsOf(item), balance),

@@ -1,7 +1,14 @@
 import { Types } from "mongoose";
 import { calendarDateOf, type CalendarDate } from "~/domain/calendar";
 import { amountToCents, cents } from "~/domain/money";
-import { creditNoteApplication, creditNoteLines, dueDateOf, readTermDays, type Side } from "~/domain/open-items";
+import {
+  creditNoteApplication,
+  creditNoteLines,
+  dollarsAfterColonesMove,
+  dueDateOf,
+  readTermDays,
+  type Side,
+} from "~/domain/open-items";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { withTransaction } from "~/utils/db.server";
 import { listCounterparties, recordSeenParties } from "~models/counterparty";
@@ -116,6 +123,12 @@ async function deriveItems(organizationId: string, claves: readonly string[]): P
       dueDate,
       currency: receipt.moneda,
       ...(receipt.moneda === "CRC" ? {} : { foreignAmount: receipt.totalComprobante }),
+      ...(receipt.moneda === "USD"
+        ? {
+            foreignBalance: settledAtIssue ? 0n : amount < 0n ? -receipt.totalComprobante : receipt.totalComprobante,
+            rate: receipt.tipoCambio,
+          }
+        : {}),
       amount,
       balance: settledAtIssue ? 0n : amount,
       settledAtIssue,
@@ -158,6 +171,11 @@ async function applyCreditNotes(organizationId: string): Promise<void> {
 
 class BalanceChanged extends Error {}
 
+/** A USD item's open dollars follow a move of its colones (decision 299). */
+function dollarsAfter(item: OpenItemRecord, newBalance: bigint): { foreignBalance?: bigint } {
+  return item.currency === "USD" ? { foreignBalance: dollarsAfterColonesMove(item, newBalance) } : {};
+}
+
 function applyCreditNote(organizationId: string, pending: OpenItemRecord): Promise<void> {
   return withTransaction(async (session) => {
     const note = await findItemByKey(organizationId, pending.key, session);
@@ -186,8 +204,8 @@ function applyCreditNote(organizationId: string, pending: OpenItemRecord): Promi
     const moved = await moveItemBalances(
       organizationId,
       [
-        { item: document, delta: -applied },
-        { item: note, delta: applied },
+        { item: document, delta: -applied, ...dollarsAfter(document, document.balance - applied) },
+        { item: note, delta: applied, ...dollarsAfter(note, note.balance + applied) },
       ],
       session,
     );

@@ -6,7 +6,15 @@
  */
 import { firstDayOfMonth, lastDayOfMonth, monthLabel, type MonthKey } from "~/domain/calendar";
 import { flattenCatalog } from "~/domain/catalog";
-import { closingRateRule, planRevaluation, type RevaluationBasis, type RevaluationPlan } from "~/domain/exchange-rates";
+import {
+  closingRateRule,
+  EXCHANGE_DIFFERENCE_ACCOUNTS,
+  planRevaluation,
+  type ControlRevaluation,
+  type RevaluationBasis,
+  type RevaluationPlan,
+} from "~/domain/exchange-rates";
+import { openItemsRevaluation } from "./open-items.server";
 import type { EntryInput } from "~/domain/ledger";
 import { cents, centsToAmount } from "~/domain/money";
 import { refusal, refused, type Refusal, type Result } from "~/domain/refusal";
@@ -23,7 +31,7 @@ import {
 
 export const REVALUATION_SOURCE_KIND = "diferencial" as const;
 /** Where the gain and the loss go: the default chart's «Diferencial cambiario ganado / perdido». */
-export const REVALUATION_ACCOUNTS = { gain: "40-02-02-00-00", loss: "60-04-03-00-00" } as const;
+export const REVALUATION_ACCOUNTS = EXCHANGE_DIFFERENCE_ACCOUNTS;
 
 const sourceOf = (month: MonthKey) => ({ kind: REVALUATION_SOURCE_KIND, id: month });
 
@@ -39,9 +47,13 @@ export interface RevaluationReport {
   /** The closing rate of the month's last day (or the day it carries from), null when none is known. */
   rate: RateOfDay["rate"];
   rateWarning: string | null;
-  /** The accounts kept in dollars, by code, with their labels. */
+  /** The accounts revalued (kept in dollars, or control accounts of documents in dollars), by code, with their labels. */
   labels: Record<string, string>;
+  /** The accounts kept in dollars: their lines in the entry carry US$0. */
+  keptInDollars: string[];
   plan: RevaluationPlan | null;
+  /** The open documents in dollars per control account (clientes, proveedores), revalued per document. */
+  items: ControlRevaluation[];
   posted: PostedRevaluation | null;
   accounts: { gain: { code: string; label: string }; loss: { code: string; label: string } };
 }
@@ -61,6 +73,7 @@ export async function revaluationReport(
   const nodes = context ? flattenCatalog(context.tree) : [];
   const inDollars = nodes.filter((node) => node.currency === "USD");
   const labelOf = (code: string) => nodes.find((node) => node.key === code)?.label ?? code;
+  const labels: Record<string, string> = Object.fromEntries(inDollars.map((node) => [node.key, node.label]));
   const [balances, own, ofDay, standing] = await Promise.all([
     accountBalancesAt(
       organizationId,
@@ -72,26 +85,41 @@ export async function revaluationReport(
     standingEntryOf(organizationId, sourceOf(month)),
   ]);
   const rate = ofDay.rate;
+  const kept = new Set(inDollars.map((node) => node.key));
+  const items = rate ? await openItemsRevaluation(organizationId, month, closingRateRule(basis, rate)) : [];
+  // A control account kept in colones is revalued through its documents in dollars (decision 300).
+  const throughItems = items.filter((control) => !kept.has(control.account));
   const plan = rate
     ? planRevaluation(
-        inDollars.map((node) => {
-          const balance = balances.get(node.key)!;
-          const mine = own.get(node.key);
-          // The book colones before this month's own revaluation, posted or not.
-          const colones = mine ? balance.colones - (mine.debit - mine.credit) : balance.colones;
-          return { account: node.key, foreign: balance.dollars, colones: cents(colones) };
-        }),
+        [
+          ...inDollars.map((node) => {
+            const balance = balances.get(node.key)!;
+            const mine = own.get(node.key);
+            // The book colones before this month's own revaluation, posted or not.
+            const colones = mine ? balance.colones - (mine.debit - mine.credit) : balance.colones;
+            return { account: node.key, foreign: balance.dollars, colones: cents(colones) };
+          }),
+          ...throughItems.map((control) => ({
+            account: control.account,
+            foreign: control.dollars,
+            colones: cents(control.colones + control.prior),
+            after: control.after,
+          })),
+        ],
         closingRateRule(basis, rate),
         REVALUATION_ACCOUNTS,
       )
     : null;
+  for (const control of throughItems) labels[control.account] = labelOf(control.account);
   return {
     month,
     basis,
     rate,
     rateWarning: ofDay.warning,
-    labels: Object.fromEntries(inDollars.map((node) => [node.key, node.label])),
+    labels,
+    keptInDollars: [...kept],
     plan,
+    items,
     posted: standing ? summary(standing) : null,
     accounts: {
       gain: { code: REVALUATION_ACCOUNTS.gain, label: labelOf(REVALUATION_ACCOUNTS.gain) },
@@ -146,7 +174,7 @@ export async function postRevaluation(
         `No hay diferencia que registrar en ${monthLabel(month)}: las cuentas en dólares ya están al tipo de cierre.`,
       ),
     );
-  const input = revaluationEntry(month, report.plan, new Set(Object.keys(report.labels)));
+  const input = revaluationEntry(month, report.plan, new Set(report.keptInDollars));
   const outcome = await postOnce(organizationId, input, actor, sourceOf(month), alreadyRevaluedMessage(month));
   if (outcome.ok) return { ok: true, value: summary(outcome.entry) };
   const refusals: Refusal[] = outcome.standing
