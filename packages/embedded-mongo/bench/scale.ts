@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { MongoClient } from "mongodb";
+import { type Collection as MongoCollection, MongoClient } from "mongodb";
 import type { Doc } from "../src/bson/values";
 import { Store } from "../src/persist/store";
 import { type Collection, idKeyOf } from "../src/storage/collection";
@@ -164,6 +164,20 @@ function memoryOf(pid: number): { rss: number; anonymous: number; file: number }
   return { rss: field("VmRSS"), anonymous: field("RssAnon"), file: field("RssFile") };
 }
 
+async function createIndexes(uri: string): Promise<void> {
+  const client = await MongoClient.connect(`${uri}/?directConnection=true`);
+  try {
+    for (const [name, specs] of Object.entries(INDEXES)) {
+      await client
+        .db("bench")
+        .collection(name)
+        .createIndexes(specs as unknown as Parameters<MongoCollection["createIndexes"]>[0]);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
 /** Posts `count` new entries as the ledger does: one transaction each, `CONCURRENCY` at a time. */
 async function post(uri: string, count: number, offset: number): Promise<number> {
   const client = await MongoClient.connect(`${uri}/?directConnection=true`, { maxPoolSize: CONCURRENCY + 2 });
@@ -242,6 +256,10 @@ async function main(): Promise<void> {
       const emptyPath = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-scale-empty-"));
       const empty = await startServer(emptyPath);
       try {
+        // The empty database gets the filled one's indexes (as the app creates them at start-up), so
+        // that the two rates differ by the size of the data, not by the index writes per entry.
+        await createIndexes(server.uri);
+        await createIndexes(empty.uri);
         const opened = memoryOf(server.pid);
         // Rounds on this directory alternate with rounds on an empty one, so that both rates are taken
         // in the same minutes: a change of the machine's load moves both, not their ratio.

@@ -37,12 +37,12 @@ const GROUP_MAX_OPEN_MS = 50;
  * (rather than a promise) commits at once, in the caller's own call, so no other code can run between
  * "the group is closed" and "LMDB committed it".
  */
-class GroupEnd implements PromiseLike<unknown> {
+class GroupEnd {
   private settle: ((value: unknown) => unknown) | null = null;
 
-  then<A = unknown, B = never>(resolve?: ((value: unknown) => A) | null): PromiseLike<A | B> {
-    this.settle = (resolve as (value: unknown) => unknown) ?? null;
-    return this as unknown as PromiseLike<A | B>;
+  then(resolve: (value: unknown) => unknown): this {
+    this.settle = resolve;
+    return this;
   }
 
   /** Commits the group's LMDB transaction; throws what the commit threw. */
