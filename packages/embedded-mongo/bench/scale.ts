@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { MongoClient } from "mongodb";
+import { type Collection as MongoCollection, MongoClient } from "mongodb";
 import type { Doc } from "../src/bson/values";
 import { Store } from "../src/persist/store";
 import { type Collection, idKeyOf } from "../src/storage/collection";
@@ -22,6 +22,10 @@ import { INDEXES, ORGANIZATION, postedEntry } from "./ledger-shape";
  *
  * Sizes: EMBEDDED_MONGO_SCALE_SIZES=0,100000,500000,1000000 (the default); EMBEDDED_MONGO_SCALE_QUICK=1
  * for 0, 10 000 and 50 000. EMBEDDED_MONGO_SCALE_SPEC=0 skips the specification tests.
+ *
+ * `--keep <dir>` fills that directory instead of a temporary one and leaves it there: a later run with
+ * the same directory adds only the entries it lacks (a million take half an hour to fill). The
+ * directory records how many entries were filled in the same commit as them.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../..");
@@ -34,6 +38,16 @@ const POSTED = quick ? 500 : 2000;
 const ROUNDS = 4;
 const CONCURRENCY = 16;
 const FILL_BATCH = 100;
+/** The bench's own record in a kept directory: how many entries `fill` has added. */
+const FILLED_ID = "filled";
+
+function keptDirectory(): string | null {
+  const at = process.argv.indexOf("--keep");
+  if (at === -1) return null;
+  const directory = process.argv[at + 1];
+  if (!directory || directory.startsWith("--")) throw new Error("--keep needs a directory");
+  return path.resolve(directory);
+}
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -42,8 +56,24 @@ function line(name: string, value: string, target?: string): void {
   console.log(`${name.padEnd(46)} ${value.padStart(14)}${target ? `   (target ${target})` : ""}`);
 }
 
-/** Adds posted entries `from`…`to - 1` with their lines and balances, one commit per batch. */
-async function fill(dbPath: string, from: number, to: number, balances: Map<string, Doc>): Promise<void> {
+/** How many entries `fill` has added to the directory and how many the posting rounds (0 for a new one). */
+async function countsOf(dbPath: string): Promise<{ filled: number; posted: number }> {
+  const engine = new Engine();
+  const store = await Store.open(dbPath, engine, {});
+  try {
+    const record = engine.collection("bench", "bench_meta")?.records.get(idKeyOf(FILLED_ID));
+    const filled = (record?.doc.count as number | undefined) ?? 0;
+    return { filled, posted: (engine.collection("bench", "entries")?.records.size ?? 0) - filled };
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Adds posted entries `from`…`to - 1` with their lines and balances, one commit per batch. The balances
+ * start from the stored ones, so those the posting rounds moved in between stay right.
+ */
+async function fill(dbPath: string, from: number, to: number): Promise<void> {
   const engine = new Engine();
   const store = await Store.open(dbPath, engine, {});
   try {
@@ -52,9 +82,15 @@ async function fill(dbPath: string, from: number, to: number, balances: Map<stri
       collections[name] = engine.ensureCollection("bench", name);
       engine.createIndexes(collections[name], specs);
     }
+    const meta = engine.ensureCollection("bench", "bench_meta");
+    const balances = new Map<string, Doc>();
+    for (const record of collections.period_balances.records.values()) {
+      balances.set(record.doc._id as string, record.doc);
+    }
     for (let start = from; start < to; start += FILL_BATCH) {
-      const changes: Change[] = [];
-      for (let i = start; i < Math.min(to, start + FILL_BATCH); i++) {
+      const end = Math.min(to, start + FILL_BATCH);
+      const changes: Change[] = [{ collection: meta, id: idKeyOf(FILLED_ID), doc: { _id: FILLED_ID, count: end } }];
+      for (let i = start; i < end; i++) {
         const { entry, lines, balances: moved } = postedEntry(i);
         changes.push({ collection: collections.entries, id: idKeyOf(entry._id), doc: entry, insertOnly: true });
         for (const posted of lines) {
@@ -73,8 +109,8 @@ async function fill(dbPath: string, from: number, to: number, balances: Map<stri
             organizationId: ORGANIZATION,
             account: move.account,
             period: move.period,
-            debit: ((previous?.debit as bigint) ?? 0n) + move.debit,
-            credit: ((previous?.credit as bigint) ?? 0n) + move.credit,
+            debit: BigInt((previous?.debit as bigint | number) ?? 0) + move.debit,
+            credit: BigInt((previous?.credit as bigint | number) ?? 0) + move.credit,
             lineCount: ((previous?.lineCount as number) ?? 0) + 1,
           };
           balances.set(_id, next);
@@ -128,6 +164,20 @@ function memoryOf(pid: number): { rss: number; anonymous: number; file: number }
   return { rss: field("VmRSS"), anonymous: field("RssAnon"), file: field("RssFile") };
 }
 
+async function createIndexes(uri: string): Promise<void> {
+  const client = await MongoClient.connect(`${uri}/?directConnection=true`);
+  try {
+    for (const [name, specs] of Object.entries(INDEXES)) {
+      await client
+        .db("bench")
+        .collection(name)
+        .createIndexes(specs as unknown as Parameters<MongoCollection["createIndexes"]>[0]);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
 /** Posts `count` new entries as the ledger does: one transaction each, `CONCURRENCY` at a time. */
 async function post(uri: string, count: number, offset: number): Promise<number> {
   const client = await MongoClient.connect(`${uri}/?directConnection=true`, { maxPoolSize: CONCURRENCY + 2 });
@@ -177,20 +227,25 @@ function specPassRate(): string {
 }
 
 async function main(): Promise<void> {
-  const dbPath = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-scale-"));
-  const balances = new Map<string, Doc>();
-  let filled = 0;
-  let posted = 0;
+  const kept = keptDirectory();
+  const dbPath = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-scale-"));
+  if (kept) fs.mkdirSync(kept, { recursive: true });
+  // Posted entries are numbered after those of earlier runs on a kept directory (numbers are unique).
+  let { filled, posted } = await countsOf(dbPath);
   console.log(
-    `embedded MongoDB at scale (node ${process.version}, ${os.cpus().length} cores); sizes ${sizes.join(", ")}`,
+    `embedded MongoDB at scale (node ${process.version}, ${os.cpus().length} cores); sizes ${sizes.join(", ")}` +
+      (kept ? `; kept directory with ${filled} entries filled` : ""),
   );
   try {
     for (const size of sizes) {
       if (size > filled) {
         const started = performance.now();
-        await fill(dbPath, filled, size, balances);
+        await fill(dbPath, filled, size);
         console.log(`-- filled to ${size} entries in ${seconds(performance.now() - started)}`);
         filled = size;
+      } else if (size < filled) {
+        console.log(`-- skipped ${size} entries: the kept directory holds ${filled}`);
+        continue;
       }
       const opening = new Engine();
       const openStarted = performance.now();
@@ -201,6 +256,10 @@ async function main(): Promise<void> {
       const emptyPath = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-scale-empty-"));
       const empty = await startServer(emptyPath);
       try {
+        // The empty database gets the filled one's indexes (as the app creates them at start-up), so
+        // that the two rates differ by the size of the data, not by the index writes per entry.
+        await createIndexes(server.uri);
+        await createIndexes(empty.uri);
         const opened = memoryOf(server.pid);
         // Rounds on this directory alternate with rounds on an empty one, so that both rates are taken
         // in the same minutes: a change of the machine's load moves both, not their ratio.
@@ -235,7 +294,7 @@ async function main(): Promise<void> {
     }
     line("data directory size", mb(directorySize(dbPath)));
   } finally {
-    fs.rmSync(dbPath, { recursive: true, force: true });
+    if (!kept) fs.rmSync(dbPath, { recursive: true, force: true });
   }
   if (process.env.EMBEDDED_MONGO_SCALE_SPEC !== "0") line("specification tests passed", specPassRate(), "≥ 95 %");
 }

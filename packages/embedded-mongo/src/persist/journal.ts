@@ -38,6 +38,15 @@ function encodeOp(op: JournalOp): Doc {
   }
 }
 
+async function writeAndSync(fd: number, data: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < data.length) {
+    const { bytesWritten } = await write(fd, data, offset, data.length - offset, null);
+    offset += bytesWritten;
+  }
+  await fdatasync(fd);
+}
+
 interface Waiter {
   promise: Promise<void>;
   resolve(): void;
@@ -67,6 +76,8 @@ export class Journal implements JournalSink {
   private running = false;
   private retired: number[] = [];
   bytesSinceSnapshot = 0;
+  /** Called as a flush starts, with the flushed commits taken (the data file's group commit). */
+  onFlushing: (() => void) | null = null;
   onFlushed: (() => void) | null = null;
 
   constructor(
@@ -98,15 +109,18 @@ export class Journal implements JournalSink {
       const done = this.next ?? waiter();
       this.next = null;
       this.inFlight = done.promise;
-      const fd = this.fd;
+      const data = buffers.length === 1 ? buffers[0] : Buffer.concat(buffers);
+      const written = writeAndSync(this.fd, data);
+      let failure: unknown = null;
       try {
-        const data = buffers.length === 1 ? buffers[0] : Buffer.concat(buffers);
-        let offset = 0;
-        while (offset < data.length) {
-          const { bytesWritten } = await write(fd, data, offset, data.length - offset, null);
-          offset += bytesWritten;
-        }
-        await fdatasync(fd);
+        // The commits of these frames reach the data file while the disk syncs the journal.
+        this.onFlushing?.();
+      } catch (error) {
+        failure = error;
+      }
+      try {
+        await written;
+        if (failure) throw failure;
         done.resolve();
       } catch (error) {
         done.reject(error);

@@ -228,6 +228,7 @@ export class Store {
     const started = performance.now();
     const engine = this.engine;
     this.storage = new DiskStorage(this.directory);
+    this.storage.grouping = true;
     restrictToOwner(this.directory);
     engine.storage = this.storage;
     attachCatalog(this.storage, engine);
@@ -241,6 +242,7 @@ export class Store {
     }
     engine.clock = snapshotTs;
     const { replayed, tornTail, journals, torn } = replayJournals(this.directory, engine, snapshotTs);
+    this.storage.commitGroup();
     for (const { file, validLength } of torn) {
       // Never acknowledged: cut it off so the file holds only whole commits.
       fs.truncateSync(file, validLength);
@@ -258,6 +260,7 @@ export class Store {
       if (size === 0) fs.rmSync(old, { force: true });
       this.journal.bytesSinceSnapshot += size;
     }
+    this.journal.onFlushing = () => this.storage.commitGroup();
     this.journal.onFlushed = () => this.maybeCompact();
     engine.journal = this.journal;
     this.report = { snapshotTs, replayedCommits: replayed, tornTail, ms: performance.now() - started };

@@ -26,6 +26,30 @@ const NO_READ_AHEAD = { noReadAhead: true };
 const CATALOG_KEY = Buffer.from("catalog");
 const CLOCK_KEY = Buffer.from("clock");
 const REMOVE_BATCH = 10_000;
+/** A group of engine changes is committed to LMDB after this many members at the latest. */
+const GROUP_MAX_MEMBERS = 256;
+/** …or after this long, when no journal flush came to commit it. */
+const GROUP_MAX_OPEN_MS = 50;
+
+/**
+ * What an open group's LMDB transaction waits for: lmdb-js keeps a `transactionSync` open while its
+ * callback's result is pending and finishes it when the result settles. Settling this thenable
+ * (rather than a promise) commits at once, in the caller's own call, so no other code can run between
+ * "the group is closed" and "LMDB committed it".
+ */
+class GroupEnd {
+  private settle: ((value: unknown) => unknown) | null = null;
+
+  then(resolve: (value: unknown) => unknown): this {
+    this.settle = resolve;
+    return this;
+  }
+
+  /** Commits the group's LMDB transaction; throws what the commit threw. */
+  commit(): void {
+    this.settle?.(undefined);
+  }
+}
 
 function numberBuffer(value: number): Buffer {
   const buffer = Buffer.allocUnsafe(8);
@@ -46,6 +70,20 @@ export class DiskStorage {
   index!: Database<Buffer, Buffer>;
   private meta!: Database<Buffer, Buffer>;
   private depth = 0;
+  /**
+   * When set (by the store, which flushes the journal), engine changes share one LMDB write
+   * transaction until `commitGroup`, each change in a child transaction of it
+   * (docs/decisions/291-embedded-database-group-commit-in-lmdb.md).
+   */
+  grouping = false;
+  private group: GroupEnd | null = null;
+  private groupMembers = 0;
+  private groupChanges = 0;
+  /** Groups committed to the data file and the engine changes they held (for tests and benchmarks). */
+  readonly groupStats = { groups: 0, changes: 0 };
+  private groupTimer: NodeJS.Timeout | null = null;
+  /** A failed group commit: LMDB lacks commits the engine has made, so no more writes until a restart. */
+  private failure: Error | null = null;
   catalogDirty = false;
   private readonly dirtyCounts = new Set<DiskRecords>();
   nextNumber = 1;
@@ -78,14 +116,74 @@ export class DiskStorage {
     this.meta = this.env.openDB<Buffer, Buffer>("meta", options);
   }
 
-  /** Runs `work` in one write transaction (nested calls join the outer one); a throw rolls it back. */
+  /**
+   * Runs `work` in one write transaction (nested calls join the outer one); a throw rolls back all it
+   * wrote. While grouping, that transaction is a child of the open group's, so a failed change leaves
+   * its group-mates as they were, and the group reaches the file at `commitGroup`.
+   */
   transaction<T>(work: () => T): T {
     if (this.depth > 0) return work();
+    if (this.failure) throw this.failure;
+    if (this.grouping && !this.group) this.openGroup();
     this.depth += 1;
+    let done = false;
     try {
-      return this.env.transactionSync(work);
+      const result = this.env.transactionSync(work);
+      done = true;
+      return result;
     } finally {
       this.depth -= 1;
+      if (this.group) {
+        if (done) this.groupChanges += 1;
+        if (++this.groupMembers >= GROUP_MAX_MEMBERS) this.commitGroup();
+      }
+    }
+  }
+
+  /** The engine changes waiting in the open group (0 when none is open). */
+  get openGroupChanges(): number {
+    return this.group ? this.groupChanges : 0;
+  }
+
+  private openGroup(): void {
+    const end = new GroupEnd();
+    void this.env.transactionSync(() => end);
+    this.group = end;
+    this.groupMembers = 0;
+    this.groupChanges = 0;
+    this.groupTimer = setTimeout(() => this.commitGroupQuietly(), GROUP_MAX_OPEN_MS);
+    this.groupTimer.unref();
+  }
+
+  /**
+   * Commits the open group's LMDB transaction (without syncing: the journal makes commits durable).
+   * A failure leaves the data file without the group's changes while the engine has them, so every
+   * later write is refused until a restart replays the journal.
+   */
+  commitGroup(): void {
+    const group = this.group;
+    if (!group) return;
+    if (this.depth > 0) throw new Error("cannot commit a group of changes inside one of them");
+    this.group = null;
+    if (this.groupTimer) clearTimeout(this.groupTimer);
+    this.groupTimer = null;
+    try {
+      group.commit();
+      this.groupStats.groups += 1;
+      this.groupStats.changes += this.groupChanges;
+    } catch (error) {
+      this.failure = new Error(
+        `the data file could not be written (${error instanceof Error ? error.message : String(error)}); restart the server`,
+      );
+      throw this.failure;
+    }
+  }
+
+  private commitGroupQuietly(): void {
+    try {
+      this.commitGroup();
+    } catch {
+      // Reported to the next write, which `failure` refuses.
     }
   }
 
@@ -162,6 +260,7 @@ export class DiskStorage {
 
   /** Makes every change so far durable in the LMDB file (a checkpoint). */
   async sync(): Promise<void> {
+    this.commitGroup();
     await this.env.flushed;
     await (this.env as unknown as { sync(): Promise<void> }).sync();
   }
@@ -175,11 +274,13 @@ export class DiskStorage {
    */
   async reopen(): Promise<void> {
     if (this.depth > 0) throw new Error("cannot reopen the data directory inside a transaction");
+    this.commitGroup();
     await this.env.close();
     this.open();
   }
 
   close(): Promise<void> {
+    if (this.group) this.commitGroupQuietly();
     return this.env.close();
   }
 }
