@@ -57,6 +57,14 @@ export async function insertBankMatch(
   return created._id;
 }
 
+/** Several matches at once (a bulk acceptance), inside the caller's transaction. */
+export async function insertBankMatches(
+  records: ReadonlyArray<Omit<BankMatchRecord, "_id">>,
+  session: ClientSession,
+): Promise<void> {
+  if (records.length > 0) await BankMatch.insertMany(records, { session });
+}
+
 export function matchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId) {
   return BankMatch.find({ organizationId, bankAccountId }).lean<BankMatchRecord[]>().exec();
 }

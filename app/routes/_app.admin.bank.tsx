@@ -11,7 +11,7 @@ import { bankAccountOf, createBankAccount } from "~/services/bank/accounts.serve
 import { bankPage } from "~/services/bank/pages.server";
 import { importStatement } from "~/services/bank/statements.server";
 import { readBankPageSubmission, STATEMENT_TOO_LARGE } from "~/services/bank/upload.server";
-import { valueOrRefusal } from "~/utils/http.server";
+import { refusalStatus, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
       bytes: submission.file.bytes,
     });
     if (!imported.ok)
-      return refuse(400, {
+      return refuse(refusalStatus(imported.refusal), {
         message: imported.refusal.message,
         errors: {},
         values: null,

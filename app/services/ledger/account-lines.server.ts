@@ -90,6 +90,15 @@ export async function postedLineDates(
 }
 
 /**
+ * The reversals dated on or after `from`. Every reversal is a posted entry of source «reversion» (the
+ * ledger writes it only so), so the filter names that source and the date: the index
+ * `{ organizationId, source.kind, date }` reads just the reversals, never the posted entries around them.
+ */
+export function reversalsSinceFilter(organizationId: string, from: CalendarDate) {
+  return { organizationId, "source.kind": "reversion", date: { $gte: from }, reversalOf: { $exists: true } };
+}
+
+/**
  * The entries undone by a reversal dated on or after `from`, and those reversals, each with the day the
  * pair is complete (the later of the two): together they move nothing, so reconciliation neither
  * proposes them nor counts them in transit once both are dated. An entry dated on or after `from` can
@@ -99,10 +108,11 @@ export async function reversalPairsSince(
   organizationId: string,
   from: CalendarDate,
 ): Promise<Map<string, CalendarDate>> {
-  const reversals = await Entry.find(
-    { organizationId, status: "contabilizado", reversalOf: { $exists: true }, date: { $gte: from } },
-    { _id: 1, reversalOf: 1, date: 1 },
-  ).lean<Array<Pick<EntryRecord, "_id" | "reversalOf" | "date">>>();
+  const reversals = await Entry.find(reversalsSinceFilter(organizationId, from), {
+    _id: 1,
+    reversalOf: 1,
+    date: 1,
+  }).lean<Array<Pick<EntryRecord, "_id" | "reversalOf" | "date">>>();
   if (reversals.length === 0) return new Map();
   const originals = await Entry.find(
     { organizationId, _id: { $in: reversals.flatMap((entry) => (entry.reversalOf ? [entry.reversalOf] : [])) } },
