@@ -9,9 +9,13 @@
  *   and those against posted lines accepted («Aceptar las propuestas contra asientos») — target < 3 s;
  * - the conciliación at the statement's last day with the lines behind each item (what the page and
  *   the PDF / XLSX read) — target < 200 ms.
+ * The embedded database runs in its own process on a data directory, as in production.
  * Run: NODE_ENV=production npx tsx bench/bank.ts [--posted 100000] [--lines 10000] [--rounds 5]
  */
+import fs, { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
+import path from "node:path";
 import mongoose, { Types } from "mongoose";
 import { buildCatalog, flattenCatalog, isSelectable } from "../app/domain/catalog";
 import { addDays, type CalendarDate } from "../app/domain/calendar";
@@ -32,9 +36,9 @@ import { EntryCounter } from "../models/entry-number";
 import { ensureOrganization } from "../models/organization";
 import { PeriodBalance } from "../models/period-balance";
 import { PostedLine } from "../models/posted-line";
-import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
 import { createRandom } from "../scripts/hacienda-samples/src/random";
 import { useBenchEnvironment } from "./app-environment";
+import { startDatabaseProcess } from "./database-process";
 
 const ORG = "CR:3101999029";
 const BANK_LEDGER = "10-01-01-03-01";
@@ -48,6 +52,8 @@ function flag(name: string, fallback: number): number {
 const postedWanted = flag("--posted", 100_000);
 const linesWanted = flag("--lines", 10_000);
 const rounds = flag("--rounds", 5);
+/** `--profile <file>`: a CPU profile of the measured part only (not the seeding), for Chrome's DevTools. */
+const profileFile = process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : null;
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const load = () =>
@@ -162,7 +168,7 @@ async function seedBooks(): Promise<BookMovement[]> {
       lineCount: row.count,
     })),
   );
-  await EntryCounter.collection.insertMany(
+  await EntryCounter.insertMany(
     [...sequence].map(([year, value]) => ({ _id: `${ORG}|${year}`, organizationId: ORG, fiscalYear: year, value })),
   );
   return movements;
@@ -197,7 +203,8 @@ function statementFile(movements: BookMovement[]): { bytes: Uint8Array; fromBook
       date: date > LAST_DAY ? LAST_DAY : date,
       amount: movement.amount,
       reference: String(900_000_000 + movement.number),
-      text: movement.amount > 0n ? `DEPOSITO TRANSFERENCIA ${movement.number}` : `TRANSFERENCIA SINPE ${movement.number}`,
+      text:
+        movement.amount > 0n ? `DEPOSITO TRANSFERENCIA ${movement.number}` : `TRANSFERENCIA SINPE ${movement.number}`,
     });
   }
   for (let k = fromBooks; k < linesWanted; k++) {
@@ -250,10 +257,12 @@ async function forgetStatement(account: BankAccountRecord) {
   ]);
 }
 
-const server = await startEmbeddedMongo({ port: 0 });
+// The database in its own process with its data on disk, as `npm start`'s primary runs it.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-bank-"));
+const database = await startDatabaseProcess(path.join(dataDir, "db"));
 let failed = false;
 try {
-  useBenchEnvironment(`${server.uri}/bench_bank`);
+  useBenchEnvironment(`${database.uri}/bench_bank`);
   await connectDatabase(process.env.MONGODB_URI);
   await mongoose.connection.dropDatabase();
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
@@ -269,7 +278,13 @@ try {
     `seeded ${await PostedLine.countDocuments({ organizationId: ORG, account: BANK_LEDGER })} posted lines of the bank account ` +
       `(${await Entry.countDocuments({ organizationId: ORG })} entries; balances verified) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
-  const form = readBankAccountForm({ bank: "bac", iban: IBAN, currency: "CRC", ledgerAccount: BANK_LEDGER, format: "bac" });
+  const form = readBankAccountForm({
+    bank: "bac",
+    iban: IBAN,
+    currency: "CRC",
+    ledgerAccount: BANK_LEDGER,
+    format: "bac",
+  });
   if (!form.ok) throw new Error(JSON.stringify(form.errors));
   const created = await createBankAccount(ORG, "bench", form.value);
   if (!created.ok) throw new Error(created.refusals[0].message);
@@ -279,16 +294,19 @@ try {
     `statement: ${linesWanted} lines (${fromBooks} of them the books' movements), ${(bytes.length / 1024 / 1024).toFixed(1)} MB`,
   );
 
+  const profiler = profileFile ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
   const totals: number[] = [];
   const reports: number[] = [];
   let accepted = 0;
-  let importMs: number[] = [];
-  let proposeMs: number[] = [];
-  let acceptMs: number[] = [];
+  const importMs: number[] = [];
+  const proposeMs: number[] = [];
+  const acceptMs: number[] = [];
   let summary = "";
-  importMs = [];
-  proposeMs = [];
-  acceptMs = [];
   for (let round = 0; round < rounds; round++) {
     await forgetStatement(account);
     const imported = await time(() =>
@@ -327,8 +345,13 @@ try {
   const reportMs = median(reports);
   if (reportMs >= TARGETS.reportMs) failed = true;
   console.log(`conciliación at ${LAST_DAY} (${summary}): median ${verdict(reportMs, TARGETS.reportMs)}; ${load()}`);
+  if (profiler && profileFile) {
+    const { profile } = await profiler.post("Profiler.stop");
+    writeFileSync(profileFile, JSON.stringify(profile));
+  }
 } finally {
   await disconnectDatabase();
-  await server.close();
+  await database.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

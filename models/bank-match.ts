@@ -62,11 +62,16 @@ export async function insertBankMatches(
   records: ReadonlyArray<Omit<BankMatchRecord, "_id">>,
   session: ClientSession,
 ): Promise<void> {
-  if (records.length > 0) await BankMatch.insertMany(records, { session });
+  // Built field by field by the service: stored as they are, without per-document casting.
+  if (records.length > 0)
+    await BankMatch.collection.insertMany(
+      records.map((record) => ({ _id: new mongoose.Types.ObjectId(), ...record })),
+      { session, ordered: true },
+    );
 }
 
-export function matchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId) {
-  return BankMatch.find({ organizationId, bankAccountId }).lean<BankMatchRecord[]>().exec();
+export function matchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId, session?: ClientSession) {
+  return BankMatch.find({ organizationId, bankAccountId }, null, { session }).lean<BankMatchRecord[]>().exec();
 }
 
 export function matchOfLine(organizationId: string, bankLineId: Types.ObjectId, session?: ClientSession) {

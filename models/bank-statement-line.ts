@@ -77,7 +77,12 @@ export async function insertBankStatementLines(
   records: readonly Omit<BankStatementLineRecord, "_id">[],
   session: ClientSession,
 ): Promise<void> {
-  if (records.length > 0) await BankStatementLine.insertMany(records, { session });
+  // The service builds every field itself; 10 000 lines go as they are, without per-document casting.
+  if (records.length > 0)
+    await BankStatementLine.collection.insertMany(
+      records.map((record) => ({ _id: new mongoose.Types.ObjectId(), ...record })),
+      { session, ordered: true },
+    );
 }
 
 export async function findBankStatementLines(
@@ -149,10 +154,12 @@ export async function bankLinesUpTo(
   bankAccountId: Types.ObjectId,
   date: string,
   limit: number,
+  session?: ClientSession,
 ): Promise<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state" | "description" | "reference">>> {
   const rows = await BankStatementLine.find(
     { organizationId, bankAccountId, date: { $lte: date } },
     { date: 1, amount: 1, state: 1, description: 1, reference: 1 },
+    { session },
   )
     .sort({ date: 1 })
     .limit(limit)

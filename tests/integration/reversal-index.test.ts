@@ -24,7 +24,11 @@ function indexKey(name: string): string {
 
 describe("the reversals read by bank reconciliation", () => {
   it("has an index of its own: organization, source kind and date", () => {
-    const plan = planQuery(entriesCollection(), reversalsSinceFilter("CR:3101123456", "2026-09-01" as CalendarDate), parseSort({}));
+    const plan = planQuery(
+      entriesCollection(),
+      reversalsSinceFilter("CR:3101123456", "2026-09-01" as CalendarDate),
+      parseSort({}),
+    );
     expect(plan).not.toBeNull();
     expect(indexKey(plan!.index)).toBe("organizationId,source.kind,date");
   });

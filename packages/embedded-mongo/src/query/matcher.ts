@@ -222,8 +222,7 @@ function inTest(list: unknown, collation?: Collation | null): ValueTest {
   ) {
     // A string equals only the same string and an ObjectId only the same id: their canonical keys say it.
     const keys = new Set(list.map(canonicalKey));
-    return (value) =>
-      (typeof value === "string" || bsonTypeTag(value) === "ObjectId") && keys.has(canonicalKey(value));
+    return (value) => (typeof value === "string" || bsonTypeTag(value) === "ObjectId") && keys.has(canonicalKey(value));
   }
   const tests = list.map((item) => {
     if (isOperatorObject(item)) throw badValue("cannot nest $ under $in");
