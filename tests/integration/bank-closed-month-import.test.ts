@@ -62,7 +62,7 @@ function upload(name: string, bytes: Uint8Array): Promise<Response> {
   const body = new FormData();
   body.append("intent", "upload");
   body.append("accountId", String(account._id));
-  body.append("statement", new Blob([bytes]), name);
+  body.append("statement", new Blob([new Uint8Array(bytes)]), name);
   const request = new Request(new URL(`/admin/bank?org=${CEDULA}`, BASE_URL), {
     method: "POST",
     headers: { Cookie: cookie },
