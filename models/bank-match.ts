@@ -70,8 +70,11 @@ export async function insertBankMatches(
     );
 }
 
+/** What every match of the account ties: its bank lines and posted lines (the rest is not read). */
 export function matchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId, session?: ClientSession) {
-  return BankMatch.find({ organizationId, bankAccountId }, null, { session }).lean<BankMatchRecord[]>().exec();
+  return BankMatch.find({ organizationId, bankAccountId }, { _id: 0, bankLineIds: 1, postedLines: 1 }, { session })
+    .lean<Array<Pick<BankMatchRecord, "bankLineIds" | "postedLines">>>()
+    .exec();
 }
 
 export function matchOfLine(organizationId: string, bankLineId: Types.ObjectId, session?: ClientSession) {
