@@ -1,8 +1,7 @@
 /**
  * Bank reconciliation benchmark (issue 29): one organization whose bank account's ledger account has
- * `--posted` posted lines (two-line entries against an income or an expense account, inserted in
- * batches with their period balances and entry counters, then checked with the ledger's own
- * verification), and a BAC statement of `--lines` movements over its last two months: most of them
+ * `--posted` posted lines (two-line entries against an income or an expense account, posted through
+ * the ledger many at once, then checked with the ledger's own verification), and a BAC statement of `--lines` movements over its last two months: most of them
  * the books' own movements a few days later, the rest bank charges the books do not have. Times, as
  * the server does them:
  * - the statement imported (read, checked, fingerprinted, stored) AND matched: the proposals computed
@@ -16,26 +15,22 @@ import fs, { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
-import mongoose, { Types } from "mongoose";
+import mongoose from "mongoose";
 import { buildCatalog, flattenCatalog, isSelectable } from "../app/domain/catalog";
 import { addDays, type CalendarDate } from "../app/domain/calendar";
 import { readBankAccountForm } from "../app/domain/bank/account-form";
-import { fiscalYearOf, formatEntryNumber } from "../app/domain/ledger/number";
 import { createBankAccount } from "../app/services/bank/accounts.server";
 import { acceptBookProposals, matchingData } from "../app/services/bank/matching.server";
 import { reconciliationReportAt } from "../app/services/bank/reconciliation.server";
 import { importStatement } from "../app/services/bank/statements.server";
-import { verifyLedger } from "../app/services/ledger/ledger.server";
+import type { EntryInput } from "../app/domain/ledger";
+import { createAndPost, verifyLedger } from "../app/services/ledger/ledger.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import type { BankAccountRecord } from "../models/bank-account";
 import { BankMatch } from "../models/bank-match";
 import { BankStatement } from "../models/bank-statement";
 import { BankStatementLine } from "../models/bank-statement-line";
-import { Entry } from "../models/entry";
-import { EntryCounter } from "../models/entry-number";
 import { ensureOrganization } from "../models/organization";
-import { PeriodBalance } from "../models/period-balance";
-import { PostedLine } from "../models/posted-line";
 import { createRandom } from "../scripts/hacienda-samples/src/random";
 import { useBenchEnvironment } from "./app-environment";
 import { startDatabaseProcess } from "./database-process";
@@ -81,95 +76,43 @@ interface BookMovement {
 
 /**
  * `postedWanted` entries spread evenly over the days, each the bank's ledger account against an income
- * (money in) or an expense (money out), inserted as the ledger stores them: entries, their posted-line
- * copies, the period balances of every account and month, and the entry counters.
+ * (money in) or an expense (money out), posted through the ledger service: many posts at once, which it
+ * groups into transactions of up to 200 entries with their period balances and posted lines.
  */
 async function seedBooks(): Promise<BookMovement[]> {
   const random = createRandom(`bench-bank:${postedWanted}`);
   const movements: BookMovement[] = [];
-  const sequence = new Map<number, number>();
-  const balances = new Map<string, { account: string; period: string; debit: bigint; credit: bigint; count: number }>();
-  const addBalance = (account: string, period: string, debit: bigint, credit: bigint) => {
-    const key = `${account}|${period}`;
-    const row = balances.get(key) ?? { account, period, debit: 0n, credit: 0n, count: 0 };
-    row.debit += debit;
-    row.credit += credit;
-    row.count += 1;
-    balances.set(key, row);
-  };
-  const now = new Date("2026-11-01T12:00:00Z");
-  let entries: Record<string, unknown>[] = [];
-  let lines: Record<string, unknown>[] = [];
-  const flush = async () => {
-    if (entries.length > 0) await Entry.collection.insertMany(entries, { ordered: false });
-    if (lines.length > 0) await PostedLine.collection.insertMany(lines, { ordered: false });
-    entries = [];
-    lines = [];
-  };
+  const inputs: EntryInput[] = [];
   for (let i = 0; i < postedWanted; i++) {
     const date = addDays(FIRST_DAY, Math.floor((i / postedWanted) * DAYS));
-    const year = fiscalYearOf(date);
-    const next = (sequence.get(year) ?? 0) + 1;
-    sequence.set(year, next);
-    const number = formatEntryNumber(year, next);
     const size = BigInt(1_000 + Math.floor(random.next() * 999_000)) * 100n;
     const moneyIn = random.next() < 0.55;
-    const amount = moneyIn ? size : -size;
-    const other = moneyIn ? INCOME : EXPENSE;
-    const description = moneyIn ? `Depósito cliente ${i + 1}` : `Pago proveedor ${i + 1}`;
-    const bankLine = { account: BANK_LEDGER, description: "", debit: moneyIn ? size : 0n, credit: moneyIn ? 0n : size };
-    const otherLine = { account: other, description: "", debit: moneyIn ? 0n : size, credit: moneyIn ? size : 0n };
-    const _id = new Types.ObjectId();
-    entries.push({
-      _id,
-      organizationId: ORG,
-      number,
-      fiscalYear: year,
+    // The entry form's amounts are Amount units: 1 000 to the céntimo.
+    const amount = size * 1_000n;
+    inputs.push({
       date,
-      description,
+      description: moneyIn ? `Depósito cliente ${i + 1}` : `Pago proveedor ${i + 1}`,
       reference: String(700_000 + i),
-      lines: [bankLine, otherLine],
-      totalDebit: size,
-      source: { kind: "manual" },
-      status: "contabilizado",
-      createdBy: "bench",
-      createdAt: now,
-      updatedBy: "bench",
-      updatedAt: now,
-      postedAt: now,
-      history: [{ at: now, by: "bench", action: "contabilizado", after: { number } }],
+      lines: moneyIn
+        ? [
+            { account: BANK_LEDGER, debit: amount },
+            { account: INCOME, credit: amount },
+          ]
+        : [
+            { account: EXPENSE, debit: amount },
+            { account: BANK_LEDGER, credit: amount },
+          ],
     });
-    [bankLine, otherLine].forEach((line, index) => {
-      lines.push({
-        organizationId: ORG,
-        account: line.account,
-        date,
-        number,
-        line: index,
-        entryId: _id,
-        description,
-        lineDescription: "",
-        debit: line.debit,
-        credit: line.credit,
-      });
-      addBalance(line.account, date.slice(0, 7), line.debit, line.credit);
-    });
-    movements.push({ date, amount, number: i + 1 });
-    if (entries.length >= 5_000) await flush();
+    movements.push({ date, amount: moneyIn ? size : -size, number: i + 1 });
   }
-  await flush();
-  await PeriodBalance.collection.insertMany(
-    [...balances.values()].map((row) => ({
-      organizationId: ORG,
-      account: row.account,
-      period: row.period,
-      debit: row.debit,
-      credit: row.credit,
-      lineCount: row.count,
-    })),
-  );
-  await EntryCounter.insertMany(
-    [...sequence].map(([year, value]) => ({ _id: `${ORG}|${year}`, organizationId: ORG, fiscalYear: year, value })),
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 128 }, async () => {
+      while (next < inputs.length) {
+        const outcome = await createAndPost(ORG, inputs[next++], { by: "bench" });
+        if (!outcome.ok) throw new Error(outcome.refusals.map((refusal) => refusal.message).join(" "));
+      }
+    }),
   );
   return movements;
 }
@@ -275,8 +218,7 @@ try {
   const differences = await verifyLedger(ORG);
   if (differences.length > 0) throw new Error(`the seeded books disagree with their balances: ${differences.length}`);
   console.log(
-    `seeded ${await PostedLine.countDocuments({ organizationId: ORG, account: BANK_LEDGER })} posted lines of the bank account ` +
-      `(${await Entry.countDocuments({ organizationId: ORG })} entries; balances verified) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    `seeded ${postedWanted} entries through the ledger (balances verified) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; ${load()}`,
   );
   const form = readBankAccountForm({
     bank: "bac",

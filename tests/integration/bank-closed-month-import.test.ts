@@ -26,7 +26,7 @@ import { BASE_URL, respond, sessionCookieFor } from "../support/requests";
 import { createTestUser } from "../support/users";
 
 vi.mock("../../app/services/bank/reconciliation.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../app/services/bank/reconciliation.server")>();
+  const real = await importOriginal<typeof reconciliation>();
   return { ...real, reconciliationAt: vi.fn(real.reconciliationAt) };
 });
 
