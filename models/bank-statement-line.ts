@@ -65,13 +65,20 @@ export async function knownFingerprints(
   fingerprints: readonly string[],
   session: ClientSession,
 ): Promise<Set<string>> {
-  const rows = await BankStatementLine.find(
-    { bankAccountId, fingerprint: { $in: fingerprints } },
-    { fingerprint: 1, _id: 0 },
-    { session },
-  ).lean<Array<{ fingerprint: string }>>();
-  return new Set(rows.map((row) => row.fingerprint));
+  const known = new Set<string>();
+  // A bounded list per read, so each read is a lookup in the unique index rather than a scan.
+  for (let start = 0; start < fingerprints.length; start += FINGERPRINTS_PER_READ) {
+    const rows = await BankStatementLine.find(
+      { bankAccountId, fingerprint: { $in: fingerprints.slice(start, start + FINGERPRINTS_PER_READ) } },
+      { fingerprint: 1, _id: 0 },
+      { session },
+    ).lean<Array<{ fingerprint: string }>>();
+    for (const row of rows) known.add(row.fingerprint);
+  }
+  return known;
 }
+
+const FINGERPRINTS_PER_READ = 1_000;
 
 export async function insertBankStatementLines(
   records: readonly Omit<BankStatementLineRecord, "_id">[],
