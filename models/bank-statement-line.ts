@@ -174,6 +174,18 @@ export async function bankLinesUpTo(
   return rows.map((row) => ({ ...row, amount: storedBigInt(row.amount) }));
 }
 
+/** The day of the account's earliest line, or null when it has none. */
+export async function firstBankLineDay(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  session?: ClientSession,
+): Promise<string | null> {
+  const first = await BankStatementLine.findOne({ organizationId, bankAccountId }, { date: 1, _id: 0 }, { session })
+    .sort({ date: 1, line: 1 })
+    .lean<{ date: string }>();
+  return first?.date ?? null;
+}
+
 /** The days of these lines of the account. */
 export async function bankLineDays(
   organizationId: string,

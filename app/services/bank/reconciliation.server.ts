@@ -6,7 +6,7 @@ import type { ClientSession } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
 import { matchesOfAccount } from "~models/bank-match";
 import { earliestStatedOpening } from "~models/bank-statement";
-import { bankLinesUpTo } from "~models/bank-statement-line";
+import { bankLinesUpTo, firstBankLineDay } from "~models/bank-statement-line";
 import { storedBigInt } from "~models/open-item";
 import type { CalendarDate } from "~/domain/calendar";
 import {
@@ -62,19 +62,18 @@ async function reconciliationInputAt(
   session?: ClientSession,
 ): Promise<ReconciliationInput> {
   const { organizationId } = account;
-  const [opening, bankLines, matches] = await readAll(session, [
+  // The books before the bank's first stated balance (else its first line) are one opening figure read
+  // from the period balances; only the lines since then can be in transit, so only they are read. That
+  // day comes from two small reads, so the large ones then run together.
+  const [opening, firstDay] = await readAll(session, [
     () => earliestStatedOpening(organizationId, account._id, session),
+    () => firstBankLineDay(organizationId, account._id, session),
+  ] as const);
+  const earliestLine = firstDay !== null && firstDay <= date ? (firstDay as CalendarDate) : null;
+  const bookFrom = (opening?.from as CalendarDate | undefined) ?? earliestLine ?? date;
+  const [bankLines, matches, bookOpening, bookLines, reversed] = await readAll(session, [
     () => bankLinesUpTo(organizationId, account._id, date, MAX_ACCOUNT_LINES, session),
     () => matchesOfAccount(organizationId, account._id, session),
-  ] as const);
-  // The books before the bank's first stated balance (else its first line) are one opening figure read
-  // from the period balances; only the lines since then can be in transit, so only they are read.
-  const earliestLine = bankLines.reduce<CalendarDate | null>(
-    (earliest, line) => (earliest === null || line.date < earliest ? (line.date as CalendarDate) : earliest),
-    null,
-  );
-  const bookFrom = (opening?.from as CalendarDate | undefined) ?? earliestLine ?? date;
-  const [bookOpening, bookLines, reversed] = await readAll(session, [
     () => accountBalanceBefore(organizationId, account.ledgerAccount, bookFrom, session),
     () => postedLinesOfAccount(organizationId, account.ledgerAccount, bookFrom, date, session),
     () => reversalPairsSince(organizationId, bookFrom, session),
