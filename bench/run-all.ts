@@ -17,6 +17,7 @@ const benches = [
   "bench/reports.ts",
   "bench/board.ts",
   "bench/open-items.ts",
+  "bench/bank.ts",
 ].filter((file) => existsSync(path.join(root, file)));
 
 let failed = 0;
@@ -31,6 +32,7 @@ for (const file of benches) {
     "bench/board.ts",
     "bench/mail.ts",
     "bench/open-items.ts",
+    "bench/bank.ts",
   ].includes(file);
   const env: NodeJS.ProcessEnv = production ? { ...process.env, NODE_ENV: "production" } : process.env;
   const result = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(root, file)], {

@@ -36,6 +36,11 @@ export interface BankAccountRecord {
   /** Who last changed the mapping, and when. */
   mappingUpdatedBy?: string;
   mappingUpdatedAt?: Date;
+  /**
+   * Raised by every import and every month close in their transactions: two of them at once write this
+   * one document, so the later one conflicts, runs again and sees what the other stored.
+   */
+  linesRevision?: number;
   createdBy: string;
   createdAt: Date;
 }
@@ -71,6 +76,7 @@ const bankAccountSchema = new Schema<BankAccountRecord>(
     mapping: mappingSchema,
     mappingUpdatedBy: String,
     mappingUpdatedAt: Date,
+    linesRevision: Number,
     createdBy: { type: String, required: true },
     createdAt: { type: Date, required: true },
   },
@@ -119,4 +125,13 @@ export async function saveBankAccountMapping(
     { $set: { mapping, mappingUpdatedBy: by, mappingUpdatedAt: new Date() } },
   );
   return result.matchedCount === 1;
+}
+
+/** Raises the account's lines revision inside the caller's transaction (see `linesRevision`). */
+export async function touchBankAccountLines(
+  organizationId: string,
+  id: Types.ObjectId,
+  session: ClientSession,
+): Promise<void> {
+  await BankAccount.updateOne({ organizationId, _id: id }, { $inc: { linesRevision: 1 } }, { session });
 }

@@ -57,8 +57,24 @@ export async function insertBankMatch(
   return created._id;
 }
 
-export function matchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId) {
-  return BankMatch.find({ organizationId, bankAccountId }).lean<BankMatchRecord[]>().exec();
+/** Several matches at once (a bulk acceptance), inside the caller's transaction. */
+export async function insertBankMatches(
+  records: ReadonlyArray<Omit<BankMatchRecord, "_id">>,
+  session: ClientSession,
+): Promise<void> {
+  // Built field by field by the service: stored as they are, without per-document casting.
+  if (records.length > 0)
+    await BankMatch.collection.insertMany(
+      records.map((record) => ({ _id: new mongoose.Types.ObjectId(), ...record })),
+      { session, ordered: true },
+    );
+}
+
+/** What every match of the account ties: its bank lines and posted lines (the rest is not read). */
+export function matchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId, session?: ClientSession) {
+  return BankMatch.find({ organizationId, bankAccountId }, { _id: 0, bankLineIds: 1, postedLines: 1 }, { session })
+    .lean<Array<Pick<BankMatchRecord, "bankLineIds" | "postedLines">>>()
+    .exec();
 }
 
 export function matchOfLine(organizationId: string, bankLineId: Types.ObjectId, session?: ClientSession) {

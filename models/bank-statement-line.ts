@@ -65,19 +65,31 @@ export async function knownFingerprints(
   fingerprints: readonly string[],
   session: ClientSession,
 ): Promise<Set<string>> {
-  const rows = await BankStatementLine.find(
-    { bankAccountId, fingerprint: { $in: fingerprints } },
-    { fingerprint: 1, _id: 0 },
-    { session },
-  ).lean<Array<{ fingerprint: string }>>();
-  return new Set(rows.map((row) => row.fingerprint));
+  const known = new Set<string>();
+  // A bounded list per read, so each read is a lookup in the unique index rather than a scan.
+  for (let start = 0; start < fingerprints.length; start += FINGERPRINTS_PER_READ) {
+    const rows = await BankStatementLine.find(
+      { bankAccountId, fingerprint: { $in: fingerprints.slice(start, start + FINGERPRINTS_PER_READ) } },
+      { fingerprint: 1, _id: 0 },
+      { session },
+    ).lean<Array<{ fingerprint: string }>>();
+    for (const row of rows) known.add(row.fingerprint);
+  }
+  return known;
 }
+
+const FINGERPRINTS_PER_READ = 1_000;
 
 export async function insertBankStatementLines(
   records: readonly Omit<BankStatementLineRecord, "_id">[],
   session: ClientSession,
 ): Promise<void> {
-  if (records.length > 0) await BankStatementLine.insertMany(records, { session });
+  // The service builds every field itself; 10 000 lines go as they are, without per-document casting.
+  if (records.length > 0)
+    await BankStatementLine.collection.insertMany(
+      records.map((record) => ({ _id: new mongoose.Types.ObjectId(), ...record })),
+      { session, ordered: true },
+    );
 }
 
 export async function findBankStatementLines(
@@ -149,15 +161,29 @@ export async function bankLinesUpTo(
   bankAccountId: Types.ObjectId,
   date: string,
   limit: number,
+  session?: ClientSession,
 ): Promise<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state" | "description" | "reference">>> {
   const rows = await BankStatementLine.find(
     { organizationId, bankAccountId, date: { $lte: date } },
     { date: 1, amount: 1, state: 1, description: 1, reference: 1 },
+    { session },
   )
     .sort({ date: 1 })
     .limit(limit)
     .lean<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state" | "description" | "reference">>>();
   return rows.map((row) => ({ ...row, amount: storedBigInt(row.amount) }));
+}
+
+/** The day of the account's earliest line, or null when it has none. */
+export async function firstBankLineDay(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  session?: ClientSession,
+): Promise<string | null> {
+  const first = await BankStatementLine.findOne({ organizationId, bankAccountId }, { date: 1, _id: 0 }, { session })
+    .sort({ date: 1, line: 1 })
+    .lean<{ date: string }>();
+  return first?.date ?? null;
 }
 
 /** The days of these lines of the account. */

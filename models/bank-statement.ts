@@ -63,8 +63,8 @@ export function latestBankStatements(organizationId: string, bankAccountId: Type
 }
 
 /** The import whose stated opening balance starts earliest: where the account's reconciliation starts. */
-export function earliestStatedOpening(organizationId: string, bankAccountId: Types.ObjectId) {
-  return BankStatement.findOne({ organizationId, bankAccountId, opening: { $exists: true } })
+export function earliestStatedOpening(organizationId: string, bankAccountId: Types.ObjectId, session?: ClientSession) {
+  return BankStatement.findOne({ organizationId, bankAccountId, opening: { $exists: true } }, null, { session })
     .sort({ from: 1, importedAt: 1 })
     .lean<BankStatementRecord>()
     .exec();

@@ -145,6 +145,8 @@ entrySchema.index(
 );
 entrySchema.index({ organizationId: 1, "lines.account": 1, date: 1 });
 entrySchema.index({ organizationId: 1, "source.kind": 1, "source.id": 1 });
+// The reversals since a day (bank reconciliation cancels an entry against its reversal): by source and date.
+entrySchema.index({ organizationId: 1, "source.kind": 1, date: 1 });
 
 export const Entry =
   (mongoose.models.Entry as mongoose.Model<EntryRecord> | undefined) ??

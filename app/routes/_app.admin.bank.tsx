@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BankAccountForm, NEW_BANK_ACCOUNT, type BankAccountFormValues } from "~/components/bank/BankAccountForm";
 import { BankAccountList } from "~/components/bank/BankAccountList";
@@ -9,9 +9,9 @@ import { readBankAccountForm, type BankAccountFieldErrors } from "~/domain/bank/
 import { STATEMENT_FORMATS, type StatementFormat } from "~/domain/bank/index";
 import { bankAccountOf, createBankAccount } from "~/services/bank/accounts.server";
 import { bankPage } from "~/services/bank/pages.server";
-import { importStatement } from "~/services/bank/statements.server";
+import { startStatementImport } from "~/services/bank/import-jobs.server";
 import { readBankPageSubmission, STATEMENT_TOO_LARGE } from "~/services/bank/upload.server";
-import { valueOrRefusal } from "~/utils/http.server";
+import { refusalStatus, valueOrRefusal } from "~/utils/http.server";
 import { requireOrgContext } from "~/utils/org-context.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -72,17 +72,23 @@ export async function action({ request }: ActionFunctionArgs) {
     const chosen = fields.format ?? account.format;
     if (!STATEMENT_FORMATS.includes(chosen as StatementFormat))
       return refuse(400, { message: "El formato elegido no existe.", errors: {}, values: null });
-    const imported = await importStatement(account, String(user._id), {
+    const imported = await startStatementImport(account, String(user._id), {
       format: chosen as StatementFormat,
       fileName: submission.file.name || "estado-de-cuenta",
       bytes: submission.file.bytes,
     });
     if (!imported.ok)
-      return refuse(400, {
+      return refuse(refusalStatus(imported.refusal), {
         message: imported.refusal.message,
         errors: {},
         values: null,
       });
+    // A long file is stored in the background: its progress page follows it (and refreshes itself).
+    if (imported.kind === "job")
+      return redirect(
+        `/admin/bank/${accountId}/import/${imported.jobId}?${new URLSearchParams({ org: organization.cedula })}`,
+        303,
+      );
     return redirectWithSuccess(accountHref(accountId), imported.message);
   }
 

@@ -22,7 +22,7 @@ import {
 import { bankAccountOf, saveMapping } from "~/services/bank/accounts.server";
 import { readCsvMappingForm } from "~/domain/bank/account-form";
 import { CsvMappingFields } from "~/components/bank/BankAccountForm";
-import { acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
+import { acceptBookProposals, acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
 import { applyRules } from "~/services/bank/rules.server";
 import { closeMonth, reopenMonth } from "~/services/bank/month-close.server";
 import { readForm } from "~/utils/form.server";
@@ -62,6 +62,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const applied = await applyRules(account, String(user._id));
     if (!applied.ok) return json({ message: applied.refusals[0].message }, { status: refusalStatus(applied.refusals) });
     return redirectWithSuccess(`${here.pathname}${here.search}`, applied.message);
+  }
+  if (intent === "accept-book-proposals") {
+    const accepted = await acceptBookProposals(account, String(user._id));
+    if (!accepted.ok)
+      return json({ message: accepted.refusals[0].message }, { status: refusalStatus(accepted.refusals) });
+    return redirectWithSuccess(`${here.pathname}${here.search}`, accepted.message);
   }
   if (intent === "close-month" || intent === "reopen-month") {
     const month = parseMonth(String(form.get("month") ?? ""));
@@ -167,7 +173,7 @@ export default function BankAccountPage() {
         <Title order={2} size="h3" id="bank-proposals-title" mb="xs">
           Propuestas
         </Title>
-        <ProposalList proposals={data.proposals} total={data.proposalCount} />
+        <ProposalList proposals={data.proposals} total={data.proposalCount} bookTotal={data.bookProposalCount} />
       </section>
       <section aria-labelledby="bank-rules-title">
         <Title order={2} size="h3" id="bank-rules-title" mb="xs">

@@ -9,7 +9,8 @@ import { expect, signedInAs, test, testDatabase } from "./support/fixtures";
  * Conciliación Bancaria (issue 29): an admin adds a client's bank account and imports a Scotiabank
  * statement, with and without JavaScript; importing the same file again adds nothing. Then, on another
  * organization, a customer's SINPE settles its two invoices from the bank page and a bank rule books the
- * CCSS debit. Each run has organizations of its own.
+ * CCSS debit. A file of 2 500 movements is stored behind a progress page that, without JavaScript,
+ * reloads itself until the import ends. Each run has organizations of its own.
  */
 
 /** Adds the Scotiabank account of the sample statement through the page and imports the statement. */
@@ -55,6 +56,52 @@ async function customerWithInvoices(org: string) {
       createdAt: new Date(),
     })),
   );
+}
+
+/** A Scotiabank file of `count` movements (more than are stored while the request waits). */
+function longScotiabankFile(count: number): Buffer {
+  const rows = ["TIPO_TRANSACCION;TIPO_MOVIMIENTO;MONEDA;NUMERO_CUENTA;REFERENCIA;FECHA;MONTO;CONCEPTO"];
+  for (let i = 0; i < count; i++) {
+    const day = String((i % 28) + 1).padStart(2, "0");
+    rows.push(
+      `TRANSFERENCIA;${i % 2 === 0 ? "C" : "D"};CRC;4455667788;${500_000 + i};${day}102026;${10_000 + i};PAGO ${i}`,
+    );
+  }
+  return Buffer.from(`${rows.join("\r\n")}\r\n`, "latin1");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`long statement import ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a file of 2 500 movements is stored behind a progress page that follows it to the end", async ({ page }) => {
+      const cedula = javaScriptEnabled ? "3101290295" : "3101290296";
+      await testDatabase();
+      await ensureOrganization({ _id: `CR:${cedula}`, name: "Banco Largo E2E S.A.", identificationType: "02" });
+      await signedInAs(page, "admin", { [`CR:${cedula}`]: "admin" });
+      await page.goto(`/admin/bank?org=${cedula}`);
+      await page.getByLabel("Banco", { exact: true }).selectOption("scotiabank");
+      await page.getByLabel("Formato de los estados de cuenta").selectOption("scotiabank");
+      await page.getByLabel("Número de cuenta del banco").fill("4455667788");
+      await page.getByLabel("Cuenta contable").selectOption("10-01-01-03-01");
+      await page.getByRole("button", { name: "Guardar cuenta bancaria" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Scotiabank · 4455667788" })).toBeVisible();
+      await page.goto(`/admin/bank?org=${cedula}`);
+      await page
+        .getByLabel("Archivo del banco")
+        .setInputFiles({ name: "scotia-octubre.csv", mimeType: "text/csv", buffer: longScotiabankFile(2_500) });
+      await page.getByRole("button", { name: "Importar" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Importación de estado de cuenta" })).toBeVisible();
+      // Without JavaScript the page reloads itself (Refresh header) until the import ends.
+      await expect(page.getByTestId("bank-import-job")).toHaveAttribute("data-status", "terminada", {
+        timeout: 120_000,
+      });
+      await expect(page.getByRole("status")).toContainText(/Se importaron 2\s500 movimientos nuevos\./);
+      await page.getByRole("link", { name: "Ver los movimientos de la cuenta" }).click();
+      await expect(page.getByTestId("bank-line-counts")).toContainText(/2\s500 movimientos pendientes/);
+      if (javaScriptEnabled) expect(await seriousViolations(page, "bank account after a long import")).toEqual([]);
+    });
+  });
 }
 
 for (const javaScriptEnabled of [true, false]) {

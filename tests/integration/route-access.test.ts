@@ -21,6 +21,7 @@ import { issueInvoice } from "../../app/services/invoicing/issue-invoice.server"
 import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
 import { syncOpenItems } from "../../app/services/open-items/sync.server";
 import { createBankAccount } from "../../app/services/bank/accounts.server";
+import { createBankImportJob } from "../../models/bank-import-job";
 import { Counterparty } from "../../models/counterparty";
 import { OpenItem } from "../../models/open-item";
 
@@ -67,6 +68,8 @@ const CUSTOMER_PARAMS: Record<string, string> = { partyId: "" };
 const SUPPLIER_PARAMS: Record<string, string> = { partyId: "" };
 // A bank account of Ferretería El Clavo, created in beforeAll.
 const BANK_ACCOUNT_PARAMS: Record<string, string> = { accountID: "" };
+// A statement import of that account, created in beforeAll.
+const BANK_IMPORT_JOB_PARAMS: Record<string, string> = { accountID: "", jobID: "" };
 
 const ROUTES: RouteCase[] = [
   { file: "$.tsx", path: "/no-existe", access: "public" },
@@ -127,6 +130,12 @@ const ROUTES: RouteCase[] = [
     path: "/admin/bank/account/rules",
     access: "admin",
     params: BANK_ACCOUNT_PARAMS,
+  },
+  {
+    file: "_app.admin.bank_.$accountID_.import.$jobID.tsx",
+    path: "/admin/bank/account/import/job",
+    access: "admin",
+    params: BANK_IMPORT_JOB_PARAMS,
   },
   {
     file: "_app.admin.bank_.$accountID_.reconciliation[.]pdf.tsx",
@@ -472,6 +481,14 @@ beforeAll(async () => {
   });
   if (!bankAccount.ok) throw new Error(bankAccount.refusals.map((refusal) => refusal.message).join(" "));
   BANK_ACCOUNT_PARAMS.accountID = String(bankAccount.account._id);
+  BANK_IMPORT_JOB_PARAMS.accountID = BANK_ACCOUNT_PARAMS.accountID;
+  BANK_IMPORT_JOB_PARAMS.jobID = await createBankImportJob({
+    organizationId: FERRETERIA,
+    bankAccountId: bankAccount.account._id,
+    userId: users.get("admin")!,
+    fileName: "bn.ofx",
+    lineCount: 3_000,
+  });
   await createImportJob({
     id: IMPORT_JOB_ID,
     organizationId: FERRETERIA,

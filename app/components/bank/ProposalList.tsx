@@ -7,10 +7,27 @@ import { countLabel } from "~/domain/text";
  * What the matcher proposes for the pending lines. Accepting one against posted lines reconciles them;
  * one against open items registers their cobro or pago in the bank account and reconciles it.
  */
-export function ProposalList({ proposals, total }: { proposals: ProposalView[]; total: number }) {
+export function ProposalList({
+  proposals,
+  total,
+  bookTotal,
+}: {
+  proposals: ProposalView[];
+  total: number;
+  /** How many of all the proposals are against posted lines (accepted together by one button). */
+  bookTotal: number;
+}) {
   if (proposals.length === 0) return <Text c="dimmed">No hay propuestas para los movimientos pendientes.</Text>;
   return (
     <Stack gap="xs">
+      {bookTotal > 1 && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="accept-book-proposals" />
+          <Button type="submit" size="sm" variant="light">
+            Aceptar las {countLabel(bookTotal, "propuesta", "propuestas")} contra asientos
+          </Button>
+        </Form>
+      )}
       {total > proposals.length && (
         <Text size="sm" c="dimmed">
           Se muestran {proposals.length} de {countLabel(total, "propuesta", "propuestas")}.

@@ -59,8 +59,17 @@ export type Proposal =
 
 const DAY_MS = 86_400_000;
 
+const dayNumbers = new Map<string, number>();
+
+/** Days since 1970 of a calendar day; a statement has few distinct days, so each is parsed once. */
 function dayNumber(date: CalendarDate): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+  let day = dayNumbers.get(date);
+  if (day === undefined) {
+    day = Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+    if (dayNumbers.size > 50_000) dayNumbers.clear();
+    dayNumbers.set(date, day);
+  }
+  return day;
 }
 
 function compactReference(text: string): string {
@@ -190,13 +199,8 @@ function bookCandidates(
       if (!within(open[i].date, open[j].date)) break;
       if (open[j].amount > 0n === open[i].amount > 0n) neighbours.push(open[j]);
     }
-    const groups: MatchBankLine[][] = [];
-    for (let a = 0; a < neighbours.length; a += 1) {
-      groups.push([open[i], neighbours[a]]);
-      for (let b = a + 1; b < neighbours.length; b += 1) groups.push([open[i], neighbours[a], neighbours[b]]);
-    }
-    for (const group of groups) {
-      const total = sum(group.map((line) => line.amount));
+    // Pairs and triples in order; only a total some posted line has becomes a group.
+    const propose = (group: MatchBankLine[], total: bigint) => {
       const last = group[group.length - 1].date;
       for (const other of byAmount.get(total) ?? []) {
         if (!within(open[i].date, other.date) || !within(last, other.date)) continue;
@@ -206,6 +210,14 @@ function bookCandidates(
           bookLineIds: [other.id],
           score: 60 - group.length,
         });
+      }
+    };
+    for (let a = 0; a < neighbours.length; a += 1) {
+      const pair = open[i].amount + neighbours[a].amount;
+      if (byAmount.has(pair)) propose([open[i], neighbours[a]], pair);
+      for (let b = a + 1; b < neighbours.length; b += 1) {
+        const triple = pair + neighbours[b].amount;
+        if (byAmount.has(triple)) propose([open[i], neighbours[a], neighbours[b]], triple);
       }
     }
   }

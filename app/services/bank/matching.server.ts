@@ -10,6 +10,7 @@ import type { BankAccountRecord } from "~models/bank-account";
 import {
   deleteBankMatch,
   insertBankMatch,
+  insertBankMatches,
   matchOfLine,
   matchesOfAccount,
   type BankMatchRecord,
@@ -40,7 +41,8 @@ import {
   type AccountLine,
 } from "~/services/ledger/ledger.server";
 import { withTransaction } from "~/utils/db.server";
-import { lockedLinesRefusal } from "./month-close.server";
+import { closedMonthsOf, lockedLinesRefusal } from "./month-close.server";
+import { lockedMonthOf } from "~/domain/bank/month-close";
 
 export const MATCH_MESSAGES = {
   changed: "Otro usuario cambió estos movimientos mientras se guardaba; revise la lista e intente de nuevo.",
@@ -48,6 +50,7 @@ export const MATCH_MESSAGES = {
   notMatched: "Ese movimiento no está conciliado.",
   notExcluded: "Ese movimiento no está excluido.",
   notPending: "Ese movimiento no está pendiente.",
+  noBookProposals: "No hay propuestas contra asientos para aceptar.",
 } as const;
 
 export interface MatchingData {
@@ -180,6 +183,58 @@ export async function acceptProposal(
     throw error;
   }
   return done;
+}
+
+/**
+ * «Aceptar las propuestas contra asientos»: every current proposal against posted lines — what the books
+ * already show — accepted at once, all their matches stored and their lines moved to «conciliado» in one
+ * transaction; a line another request changed meanwhile refuses the whole acceptance. Proposals against
+ * open items register a cobro or pago and are accepted one by one; lines of a month marked reconciled
+ * are left.
+ */
+export async function acceptBookProposals(
+  account: BankAccountRecord,
+  userId: string,
+): Promise<{ ok: true; message: string; accepted: number } | Refused> {
+  const [data, closed] = await Promise.all([matchingData(account), closedMonthsOf(account)]);
+  const proposals = data.proposals.filter(
+    (proposal): proposal is Extract<Proposal, { kind: "book" }> =>
+      proposal.kind === "book" &&
+      lockedMonthOf(
+        proposal.bankLineIds.map((id) => data.bank.get(id)!.date),
+        closed,
+      ) === null,
+  );
+  if (proposals.length === 0) return refused({ message: MATCH_MESSAGES.noBookProposals, kind: "conflict" });
+  const acceptedAt = new Date();
+  const matches = proposals.map((proposal) => ({
+    organizationId: account.organizationId,
+    bankAccountId: account._id,
+    bankLineIds: proposal.bankLineIds.map((id) => new Types.ObjectId(id)),
+    postedLines: proposal.bookLineIds.map((key) => {
+      const line = data.book.get(key)!;
+      return { entryId: new Types.ObjectId(line.entryId), line: line.line };
+    }),
+    amount: proposal.bankLineIds.reduce((total, id) => total + data.bank.get(id)!.amount, 0n),
+    acceptedBy: userId,
+    acceptedAt,
+  }));
+  const ids = matches.flatMap((match) => match.bankLineIds);
+  try {
+    await withTransaction(async (session) => {
+      await insertBankMatches(matches, session);
+      const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids };
+      if (!(await moveBankLines(filter, "pendiente", "conciliado", session))) throw new Changed();
+    });
+  } catch (error) {
+    if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+    throw error;
+  }
+  return {
+    ok: true,
+    accepted: ids.length,
+    message: ids.length === 1 ? "Movimiento conciliado." : `${ids.length} movimientos conciliados.`,
+  };
 }
 
 async function acceptItems(

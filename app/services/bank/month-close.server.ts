@@ -12,7 +12,7 @@ import { cents } from "~/domain/money";
 import { refused, type Refused } from "~/domain/refusal";
 import { lockEntriesForBank, unlockEntriesForBank } from "~/services/ledger/ledger.server";
 import { withTransaction } from "~/utils/db.server";
-import type { BankAccountRecord } from "~models/bank-account";
+import { touchBankAccountLines, type BankAccountRecord } from "~models/bank-account";
 import { matchesOfLines } from "~models/bank-match";
 import { bankMonthsOf, closeBankMonth, reopenBankMonth } from "~models/bank-month";
 import { bankLineDays, bankLineIdsBetween } from "~models/bank-statement-line";
@@ -47,12 +47,18 @@ export async function lockedLinesRefusal(
   return month ? refused({ message: MONTH_CLOSE_MESSAGES.locked(month), kind: "conflict" }) : null;
 }
 
+/**
+ * Closes the month when the conciliación at its last day, read inside the close's own transaction, has a
+ * difference of zero. An import or another close running at the same time raises the account's lines
+ * revision too, so one of the two conflicts and runs again on what the other stored.
+ */
 export async function closeMonth(account: BankAccountRecord, month: MonthKey, userId: string): Promise<MonthOutcome> {
-  const reconciliation = await reconciliationAt(account, lastDayOfMonth(month));
-  const refusal = closeRefusal(month, reconciliation, (value) => moneyOf(cents(value), account.currency));
-  if (refusal) return refused({ message: refusal, kind: "conflict" });
   try {
-    await withTransaction(async (session) => {
+    const refusal = await withTransaction(async (session) => {
+      const reconciliation = await reconciliationAt(account, lastDayOfMonth(month), session);
+      const refusal = closeRefusal(month, reconciliation, (value) => moneyOf(cents(value), account.currency));
+      if (refusal) return refusal;
+      await touchBankAccountLines(account.organizationId, account._id, session);
       const closed = await closeBankMonth(
         {
           organizationId: account.organizationId,
@@ -82,7 +88,9 @@ export async function closeMonth(account: BankAccountRecord, month: MonthKey, us
         bankLockKey(String(account._id), month),
         session,
       );
+      return null;
     });
+    if (refusal) return refused({ message: refusal, kind: "conflict" });
   } catch (error) {
     if (error instanceof AlreadyClosed)
       return refused({ message: MONTH_CLOSE_MESSAGES.alreadyClosed(month), kind: "conflict" });

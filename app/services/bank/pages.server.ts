@@ -72,6 +72,8 @@ export interface BankAccountPage {
   imports: BankStatementView[];
   proposals: ProposalView[];
   proposalCount: number;
+  /** Proposals against posted lines, which «Aceptar las propuestas contra asientos» takes at once. */
+  bookProposalCount: number;
   reconciliation: ReconciliationView;
   /** The months marked reconciled (or reopened since), newest first. */
   months: BankMonthView[];
@@ -167,6 +169,7 @@ export async function bankAccountPage(
     })),
     proposals,
     proposalCount: matching.proposals.length,
+    bookProposalCount: matching.proposals.filter((proposal) => proposal.kind === "book").length,
     reconciliation: {
       date: reconciliation.date,
       bankBalance: reconciliation.bankBalance === null ? null : money(reconciliation.bankBalance),

@@ -2,10 +2,11 @@
  * The conciliación of one bank account at a date: the stored lines, the posted lines of its ledger account
  * and the accepted matches, handed to the pure `reconcile` (app/domain/bank/reconciliation.ts).
  */
+import type { ClientSession } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
 import { matchesOfAccount } from "~models/bank-match";
 import { earliestStatedOpening } from "~models/bank-statement";
-import { bankLinesUpTo } from "~models/bank-statement-line";
+import { bankLinesUpTo, firstBankLineDay } from "~models/bank-statement-line";
 import { storedBigInt } from "~models/open-item";
 import type { CalendarDate } from "~/domain/calendar";
 import {
@@ -23,8 +24,16 @@ import {
   reversalPairsSince,
 } from "~/services/ledger/ledger.server";
 
-export async function reconciliationAt(account: BankAccountRecord, date: CalendarDate): Promise<Reconciliation> {
-  return reconcile(await reconciliationInputAt(account, date));
+/**
+ * The conciliación at a date. Given a session, it is read inside that transaction (a month close decides
+ * on what its own transaction sees); the reads then run one after the other, as a transaction needs.
+ */
+export async function reconciliationAt(
+  account: BankAccountRecord,
+  date: CalendarDate,
+  session?: ClientSession,
+): Promise<Reconciliation> {
+  return reconcile(await reconciliationInputAt(account, date, session));
 }
 
 /** The conciliación at a date and the lines behind its items: what the printed report shows. */
@@ -36,28 +45,46 @@ export async function reconciliationReportAt(
   return { reconciliation: reconcile(input), detail: reconciliationDetail(input) };
 }
 
-async function reconciliationInputAt(account: BankAccountRecord, date: CalendarDate): Promise<ReconciliationInput> {
-  const [opening, bankLines, matches] = await Promise.all([
-    earliestStatedOpening(account.organizationId, account._id),
-    bankLinesUpTo(account.organizationId, account._id, date, MAX_ACCOUNT_LINES),
-    matchesOfAccount(account.organizationId, account._id),
-  ]);
+/** Runs the reads at once, or one after the other inside a transaction. */
+async function readAll<T extends readonly unknown[]>(
+  session: ClientSession | undefined,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!session) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const values: unknown[] = [];
+  for (const read of reads) values.push(await read());
+  return values as unknown as T;
+}
+
+async function reconciliationInputAt(
+  account: BankAccountRecord,
+  date: CalendarDate,
+  session?: ClientSession,
+): Promise<ReconciliationInput> {
+  const { organizationId } = account;
   // The books before the bank's first stated balance (else its first line) are one opening figure read
-  // from the period balances; only the lines since then can be in transit, so only they are read.
-  const earliestLine = bankLines.reduce<CalendarDate | null>(
-    (earliest, line) => (earliest === null || line.date < earliest ? (line.date as CalendarDate) : earliest),
-    null,
-  );
+  // from the period balances; only the lines since then can be in transit, so only they are read. That
+  // day comes from two small reads, so the large ones then run together.
+  const [opening, firstDay] = await readAll(session, [
+    () => earliestStatedOpening(organizationId, account._id, session),
+    () => firstBankLineDay(organizationId, account._id, session),
+  ] as const);
+  const earliestLine = firstDay !== null && firstDay <= date ? (firstDay as CalendarDate) : null;
   const bookFrom = (opening?.from as CalendarDate | undefined) ?? earliestLine ?? date;
-  const [bookOpening, bookLines, matchedBookDates, reversed] = await Promise.all([
-    accountBalanceBefore(account.organizationId, account.ledgerAccount, bookFrom),
-    postedLinesOfAccount(account.organizationId, account.ledgerAccount, bookFrom, date),
-    postedLineDates(
-      account.organizationId,
-      matches.flatMap((match) => match.postedLines),
-    ),
-    reversalPairsSince(account.organizationId, bookFrom),
-  ]);
+  const [bankLines, matches, bookOpening, bookLines, reversed] = await readAll(session, [
+    () => bankLinesUpTo(organizationId, account._id, date, MAX_ACCOUNT_LINES, session),
+    () => matchesOfAccount(organizationId, account._id, session),
+    () => accountBalanceBefore(organizationId, account.ledgerAccount, bookFrom, session),
+    () => postedLinesOfAccount(organizationId, account.ledgerAccount, bookFrom, date, session),
+    () => reversalPairsSince(organizationId, bookFrom, session),
+  ] as const);
+  // The days of matched posted lines come from the lines just read; only those outside the range are
+  // looked up.
+  const matchedBookDates = new Map(bookLines.map((line) => [`${line.entryId}:${line.line}`, line.date]));
+  const outside = matches.flatMap((match) =>
+    match.postedLines.filter((line) => !matchedBookDates.has(`${String(line.entryId)}:${line.line}`)),
+  );
+  for (const [key, day] of await postedLineDates(organizationId, outside, session)) matchedBookDates.set(key, day);
   const bankDate = new Map(bankLines.map((line) => [String(line._id), line.date as CalendarDate]));
   // A match is complete at the latest day of its lines; a bank line beyond `date` is not read, so the
   // match then counts as after the date.

@@ -8,9 +8,12 @@ import type { Types } from "mongoose";
 import { insertBankStatement } from "~models/bank-statement";
 import { insertBankStatementLines, knownFingerprints } from "~models/bank-statement-line";
 import { isDuplicateKeyError } from "~models/mongo-errors";
-import type { BankAccountRecord } from "~models/bank-account";
+import { touchBankAccountLines, type BankAccountRecord } from "~models/bank-account";
+import { bankMonthsOf } from "~models/bank-month";
 import { lineKeys } from "~/domain/bank/fingerprint";
-import { readStatement, type StatementFormat } from "~/domain/bank/index";
+import { readStatement, type ParsedStatement, type StatementFormat } from "~/domain/bank/index";
+import { lockedMonthOf } from "~/domain/bank/month-close";
+import { monthLabel, type MonthKey } from "~/domain/calendar";
 import type { Refusal } from "~/domain/refusal";
 import { refusal } from "~/domain/refusal";
 import { countLabel, plural } from "~/domain/text";
@@ -40,29 +43,72 @@ export function importMessage(newCount: number, lineCount: number): string {
     : `${fresh}; ${countLabel(repeated, "ya estaba importado", "ya estaban importados")}.`;
 }
 
-export async function importStatement(
-  account: BankAccountRecord,
-  userId: string,
-  upload: StatementUpload,
-): Promise<ImportStatementResult> {
-  const read = readStatement(upload.format, upload.bytes, {
+/** Lines stored per insert; progress is reported after each batch. */
+const STORE_BATCH = 1_000;
+
+export type ReadUploadResult = { ok: true; statement: ParsedStatement } | { ok: false; refusal: Refusal };
+
+/** The upload read by its format's parser and checked against the account: nothing is stored. */
+export function readUpload(account: BankAccountRecord, upload: StatementUpload): ReadUploadResult {
+  return readStatement(upload.format, upload.bytes, {
     ...(account.iban ? { iban: account.iban } : {}),
     ...(account.number ? { number: account.number } : {}),
     currency: account.currency,
     mapping: mappingOf(account),
   });
+}
+
+export async function importStatement(
+  account: BankAccountRecord,
+  userId: string,
+  upload: StatementUpload,
+): Promise<ImportStatementResult> {
+  const read = readUpload(account, upload);
   if (!read.ok) return read;
-  const { statement } = read;
+  return storeStatement(account, userId, upload, read.statement);
+}
+
+/** «El archivo trae 3 movimientos nuevos de octubre de 2026, mes ya marcado como conciliado…» */
+export function closedMonthImportMessage(count: number, month: MonthKey): string {
+  return `El archivo trae ${countLabel(count, "movimiento nuevo", "movimientos nuevos")} de ${monthLabel(month)}, mes ya marcado como conciliado en esta cuenta; no se importó nada. Un superadministrador puede reabrir el mes.`;
+}
+
+/**
+ * Stores the statement's lines the account does not have yet, with the import record, in one transaction:
+ * a failure leaves nothing. Refused when no line is new, or when a new line falls in a month marked
+ * reconciled (read inside the transaction; the account's lines revision makes a close running at the same
+ * time conflict with this import, so one of them runs again and sees the other).
+ */
+export async function storeStatement(
+  account: BankAccountRecord,
+  userId: string,
+  upload: Pick<StatementUpload, "format" | "fileName">,
+  statement: ParsedStatement,
+  onProgress: (stored: number, total: number) => Promise<void> | void = () => {},
+): Promise<ImportStatementResult> {
   const fingerprints = lineKeys(statement.lines).map(fingerprintOf);
   const dates = statement.lines.map((line) => line.date).sort();
 
   const stored = await withTransaction(
     async (session) => {
       const known = await knownFingerprints(account._id, fingerprints, session);
+      const months = await bankMonthsOf(account.organizationId, account._id, session);
       const fresh = statement.lines.flatMap((line, index) =>
         known.has(fingerprints[index]) ? [] : [{ line, fingerprint: fingerprints[index] }],
       );
-      if (fresh.length === 0) return null;
+      if (fresh.length === 0) return { kind: "nothing-new" as const };
+      const closed = new Set(months.filter((month) => month.closed).map((month) => month.month));
+      const locked = lockedMonthOf(
+        fresh.map(({ line }) => line.date),
+        closed,
+      );
+      if (locked)
+        return {
+          kind: "closed-month" as const,
+          month: locked,
+          count: fresh.filter(({ line }) => line.date.startsWith(locked)).length,
+        };
+      await touchBankAccountLines(account.organizationId, account._id, session);
       const statementId = await insertBankStatement(
         {
           organizationId: account.organizationId,
@@ -80,29 +126,37 @@ export async function importStatement(
         },
         session,
       );
-      await insertBankStatementLines(
-        fresh.map(({ line, fingerprint }) => ({
-          organizationId: account.organizationId,
-          bankAccountId: account._id,
-          statementId,
-          fingerprint,
-          line: line.line,
-          date: line.date,
-          amount: line.amount,
-          description: line.description,
-          reference: line.reference,
-          ...(line.bankId ? { bankId: line.bankId } : {}),
-          ...(line.balance === undefined ? {} : { balance: line.balance }),
-          state: "pendiente" as const,
-        })),
-        session,
-      );
-      return { statementId, newCount: fresh.length };
+      for (let start = 0; start < fresh.length; start += STORE_BATCH) {
+        await insertBankStatementLines(
+          fresh.slice(start, start + STORE_BATCH).map(({ line, fingerprint }) => ({
+            organizationId: account.organizationId,
+            bankAccountId: account._id,
+            statementId,
+            fingerprint,
+            line: line.line,
+            date: line.date,
+            amount: line.amount,
+            description: line.description,
+            reference: line.reference,
+            ...(line.bankId ? { bankId: line.bankId } : {}),
+            ...(line.balance === undefined ? {} : { balance: line.balance }),
+            state: "pendiente" as const,
+          })),
+          session,
+        );
+        await onProgress(Math.min(start + STORE_BATCH, fresh.length), fresh.length);
+      }
+      return { kind: "stored" as const, statementId, newCount: fresh.length };
     },
     // Two uploads of the same file at once: the second one runs again and finds the lines stored.
     { retryOn: isDuplicateKeyError },
   );
-  if (!stored)
+  if (stored.kind === "closed-month")
+    return {
+      ok: false,
+      refusal: { ...refusal(closedMonthImportMessage(stored.count, stored.month), "file"), kind: "conflict" },
+    };
+  if (stored.kind === "nothing-new")
     return {
       ok: false,
       refusal: refusal(

@@ -3,7 +3,7 @@
  * belongs to, its position, and the signed amount as the bank sees it (a debit to a bank account is
  * money in). Bounded by the caller's range.
  */
-import type { Types } from "mongoose";
+import type { ClientSession, Types } from "mongoose";
 import { Entry, type EntryRecord } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { PostedLine, type PostedLineRecord } from "~models/posted-line";
@@ -28,10 +28,12 @@ export async function postedLinesOfAccount(
   account: string,
   from: CalendarDate,
   to: CalendarDate,
+  session?: ClientSession,
 ): Promise<AccountLine[]> {
   const rows = await PostedLine.find(
     { organizationId, account, date: { $gte: from, $lte: to } },
     { entryId: 1, line: 1, date: 1, number: 1, description: 1, lineDescription: 1, debit: 1, credit: 1, _id: 0 },
+    { session },
   )
     .sort({ date: 1, number: 1, line: 1 })
     .limit(MAX_ACCOUNT_LINES)
@@ -54,18 +56,24 @@ export async function accountBalanceBefore(
   organizationId: string,
   account: string,
   day: CalendarDate,
+  session?: ClientSession,
 ): Promise<bigint> {
   const monthStart = firstDayOfMonth(day.slice(0, 7));
-  const [months, lines] = await Promise.all([
+  // Inside a transaction one read at a time; otherwise both at once.
+  const readMonths = () =>
     PeriodBalance.aggregate<{ debit: unknown; credit: unknown }>([
       { $match: { organizationId, account, period: { $lt: day.slice(0, 7) } } },
       { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" } } },
-    ]),
+    ]).session(session ?? null);
+  const readLines = () =>
     PostedLine.find(
       { organizationId, account, date: { $gte: monthStart, $lt: day } },
       { debit: 1, credit: 1, _id: 0 },
-    ).lean<PostedLineRecord[]>(),
-  ]);
+      { session },
+    ).lean<PostedLineRecord[]>();
+  const [months, lines] = session
+    ? [await readMonths(), await readLines()]
+    : await Promise.all([readMonths(), readLines()]);
   const before = months[0] ? toBigInt(months[0].debit) - toBigInt(months[0].credit) : 0n;
   return lines.reduce((sum, line) => sum + storedBigInt(line.debit) - storedBigInt(line.credit), before);
 }
@@ -74,19 +82,36 @@ export async function accountBalanceBefore(
 export async function postedLineDates(
   organizationId: string,
   lines: ReadonlyArray<{ entryId: Types.ObjectId; line: number }>,
+  session?: ClientSession,
 ): Promise<Map<string, CalendarDate>> {
-  if (lines.length === 0) return new Map();
-  const wanted = new Set(lines.map((line) => `${String(line.entryId)}:${line.line}`));
-  const rows = await PostedLine.find(
-    { organizationId, entryId: { $in: lines.map((line) => line.entryId) } },
-    { entryId: 1, line: 1, date: 1, _id: 0 },
-  ).lean<PostedLineRecord[]>();
   const dates = new Map<string, CalendarDate>();
-  for (const row of rows) {
-    const key = `${String(row.entryId)}:${row.line}`;
-    if (wanted.has(key)) dates.set(key, row.date as CalendarDate);
+  if (lines.length === 0) return dates;
+  const wanted = new Set(lines.map((line) => `${String(line.entryId)}:${line.line}`));
+  const entryIds = [...new Map(lines.map((line) => [String(line.entryId), line.entryId])).values()];
+  // A bounded list of entries per read, so each read stays an index lookup by entry.
+  for (let start = 0; start < entryIds.length; start += ENTRIES_PER_READ) {
+    const rows = await PostedLine.find(
+      { organizationId, entryId: { $in: entryIds.slice(start, start + ENTRIES_PER_READ) } },
+      { entryId: 1, line: 1, date: 1, _id: 0 },
+      { session },
+    ).lean<PostedLineRecord[]>();
+    for (const row of rows) {
+      const key = `${String(row.entryId)}:${row.line}`;
+      if (wanted.has(key)) dates.set(key, row.date as CalendarDate);
+    }
   }
   return dates;
+}
+
+const ENTRIES_PER_READ = 1_000;
+
+/**
+ * The reversals dated on or after `from`. Every reversal is a posted entry of source «reversion» (the
+ * ledger writes it only so), so the filter names that source and the date: the index
+ * `{ organizationId, source.kind, date }` reads just the reversals, never the posted entries around them.
+ */
+export function reversalsSinceFilter(organizationId: string, from: CalendarDate) {
+  return { organizationId, "source.kind": "reversion", date: { $gte: from }, reversalOf: { $exists: true } };
 }
 
 /**
@@ -98,15 +123,18 @@ export async function postedLineDates(
 export async function reversalPairsSince(
   organizationId: string,
   from: CalendarDate,
+  session?: ClientSession,
 ): Promise<Map<string, CalendarDate>> {
   const reversals = await Entry.find(
-    { organizationId, status: "contabilizado", reversalOf: { $exists: true }, date: { $gte: from } },
+    reversalsSinceFilter(organizationId, from),
     { _id: 1, reversalOf: 1, date: 1 },
+    { session },
   ).lean<Array<Pick<EntryRecord, "_id" | "reversalOf" | "date">>>();
   if (reversals.length === 0) return new Map();
   const originals = await Entry.find(
     { organizationId, _id: { $in: reversals.flatMap((entry) => (entry.reversalOf ? [entry.reversalOf] : [])) } },
     { _id: 1, date: 1 },
+    { session },
   ).lean<Array<Pick<EntryRecord, "_id" | "date">>>();
   const originalDate = new Map(originals.map((entry) => [String(entry._id), entry.date]));
   const pairs = new Map<string, CalendarDate>();

@@ -2,6 +2,8 @@ import type { Collation } from "./collation";
 import { toJsNumber } from "../bson/arithmetic";
 import {
   bsonTypeAlias,
+  bsonTypeTag,
+  canonicalKey,
   compareValues,
   type Doc,
   isNumeric,
@@ -208,8 +210,20 @@ function comparisonTest(
   return (value) => value !== undefined && typeRank(value) === rank && accept(compareValues(value, target));
 }
 
+/** Lists at least this long of strings and ObjectIds only are looked up in a set, not tried one by one. */
+const IN_SET_FROM = 16;
+
 function inTest(list: unknown, collation?: Collation | null): ValueTest {
   if (!Array.isArray(list)) throw badValue("$in needs an array");
+  if (
+    !collation &&
+    list.length >= IN_SET_FROM &&
+    list.every((item) => typeof item === "string" || bsonTypeTag(item) === "ObjectId")
+  ) {
+    // A string equals only the same string and an ObjectId only the same id: their canonical keys say it.
+    const keys = new Set(list.map(canonicalKey));
+    return (value) => (typeof value === "string" || bsonTypeTag(value) === "ObjectId") && keys.has(canonicalKey(value));
+  }
   const tests = list.map((item) => {
     if (isOperatorObject(item)) throw badValue("cannot nest $ under $in");
     return isRegexValue(item) ? regexTest(item) : equalityTest(item, collation);

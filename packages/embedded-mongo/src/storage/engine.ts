@@ -3,7 +3,7 @@ import type { DiskStorage } from "./disk-storage";
 import type { Doc } from "../bson/values";
 import { ErrorCode, ServerError, TRANSIENT_TRANSACTION_ERROR, writeConflict } from "../errors";
 import { Collection, type StoredRecord } from "./collection";
-import { ID_INDEX_NAME, KeyBound, normalizeIndexSpec, sameIndexOptions } from "./index-instance";
+import { ID_INDEX_NAME, type IndexInstance, KeyBound, normalizeIndexSpec, sameIndexOptions } from "./index-instance";
 import { Transaction } from "./transaction";
 import { TypeRank, canonicalKey } from "../bson/values";
 
@@ -388,7 +388,36 @@ export class Engine {
     }
     if (doc) this.checkTransactionUnique(transaction, collection, id, doc);
     this.locks.set(lockKey, transaction);
+    const kept = transaction.uniqueKeys.get(collection);
+    if (kept) {
+      const previous = transaction.overlayFor(collection)?.get(id) ?? null;
+      for (const [index, keys] of kept) {
+        if (previous) changeOverlayKeys(keys, index as IndexInstance, id, previous, "remove");
+        if (doc) changeOverlayKeys(keys, index as IndexInstance, id, doc, "add");
+      }
+    }
     transaction.record(collection, id, doc);
+  }
+
+  /** The transaction's own documents by key of a unique index (see `Transaction.uniqueKeys`). */
+  private overlayKeys(
+    transaction: Transaction,
+    collection: Collection,
+    index: IndexInstance,
+  ): Map<string, Set<string>> {
+    let byIndex = transaction.uniqueKeys.get(collection);
+    if (!byIndex) {
+      byIndex = new Map();
+      transaction.uniqueKeys.set(collection, byIndex);
+    }
+    let keys = byIndex.get(index);
+    if (!keys) {
+      keys = new Map();
+      for (const [id, doc] of transaction.overlayFor(collection) ?? [])
+        if (doc) changeOverlayKeys(keys, index, id, doc, "add");
+      byIndex.set(index, keys);
+    }
+    return keys;
   }
 
   private checkTransactionUnique(transaction: Transaction, collection: Collection, id: string, doc: Doc): void {
@@ -404,10 +433,8 @@ export class Engine {
           throw index.duplicateKeyError(key);
         }
         if (overlay) {
-          for (const [otherId, otherDoc] of overlay) {
-            if (otherId === id || !otherDoc) continue;
-            if (index.keysFor(otherDoc).some((otherKey) => canonicalKey(otherKey) === keyText))
-              throw index.duplicateKeyError(key);
+          for (const otherId of this.overlayKeys(transaction, collection, index).get(keyText) ?? []) {
+            if (otherId !== id) throw index.duplicateKeyError(key);
           }
         }
       }
@@ -572,5 +599,28 @@ export function validateCollectionName(db: string, name: string): void {
     throw new ServerError(ErrorCode.InvalidNamespace, `Invalid database name: '${db}'`);
   if (!name || name.includes("$") || name.includes("\u0000") || name.startsWith(".") || name.startsWith("system.")) {
     throw new ServerError(ErrorCode.InvalidNamespace, `Invalid collection name: ${name}`);
+  }
+}
+
+function changeOverlayKeys(
+  keys: Map<string, Set<string>>,
+  index: IndexInstance,
+  id: string,
+  doc: Doc,
+  change: "add" | "remove",
+): void {
+  for (const key of index.keysFor(doc)) {
+    const text = canonicalKey(key);
+    let ids = keys.get(text);
+    if (change === "remove") {
+      ids?.delete(id);
+      if (ids?.size === 0) keys.delete(text);
+      continue;
+    }
+    if (!ids) {
+      ids = new Set();
+      keys.set(text, ids);
+    }
+    ids.add(id);
   }
 }

@@ -11,6 +11,12 @@ export class Transaction {
   state: "active" | "committed" | "aborted" = "active";
   readonly writes = new Map<Collection, Map<string, Doc | null>>();
   abortReason: ServerError | null = null;
+  /**
+   * The unique-index keys of the documents in the overlay, per collection and index (canonical key →
+   * ids), built on the first unique check of an index and kept up to date by the engine: a transaction
+   * that inserts n documents checks them in O(n) instead of scanning its overlay for each one.
+   */
+  readonly uniqueKeys = new Map<Collection, Map<object, Map<string, Set<string>>>>();
   /** Collections this transaction created: published at commit, dropped at abort. */
   readonly createdCollections: Collection[] = [];
   readonly finished: Promise<void>;
