@@ -122,7 +122,10 @@ export async function startRateStandIn(): Promise<RateStandIn> {
   }
 
   function euro(): [number, string, string] {
-    const last = [...euros.keys()].filter((day) => day <= standIn.today).sort().at(-1);
+    const last = [...euros.keys()]
+      .filter((day) => day <= standIn.today)
+      .sort()
+      .at(-1);
     if (!last) return [200, "application/json", `{"fecha":"${standIn.today} 00:00:00","dolares":null,"colones":null}`];
     const { colones, dollars } = euros.get(last)!;
     return [200, "application/json", `{"fecha":"${last} 00:00:00","dolares":${dollars},"colones":${colones}}`];

@@ -132,7 +132,8 @@ export async function fetchEveryRateNow(
   options: Omit<RateFetchOptions, "currency"> = {},
 ): Promise<Array<{ currency: RateCurrency; outcome: RateFetchOutcome }>> {
   const outcomes: Array<{ currency: RateCurrency; outcome: RateFetchOutcome }> = [];
-  for (const currency of RATE_CURRENCIES) outcomes.push({ currency, outcome: await fetchRatesNow({ ...options, currency }) });
+  for (const currency of RATE_CURRENCIES)
+    outcomes.push({ currency, outcome: await fetchRatesNow({ ...options, currency }) });
   return outcomes;
 }
 
