@@ -28,7 +28,7 @@ for (const javaScriptEnabled of [true, false]) {
       const superAdmin = await createUser({ persona: "superadmin", orgs: {} });
       await signIn(page, superAdmin);
       await page.goto("/admin/exchange-rates");
-      await expect(page.getByRole("heading", { level: 1, name: "Tipo de cambio del dólar" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Tipo de cambio del dólar y del euro" })).toBeVisible();
       await expectTodayRate(page);
       await expect(page.getByTestId("rate-warning")).toHaveCount(0);
 
@@ -37,13 +37,13 @@ for (const javaScriptEnabled of [true, false]) {
       const day = iso.split("-").reverse().join("/");
       const form = page.locator("#rate-entry-form");
       await form.getByRole("textbox", { name: "Fecha" }).fill(day);
-      await form.getByLabel("Compra (₡ por US$)").fill("0");
-      await form.getByLabel("Venta (₡ por US$)").fill("490,5");
+      await form.getByLabel("Compra (₡)").fill("0");
+      await form.getByLabel("Venta (₡)").fill("490,5");
       await form.getByLabel("Motivo").fill("Corrección según el BCCR");
       await form.getByRole("button", { name: "Guardar tipo de cambio" }).click();
       await expect(form.getByText("Escriba el tipo de cambio en colones por dólar, mayor que cero")).toBeVisible();
 
-      await form.getByLabel("Compra (₡ por US$)").fill("484,25");
+      await form.getByLabel("Compra (₡)").fill("484,25");
       await form.getByRole("button", { name: "Guardar tipo de cambio" }).click();
       const message = `Tipo de cambio del ${day} ingresado: compra ₡484,25, venta ₡490,50.`;
       await expect(
