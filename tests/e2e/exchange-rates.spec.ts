@@ -31,6 +31,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Tipo de cambio del dólar y del euro" })).toBeVisible();
       await expectTodayRate(page);
       await expect(page.getByTestId("rate-warning")).toHaveCount(0);
+      await expect(page.getByTestId("euro-today-rate")).toContainText("venta ₡588,21");
+      await expect(page.getByTestId("euro-rate-warning")).toHaveCount(0);
 
       // A day before the 31 the job back-fills, a different one per run, so nothing else ever meets it.
       const iso = daysAgo(javaScriptEnabled ? 33 : 34);
@@ -41,7 +43,7 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByLabel("Venta (₡)").fill("490,5");
       await form.getByLabel("Motivo").fill("Corrección según el BCCR");
       await form.getByRole("button", { name: "Guardar tipo de cambio" }).click();
-      await expect(form.getByText("Escriba el tipo de cambio en colones por dólar, mayor que cero")).toBeVisible();
+      await expect(form.getByText("El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar.")).toBeVisible();
 
       await form.getByLabel("Compra (₡)").fill("484,25");
       await form.getByRole("button", { name: "Guardar tipo de cambio" }).click();
