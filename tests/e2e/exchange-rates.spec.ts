@@ -28,22 +28,24 @@ for (const javaScriptEnabled of [true, false]) {
       const superAdmin = await createUser({ persona: "superadmin", orgs: {} });
       await signIn(page, superAdmin);
       await page.goto("/admin/exchange-rates");
-      await expect(page.getByRole("heading", { level: 1, name: "Tipo de cambio del dólar" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Tipo de cambio del dólar y del euro" })).toBeVisible();
       await expectTodayRate(page);
       await expect(page.getByTestId("rate-warning")).toHaveCount(0);
+      await expect(page.getByTestId("euro-today-rate")).toContainText("venta ₡588,21");
+      await expect(page.getByTestId("euro-rate-warning")).toHaveCount(0);
 
       // A day before the 31 the job back-fills, a different one per run, so nothing else ever meets it.
       const iso = daysAgo(javaScriptEnabled ? 33 : 34);
       const day = iso.split("-").reverse().join("/");
       const form = page.locator("#rate-entry-form");
       await form.getByRole("textbox", { name: "Fecha" }).fill(day);
-      await form.getByLabel("Compra (₡ por US$)").fill("0");
-      await form.getByLabel("Venta (₡ por US$)").fill("490,5");
+      await form.getByLabel("Compra (₡)").fill("0");
+      await form.getByLabel("Venta (₡)").fill("490,5");
       await form.getByLabel("Motivo").fill("Corrección según el BCCR");
       await form.getByRole("button", { name: "Guardar tipo de cambio" }).click();
-      await expect(form.getByText("Escriba el tipo de cambio en colones por dólar, mayor que cero")).toBeVisible();
+      await expect(form.getByText("El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar.")).toBeVisible();
 
-      await form.getByLabel("Compra (₡ por US$)").fill("484,25");
+      await form.getByLabel("Compra (₡)").fill("484,25");
       await form.getByRole("button", { name: "Guardar tipo de cambio" }).click();
       const message = `Tipo de cambio del ${day} ingresado: compra ₡484,25, venta ₡490,50.`;
       await expect(

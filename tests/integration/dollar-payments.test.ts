@@ -282,6 +282,19 @@ describe("a cobro of documents in dollars", () => {
     expect(storedBigInt(settlement.dollars)).toBe(readRate("50"));
     expect(storedBigInt(settlement.received)).toBe(foreignToColones(readRate("50")!, readRate("511.5")!));
     expect((await items())[1].foreignBalance).toBe(second.foreignBalance! - readRate("50")!);
+
+    // The list of cobros shows the dollar cobro's US$ and the rate it was registered at.
+    const after = (await (
+      await respond(() =>
+        statementRoute.loader({
+          request: getRequest(path, admin),
+          params: { partyId },
+          context: { cspNonce: "" },
+        } as LoaderFunctionArgs),
+      )
+    ).json()) as { settlements: Array<{ id: string; dollars: string | null }> };
+    const listed = after.settlements.find((row) => row.id === String(settlement._id));
+    expect(listed?.dollars).toMatch(/^USD\s50,00 a ₡511,50$/u);
   });
 
   it("a dollar bank account's statement line is matched on a document's open dollars and collects it in US$", async () => {

@@ -154,3 +154,40 @@ describe("Hacienda's exchange-rate client", () => {
     expect(await fetchPublishedRates(hacienda(), day("2026-11-21"), day("2026-11-23"), day("2026-11-26"))).toEqual([]);
   });
 });
+
+describe("Hacienda's euro (tc/euro)", () => {
+  const euro = (timeoutMs = 1000) =>
+    fetchPublishedRates(hacienda(timeoutMs), day("2026-11-20"), day("2026-11-26"), day("2026-11-26"), "EUR");
+
+  it("reads no rate while the day's figure is not out (colones null)", async () => {
+    expect(await euro()).toEqual([]);
+    expect(standIn.requests).toEqual(["/indicadores/tc/euro"]);
+  });
+
+  it("reads the colones per euro of the last published day as buy and sell", async () => {
+    standIn.publishEuro("2026-11-25", "588.21", "1.1523");
+    const [rate, ...rest] = await euro();
+    expect(rest).toEqual([]);
+    expect(rate.date).toBe("2026-11-25");
+    expect([formatAmount(rate.buy, 2), formatAmount(rate.sell, 2)]).toEqual(["588.21", "588.21"]);
+    standIn.publishEuro("2026-11-26", "590.4", "1.1531");
+    expect(sells(await euro())).toEqual([["2026-11-26", "590.40"]]);
+    expect(standIn.requests).toEqual(["/indicadores/tc/euro", "/indicadores/tc/euro"]);
+  });
+
+  it("refuses a malformed answer, gives up after its deadline and reports an HTTP error", async () => {
+    standIn.malformedNext("euro");
+    await expect(euro()).rejects.toThrow("La respuesta de Hacienda no tiene el formato documentado.");
+    standIn.delayNext("euro", 2500);
+    await expect(euro(1000)).rejects.toThrow(new RateSourceUnavailable("Hacienda no respondió en 1 s."));
+    standIn.failNext("euro", 503);
+    await expect(euro()).rejects.toThrow("Hacienda respondió con el error HTTP 503.");
+  });
+
+  it("is never asked of the BCCR web service", async () => {
+    await expect(
+      fetchPublishedRates(bccr(), day("2026-11-20"), day("2026-11-26"), day("2026-11-26"), "EUR"),
+    ).rejects.toThrow(RangeError);
+    expect(standIn.requests).toEqual([]);
+  });
+});

@@ -163,3 +163,65 @@ describe("the exchange-rate job", () => {
     expect((await rateFetchStatus("USD"))?.lease).toBeNull();
   });
 });
+
+describe("the euro's daily rate", () => {
+  const euro = (now: Date) => options(now, { currency: "EUR" });
+
+  it("is fetched from tc/euro, kept per day apart from the dollar, and carried over a day without publication", async () => {
+    standIn.publishEuro("2026-11-26", "588.21", "1.1523");
+    standIn.requests.length = 0;
+    expect(await fetchRatesNow(euro(noon("2026-11-26")))).toEqual({
+      kind: "fetched",
+      stored: 1,
+      coveredThrough: "2026-11-26",
+    });
+    expect(standIn.requests).toEqual(["/indicadores/tc/euro"]);
+    const stored = await ExchangeRate.findById("EUR/2026-11-26").lean();
+    expect(stored).toMatchObject({ currency: "EUR", source: "hacienda" });
+    expect([formatRate(BigInt(stored!.buy)), formatRate(BigInt(stored!.sell))]).toEqual(["₡588,21", "₡588,21"]);
+    expect((await rateOfDay(day("2026-11-26"))).rate?.sell).not.toBe(stored!.sell);
+    // The next day Hacienda still answers the 26th: nothing new, the 27th carries it with the warning.
+    const friday = noon("2026-11-27");
+    expect(await fetchRatesIfDue(euro(friday))).toEqual({ kind: "fetched", stored: 0, coveredThrough: "2026-11-26" });
+    expect((await rateFetchStatus("EUR"))!.nextFetchAt.getTime()).toBe(friday.getTime() + 60 * 60_000);
+    const carried = await rateOfDay(day("2026-11-27"), "EUR");
+    expect(carried.rate).toMatchObject({ carriedFrom: "2026-11-26" });
+    expect(formatRate(carried.rate!.sell)).toBe("₡588,21");
+    expect(carried.warning).toBe(
+      "Aún no se obtuvo el tipo de cambio del 27/11/2026; se usa el último conocido, del 26/11/2026.",
+    );
+  });
+
+  it("offline, keeps the last known euro with the warning naming the failure", async () => {
+    standIn.failNext("euro", 503);
+    const later = new Date(noon("2026-11-27").getTime() + 61 * 60_000);
+    expect(await fetchRatesIfDue(euro(later))).toEqual({
+      kind: "failed",
+      reason: "Hacienda respondió con el error HTTP 503.",
+    });
+    expect(await rateFetchStatus("EUR")).toMatchObject({ coveredThrough: "2026-11-26", failures: 1 });
+    expect((await rateOfDay(day("2026-11-27"), "EUR")).warning).toBe(
+      "Aún no se obtuvo el tipo de cambio del 27/11/2026; se usa el último conocido, del 26/11/2026. La última consulta falló: Hacienda respondió con el error HTTP 503.",
+    );
+  });
+
+  it("keeps a euro rate a super admin entered, audited, against a later fetch", async () => {
+    const entered = await enterRate(
+      SUPER_ADMIN,
+      { date: day("2026-11-26"), buy: readRate("587")!, sell: readRate("589.5")!, reason: "Según el BCCR" },
+      "EUR",
+    );
+    expect(entered).toEqual({ ok: true, created: false });
+    await RateFetch.updateOne({ _id: "EUR" }, { $set: { coveredThrough: "2026-11-20" } });
+    await fetchRatesNow(euro(noon("2026-11-27")));
+    const stored = await ExchangeRate.findById("EUR/2026-11-26").lean();
+    expect(stored).toMatchObject({ source: "manual", history: [expect.objectContaining({ reason: "Según el BCCR" })] });
+    expect(formatRate(BigInt(stored!.sell))).toBe("₡589,50");
+    const month = await ratesOfMonth("2026-11", day("2026-11-27"), "EUR");
+    expect(month.changes.map((change) => change.line)).toEqual([
+      expect.stringContaining("compra ₡588,21 → ₡587,00, venta ₡588,21 → ₡589,50 (Según el BCCR)"),
+    ]);
+    expect(month.days.map((d) => d.date)).toEqual(["2026-11-27", "2026-11-26"]);
+    expect((await ratesOfMonth("2026-11", day("2026-11-27"))).changes).toHaveLength(1);
+  });
+});

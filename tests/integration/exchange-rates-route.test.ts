@@ -35,6 +35,8 @@ async function page(cookie: string, path = PATH) {
 beforeAll(async () => {
   standIn = await startRateStandIn();
   standIn.publish(today, "504.4", "510.1");
+  standIn.today = today;
+  standIn.publishEuro(today, "590.4", "1.1531");
   environment = await startAppEnvironment({ HACIENDA_INDICATORS_URL: standIn.haciendaUrl });
   const orgs = { "CR:3101123456": "admin" as const };
   adminCookie = await sessionCookieFor((await createTestUser({ persona: "admin", orgs })).id);
@@ -46,6 +48,12 @@ beforeAll(async () => {
     "USD",
     "hacienda",
     [{ date: yesterday, buy: readRate("503.12")!, sell: readRate("509.87")! }],
+    new Date(),
+  );
+  await storeFetchedRates(
+    "EUR",
+    "hacienda",
+    [{ date: yesterday, buy: readRate("588.21")!, sell: readRate("588.21")! }],
     new Date(),
   );
 }, 60_000);
@@ -68,6 +76,25 @@ describe("/admin/exchange-rates", () => {
     const ofToday = data.rows.find((row) => row.date === today);
     expect(ofToday).toMatchObject({ sell: "₡509,87", carried: true, origin: `Del ${ddmmyyyy(yesterday)} (Hacienda)` });
     expect(data.warning).toBe(
+      `Aún no se obtuvo el tipo de cambio del ${ddmmyyyy(today)}; se usa el último conocido, del ${ddmmyyyy(yesterday)}.`,
+    );
+  });
+
+  it("shows the euro beside the dollar, carried with its own warning", async () => {
+    const data = (await (await page(adminCookie)).json()) as {
+      euro: {
+        todayRate: { buy: string; sell: string } | null;
+        rows: Array<{ date: string; sell: string; origin: string; carried: boolean }>;
+        warning: string | null;
+      };
+    };
+    expect(data.euro.todayRate).toMatchObject({ buy: "₡588,21", sell: "₡588,21" });
+    expect(data.euro.rows.find((row) => row.date === today)).toMatchObject({
+      sell: "₡588,21",
+      carried: true,
+      origin: `Del ${ddmmyyyy(yesterday)} (Hacienda)`,
+    });
+    expect(data.euro.warning).toBe(
       `Aún no se obtuvo el tipo de cambio del ${ddmmyyyy(today)}; se usa el último conocido, del ${ddmmyyyy(yesterday)}.`,
     );
   });
@@ -132,6 +159,47 @@ describe("/admin/exchange-rates", () => {
     );
   });
 
+  it("lets a super admin correct the euro of a day, audited, apart from the dollar", async () => {
+    const dollarBefore = await ExchangeRate.findById(`USD/${yesterday}`).lean();
+    const refused = await post(superCookie, {
+      currency: "GBP",
+      date: ddmmyyyy(yesterday),
+      buy: "588",
+      sell: "588",
+      reason: "Según el BCCR",
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: Record<string, string[]> }).error.currency).toEqual([
+      "Elija el dólar o el euro.",
+    ]);
+    const response = await post(superCookie, {
+      currency: "EUR",
+      date: ddmmyyyy(yesterday),
+      buy: "587,5",
+      sell: "589,75",
+      reason: "Según el BCCR",
+    });
+    expect(response.status).toBe(302);
+    expect(await ExchangeRate.findById(`EUR/${yesterday}`).lean()).toMatchObject({
+      currency: "EUR",
+      source: "manual",
+      history: [expect.objectContaining({ action: "update", by: expect.any(String), reason: "Según el BCCR" })],
+    });
+    expect(await ExchangeRate.findById(`USD/${yesterday}`).lean()).toEqual(dollarBefore);
+    const data = (await (await page(adminCookie, `${PATH}?month=${yesterday.slice(0, 7)}`)).json()) as {
+      euro: { rows: Array<{ date: string; sell: string; origin: string }>; changes: Array<{ line: string }> };
+      changes: Array<{ line: string }>;
+    };
+    expect(data.euro.rows.find((row) => row.date === yesterday)).toMatchObject({
+      sell: "₡589,75",
+      origin: "Ingresado a mano",
+    });
+    expect(data.euro.changes.map((change) => change.line)).toEqual([
+      expect.stringContaining("compra ₡588,21 → ₡587,50, venta ₡588,21 → ₡589,75 (Según el BCCR)"),
+    ]);
+    expect(data.changes.every((change) => !change.line.includes("Según el BCCR"))).toBe(true);
+  });
+
   it("reads Costa Rican decimals, a decimal point when it is unambiguous, the colón sign and spaces", async () => {
     const twoDaysAgo = addDays(today, -2);
     const response = await post(superCookie, {
@@ -174,10 +242,20 @@ describe("/admin/exchange-rates", () => {
     const response = await post(superCookie, { intent: "consultar" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/exchange-rates");
-    expect(standIn.requests).toHaveLength(1);
+    expect(standIn.requests.map((request) => request.split("?")[0])).toEqual([
+      "/indicadores/tc/dolar/historico",
+      "/indicadores/tc/euro",
+    ]);
     expect(await rateFetchStatus("USD")).toMatchObject({ coveredThrough: today, lastError: null });
-    const data = (await (await page(adminCookie)).json()) as { warning: string | null; todayRate: { sell: string } };
+    expect(await rateFetchStatus("EUR")).toMatchObject({ coveredThrough: today, lastError: null });
+    const data = (await (await page(adminCookie)).json()) as {
+      warning: string | null;
+      todayRate: { sell: string };
+      euro: { warning: string | null; todayRate: { sell: string } };
+    };
     expect(data.warning).toBeNull();
     expect(data.todayRate.sell).toBe("₡510,10");
+    expect(data.euro.warning).toBeNull();
+    expect(data.euro.todayRate.sell).toBe("₡590,40");
   });
 });

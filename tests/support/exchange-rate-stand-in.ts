@@ -2,13 +2,13 @@
  * A local stand-in for the two exchange-rate sources, as documented (docs/domain/exchange-rates.md §2–§3):
  * the BCCR web service's `ObtenerIndicadoresEconomicosXML` by HTTP GET (checks every documented
  * parameter; a wrong token or e-mail gets the text answer a refused subscription gets) and Hacienda's
- * `indicadores/tc/dolar` and `indicadores/tc/dolar/historico`. It publishes only the days it was
- * given; knobs make the next answers fail with an HTTP status, arrive too late, or be malformed.
+ * `indicadores/tc/dolar`, `indicadores/tc/dolar/historico` and `indicadores/tc/euro` (the euro's last
+ * published day, `colones` null when there is none yet). It publishes only the days it was given; knobs make the next answers fail with an HTTP status, arrive too late, or be malformed.
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
-type Kind = "bccr" | "historico" | "today";
+type Kind = "bccr" | "historico" | "today" | "euro";
 
 export interface RateStandIn {
   /** Values for BCCR_INDICATORS_URL and HACIENDA_INDICATORS_URL. */
@@ -19,6 +19,8 @@ export interface RateStandIn {
   token: string;
   /** Publishes a day's rate (colones per dollar, as the source writes them). */
   publish(date: string, buy: string, sell: string): void;
+  /** Publishes a day's euro (colones and dollars per euro, as `tc/euro` writes them). */
+  publishEuro(date: string, colones: string, dollars: string): void;
   /** What `tc/dolar` answers as today. */
   today: string;
   /** Every request, as path and query. */
@@ -54,9 +56,10 @@ function daysBetween(from: string, to: string): string[] {
 
 export async function startRateStandIn(): Promise<RateStandIn> {
   const rates = new Map<string, { buy: string; sell: string }>();
-  const failures: Record<Kind, number[]> = { bccr: [], historico: [], today: [] };
-  const delays: Record<Kind, number[]> = { bccr: [], historico: [], today: [] };
-  const malformed: Record<Kind, number> = { bccr: 0, historico: 0, today: 0 };
+  const euros = new Map<string, { colones: string; dollars: string }>();
+  const failures: Record<Kind, number[]> = { bccr: [], historico: [], today: [], euro: [] };
+  const delays: Record<Kind, number[]> = { bccr: [], historico: [], today: [], euro: [] };
+  const malformed: Record<Kind, number> = { bccr: 0, historico: 0, today: 0, euro: 0 };
   const sockets = new Set<Socket>();
   const standIn = {
     name: "Contabilidad CR pruebas",
@@ -118,6 +121,16 @@ export async function startRateStandIn(): Promise<RateStandIn> {
     ];
   }
 
+  function euro(): [number, string, string] {
+    const last = [...euros.keys()]
+      .filter((day) => day <= standIn.today)
+      .sort()
+      .at(-1);
+    if (!last) return [200, "application/json", `{"fecha":"${standIn.today} 00:00:00","dolares":null,"colones":null}`];
+    const { colones, dollars } = euros.get(last)!;
+    return [200, "application/json", `{"fecha":"${last} 00:00:00","dolares":${dollars},"colones":${colones}}`];
+  }
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://stand-in");
     standIn.requests.push(`${url.pathname}${url.search}`);
@@ -130,7 +143,9 @@ export async function startRateStandIn(): Promise<RateStandIn> {
             ? "historico"
             : url.pathname === "/indicadores/tc/dolar"
               ? "today"
-              : null;
+              : url.pathname === "/indicadores/tc/euro"
+                ? "euro"
+                : null;
     if (!kind) return reply(response, 404, "text/plain", "Not found");
     const failure = failures[kind].shift();
     if (failure !== undefined)
@@ -144,7 +159,14 @@ export async function startRateStandIn(): Promise<RateStandIn> {
         kind === "bccr" ? "<string>&lt;Datos_de_INGC011" : '{"venta":',
       ];
     } else {
-      answer = kind === "bccr" ? bccr(url.searchParams) : kind === "historico" ? historico(url.searchParams) : today();
+      answer =
+        kind === "bccr"
+          ? bccr(url.searchParams)
+          : kind === "historico"
+            ? historico(url.searchParams)
+            : kind === "euro"
+              ? euro()
+              : today();
     }
     const delay = delays[kind].shift();
     if (delay === undefined) reply(response, ...answer);
@@ -162,6 +184,9 @@ export async function startRateStandIn(): Promise<RateStandIn> {
     haciendaUrl: `${base}/indicadores/`,
     publish(date: string, buy: string, sell: string) {
       rates.set(date, { buy, sell });
+    },
+    publishEuro(date: string, colones: string, dollars: string) {
+      euros.set(date, { colones, dollars });
     },
     failNext(kind: Kind, status = 503, times = 1) {
       for (let i = 0; i < times; i++) failures[kind].push(status);

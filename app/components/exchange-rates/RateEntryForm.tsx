@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FormError } from "~/components/FormError";
@@ -11,7 +11,7 @@ export function RateEntryForm({ today, lastResult }: { today: string; lastResult
   const [form, fields] = useSchemaForm(rateEntrySchema, {
     id: "rate-entry-form",
     lastResult,
-    defaultValue: { date: today },
+    defaultValue: { date: today, currency: "USD" },
   });
   return (
     <Paper withBorder p="md">
@@ -21,7 +21,8 @@ export function RateEntryForm({ today, lastResult }: { today: string; lastResult
             Ingresar o corregir un tipo de cambio
           </Title>
           <Text size="sm" c="dimmed">
-            Un tipo ingresado a mano reemplaza al publicado para ese día y la consulta automática no lo cambia.
+            Un tipo ingresado a mano reemplaza al publicado para ese día y la consulta automática no lo cambia. Del
+            euro, Hacienda publica un solo tipo: escríbalo como compra y como venta.
           </Text>
           <FormError message={formErrorOf(form)} />
           {Object.keys(form.allErrors).length > 0 && !formErrorOf(form) && (
@@ -30,6 +31,18 @@ export function RateEntryForm({ today, lastResult }: { today: string; lastResult
             </Alert>
           )}
           <Group align="flex-start" gap="sm" wrap="wrap">
+            <NativeSelect
+              label="Moneda"
+              name={fields.currency.name}
+              defaultValue={(fields.currency.initialValue as string | undefined) ?? "USD"}
+              error={fields.currency.errors?.[0]}
+              data={[
+                { value: "USD", label: "Dólar (US$)" },
+                { value: "EUR", label: "Euro (€)" },
+              ]}
+              w={150}
+              key={fields.currency.key}
+            />
             <DateField
               name={fields.date.name}
               label="Fecha"
@@ -39,14 +52,14 @@ export function RateEntryForm({ today, lastResult }: { today: string; lastResult
               w={170}
             />
             <TextInput
-              label="Compra (₡ por US$)"
+              label="Compra (₡)"
               inputMode="decimal"
               w={170}
               {...inputProps(fields.buy)}
               key={fields.buy.key}
             />
             <TextInput
-              label="Venta (₡ por US$)"
+              label="Venta (₡)"
               inputMode="decimal"
               w={170}
               {...inputProps(fields.sell)}

@@ -3,10 +3,18 @@ import { TableScrollRegion } from "~/components/TableScrollRegion";
 import type { RateRowView } from "~/domain/exchange-rates/view";
 
 /** A month of reference rates, newest first; carried days say which day their rate is from. */
-export function RateTable({ rows, caption }: { rows: RateRowView[]; caption: string }) {
+export function RateTable({
+  rows,
+  caption,
+  testId = "rates-table",
+}: {
+  rows: RateRowView[];
+  caption: string;
+  testId?: string;
+}) {
   return (
-    <TableScrollRegion label="Tipos de cambio del mes" minWidth={520}>
-      <Table withTableBorder striped data-testid="rates-table">
+    <TableScrollRegion label={caption} minWidth={520}>
+      <Table withTableBorder striped data-testid={testId}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

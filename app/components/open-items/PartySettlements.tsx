@@ -16,7 +16,7 @@ export function PartySettlements({ side, data, admin, action, errorOf }: PartySe
               {errorOf("undo")}
             </Alert>
           )}
-          <TableScrollRegion label="Cobros y pagos" minWidth={700}>
+          <TableScrollRegion label="Cobros y pagos" minWidth={820}>
             <Table withTableBorder data-testid="settlements-table">
               <Table.Thead>
                 <Table.Tr>
@@ -24,6 +24,7 @@ export function PartySettlements({ side, data, admin, action, errorOf }: PartySe
                   <Table.Th>Asiento</Table.Th>
                   <Table.Th ta="right">Aplicado</Table.Th>
                   <Table.Th ta="right">{side === "receivable" ? "Recibido" : "Pagado"}</Table.Th>
+                  <Table.Th ta="right">En dólares</Table.Th>
                   <Table.Th>Estado</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -37,6 +38,9 @@ export function PartySettlements({ side, data, admin, action, errorOf }: PartySe
                     </Table.Td>
                     <Table.Td ta="right">{settlement.applied}</Table.Td>
                     <Table.Td ta="right">{settlement.received ?? ""}</Table.Td>
+                    <Table.Td ta="right" data-testid="settlement-dollars">
+                      {settlement.dollars ?? ""}
+                    </Table.Td>
                     <Table.Td>
                       {settlement.reversedOn ? (
                         `Deshecho el ${settlement.reversedOn}${settlement.reversalEntryNumber ? ` (asiento ${settlement.reversalEntryNumber})` : ""}`

@@ -6,6 +6,7 @@ import {
   foreignToColones,
   pairIndicators,
   parseBccrAnswer,
+  parseHaciendaEuro,
   parseHaciendaHistory,
   parseHaciendaToday,
   rateOn,
@@ -142,6 +143,29 @@ describe("Hacienda's answers", () => {
       '{"fecha":"2019-12-07"}',
     ]) {
       expect(parseHaciendaToday(body).ok && parseHaciendaHistory(body).ok, body).toBe(false);
+    }
+  });
+});
+
+describe("Hacienda's euro", () => {
+  it("reads the colones per euro as buy and sell, and no rate while colones is null", () => {
+    expect(parseHaciendaEuro('{"fecha":"2019-10-24T00:00:00-06:00","dolares":1.1115,"colones":651.34}')).toEqual({
+      ok: true,
+      rates: [{ date: "2019-10-24", buy: rate("651.34"), sell: rate("651.34") }],
+    });
+    expect(parseHaciendaEuro('{"fecha":"2026-03-13","dolares":null,"colones":null}')).toEqual({ ok: true, rates: [] });
+  });
+
+  it("refuses malformed answers", () => {
+    for (const body of [
+      "",
+      "[]",
+      '{"fecha":"2019-10-24","colones":"651.34"}',
+      '{"fecha":"ayer","colones":651.34}',
+      '{"colones":651.34}',
+      '{"fecha":"2019-10-24","colones":-1}',
+    ]) {
+      expect(parseHaciendaEuro(body).ok, body).toBe(false);
     }
   });
 });

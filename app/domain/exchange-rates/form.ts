@@ -1,10 +1,11 @@
 /**
  * The form a super admin enters or corrects a day's rate with (zod, shared by the page and the action):
- * the day, buy and sell as people type them (readTypedRate), and why.
+ * the currency (the dollar when absent), the day, buy and sell as people type them (readTypedRate), and why.
  */
 import { z } from "zod";
 import { dateInputSchema } from "../calendar-schema";
 import type { Amount } from "../money";
+import { RATE_CURRENCIES } from "./rate";
 import { RATE_INPUT_MESSAGES, readTypedRate, TYPED_RATE_MAX_LENGTH } from "./rate-input";
 
 export const RATE_FORM_MESSAGES = {
@@ -27,6 +28,7 @@ const rateField = z
 
 export const rateEntrySchema = z
   .object({
+    currency: z.enum(RATE_CURRENCIES, { errorMap: () => ({ message: "Elija el dólar o el euro." }) }).default("USD"),
     date: dateInputSchema,
     buy: rateField,
     sell: rateField,

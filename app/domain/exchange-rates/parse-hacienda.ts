@@ -1,6 +1,6 @@
 /**
  * Answers of Hacienda's public exchange-rate endpoint (docs/domain/exchange-rates.md §3): today's
- * `tc/dolar` and the `tc/dolar/historico` list. Numbers arrive as JSON numbers with at most two
+ * `tc/dolar`, the `tc/dolar/historico` list and the euro's `tc/euro`. Numbers arrive as JSON numbers with at most two
  * decimals; each is read through its shortest decimal form, never used as a float.
  */
 import { parseCalendarDate, type CalendarDate } from "../calendar";
@@ -60,4 +60,18 @@ export function parseHaciendaHistory(body: string): HaciendaAnswer {
     rates.push({ date, buy, sell });
   }
   return { ok: true, rates };
+}
+
+/**
+ * `{"fecha", "dolares", "colones"}`: the euro's last published day, one figure in colones (no buy
+ * and sell), kept as both. `colones` null or absent means the day's figure is not out yet: no rate.
+ */
+export function parseHaciendaEuro(body: string): HaciendaAnswer {
+  const answer = json(body) as { fecha?: unknown; colones?: unknown } | null;
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return { ok: false, reason: INVALID };
+  if (answer.colones === null || answer.colones === undefined) return { ok: true, rates: [] };
+  const date = dayOf(answer.fecha);
+  const colones = rateOf(answer.colones);
+  if (!date || colones === null) return { ok: false, reason: INVALID };
+  return { ok: true, rates: [{ date, buy: colones, sell: colones }] };
 }

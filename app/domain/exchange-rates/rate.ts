@@ -6,9 +6,11 @@
 import type { CalendarDate } from "../calendar";
 import { amountToCents, convertToColones, formatAmount, parseDecimal, type Amount, type Cents } from "../money";
 
-/** Currencies the app keeps daily rates for. */
-export const RATE_CURRENCIES = ["USD"] as const;
+/** Currencies the app keeps daily rates for (docs/decisions/306-euro-reference-rates.md). */
+export const RATE_CURRENCIES = ["USD", "EUR"] as const;
 export type RateCurrency = (typeof RATE_CURRENCIES)[number];
+
+export const RATE_CURRENCY_NAMES: Record<RateCurrency, string> = { USD: "dólar", EUR: "euro" };
 
 /** Where a stored rate came from. */
 export type RateSource = "bccr" | "hacienda" | "manual";

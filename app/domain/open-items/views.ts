@@ -90,5 +90,7 @@ export interface PartyPageView {
     reversedOn: string | null;
     reversalEntryNumber: string | null;
     reference: string | null;
+    /** A cobro / pago in dollars: «USD 1 000,00 a ₡512,34». */
+    dollars: string | null;
   }>;
 }

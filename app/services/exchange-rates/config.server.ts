@@ -3,6 +3,7 @@
  * service when a subscription is configured, else Hacienda's public endpoint; addresses from the
  * environment so the tests point them at a stand-in.
  */
+import type { RateCurrency } from "~/domain/exchange-rates";
 import { getEnv } from "~/utils/env.server";
 
 export interface BccrSubscription {
@@ -18,11 +19,12 @@ export type RateSourceConfig =
   /** `baseUrl` ends in "/": `{base}tc/dolar`, `{base}tc/dolar/historico`. */
   | { kind: "hacienda"; baseUrl: string; timeoutMs: number };
 
-export function rateSourceConfig(): RateSourceConfig {
+/** The euro always comes from Hacienda's `tc/euro` (decision 306); the dollar from the configured source. */
+export function rateSourceConfig(currency: RateCurrency = "USD"): RateSourceConfig {
   const env = getEnv();
   const subscribed = env.BCCR_NAME && env.BCCR_EMAIL && env.BCCR_TOKEN;
   const kind = env.EXCHANGE_RATE_SOURCE ?? (subscribed ? "bccr" : "hacienda");
-  if (kind === "bccr" && subscribed) {
+  if (kind === "bccr" && subscribed && currency === "USD") {
     return {
       kind,
       bccr: {

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { backoffDelay, type BackoffPolicy } from "~/domain/hacienda-queue/backoff";
 import { addDays, compareDates, startOfDay, todayInCostaRica, type CalendarDate } from "~/domain/calendar";
-import type { RateCurrency } from "~/domain/exchange-rates";
+import { RATE_CURRENCIES, type RateCurrency } from "~/domain/exchange-rates";
 import { claimRateFetch, releaseRateFetch, type RateFetchRecord } from "~models/exchange-rate-fetch";
 import { storeFetchedRates } from "~models/exchange-rate";
 import { startPollingLoop, type PollingLoop } from "~/utils/polling-loop.server";
@@ -54,7 +54,9 @@ async function work(claimed: RateFetchRecord, owner: string, options: RateFetchO
   const currency = claimed._id;
   const now = (options.now ?? (() => new Date()))();
   const today = todayInCostaRica(now);
-  const config = options.config ?? rateSourceConfig();
+  // A configuration that cannot serve the currency (the BCCR has no euro here, decision 306) is not used for it.
+  const given = options.config;
+  const config = given && (currency === "USD" || given.kind === "hacienda") ? given : rateSourceConfig(currency);
   const from = firstMissingDay(claimed.coveredThrough, today);
   const tomorrow = new Date(startOfDay(addDays(today, 1)).getTime() + 5 * 60_000);
   if (compareDates(from, today) > 0) {
@@ -63,7 +65,7 @@ async function work(claimed: RateFetchRecord, owner: string, options: RateFetchO
     return { kind: "fetched", stored: 0, coveredThrough: claimed.coveredThrough };
   }
   try {
-    const rates = await fetchPublishedRates(config, from, today, today);
+    const rates = await fetchPublishedRates(config, from, today, today, currency);
     const stored = await storeFetchedRates(currency, config.kind, rates, now);
     const last = rates.at(-1)?.date ?? null;
     const coveredThrough =
@@ -125,14 +127,24 @@ export function fetchRatesNow(options: RateFetchOptions = {}): Promise<RateFetch
   return run(options, true);
 }
 
+/** «Consultar ahora» for every currency, one after the other: each outcome with its currency. */
+export async function fetchEveryRateNow(
+  options: Omit<RateFetchOptions, "currency"> = {},
+): Promise<Array<{ currency: RateCurrency; outcome: RateFetchOutcome }>> {
+  const outcomes: Array<{ currency: RateCurrency; outcome: RateFetchOutcome }> = [];
+  for (const currency of RATE_CURRENCIES)
+    outcomes.push({ currency, outcome: await fetchRatesNow({ ...options, currency }) });
+  return outcomes;
+}
+
 export type RateWorker = PollingLoop;
 
-/** Looks every `idleMs` whether the day's rate is due, in this process, until stopped. */
+/** Looks every `idleMs` whether a currency's daily rate is due, in this process, until stopped. */
 export function startRateWorker(options: RateFetchOptions & { idleMs?: number } = {}): RateWorker {
   const owned = { ...options, owner: ownerOf(options) };
   return startPollingLoop({
     step: async () => {
-      await fetchRatesIfDue(owned);
+      for (const currency of RATE_CURRENCIES) await fetchRatesIfDue({ ...owned, currency });
       // Each fetch plans the next one in the database: the loop only looks again after its wait.
       return false;
     },

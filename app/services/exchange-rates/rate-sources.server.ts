@@ -2,7 +2,8 @@
  * The clients of the two rate sources, speaking exactly the documented requests
  * (docs/domain/exchange-rates.md §2–§3): the BCCR web service's ObtenerIndicadoresEconomicosXML by HTTP
  * GET, once for the buy (317) and once for the sell (318) indicator; Hacienda's `tc/dolar/historico`
- * for a range, or `tc/dolar` for today when the history is unavailable.
+ * for a range, or `tc/dolar` for today when the history is unavailable; for the euro, Hacienda's
+ * `tc/euro` (its last published day: there is no documented history).
  */
 import { compareDates, type CalendarDate } from "~/domain/calendar";
 import {
@@ -10,9 +11,11 @@ import {
   MAX_HISTORY_DAYS,
   pairIndicators,
   parseBccrAnswer,
+  parseHaciendaEuro,
   parseHaciendaHistory,
   parseHaciendaToday,
   type PublishedRate,
+  type RateCurrency,
 } from "~/domain/exchange-rates";
 import type { BccrSubscription, RateSourceConfig } from "./config.server";
 import { getText, RateAnswerInvalid, RateSourceUnavailable } from "./http.server";
@@ -84,6 +87,12 @@ async function fromHacienda(
   }
 }
 
+async function euroFromHacienda(baseUrl: string, timeoutMs: number) {
+  const answer = parseHaciendaEuro(await getText(`${baseUrl}tc/euro`, timeoutMs, "Hacienda"));
+  if (!answer.ok) throw new RateAnswerInvalid(answer.reason);
+  return answer.rates;
+}
+
 /**
  * The rates a source published from `from` to `to` (both included, at most MAX_HISTORY_DAYS days),
  * oldest first; only days inside the range. `today` decides whether today's rate may stand in for
@@ -94,13 +103,17 @@ export async function fetchPublishedRates(
   from: CalendarDate,
   to: CalendarDate,
   today: CalendarDate,
+  currency: RateCurrency = "USD",
 ): Promise<PublishedRate[]> {
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
   if (!(days >= 1 && days <= MAX_HISTORY_DAYS)) throw new RangeError(`rate range ${from}..${to} out of bounds`);
+  if (currency === "EUR" && config.kind !== "hacienda") throw new RangeError("the euro is read from Hacienda only");
   const rates =
-    config.kind === "bccr"
-      ? await fromBccr(config.bccr, from, to, config.timeoutMs)
-      : await fromHacienda(config.baseUrl, from, to, config.timeoutMs, today);
+    currency === "EUR" && config.kind === "hacienda"
+      ? await euroFromHacienda(config.baseUrl, config.timeoutMs)
+      : config.kind === "bccr"
+        ? await fromBccr(config.bccr, from, to, config.timeoutMs)
+        : await fromHacienda(config.baseUrl, from, to, config.timeoutMs, today);
   return rates
     .filter((rate) => compareDates(rate.date, from) >= 0 && compareDates(rate.date, to) <= 0)
     .sort((a, b) => compareDates(a.date, b.date));

@@ -100,7 +100,7 @@ export type EnterRateOutcome = { ok: true; created: boolean } | Refused;
 /** A super admin enters or corrects a day's rate; the change (before, after, who, why) is kept with it. */
 export async function enterRate(
   actor: { isRoot: boolean; isSuperAdmin: boolean; email: string },
-  entry: RateEntry,
+  entry: Omit<RateEntry, "currency">,
   currency: RateCurrency = "USD",
 ): Promise<EnterRateOutcome> {
   if (!canEditRates(actor)) return refused({ message: RATE_FORM_MESSAGES.forbidden, kind: "forbidden" });

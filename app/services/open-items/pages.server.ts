@@ -12,6 +12,7 @@ import {
   type Side,
 } from "~/domain/open-items";
 import { formatReportAmount } from "~/domain/reports";
+import { formatRate } from "~/domain/exchange-rates";
 import { getDefaultAccounts } from "~/services/default-accounts/default-accounts.server";
 import { AGING_PAGE_SIZE, agingView } from "./aging.server";
 import { partyView, type PartyView } from "./reads.server";
@@ -152,6 +153,10 @@ function pageOf(view: PartyView, at: CalendarDate) {
       reversedOn: settlement.reversedOn ? formatCalendarDate(settlement.reversedOn as CalendarDate) : null,
       reversalEntryNumber: settlement.reversalEntryNumber ?? null,
       reference: settlement.reference ?? null,
+      dollars:
+        settlement.dollars === undefined || settlement.rate === undefined
+          ? null
+          : `${formatMoney(settlement.dollars, "USD")} a ${formatRate(settlement.rate)}`,
     })),
   };
 }

@@ -83,6 +83,9 @@ export interface SettlementView {
   reversedOn?: string;
   reversalEntryNumber?: string;
   reference?: string;
+  /** A cobro / pago in dollars: the US$ it moved and the rate it was registered at (decision 299). */
+  dollars?: bigint;
+  rate?: bigint;
 }
 
 export interface PartyView {
@@ -167,6 +170,9 @@ export async function partyView(
         ...(settlement.reversedOn ? { reversedOn: settlement.reversedOn } : {}),
         ...(settlement.reversalEntryNumber ? { reversalEntryNumber: settlement.reversalEntryNumber } : {}),
         ...(settlement.reference ? { reference: settlement.reference } : {}),
+        ...(settlement.dollars !== undefined && settlement.rate !== undefined
+          ? { dollars: settlement.dollars, rate: settlement.rate }
+          : {}),
       })),
     statement,
     reps,

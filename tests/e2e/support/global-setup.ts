@@ -38,6 +38,9 @@ export default async function globalSetup() {
   // six weeks, today at ₡503,12 / ₡509,87 (tests/e2e/exchange-rates.spec.ts reads them).
   const rates = await startRateStandIn();
   publishRecentRates(rates.publish);
+  // The euro: Hacienda's tc/euro answers its last published day, today at ₡588,21.
+  rates.today = new Date(Date.now() - 6 * 60 * 60_000).toISOString().slice(0, 10);
+  rates.publishEuro(rates.today, "588.21", "1.1523");
   Object.assign(process.env, {
     HACIENDA_INDICATORS_URL: rates.haciendaUrl,
     HACIENDA_PRUEBAS_TOKEN_URL: hacienda.tokenUrl,
