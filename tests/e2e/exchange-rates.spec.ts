@@ -43,7 +43,7 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByLabel("Venta (₡)").fill("490,5");
       await form.getByLabel("Motivo").fill("Corrección según el BCCR");
       await form.getByRole("button", { name: "Guardar tipo de cambio" }).click();
-      await expect(form.getByText("El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar.")).toBeVisible();
+      await expect(form.getByText("El tipo de cambio debe estar entre ₡1 y ₡10 000.")).toBeVisible();
 
       await form.getByLabel("Compra (₡)").fill("484,25");
       await form.getByRole("button", { name: "Guardar tipo de cambio" }).click();

@@ -123,7 +123,7 @@ describe("/admin/exchange-rates", () => {
     const response = await post(superCookie, { date: "31/02/2026", buy: "0", sell: "abc", reason: "" });
     expect(response.status).toBe(400);
     const reply = (await response.json()) as { error: Record<string, string[]> };
-    expect(reply.error.buy).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar."]);
+    expect(reply.error.buy).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000."]);
     expect(reply.error.sell).toHaveLength(1);
     expect(reply.error.reason).toEqual(["Escriba el motivo del cambio (de 3 a 200 caracteres)."]);
     expect(reply.error.date).toHaveLength(1);
@@ -226,7 +226,7 @@ describe("/admin/exchange-rates", () => {
     expect(reply.error.buy).toEqual([
       "«1.234» puede leerse como decimales o como miles: escriba el tipo de cambio con coma decimal y sin separar los miles, por ejemplo 512,34.",
     ]);
-    expect(reply.error.sell).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar."]);
+    expect(reply.error.sell).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000."]);
     expect(await ExchangeRate.countDocuments({ date: threeDaysAgo })).toBe(0);
   });
 

@@ -206,7 +206,7 @@ describe("a line to an account kept in dollars", () => {
       "lines[0].rate": "0",
     });
     if (submission.status !== "error") throw new Error("expected a refusal");
-    expect(submission.error?.["lines[0].rate"]).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar."]);
+    expect(submission.error?.["lines[0].rate"]).toEqual(["El tipo de cambio debe estar entre ₡1 y ₡10 000."]);
   });
 
   it("shows the colones of US$ × rate once both can be read", () => {

@@ -7,7 +7,7 @@
  */
 import { MONEY_INPUT_MESSAGES, parseDecimal, readMoneyInput, type Amount } from "../money";
 
-/** A typed rate must lie in [₡1, ₡10 000] per dollar: today's rate is about ₡500. */
+/** A typed rate must lie in [₡1, ₡10 000] per unit of the currency: today the dollar is about ₡500 and the euro ₡590; one wording serves both. */
 export const TYPED_RATE_MIN: Amount = 1n * 100_000n;
 export const TYPED_RATE_MAX: Amount = 10_000n * 100_000n;
 /** Five decimals: the precision of a comprobante's TipoCambio and of the stored rates. */
@@ -15,9 +15,9 @@ export const TYPED_RATE_DECIMALS = 5;
 export const TYPED_RATE_MAX_LENGTH = 30;
 
 export const RATE_INPUT_MESSAGES = {
-  invalid: "Escriba el tipo de cambio en colones por dólar, por ejemplo 512,34.",
+  invalid: "Escriba el tipo de cambio en colones, por ejemplo 512,34.",
   tooManyDecimals: "El tipo de cambio admite como máximo cinco decimales.",
-  outOfRange: "El tipo de cambio debe estar entre ₡1 y ₡10 000 por dólar.",
+  outOfRange: "El tipo de cambio debe estar entre ₡1 y ₡10 000.",
   ambiguous: (text: string) =>
     `«${text}» puede leerse como decimales o como miles: escriba el tipo de cambio con coma decimal y sin separar los miles, por ejemplo 512,34.`,
 } as const;
