@@ -31,6 +31,17 @@ export interface BoardMonthFigures {
   stuck: number;
   /** The organization's most recent import of any month. */
   lastImportAt: Date | null;
+  /** The previous month's IVA as the IVA page states it (its receipts, answers, reviews and declarations). */
+  ivaState: "sin-declarar" | "declarado" | "desactualizado";
+  /** Céntimos as decimal text the standing declaration put to pay (positive) or in favour (negative). */
+  ivaAmount: string | null;
+}
+
+/** A balance the board shows (70 Por clasificar, cash and banks) up to the month's end. */
+export interface BoardBalance {
+  account: string;
+  /** Σ debit − Σ credit, céntimos as decimal text. */
+  balance: string;
 }
 
 interface BoardRevisionRecord {
@@ -44,6 +55,9 @@ interface BoardMonthSummaryRecord {
   month: string;
   token: string;
   figures: BoardMonthFigures;
+  /** The ledger's revision tokens of the years up to the month's, when `balances` were read (decision 303). */
+  balancesKey?: string;
+  balances?: BoardBalance[];
 }
 
 const boardRevisionSchema = new Schema<BoardRevisionRecord>(
@@ -58,6 +72,8 @@ const boardMonthSummarySchema = new Schema<BoardMonthSummaryRecord>(
     month: { type: String, required: true },
     token: { type: String, required: true },
     figures: { type: Schema.Types.Mixed, required: true },
+    balancesKey: String,
+    balances: { type: [{ _id: false, account: String, balance: String }], default: undefined },
   },
   { collection: "board_month_summaries", versionKey: false },
 );
@@ -106,6 +122,8 @@ export interface StoredBoardSummary {
   month: string;
   token: string;
   figures: BoardMonthFigures;
+  balancesKey?: string;
+  balances?: BoardBalance[];
 }
 
 /** The stored summaries of `month` of these organizations, current or not. */
@@ -124,20 +142,43 @@ export function iterateBoardMonthSummaries(): AsyncIterable<StoredBoardSummary> 
   return BoardMonthSummary.collection.find<BoardMonthSummaryRecord>({}).sort({ month: 1, organizationId: 1 });
 }
 
-/** Stores summaries in one round trip, each under the token read before computing it. */
-export async function storeBoardMonthSummaries(summaries: readonly StoredBoardSummary[]): Promise<void> {
+/** Stores summaries' figures in one round trip, each under the token read before computing it. */
+export async function storeBoardMonthSummaries(
+  summaries: ReadonlyArray<Pick<StoredBoardSummary, "organizationId" | "month" | "token" | "figures">>,
+): Promise<void> {
   if (summaries.length === 0) return;
   await BoardMonthSummary.collection.bulkWrite(
     summaries.map((summary) => ({
-      replaceOne: {
+      updateOne: {
         filter: { _id: summaryId(summary.organizationId, summary.month) } as never,
-        replacement: {
-          organizationId: summary.organizationId,
-          month: summary.month,
-          token: summary.token,
-          figures: summary.figures,
+        update: {
+          $set: {
+            organizationId: summary.organizationId,
+            month: summary.month,
+            token: summary.token,
+            figures: summary.figures,
+          },
         },
         upsert: true,
+      },
+    })),
+    { ordered: false },
+  );
+}
+
+/**
+ * Stores summaries' balances in one round trip, each under the ledger key read before reading them.
+ * Only on a summary whose figures are stored (the board stores those first).
+ */
+export async function storeBoardBalances(
+  summaries: ReadonlyArray<{ organizationId: string; month: string; balancesKey: string; balances: BoardBalance[] }>,
+): Promise<void> {
+  if (summaries.length === 0) return;
+  await BoardMonthSummary.collection.bulkWrite(
+    summaries.map((summary) => ({
+      updateOne: {
+        filter: { _id: summaryId(summary.organizationId, summary.month) } as never,
+        update: { $set: { balancesKey: summary.balancesKey, balances: summary.balances } },
       },
     })),
     { ordered: false },

@@ -435,7 +435,11 @@ export async function addHaciendaAnswer(
     { $set: { hacienda: answer } },
     { session },
   );
-  if (first.matchedCount === 1) return "attached";
+  if (first.matchedCount === 1) {
+    // A rejection takes the document out of its month's IVA return, which the board keeps (decision 303).
+    await bumpBoardRevision([organizationId], session);
+    return "attached";
+  }
   const conflict = await Receipt.updateOne(
     {
       organizationId,
@@ -490,7 +494,9 @@ export async function chooseHaciendaAnswer(
     },
     { session },
   );
-  return result.modifiedCount === 1;
+  if (result.modifiedCount !== 1) return false;
+  await bumpBoardRevision([organizationId], session);
+  return true;
 }
 
 export async function organizationHasReceipts(organizationId: string): Promise<boolean> {

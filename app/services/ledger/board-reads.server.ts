@@ -3,6 +3,7 @@ import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { ReceiptBooking } from "~models/receipt-booking";
 import { mapInBatches } from "~/utils/in-batches";
+import { yearRevisionsOfMany } from "./balances-revision.server";
 import { toBigInt } from "./records.server";
 
 /**
@@ -60,6 +61,24 @@ export async function balancesUnder(
       { organizationId: row._id.org, account: row._id.account, balance: toBigInt(row.debit) - toBigInt(row.credit) },
     ];
   });
+}
+
+/**
+ * What each organization's balances up to the end of `month` are read from: the revision tokens of
+ * every year up to the month's (decision 174), as one string. Equal keys, equal balances; a post into
+ * a later year leaves the key alone. Read BEFORE the balances it will label.
+ */
+export async function balancesKeysOf(organizationIds: readonly string[], month: string): Promise<Map<string, string>> {
+  const revisions = await yearRevisionsOfMany(organizationIds);
+  const year = month.slice(0, 4);
+  return new Map(
+    organizationIds.map((id) => {
+      const years = Object.entries(revisions.get(id) ?? {})
+        .filter(([key]) => key <= year)
+        .sort(([a], [b]) => a.localeCompare(b));
+      return [id, years.map(([key, token]) => `${key}:${token}`).join(",")];
+    }),
+  );
 }
 
 /**
