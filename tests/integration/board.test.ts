@@ -25,6 +25,7 @@ import {
   summaryDifferences,
 } from "../../app/services/board/month-summaries.server";
 import { setProrrata } from "../../app/services/vat/vat-return.server";
+import { changeCatalog } from "../../app/services/catalog/catalog.server";
 import { createDraft } from "../../app/services/invoicing/drafts.server";
 import { issueInvoice } from "../../app/services/invoicing/issue-invoice.server";
 import { computeBoardBalances, currentKeptBalances } from "../../app/services/board/month-summaries.server";
@@ -504,6 +505,48 @@ describe("the practice board", () => {
     expect(row.checks.unclassified).toBe(1);
     expect(row.checks.negativeCash).toBe(1);
     expect(await recomputeBoardRow(organization, MONTH)).toEqual(row);
+  }, 120_000);
+
+  it("reads the balances of an account the client added to its chart under banks, and keeps them until a post", async () => {
+    const [organization] = organizationsOf(95);
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+    const bank = "10-01-01-03-42";
+    expect(
+      await changeCatalog(organization.id, {
+        kind: "add",
+        parent: "10-01-01-03-00",
+        code: bank,
+        label: "Banco propio",
+      }),
+    ).toEqual({ code: bank });
+    const post = (amount: bigint) =>
+      createAndPost(
+        organization.id,
+        {
+          date: `${MONTH}-10`,
+          description: "Pago desde el banco propio",
+          lines: [
+            { account: "60-02-08-00-00", debit: centsToAmount(cents(amount)) },
+            { account: bank, credit: centsToAmount(cents(amount)) },
+          ],
+        },
+        actor,
+      );
+    expect((await post(75_000n)).ok).toBe(true);
+    const [first] = await loadBoard([organization], MONTH);
+    expect(first.checks.negativeCash).toBe(1);
+    expect(await currentKeptBalances([organization.id], MONTH)).toEqual(
+      new Map([[organization.id, [{ account: bank, balance: -75_000n }]]]),
+    );
+    expect(await recomputeBoardRow(organization, MONTH)).toEqual(first);
+    // A post renews the year's ledger token: the next board reads the balances again.
+    expect((await post(5_000n)).ok).toBe(true);
+    expect(await currentKeptBalances([organization.id], MONTH)).toEqual(new Map());
+    const [second] = await loadBoard([organization], MONTH);
+    expect(await currentKeptBalances([organization.id], MONTH)).toEqual(
+      new Map([[organization.id, [{ account: bank, balance: -80_000n }]]]),
+    );
+    expect(await recomputeBoardRow(organization, MONTH)).toEqual(second);
   }, 120_000);
 
   it("says what the IVA page says: declared, out of date after a late document, declared again after «Rectificar»", async () => {
