@@ -89,7 +89,7 @@ export async function nextDeclarationVersion(organizationId: string, month: stri
 export async function insertDeclaration(record: VatDeclarationRecord, session: ClientSession) {
   await VatDeclaration.create([record], { session });
   // The board keeps the month's declaration state (decision 303).
-  await bumpBoardRevision([record.organizationId], session);
+  await bumpBoardRevision([record.organizationId], session, new Map([[record.organizationId, [record.month]]]));
 }
 
 export async function setDeclarationStatus(
@@ -105,7 +105,7 @@ export async function setDeclarationStatus(
     { $set: { status }, $push: { history: { at: new Date(), by, status } } },
     { session },
   );
-  await bumpBoardRevision([organizationId], session);
+  await bumpBoardRevision([organizationId], session, new Map([[organizationId, [month]]]));
 }
 
 /** The standing declarations of one month for many organizations (the latest vigente version of each). */

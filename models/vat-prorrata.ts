@@ -50,5 +50,5 @@ export async function saveProrrata(organizationId: string, year: number, basisPo
     { upsert: true },
   );
   // The prorrata changes the year's IVA returns, which the board keeps (decision 303).
-  await bumpBoardRevision([organizationId]);
+  await bumpBoardRevision([organizationId], undefined, "all");
 }

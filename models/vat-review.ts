@@ -58,5 +58,5 @@ export async function saveReview(
     { upsert: true, session },
   );
   // Including or excluding a document changes its month's IVA return, which the board keeps (decision 303).
-  await bumpBoardRevision([organizationId], session);
+  await bumpBoardRevision([organizationId], session, "all");
 }

@@ -28,7 +28,12 @@ import { setProrrata } from "../../app/services/vat/vat-return.server";
 import { changeCatalog } from "../../app/services/catalog/catalog.server";
 import { createDraft } from "../../app/services/invoicing/drafts.server";
 import { issueInvoice } from "../../app/services/invoicing/issue-invoice.server";
-import { computeBoardBalances, currentKeptBalances } from "../../app/services/board/month-summaries.server";
+import {
+  computeBoardBalances,
+  computeBoardIva,
+  currentKeptBalances,
+  currentKeptIva,
+} from "../../app/services/board/month-summaries.server";
 import {
   HaciendaSubmission,
   insertSubmission,
@@ -356,7 +361,11 @@ async function expectKeptSummariesCurrent(organizations: ReadonlyArray<{ id: str
   const keptBalances = await currentKeptBalances(ids, MONTH);
   const balances = await computeBoardBalances(ids, MONTH);
   for (const [id, list] of keptBalances) expect(list, id).toEqual(balances.get(id));
-  return kept.size + keptBalances.size;
+  // The previous month's IVA state kept under its months' tokens against the IVA page's comparison now.
+  const keptIva = await currentKeptIva(ids, MONTH);
+  const iva = await computeBoardIva(ids, MONTH);
+  for (const [id, state] of keptIva) expect(state, id).toEqual(iva.get(id));
+  return kept.size + keptBalances.size + keptIva.size;
 }
 
 type Organization = ReturnType<typeof organizationsOf>[number];

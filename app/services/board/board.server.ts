@@ -67,6 +67,8 @@ export async function loadBoard(
     if (!row) continue;
     applyMonthFigures(row, kept.figures);
     applyBalances(row, kept.balances);
+    row.iva.state = kept.iva.state;
+    row.iva.amount = kept.iva.amount;
   }
   for (const [org, payment] of partialPayments) {
     const row = at(org);
@@ -89,8 +91,6 @@ export function applyMonthFigures(row: BoardRow, figures: BoardMonthFigures): vo
   row.rejected = figures.rejected;
   row.stuck = figures.stuck;
   row.lastImportAt = figures.lastImportAt ? new Date(figures.lastImportAt).toISOString() : null;
-  row.iva.state = figures.ivaState;
-  row.iva.amount = figures.ivaAmount;
 }
 
 export function applyBalances(row: BoardRow, balances: readonly AccountBalance[]): void {

@@ -1,12 +1,11 @@
 import type { Types } from "mongoose";
-import { calendarDateOf, shiftMonth, type MonthKey } from "~/domain/calendar";
+import { calendarDateOf, type MonthKey } from "~/domain/calendar";
 import { countInvalidSupplierIds, countPossibleDuplicates } from "~/domain/board/checks";
 import type { BoardMonthFigures } from "~models/board-month-summary";
 import { HaciendaSubmission } from "~models/hacienda-submission";
 import { Receipt, type ReceiptDirection } from "~models/receipt";
 import { bookedReceiptCounts } from "~/services/ledger/board-reads.server";
 import { ANSWERABLE_KINDS } from "~/services/receipts/receipts-detail.server";
-import { declarationStatuses } from "~/services/vat/declaration-state.server";
 
 /**
  * The board's figures of a month that come from the receipts, their bookings and the sending queue,
@@ -150,8 +149,6 @@ export function emptyMonthFigures(): BoardMonthFigures {
     rejected: 0,
     stuck: 0,
     lastImportAt: null,
-    ivaState: "sin-declarar",
-    ivaAmount: null,
   };
 }
 
@@ -162,23 +159,14 @@ export async function computeMonthFigures(
 ): Promise<Map<string, BoardMonthFigures>> {
   const figures = new Map(ids.map((id) => [id, emptyMonthFigures()]));
   if (ids.length === 0) return figures;
-  const [counts, duplicates, suppliers, booked, troubles, imports, iva] = await Promise.all([
+  const [counts, duplicates, suppliers, booked, troubles, imports] = await Promise.all([
     monthReceiptCounts(ids, month),
     duplicateCandidates(ids, month),
     supplierIds(ids, month),
     bookedCounts(ids, month),
     queueTroubles(ids),
     lastImports(ids),
-    // The previous month's declaration state: the IVA page's own comparison (decision 235), kept with
-    // the rest since its inputs (receipts, answers, reviews, prorrata, declarations) renew the token.
-    declarationStatuses(ids, shiftMonth(month, -1)),
   ]);
-  for (const [org, status] of iva) {
-    const summary = figures.get(org);
-    if (!summary) continue;
-    summary.ivaState = status.state;
-    summary.ivaAmount = status.amount === null ? null : String(status.amount);
-  }
   for (const group of counts) {
     const summary = figures.get(group._id.org);
     if (!summary) continue;

@@ -1,16 +1,20 @@
-import type { MonthKey } from "~/domain/calendar";
+import { shiftMonth, type MonthKey } from "~/domain/calendar";
 import { CASH_AND_BANK_PREFIX, UNCLASSIFIED_PREFIX, type AccountBalance } from "~/domain/board/checks";
 import {
   iterateBoardMonthSummaries,
+  readBoardIvaKeys,
   readBoardMonthSummaries,
   readBoardRevisions,
   storeBoardBalances,
+  storeBoardIva,
   storeBoardMonthSummaries,
   type BoardBalance,
+  type BoardIva,
   type BoardMonthFigures,
   type StoredBoardSummary,
 } from "~models/board-month-summary";
 import { balancesKeysOf, balancesUnder } from "~/services/ledger/board-reads.server";
+import { declarationStatuses } from "~/services/vat/declaration-state.server";
 import { computeMonthFigures, emptyMonthFigures } from "./month-figures.server";
 
 /**
@@ -84,23 +88,51 @@ async function recomputeAndStoreBalances(
   return computed;
 }
 
+/**
+ * The previous month's IVA of each organization, as the IVA page states it: the declaration state and
+ * the declared amount (decision 235).
+ */
+export async function computeBoardIva(ids: readonly string[], month: MonthKey): Promise<Map<string, BoardIva>> {
+  const statuses = await declarationStatuses(ids, shiftMonth(month, -1));
+  return new Map(
+    ids.map((id) => {
+      const status = statuses.get(id) ?? { state: "sin-declarar" as const, amount: null };
+      return [id, { state: status.state, amount: status.amount === null ? null : String(status.amount) }];
+    }),
+  );
+}
+
+async function recomputeAndStoreIva(
+  ids: readonly string[],
+  month: MonthKey,
+  keys: ReadonlyMap<string, string>,
+): Promise<Map<string, BoardIva>> {
+  const computed = await computeBoardIva(ids, month);
+  await storeBoardIva(ids.map((id) => ({ organizationId: id, month, ivaKey: keys.get(id)!, iva: computed.get(id)! })));
+  return computed;
+}
+
 export interface BoardMonth {
   figures: BoardMonthFigures;
   balances: AccountBalance[];
+  iva: BoardIva;
 }
 
 /** The month's figures and balances of each organization, from its kept summary when that is current. */
 export async function boardMonths(ids: readonly string[], month: MonthKey): Promise<Map<string, BoardMonth>> {
   if (ids.length === 0) return new Map();
-  const [tokens, keys, stored] = await Promise.all([
+  const [tokens, keys, ivaKeys, stored] = await Promise.all([
     readBoardRevisions(ids),
     balancesKeysOf(ids, month),
+    readBoardIvaKeys(ids, shiftMonth(month, -1)),
     readBoardMonthSummaries(ids, month),
   ]);
   const figures = new Map<string, BoardMonthFigures>();
   const balances = new Map<string, AccountBalance[]>();
+  const iva = new Map<string, BoardIva>();
   const staleFigures: string[] = [];
   const staleBalances: string[] = [];
+  const staleIva: string[] = [];
   for (const id of ids) {
     const summary = stored.get(id);
     if (summary && summary.token === tokens.get(id) && hasEveryFigure(summary.figures))
@@ -108,11 +140,18 @@ export async function boardMonths(ids: readonly string[], month: MonthKey): Prom
     else staleFigures.push(id);
     if (summary?.balances && summary.balancesKey === keys.get(id)) balances.set(id, shownBalances(summary.balances));
     else staleBalances.push(id);
+    if (summary?.iva && summary.ivaKey === ivaKeys.get(id)) iva.set(id, summary.iva);
+    else staleIva.push(id);
   }
   // The figures first: they create the summary the balances are then set on.
   for (const [id, computed] of await recomputeAndStore(staleFigures, month, tokens)) figures.set(id, computed);
-  for (const [id, computed] of await recomputeAndStoreBalances(staleBalances, month, keys)) balances.set(id, computed);
-  return new Map(ids.map((id) => [id, { figures: figures.get(id)!, balances: balances.get(id)! }]));
+  const [freshBalances, freshIva] = await Promise.all([
+    recomputeAndStoreBalances(staleBalances, month, keys),
+    recomputeAndStoreIva(staleIva, month, ivaKeys),
+  ]);
+  for (const [id, computed] of freshBalances) balances.set(id, computed);
+  for (const [id, computed] of freshIva) iva.set(id, computed);
+  return new Map(ids.map((id) => [id, { figures: figures.get(id)!, balances: balances.get(id)!, iva: iva.get(id)! }]));
 }
 
 /** The kept summaries that are current (what the board would show without recomputing), for tests. */
@@ -141,10 +180,23 @@ export async function currentKeptBalances(
   );
 }
 
+/** The kept IVA states that are current (what the board would show without recomputing the return), for tests. */
+export async function currentKeptIva(ids: readonly string[], month: MonthKey): Promise<Map<string, BoardIva>> {
+  const [keys, stored] = await Promise.all([
+    readBoardIvaKeys(ids, shiftMonth(month, -1)),
+    readBoardMonthSummaries(ids, month),
+  ]);
+  return new Map(
+    [...stored]
+      .filter(([id, summary]) => summary.iva && summary.ivaKey === keys.get(id))
+      .map(([id, summary]) => [id, summary.iva!]),
+  );
+}
+
 export interface SummaryDifference {
   organizationId: string;
   month: string;
-  field: keyof BoardMonthFigures | "balances";
+  field: keyof BoardMonthFigures | "balances" | "iva";
   kept: string;
   recomputed: string;
 }
@@ -191,12 +243,22 @@ export interface RebuildOutcome {
 
 async function rebuildMonth(month: MonthKey, summaries: readonly StoredBoardSummary[], outcome: RebuildOutcome) {
   const ids = summaries.map((summary) => summary.organizationId);
-  const [before, keysBefore] = await Promise.all([readBoardRevisions(ids), balancesKeysOf(ids, month)]);
+  const ivaMonth = shiftMonth(month, -1);
+  const [before, keysBefore, ivaBefore] = await Promise.all([
+    readBoardRevisions(ids),
+    balancesKeysOf(ids, month),
+    readBoardIvaKeys(ids, ivaMonth),
+  ]);
   const recomputed = await recomputeAndStore(ids, month, before);
   const balances = await recomputeAndStoreBalances(ids, month, keysBefore);
+  const iva = await recomputeAndStoreIva(ids, month, ivaBefore);
   // A write between the two reads of the tokens makes the recomputation newer than the kept summary:
   // that is not a difference, and the summary is stale already.
-  const [after, keysAfter] = await Promise.all([readBoardRevisions(ids), balancesKeysOf(ids, month)]);
+  const [after, keysAfter, ivaAfter] = await Promise.all([
+    readBoardRevisions(ids),
+    balancesKeysOf(ids, month),
+    readBoardIvaKeys(ids, ivaMonth),
+  ]);
   for (const summary of summaries) {
     const id = summary.organizationId;
     const token = before.get(id);
@@ -208,6 +270,22 @@ async function rebuildMonth(month: MonthKey, summaries: readonly StoredBoardSumm
     const key = keysBefore.get(id);
     if (summary.balances && summary.balancesKey === key && keysAfter.get(id) === key)
       outcome.differences.push(...balanceDifferences(id, month, shownBalances(summary.balances), balances.get(id)!));
+    const ivaKey = ivaBefore.get(id);
+    const keptIva = summary.iva;
+    const freshIva = iva.get(id)!;
+    if (
+      keptIva &&
+      summary.ivaKey === ivaKey &&
+      ivaAfter.get(id) === ivaKey &&
+      (keptIva.state !== freshIva.state || keptIva.amount !== freshIva.amount)
+    )
+      outcome.differences.push({
+        organizationId: id,
+        month,
+        field: "iva",
+        kept: `${keptIva.state} ${keptIva.amount ?? ""}`.trim(),
+        recomputed: `${freshIva.state} ${freshIva.amount ?? ""}`.trim(),
+      });
   }
 }
 
