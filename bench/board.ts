@@ -296,7 +296,9 @@ try {
       cold.push(await time(() => loadBoard(organizations, MONTH)));
       kept.push(await time(() => loadBoard(organizations, MONTH)));
       // One client imports: its summary alone is recomputed on the next board.
-      const next = sizeOf(round).receipts + runOffset + size + round;
+      // Numbered so that it falls in the board's month (receipt r is dated in MONTHS[r % 12]).
+      const after = sizeOf(round).receipts + runOffset + size + round;
+      const next = after + ((MONTHS.indexOf(MONTH) - (after % MONTHS.length) + MONTHS.length) % MONTHS.length);
       await seedReceipts(round, next, next + 1);
       afterImport.push(await time(() => loadBoard(organizations, MONTH)));
     }
