@@ -5,13 +5,25 @@
  * one client imported, and with no summary kept (the first board after a rebuild from nothing) — the
  * summary rebuild (`npm run board:rebuild`'s work), and the work the board replaces: opening the 50
  * month views one after another.
- * Quick size by default: 200 organizations with 600 receipts and 240 period balances each. `--full` is
- * the issue's size for the first 50 organizations: 5 000 receipts and 100 000 posted entries each
- * (their period balances are the fold of those entries); the other 150 stay at the quick size.
- * Run: NODE_ENV=production npx tsx bench/board.ts [--full] [--receipts 600] [--balances 240] [--entries 0] [--rounds 3]
+ * Quick size by default: 200 organizations with 600 receipts and 240 period balances each, in memory.
+ * `--full` is the issue's size for the first 50 organizations (`--full-organizations`): 5 000 receipts
+ * (answered, booked) and 100 000 posted entries (`--full-entries`) over ten years each folded into
+ * their period balances, and the months before the board's declared (`bench/board-full-seed.ts`).
+ * The first `--full-books` organizations (default 1) store every entry with its posted lines, and the
+ * ledger's verify is run on the first; the others store the 2 500 entries their receipts are booked
+ * to (the board reads balances, not entries, and the embedded database stores about 1 100 entries a
+ * second here: 5 million would take hours). The other organizations stay at the quick size. The
+ * full size lives in a data directory served by its own database process (`--data`, default in the
+ * system's temporary directory); `--reuse` measures a directory an earlier `--full` run seeded
+ * instead of seeding again.
+ * Run: NODE_ENV=production npx tsx bench/board.ts [--full [--reuse] [--data dir] [--full-books 1]]
+ *   [--receipts 600] [--balances 240] [--rounds 3]
  */
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import mongoose, { Types } from "mongoose";
+import type { MonthKey } from "../app/domain/calendar";
 import { parseComprobante } from "../app/domain/hacienda";
 import { loadBoard } from "../app/services/board/board.server";
 import { rebuildBoardSummaries } from "../app/services/board/month-summaries.server";
@@ -22,7 +34,7 @@ import { loadMonthView } from "../app/services/receipts/receipts.server";
 import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
 import { BoardMonthSummary } from "../models/board-month-summary";
 import { Entry } from "../models/entry";
-import { ensureOrganization } from "../models/organization";
+import { ensureOrganization, Organization } from "../models/organization";
 import { PeriodBalance } from "../models/period-balance";
 import { insertReceipts, type ReceiptRecord } from "../models/receipt";
 import { createRandom } from "../scripts/hacienda-samples/src/random";
@@ -30,6 +42,8 @@ import { generatedEntry } from "./generated-entries";
 import { startEmbeddedMongo } from "../packages/embedded-mongo/src/index";
 import { BUSINESS_PARTIES, generateComprobante } from "../scripts/hacienda-samples/src/generate";
 import { useBenchEnvironment } from "./app-environment";
+import { declareMonths, seedFullLedger, seedReceiptStates, verifySampledBook } from "./board-full-seed";
+import { startDatabaseProcess } from "./database-process";
 
 const MONTH = "2025-10";
 const MONTHS = [
@@ -43,11 +57,19 @@ function flag(name: string, fallback: number): number {
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 }
 const full = process.argv.includes("--full");
+const reuse = full && process.argv.includes("--reuse");
+const dataIndex = process.argv.indexOf("--data");
+const dataPath =
+  dataIndex === -1 ? path.join(os.tmpdir(), "contabilidad-board-bench") : path.resolve(process.argv[dataIndex + 1]);
 const QUICK = { receipts: flag("--receipts", 600), balances: flag("--balances", 240), entries: flag("--entries", 0) };
 /** The issue's size, for the first 50 organizations with `--full`. */
-const FULL = { receipts: 5_000, balances: 0, entries: 100_000 };
-const sizeOf = (organization: number) => (full && organization < 50 ? FULL : QUICK);
+const FULL = { receipts: 5_000, balances: 0, entries: flag("--full-entries", 100_000) };
+const fullOrganizations = full ? flag("--full-organizations", 50) : 0;
+const fullBooks = flag("--full-books", 1);
+const sizeOf = (organization: number) => (organization < fullOrganizations ? FULL : QUICK);
 const rounds = flag("--rounds", 3);
+/** Receipts imported during the run are numbered past this, so a run over reused data adds new claves. */
+const runOffset = 1_000 + (Date.now() % 900) * 1_000;
 const BATCH = 5_000;
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
@@ -176,12 +198,32 @@ async function seedEntries(organizationId: string, count: number, o: number) {
 }
 
 async function seed(organizations: number) {
+  let entriesSeeded = 0;
+  const started = performance.now();
   for (let o = 0; o < organizations; o++) {
     const cedula = `3101${String(o).padStart(6, "0")}`;
     const organizationId = `CR:${cedula}`;
     const size = sizeOf(o);
     await ensureOrganization({ _id: organizationId, name: `Cliente ${o}`, identificationType: "02" });
     await seedReceipts(o, 0, size.receipts);
+    if (o < fullOrganizations) {
+      // The issue's size: ten years of posted entries with every document the ledger keeps for them,
+      // the receipts' states and the declared months before the board's.
+      // Only the first `--full-books` organizations store every entry (the others keep the balances
+      // those entries fold into, and the entries their receipts are booked to): the board reads the
+      // balances, and storing 5 million entries with their lines takes hours on two cores.
+      const entryIds = await seedFullLedger(organizationId, size.entries, o, o < fullBooks ? size.entries : 2_500);
+      await seedReceiptStates(organizationId, entryIds);
+      await declareMonths(organizationId, MONTHS.slice(0, -1) as MonthKey[]);
+      entriesSeeded += size.entries;
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `  organization ${o + 1}/${fullOrganizations}: ${entriesSeeded} entries folded in ${seconds.toFixed(0)} s ` +
+          `(${(entriesSeeded / seconds).toFixed(0)} entries/s, with the receipts; stored with their lines: ` +
+          `${Math.min(o + 1, fullBooks) * size.entries + Math.max(0, o + 1 - fullBooks) * 2_500})`,
+      );
+      continue;
+    }
     // With entries, the period balances are theirs.
     if (size.entries === 0) await seedBalances(organizationId, size.balances);
     await seedEntries(organizationId, size.entries, o);
@@ -199,24 +241,41 @@ const templates = {
   received: template("received", "3101000000"),
 };
 
-const server = await startEmbeddedMongo({ port: 0 });
+if (full && !reuse) fs.rmSync(dataPath, { recursive: true, force: true });
+if (full) fs.mkdirSync(dataPath, { recursive: true });
+// The full size does not fit in memory: it lives in a data directory served by its own process.
+const server = full
+  ? await startDatabaseProcess(dataPath).then((process) => ({ uri: process.uri, close: () => process.stop() }))
+  : await startEmbeddedMongo({ port: 0 });
 try {
   useBenchEnvironment(`${server.uri}/bench_board`);
   await connectDatabase(process.env.MONGODB_URI);
-  await mongoose.connection.dropDatabase();
+  const seeded = reuse && (await Organization.countDocuments({})) === 200;
+  if (!seeded) await mongoose.connection.dropDatabase();
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
   const describe = (size: typeof QUICK) =>
     `${size.receipts} receipts, ${size.entries > 0 ? `${size.entries} posted entries` : `${size.balances} period balances`}`;
   console.log(
-    `board: ${full ? `organizations 1–50: ${describe(FULL)} each; 51–200: ${describe(QUICK)} each` : `${describe(QUICK)} per organization`}; ` +
+    `board: ${full ? `organizations 1–${fullOrganizations}: ${describe(FULL)} each; the others: ${describe(QUICK)} each` : `${describe(QUICK)} per organization`}; ` +
       `load ${os
         .loadavg()
         .map((value) => value.toFixed(1))
         .join(" / ")} (${os.cpus().length} cores)`,
   );
-  const seedStarted = performance.now();
-  await seed(200);
-  console.log(`seeded 200 organizations in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  if (seeded) console.log(`reusing the data seeded in ${dataPath}`);
+  else {
+    const seedStarted = performance.now();
+    await seed(200);
+    console.log(`seeded 200 organizations in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  }
+  if (fullOrganizations > 0) {
+    const verifyStarted = performance.now();
+    await verifySampledBook("CR:3101000000");
+    console.log(
+      `ledger verify of organization 1 (rebuild from the entries and the posted lines equals the kept balances): ` +
+        `passed in ${((performance.now() - verifyStarted) / 1000).toFixed(1)} s`,
+    );
+  }
   const all = Array.from({ length: 200 }, (_, o) => ({
     id: `CR:3101${String(o).padStart(6, "0")}`,
     name: `Cliente ${o}`,
@@ -237,7 +296,10 @@ try {
       cold.push(await time(() => loadBoard(organizations, MONTH)));
       kept.push(await time(() => loadBoard(organizations, MONTH)));
       // One client imports: its summary alone is recomputed on the next board.
-      await seedReceipts(round, sizeOf(round).receipts + size + round, sizeOf(round).receipts + size + round + 1);
+      // Numbered so that it falls in the board's month (receipt r is dated in MONTHS[r % 12]).
+      const after = sizeOf(round).receipts + runOffset + size + round;
+      const next = after + ((MONTHS.indexOf(MONTH) - (after % MONTHS.length) + MONTHS.length) % MONTHS.length);
+      await seedReceipts(round, next, next + 1);
       afterImport.push(await time(() => loadBoard(organizations, MONTH)));
     }
     console.log(

@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import mongoose, { Schema, Types, type ClientSession } from "mongoose";
 import { addToTotals, emptyTotals, type CentimosTotals } from "../app/domain/receipts/centimos";
 import { PARSED_VERSION, type CompactReceipt } from "../app/domain/receipts/compact";
-import { bumpBoardRevision } from "./board-month-summary";
+import { bumpBoardRevision, monthsByOrganization } from "./board-month-summary";
 import { DUPLICATE_KEY, isDuplicateKeyError } from "./mongo-errors";
 
 /**
@@ -403,7 +403,7 @@ export async function insertReceipts(records: ReceiptRecord[], session?: ClientS
     const writeErrors = (error as { writeErrors?: Array<{ index: number; code: number; errmsg?: string }> })
       .writeErrors;
     if (!writeErrors) {
-      if (!session) await bumpBoardRevision(organizations);
+      if (!session) await bumpBoardRevision(organizations, undefined, monthsByOrganization(records));
       throw error;
     }
     for (const writeError of writeErrors) {
@@ -413,7 +413,7 @@ export async function insertReceipts(records: ReceiptRecord[], session?: ClientS
       else outcome.failures.set(writeError.index, writeError.errmsg ?? `error ${writeError.code}`);
     }
   }
-  await bumpBoardRevision(organizations, session);
+  await bumpBoardRevision(organizations, session, monthsByOrganization(records));
   countStored();
   return outcome;
 }
@@ -430,12 +430,16 @@ export async function addHaciendaAnswer(
   answer: HaciendaAnswer,
   session?: ClientSession,
 ): Promise<AddAnswerOutcome> {
-  const first = await Receipt.updateOne(
+  const first = await Receipt.findOneAndUpdate(
     { organizationId, clave, hacienda: { $exists: false } },
     { $set: { hacienda: answer } },
-    { session },
-  );
-  if (first.matchedCount === 1) return "attached";
+    { session, projection: { month: 1 } },
+  ).lean<{ month: string }>();
+  if (first) {
+    // A rejection takes the document out of its month's IVA return, which the board keeps (decision 303).
+    await bumpBoardRevision([organizationId], session, new Map([[organizationId, [first.month]]]));
+    return "attached";
+  }
   const conflict = await Receipt.updateOne(
     {
       organizationId,
@@ -465,9 +469,9 @@ export async function chooseHaciendaAnswer(
   if (!_id) return false;
   const receipt = await Receipt.findOne(
     { _id, organizationId },
-    { hacienda: 1, haciendaConflicts: 1 },
+    { hacienda: 1, haciendaConflicts: 1, month: 1 },
     { session },
-  ).lean<Pick<ReceiptRecord, "hacienda" | "haciendaConflicts">>();
+  ).lean<Pick<ReceiptRecord, "hacienda" | "haciendaConflicts" | "month">>();
   const current = receipt?.hacienda;
   const conflicts = receipt?.haciendaConflicts ?? [];
   if (!current || conflicts.length === 0) return false;
@@ -490,7 +494,9 @@ export async function chooseHaciendaAnswer(
     },
     { session },
   );
-  return result.modifiedCount === 1;
+  if (result.modifiedCount !== 1) return false;
+  await bumpBoardRevision([organizationId], session, new Map([[organizationId, [receipt!.month]]]));
+  return true;
 }
 
 export async function organizationHasReceipts(organizationId: string): Promise<boolean> {
@@ -686,13 +692,13 @@ export async function setReceptorMessage(
 ): Promise<boolean> {
   const _id = objectIdOrNull(id);
   if (!_id) return false;
-  const result = await Receipt.updateOne(
+  const answered = await Receipt.findOneAndUpdate(
     { _id, organizationId, direction: "received", receptorMessage: { $exists: false } },
     { $set: { receptorMessage: { ...message, recordedBy: new Types.ObjectId(message.recordedBy) } } },
-    { session },
-  );
-  if (result.modifiedCount !== 1) return false;
-  await bumpBoardRevision([organizationId], session);
+    { session, projection: { month: 1 } },
+  ).lean<{ month: string }>();
+  if (!answered) return false;
+  await bumpBoardRevision([organizationId], session, new Map([[organizationId, [answered.month]]]));
   return true;
 }
 

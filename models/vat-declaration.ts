@@ -1,4 +1,5 @@
 import mongoose, { Schema, type ClientSession } from "mongoose";
+import { bumpBoardRevision } from "./board-month-summary";
 
 /**
  * A month's declared IVA: what «Liquidar IVA del mes» recorded, written in the same transaction as its
@@ -87,6 +88,8 @@ export async function nextDeclarationVersion(organizationId: string, month: stri
 
 export async function insertDeclaration(record: VatDeclarationRecord, session: ClientSession) {
   await VatDeclaration.create([record], { session });
+  // The board keeps the month's declaration state (decision 303).
+  await bumpBoardRevision([record.organizationId], session, new Map([[record.organizationId, [record.month]]]));
 }
 
 export async function setDeclarationStatus(
@@ -102,6 +105,7 @@ export async function setDeclarationStatus(
     { $set: { status }, $push: { history: { at: new Date(), by, status } } },
     { session },
   );
+  await bumpBoardRevision([organizationId], session, new Map([[organizationId, [month]]]));
 }
 
 /** The standing declarations of one month for many organizations (the latest vigente version of each). */

@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { bumpBoardRevision } from "./board-month-summary";
 
 /**
  * An organization's provisional IVA prorrata for one year (art. 34 RLIVA: computed from the previous
@@ -48,4 +49,6 @@ export async function saveProrrata(organizationId: string, year: number, basisPo
     },
     { upsert: true },
   );
+  // The prorrata changes the year's IVA returns, which the board keeps (decision 303).
+  await bumpBoardRevision([organizationId], undefined, "all");
 }

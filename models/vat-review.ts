@@ -1,4 +1,5 @@
 import mongoose, { Schema, type ClientSession } from "mongoose";
+import { bumpBoardRevision } from "./board-month-summary";
 
 /**
  * The accountant's decision on a receipt whose arithmetic does not add up: include it in the IVA
@@ -56,4 +57,6 @@ export async function saveReview(
     { $set: { decision }, $push: { history: { at: new Date(), by, from: current?.decision ?? null, to: decision } } },
     { upsert: true, session },
   );
+  // Including or excluding a document changes its month's IVA return, which the board keeps (decision 303).
+  await bumpBoardRevision([organizationId], session, "all");
 }

@@ -24,18 +24,38 @@ import {
   rebuildBoardSummaries,
   summaryDifferences,
 } from "../../app/services/board/month-summaries.server";
-import { HaciendaSubmission, insertSubmission, updateLeasedSubmission } from "../../models/hacienda-submission";
+import { setProrrata } from "../../app/services/vat/vat-return.server";
+import { changeCatalog } from "../../app/services/catalog/catalog.server";
+import { createDraft } from "../../app/services/invoicing/drafts.server";
+import { issueInvoice } from "../../app/services/invoicing/issue-invoice.server";
+import {
+  computeBoardBalances,
+  computeBoardIva,
+  currentKeptBalances,
+  currentKeptIva,
+} from "../../app/services/board/month-summaries.server";
+import {
+  HaciendaSubmission,
+  insertSubmission,
+  requeueSubmission,
+  updateLeasedSubmission,
+} from "../../models/hacienda-submission";
+import { findIssuerSettings } from "../../models/issuer-settings";
+import { configureDemoIssuer } from "../../scripts/seed-demo-issuer";
+import { createTestUser } from "../support/users";
+import { facturaForm } from "../support/invoice-form";
 import { ensureOrganization, setTaxpayerKind } from "../../models/organization";
 import { ReceiptBooking } from "../../models/receipt-booking";
-import { findReceipt, Receipt, type ReceiptRecord } from "../../models/receipt";
+import { addHaciendaAnswer, findReceipt, Receipt, type ReceiptRecord } from "../../models/receipt";
 import { BUSINESS_PARTIES, generateComprobante } from "../../scripts/hacienda-samples/src/generate";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 
 // The board against a recomputation from the documents, and against each client's own screens (the
 // month view's counts, the IVA page's declaration), after random sequences of the events that change
 // it: imports (also late ones into a declared month), booking runs, receptor answers, postings to 70
-// and to cash, the IVA settlement, its rectification and reversal, and documents Hacienda rejected
-// or whose sending failed.
+// and to cash, the IVA settlement, its rectification and reversal, documents Hacienda rejected (on
+// the sending queue and as its answer to a received document), sendings that failed and were queued
+// again, invoices issued here and a new IVA prorrata.
 
 const MONTH = "2025-10";
 const PREVIOUS = "2025-09";
@@ -52,7 +72,11 @@ type Event =
   | { kind: "settle"; org: number }
   | { kind: "rectify"; org: number }
   | { kind: "reverse"; org: number }
-  | { kind: "queue"; org: number; pick: number; state: "rechazado" | "error" };
+  | { kind: "queue"; org: number; pick: number; state: "rechazado" | "error" }
+  | { kind: "requeue"; org: number; pick: number }
+  | { kind: "rejected"; org: number; pick: number; previous: boolean }
+  | { kind: "invoice"; org: number }
+  | { kind: "prorrata"; org: number; basisPoints: number };
 
 const org = fc.integer({ min: 0, max: 1 });
 const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
@@ -92,7 +116,52 @@ const eventArbitrary: fc.Arbitrary<Event> = fc.oneof(
     }),
     weight: 1,
   },
+  { arbitrary: fc.record({ kind: fc.constant("requeue" as const), org, pick: fc.nat(50) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("rejected" as const),
+      org,
+      pick: fc.nat(50),
+      previous: fc.boolean(),
+    }),
+    weight: 1,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("invoice" as const), org }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("prorrata" as const),
+      org,
+      basisPoints: fc.integer({ min: 1_000, max: 10_000 }),
+    }),
+    weight: 1,
+  },
 );
+
+/** Queues the receipt's comprobante as the app does, then writes what the sending worker says of it. */
+async function queueAndAnswer(
+  organizationId: string,
+  receipt: ReceiptRecord,
+  state: "rechazado" | "error",
+  owner: string,
+) {
+  const submission = { organizationId, receiptId: String(receipt._id), document: "comprobante" as const };
+  await insertSubmission({ ...submission, clave: receipt.clave });
+  const held = await HaciendaSubmission.findOneAndUpdate(
+    submission,
+    { $set: { lease: { owner, until: new Date(Date.now() + 60_000) } } },
+    { projection: { _id: 1 } },
+  ).lean<{ _id: Types.ObjectId }>();
+  expect(await updateLeasedSubmission(held!._id, owner, { set: { state }, unset: ["lease"] })).toBe(true);
+}
+
+let issuerAuthor: string | null = null;
+
+/** The organization ready to issue invoices (the demo issuer's settings), once. */
+async function readyToIssue(organizationId: string): Promise<string> {
+  issuerAuthor ??= (await createTestUser({ persona: "admin" })).id;
+  if (!(await findIssuerSettings(organizationId))) await configureDemoIssuer({ organizationId, userId: issuerAuthor });
+  return issuerAuthor;
+}
 
 function organizationsOf(runNumber: number) {
   return [0, 1].map((index) => {
@@ -146,13 +215,19 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
       return "unbook";
     }
     case "answer": {
-      const received = (await receiptsOf()).filter((r) => r.direction === "received" && !r.receptorMessage);
+      // A document Hacienda rejected is not answered («rejected» events). One answer in three is for a
+      // document of the declared month, and one in two credits its IVA by the prorrata (condición 05),
+      // so that a later prorrata changes that month's return.
+      const month = event.pick % 3 === 0 ? PREVIOUS : MONTH;
+      const received = (
+        await Receipt.find({ organizationId: organization.id, month }).sort({ _id: 1 }).lean<ReceiptRecord[]>()
+      ).filter((r) => r.direction === "received" && !r.receptorMessage && r.hacienda?.estado !== "rechazado");
       if (received.length === 0) return;
       const stored = await findReceipt(organization.id, String(received[event.pick % received.length]._id));
       const answered = await answerReceipt(
         organization,
         stored!,
-        { mensaje: "1", condicionImpuesto: "01", detalleMensaje: "" },
+        { mensaje: "1", condicionImpuesto: event.pick % 2 === 0 ? "01" : "05", detalleMensaje: "" },
         actor.by,
       );
       expect(answered.ok).toBe(true);
@@ -180,6 +255,14 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
     case "settle":
     case "rectify": {
       // The IVA page's own choices: confirm a month not ended, adjust the IVA accounts to the return.
+      // A month without documents has no IVA to settle: one is issued in it first, so that settlements
+      // (and the later events that put them out of date) happen often enough.
+      if (event.kind === "settle" && !(await Receipt.exists({ organizationId: organization.id, month: PREVIOUS })))
+        await apply(
+          { kind: "import", org: event.org, direction: "issued", day: 5, supplier: step % 3, previous: true },
+          organizations,
+          step + 1_000,
+        );
       const adjustmentAccount = (await getDefaultAccounts(organization.id)).ivaNonCreditableExpense;
       const settle = event.kind === "settle" ? settleVat : rectifyVat;
       await settle(organization.id, PREVIOUS, actor, { confirmEarly: true, adjustmentAccount });
@@ -193,23 +276,73 @@ async function apply(event: Event, organizations: ReturnType<typeof organization
       const receipts = await receiptsOf();
       if (receipts.length === 0) return;
       const receipt = receipts[event.pick % receipts.length];
-      const submission = {
-        organizationId: organization.id,
-        receiptId: String(receipt._id),
-        document: "comprobante" as const,
-      };
-      await insertSubmission({ ...submission, clave: receipt.clave });
-      const owner = `board-test-${run}-${step}`;
-      const held = await HaciendaSubmission.findOneAndUpdate(
-        submission,
-        { $set: { lease: { owner, until: new Date(Date.now() + 60_000) } } },
-        { projection: { _id: 1 } },
-      ).lean<{ _id: Types.ObjectId }>();
-      expect(await updateLeasedSubmission(held!._id, owner, { set: { state: event.state }, unset: ["lease"] })).toBe(
-        true,
-      );
+      await queueAndAnswer(organization.id, receipt, event.state, `board-test-${run}-${step}`);
       return "queue";
     }
+    case "requeue": {
+      // «Reintentar» on a failed sending; with none failed yet, one fails first (and the board is read).
+      const failedOf = () =>
+        HaciendaSubmission.find({ organizationId: organization.id, state: "error" }).sort({ _id: 1 }).lean();
+      let failed = await failedOf();
+      if (failed.length === 0) {
+        const free = [];
+        for (const receipt of await receiptsOf())
+          if (!(await HaciendaSubmission.exists({ organizationId: organization.id, receiptId: String(receipt._id) })))
+            free.push(receipt);
+        if (free.length === 0) return;
+        await queueAndAnswer(organization.id, free[event.pick % free.length], "error", `board-test-${run}-${step}`);
+        await loadBoard(organizations, MONTH);
+        failed = await failedOf();
+      }
+      const submission = failed[event.pick % failed.length];
+      const requeued = await requeueSubmission(organization.id, submission.receiptId, submission.document, {
+        at: new Date(),
+        step: "reintento",
+        message: "Reintento pedido por la prueba",
+      });
+      expect(requeued).toBe(true);
+      return "requeue";
+    }
+    case "rejected": {
+      // Hacienda's answer to a received document: rejected, it leaves its month's IVA return.
+      const month = event.previous ? PREVIOUS : MONTH;
+      const received = await Receipt.find({
+        organizationId: organization.id,
+        month,
+        direction: "received",
+        hacienda: { $exists: false },
+      })
+        .sort({ _id: 1 })
+        .lean<ReceiptRecord[]>();
+      if (received.length === 0) return;
+      const receipt = received[event.pick % received.length];
+      const xml = `<MensajeHacienda><Clave>${receipt.clave}</Clave><EstadoMensaje>rechazado</EstadoMensaje></MensajeHacienda>`;
+      const outcome = await addHaciendaAnswer(organization.id, receipt.clave, {
+        estado: "rechazado",
+        mensaje: "3",
+        detalle: "Rechazado por la prueba",
+        xml: Buffer.from(xml),
+        xmlSha256: `${run}-${step}`.padEnd(64, "0"),
+        fileName: `${receipt.clave}_respuesta.xml`,
+        receivedAt: new Date(),
+      });
+      expect(outcome).toBe("attached");
+      return "rejected";
+    }
+    case "invoice": {
+      // An invoice issued here: stored as an issued receipt through the importer's own insert.
+      const author = await readyToIssue(organization.id);
+      const draft = await createDraft(organization.id, author, facturaForm({ hammers: 1 + (step % 3), rice: 2 }));
+      if (!draft.ok) throw new Error(draft.refusals.map((refusal) => refusal.message).join(" "));
+      const issued = await issueInvoice(organization.id, draft.draft.id, author, {
+        organizationCedula: organization.cedula,
+      });
+      expect(issued.ok).toBe(true);
+      return "invoice";
+    }
+    case "prorrata":
+      await setProrrata(organization.id, 2025, BigInt(event.basisPoints), actor.by);
+      return "prorrata";
   }
 }
 
@@ -224,7 +357,15 @@ async function expectKeptSummariesCurrent(organizations: ReadonlyArray<{ id: str
   const recomputed = await computeMonthFigures(ids, MONTH);
   const differences = [...kept].flatMap(([id, figures]) => summaryDifferences(id, MONTH, figures, recomputed.get(id)!));
   expect(differences).toEqual([]);
-  return kept.size;
+  // The balances kept under the ledger's year tokens against the period balances read now.
+  const keptBalances = await currentKeptBalances(ids, MONTH);
+  const balances = await computeBoardBalances(ids, MONTH);
+  for (const [id, list] of keptBalances) expect(list, id).toEqual(balances.get(id));
+  // The previous month's IVA state kept under its months' tokens against the IVA page's comparison now.
+  const keptIva = await currentKeptIva(ids, MONTH);
+  const iva = await computeBoardIva(ids, MONTH);
+  for (const [id, state] of keptIva) expect(state, id).toEqual(iva.get(id));
+  return kept.size + keptBalances.size + keptIva.size;
 }
 
 type Organization = ReturnType<typeof organizationsOf>[number];
@@ -280,6 +421,7 @@ describe("the practice board", () => {
           expect(boardFigures(rows[event.org]), rows[event.org].name).toEqual(
             await screensOf(organizations[event.org]),
           );
+          ivaStates.add(rows[event.org].iva.state);
         }
         const differences = await verifyBoard(organizations, MONTH);
         expect(differences).toEqual([]);
@@ -295,9 +437,18 @@ describe("the practice board", () => {
     expect(sawFigures).toBeGreaterThan(0);
     // Kept summaries were in place when the next events came, so each write site was put to the test.
     expect(keptChecked).toBeGreaterThan(100);
-    // Each kind of write met a kept summary: answers, queue states and unbookings did happen.
-    expect([...effectiveKinds].sort()).toEqual(["answer", "queue", "unbook"]);
-    // The sequences reached every state the IVA page can show.
+    // Each kind of write met a kept summary: answers, queue states, requeues, Hacienda's rejections,
+    // issued invoices, prorratas and unbookings did happen.
+    expect([...effectiveKinds].sort()).toEqual([
+      "answer",
+      "invoice",
+      "prorrata",
+      "queue",
+      "rejected",
+      "requeue",
+      "unbook",
+    ]);
+    // The sequences reached every state the IVA page can show (each compared with the page as it came).
     expect([...ivaStates].sort()).toEqual(["declarado", "desactualizado", "sin-declarar"]);
   }, 600_000);
 
@@ -365,6 +516,48 @@ describe("the practice board", () => {
     expect(await recomputeBoardRow(organization, MONTH)).toEqual(row);
   }, 120_000);
 
+  it("reads the balances of an account the client added to its chart under banks, and keeps them until a post", async () => {
+    const [organization] = organizationsOf(95);
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+    const bank = "10-01-01-03-42";
+    expect(
+      await changeCatalog(organization.id, {
+        kind: "add",
+        parent: "10-01-01-03-00",
+        code: bank,
+        label: "Banco propio",
+      }),
+    ).toEqual({ code: bank });
+    const post = (amount: bigint) =>
+      createAndPost(
+        organization.id,
+        {
+          date: `${MONTH}-10`,
+          description: "Pago desde el banco propio",
+          lines: [
+            { account: "60-02-08-00-00", debit: centsToAmount(cents(amount)) },
+            { account: bank, credit: centsToAmount(cents(amount)) },
+          ],
+        },
+        actor,
+      );
+    expect((await post(75_000n)).ok).toBe(true);
+    const [first] = await loadBoard([organization], MONTH);
+    expect(first.checks.negativeCash).toBe(1);
+    expect(await currentKeptBalances([organization.id], MONTH)).toEqual(
+      new Map([[organization.id, [{ account: bank, balance: -75_000n }]]]),
+    );
+    expect(await recomputeBoardRow(organization, MONTH)).toEqual(first);
+    // A post renews the year's ledger token: the next board reads the balances again.
+    expect((await post(5_000n)).ok).toBe(true);
+    expect(await currentKeptBalances([organization.id], MONTH)).toEqual(new Map());
+    const [second] = await loadBoard([organization], MONTH);
+    expect(await currentKeptBalances([organization.id], MONTH)).toEqual(
+      new Map([[organization.id, [{ account: bank, balance: -80_000n }]]]),
+    );
+    expect(await recomputeBoardRow(organization, MONTH)).toEqual(second);
+  }, 120_000);
+
   it("says what the IVA page says: declared, out of date after a late document, declared again after «Rectificar»", async () => {
     const [organization] = organizationsOf(91);
     await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
@@ -385,6 +578,35 @@ describe("the practice board", () => {
     await step({ kind: "rectify", org: 0 }, 3);
     await step({ kind: "reverse", org: 0 }, 4);
     expect(states).toEqual(["sin-declarar", "declarado", "desactualizado", "declarado", "sin-declarar"]);
+  }, 120_000);
+
+  it("keeps the IVA state while nothing it reads changes, and follows a new prorrata and Hacienda's rejection", async () => {
+    const [organization] = organizationsOf(94);
+    await ensureOrganization({ _id: organization.id, name: organization.name, identificationType: "02" });
+    run = 94;
+    const states: string[] = [];
+    const step = async (event: Event, index: number) => {
+      await apply(event, [organization], index);
+      const [row] = await loadBoard([organization], MONTH);
+      expect(boardFigures(row)).toEqual(await screensOf(organization));
+      await expectKeptSummariesCurrent([organization]);
+      states.push(row.iva.state);
+    };
+    // A purchase of the declared month whose IVA is credited by the prorrata (answer in that month, condición 05).
+    await step({ kind: "import", org: 0, direction: "received", day: 3, supplier: 0, previous: true }, 0);
+    await step({ kind: "answer", org: 0, pick: 3 }, 1);
+    await step({ kind: "settle", org: 0 }, 2);
+    await step({ kind: "prorrata", org: 0, basisPoints: 5_000 }, 3);
+    await step({ kind: "rectify", org: 0 }, 4);
+    await step({ kind: "rejected", org: 0, pick: 0, previous: true }, 5);
+    expect(states).toEqual([
+      "sin-declarar",
+      "sin-declarar",
+      "declarado",
+      "desactualizado",
+      "declarado",
+      "desactualizado",
+    ]);
   }, 120_000);
 
   it("shows the next pago parcial as the income-tax page computes it", async () => {

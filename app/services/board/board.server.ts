@@ -1,10 +1,8 @@
 import { calendarDateOf, shiftMonth, type MonthKey } from "~/domain/calendar";
 import {
-  CASH_AND_BANK_PREFIX,
   countNegativeCashOrBank,
   countUnclassifiedAccounts,
   emptyCheckCounts,
-  UNCLASSIFIED_PREFIX,
   unclassifiedBalance,
   type AccountBalance,
 } from "~/domain/board/checks";
@@ -12,33 +10,20 @@ import { ivaDueDate, receptorAnswerDeadline } from "~/domain/board/deadlines";
 import type { BoardRow } from "~/domain/board/row";
 import { toCedula } from "~/domain/organization-id";
 import type { BoardMonthFigures } from "~models/board-month-summary";
-import { balancesUnder } from "~/services/ledger/board-reads.server";
-import { ivaStatusesOf } from "./iva-status.server";
-import { boardMonthFigures } from "./month-summaries.server";
+import { boardMonths } from "./month-summaries.server";
 import { partialPaymentsFor } from "./partial-payments.server";
 
 /**
- * The practice board: the figures of each client's month that come from its receipts, bookings and
- * sending queue from the kept month summaries (decision 265); the balances of 70 and of cash and banks
- * from the period balances, the previous month's IVA from its declaration and the next pago parcial
- * from the income-tax schedule, each read for all the organizations at once (decision 220).
+ * The practice board: each client's month from its kept summary (decision 265) — the figures of its
+ * receipts, bookings, sending queue and the previous month's IVA declaration, and the balances of 70
+ * and of cash and banks (decision 303) — and the next pago parcial from the income-tax schedule's
+ * memory (decision 264), each read for all the organizations at once.
  */
 
 export interface BoardOrganization {
   id: string;
   name: string;
   responsible?: { id: string; email: string } | null;
-}
-
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const list = map.get(key);
-    if (list) list.push(item);
-    else map.set(key, [item]);
-  }
-  return map;
 }
 
 export function emptyRow(organization: BoardOrganization, month: MonthKey): BoardRow {
@@ -71,29 +56,19 @@ export async function loadBoard(
 ): Promise<BoardRow[]> {
   const ids = organizations.map((organization) => organization.id);
   if (ids.length === 0) return [];
-  const ivaMonth = shiftMonth(month, -1);
-  const [figures, balances, iva, partialPayments] = await Promise.all([
-    boardMonthFigures(ids, month),
-    balancesUnder(ids, month, [UNCLASSIFIED_PREFIX, CASH_AND_BANK_PREFIX]),
-    ivaStatusesOf(ids, ivaMonth),
+  const [months, partialPayments] = await Promise.all([
+    boardMonths(ids, month),
     partialPaymentsFor(ids, Number(month.slice(0, 4)), now),
   ]);
   const rows = new Map(organizations.map((organization) => [organization.id, emptyRow(organization, month)]));
   const at = (id: string) => rows.get(id);
-  for (const [org, summary] of figures) {
-    const row = at(org);
-    if (row) applyMonthFigures(row, summary);
-  }
-  for (const [org, list] of groupBy(balances, (balance) => balance.organizationId)) {
+  for (const [org, kept] of months) {
     const row = at(org);
     if (!row) continue;
-    applyBalances(row, list);
-  }
-  for (const [org, status] of iva) {
-    const row = at(org);
-    if (!row) continue;
-    row.iva.state = status.state;
-    row.iva.amount = status.amount === null ? null : String(status.amount);
+    applyMonthFigures(row, kept.figures);
+    applyBalances(row, kept.balances);
+    row.iva.state = kept.iva.state;
+    row.iva.amount = kept.iva.amount;
   }
   for (const [org, payment] of partialPayments) {
     const row = at(org);

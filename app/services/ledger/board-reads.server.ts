@@ -1,8 +1,11 @@
 import { type Types } from "mongoose";
+import { buildCatalog, flattenCatalog, type CatalogOverrides } from "~/domain/catalog";
+import { taxInputsOf } from "~models/organization";
 import { Entry } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
 import { ReceiptBooking } from "~models/receipt-booking";
 import { mapInBatches } from "~/utils/in-batches";
+import { yearRevisionsOfMany } from "./balances-revision.server";
 import { toBigInt } from "./records.server";
 
 /**
@@ -17,49 +20,80 @@ export interface AccountBalanceRow {
   balance: bigint;
 }
 
-/** Balances up to the end of `month` of the accounts under any of `prefixes`, from the period balances. */
+/**
+ * The codes of each organization's chart of accounts under any of `prefixes`: posting accepts only
+ * accounts of the chart, and an account with movements cannot leave it, so these are every account
+ * that can have a balance there.
+ */
+async function chartAccountsUnder(
+  organizationIds: readonly string[],
+  prefixes: readonly string[],
+): Promise<Map<string, string[]>> {
+  const inputs = await taxInputsOf(organizationIds);
+  const byChart = new Map<string, string[]>();
+  return new Map(
+    organizationIds.map((id) => {
+      const stored = inputs.get(id)?.catalog;
+      const overrides = (
+        stored !== null && typeof stored === "object" && !Array.isArray(stored) ? stored : {}
+      ) as CatalogOverrides;
+      const chart = JSON.stringify(overrides);
+      let codes = byChart.get(chart);
+      if (!codes) {
+        codes = flattenCatalog(buildCatalog(overrides))
+          .map((node) => node.key)
+          .filter((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+        byChart.set(chart, codes);
+      }
+      return [id, codes];
+    }),
+  );
+}
+
+/**
+ * Balances up to the end of `month` of the accounts under any of `prefixes`, from the period balances:
+ * one read per organization naming its accounts, so the (organization, account, period) index bounds
+ * it to those accounts' months. A range of account codes would leave the read to the (organization,
+ * period) index, every account's months of every year.
+ */
 export async function balancesUnder(
   organizationIds: readonly string[],
   month: string,
   prefixes: readonly string[],
 ): Promise<AccountBalanceRow[]> {
   if (organizationIds.length === 0 || prefixes.length === 0) return [];
-  // One read per prefix, as a range of account codes: the (organization, account, period) index then
-  // bounds each read to the accounts asked for instead of every balance of every client.
-  const perPrefix = await Promise.all(
-    [...new Set(prefixes)].map((prefix) =>
-      PeriodBalance.aggregate<{
-        _id: { org: string; account: string };
-        debit: unknown;
-        credit: unknown;
-      }>([
-        {
-          $match: {
-            organizationId: { $in: [...organizationIds] },
-            account: { $gte: prefix, $lt: `${prefix}\uffff` },
-            period: { $lte: month },
-          },
-        },
-        {
-          $group: {
-            _id: { org: "$organizationId", account: "$account" },
-            debit: { $sum: "$debit" },
-            credit: { $sum: "$credit" },
-          },
-        },
-      ]),
-    ),
+  const accounts = await chartAccountsUnder(organizationIds, prefixes);
+  const perOrganization = await mapInBatches([...organizationIds], 8, (organizationId) =>
+    PeriodBalance.aggregate<{ _id: string; debit: unknown; credit: unknown }>([
+      { $match: { organizationId, account: { $in: accounts.get(organizationId)! }, period: { $lte: month } } },
+      { $group: { _id: "$account", debit: { $sum: "$debit" }, credit: { $sum: "$credit" } } },
+    ]),
   );
-  const seen = new Set<string>();
-  return perPrefix.flat().flatMap((row) => {
-    // A prefix inside another (10 and 10-01) would count an account twice.
-    const key = `${row._id.org}\u0000${row._id.account}`;
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [
-      { organizationId: row._id.org, account: row._id.account, balance: toBigInt(row.debit) - toBigInt(row.credit) },
-    ];
-  });
+  return organizationIds.flatMap((organizationId, index) =>
+    perOrganization[index].map((row) => ({
+      organizationId,
+      account: row._id,
+      balance: toBigInt(row.debit) - toBigInt(row.credit),
+    })),
+  );
+}
+
+/**
+ * What each organization's balances up to the end of `month` are read from: the revision tokens of
+ * every year up to the month's (decision 174), as one string. Equal keys, equal balances; a post into
+ * a later year leaves the key alone. Read BEFORE the balances it will label.
+ */
+export async function balancesKeysOf(organizationIds: readonly string[], month: string): Promise<Map<string, string>> {
+  const revisions = await yearRevisionsOfMany(organizationIds);
+  const year = month.slice(0, 4);
+  return new Map(
+    organizationIds.map((id) => {
+      const years = Object.entries(revisions.get(id) ?? {})
+        .filter(([key]) => key <= year)
+        .sort(([a], [b]) => a.localeCompare(b));
+      return [id, years.map(([key, token]) => `${key}:${token}`).join(",")];
+    }),
+  );
 }
 
 /**
