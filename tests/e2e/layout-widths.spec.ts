@@ -52,6 +52,11 @@ const ADMIN_SCREENS: Record<string, Visit> = {
     link: /\/admin\/bank\/[0-9a-f]{24}/,
     next: /\/admin\/bank\/[0-9a-f]{24}\/rules/,
   },
+  "_app.admin.bank_.$accountID_.import.$jobID.tsx": {
+    from: `/admin/bank?org=${ORG}`,
+    link: /\/admin\/bank\/[0-9a-f]{24}/,
+    next: /\/admin\/bank\/[0-9a-f]{24}\/import\/[0-9a-f]{24}/,
+  },
   "_app.admin.income-brackets.tsx": `/admin/income-brackets?org=${ORG}`,
   "_app.admin.income-brackets_.$year.$kind.tsx": {
     from: `/admin/income-brackets?org=${ORG}`,
@@ -118,6 +123,8 @@ const OPTIONAL = new Set([
   // A bank account's page, when the demo organization has a bank account (the bank spec checks it on a phone).
   "_app.admin.bank_.$accountID.tsx",
   "_app.admin.bank_.$accountID_.rules.tsx",
+  // A long statement import's progress page, reached right after its upload (the bank spec follows one).
+  "_app.admin.bank_.$accountID_.import.$jobID.tsx",
 ]);
 
 async function pageScrollsSideways(page: Page): Promise<number> {

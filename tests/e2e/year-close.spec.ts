@@ -40,7 +40,7 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  const cedula = javaScriptEnabled ? "3101888801" : "3101888802";
+  const cedula = javaScriptEnabled ? "3101888811" : "3101888812";
   const org = `CR:${cedula}`;
 
   test.describe(`year close, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

@@ -110,10 +110,12 @@ describe("group commit into the data file", () => {
         const stats = server.engine.storage!.groupStats;
         const changes = stats.changes - before.changes;
         const groups = stats.groups - before.groups;
-        // Every committed transaction went to the data file, and fewer LMDB commits carried them.
+        // Every committed transaction went to the data file through the groups. How many shared one
+        // depends on how the commits met the journal's flushes (on a loaded machine each may meet its
+        // own), so it is not asserted here; that changes made together share one group is the next
+        // test's, exactly.
         expect(changes).toBeGreaterThanOrEqual(TRANSACTIONS);
         expect(groups).toBeGreaterThan(0);
-        expect(groups).toBeLessThan(changes);
         await expectBooks(client);
       } finally {
         await client.close();
