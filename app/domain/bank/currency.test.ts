@@ -29,7 +29,7 @@ describe("book figures in the bank account's currency", () => {
     ];
     expect(bookLinesInBankCurrency("USD", lines)).toEqual([
       line("deposit", 50_000n, 50_000_000n),
-      line("cheque", -125_000n, -12_500_000n),
+      line("cheque", -12_500n, -12_500_000n),
     ]);
   });
 
