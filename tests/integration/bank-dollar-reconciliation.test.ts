@@ -16,6 +16,7 @@ import { BankMonth } from "../../models/bank-month";
 import { BankStatementLine } from "../../models/bank-statement-line";
 import { Entry } from "../../models/entry";
 import { storedBigInt } from "../../models/open-item";
+import type { CalendarDate } from "../../app/domain/calendar";
 import { ensureOrganization } from "../../models/organization";
 import { PostedLine } from "../../models/posted-line";
 import type { BankAccountRecord } from "../../models/bank-account";
@@ -193,7 +194,7 @@ describe("a bank account in US$", () => {
   });
 
   it("reconciles in US$: the leaf's dollar balance, the cheque outstanding, difference zero", async () => {
-    expect(await reconciliationAt(account, "2026-11-30")).toEqual({
+    expect(await reconciliationAt(account, "2026-11-30" as CalendarDate)).toEqual({
       date: "2026-11-30",
       bankBalance: 1_106_725n,
       bookBalance: 1_076_725n,
