@@ -16,7 +16,7 @@ export interface BankMonthRecord {
   bankAccountId: Types.ObjectId;
   month: string;
   closed: boolean;
-  /** The conciliación at the month's last day when it was last closed (céntimos). */
+  /** The conciliación at the month's last day when it was last closed (céntimos of the account's currency). */
   bankBalance: bigint;
   bookBalance: bigint;
   history: BankMonthEvent[];

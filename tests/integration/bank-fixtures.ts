@@ -15,3 +15,21 @@ export async function createScotiabankAccount(organizationId: string, ledgerAcco
   if (!created.ok) throw new Error(created.refusals[0].message);
   return created.account;
 }
+
+/**
+ * A BAC account in US$ (IBAN of tests/fixtures/bank/bac-cuenta-dolares.csv) mapped to `ledgerAccount`,
+ * which the caller has marked as kept in dollars.
+ */
+export async function createBacDollarAccount(organizationId: string, ledgerAccount: string) {
+  const form = readBankAccountForm({
+    bank: "bac",
+    iban: "CR56 0102 0000 9301 7654 32",
+    currency: "USD",
+    ledgerAccount,
+    format: "bac",
+  });
+  if (!form.ok) throw new Error(JSON.stringify(form.errors));
+  const created = await createBankAccount(organizationId, "tester", form.value);
+  if (!created.ok) throw new Error(created.refusals[0].message);
+  return created.account;
+}

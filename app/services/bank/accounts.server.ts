@@ -21,11 +21,21 @@ import { loadCatalog } from "~/services/catalog/catalog.server";
 
 export const BANK_ACCOUNT_NOT_FOUND = "Cuenta bancaria no encontrada";
 
-function ledgerProblem(index: ReadonlyMap<string, CatalogNode>, code: string): string | null {
+export const BANK_ACCOUNT_CURRENCY_MESSAGES = {
+  leafNotInDollars: (code: string) =>
+    `La cuenta ${code} no se lleva en dólares: una cuenta bancaria en US$ se concilia contra una cuenta contable en dólares. Márquela «Llevar en dólares (US$)» en el catálogo o elija otra.`,
+  leafInDollars: (code: string) =>
+    `La cuenta ${code} se lleva en dólares: una cuenta bancaria en colones se concilia contra una cuenta contable en colones.`,
+} as const;
+
+function ledgerProblem(index: ReadonlyMap<string, CatalogNode>, code: string, currency: "CRC" | "USD"): string | null {
   const node = index.get(code);
   if (!node) return `La cuenta ${code} no existe en el catálogo de este cliente.`;
   if (node.disabled) return `La cuenta ${code} está deshabilitada; elija otra.`;
   if (!isSelectable(node)) return `La cuenta ${code} agrupa otras cuentas; elija una cuenta de detalle.`;
+  // The statement is compared with the leaf's own currency (decision 307).
+  if (currency === "USD" && node.currency !== "USD") return BANK_ACCOUNT_CURRENCY_MESSAGES.leafNotInDollars(code);
+  if (currency === "CRC" && node.currency === "USD") return BANK_ACCOUNT_CURRENCY_MESSAGES.leafInDollars(code);
   return null;
 }
 
@@ -67,7 +77,7 @@ export async function createBankAccount(
   userId: string,
   form: BankAccountForm,
 ): Promise<CreateBankAccountResult> {
-  const problem = ledgerProblem(await catalogIndex(organizationId), form.ledgerAccount);
+  const problem = ledgerProblem(await catalogIndex(organizationId), form.ledgerAccount, form.currency);
   if (problem) return { ok: false, refusals: [refusal(problem, "ledgerAccount")] };
   const existing = await listBankAccounts(organizationId);
   const sharing = existing.find((account) => account.ledgerAccount === form.ledgerAccount);

@@ -28,6 +28,7 @@ import {
   type MatchOpenItem,
   type Proposal,
 } from "~/domain/bank/matching";
+import { bookLinesInBankCurrency } from "~/domain/bank/currency";
 import { MAX_STATEMENT_LINES } from "~/domain/bank/statement";
 import { amountToCents, cents } from "~/domain/money";
 import { dollarsOpenOf } from "~/domain/open-items";
@@ -79,8 +80,9 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
   ]);
   // An entry and its reversal cancel out: neither is a movement the bank can show.
   const taken = new Set(matches.flatMap((match) => match.postedLines.map(bookKey)));
+  // A dollar account's statement is in dollars: its posted lines are matched on the dollars they carry.
   const book = new Map(
-    posted
+    bookLinesInBankCurrency(account.currency, posted)
       .filter((line) => !taken.has(bookKey(line)) && !reversed.has(line.entryId))
       .map((line) => [bookKey(line), line]),
   );

@@ -1,6 +1,7 @@
 /**
  * The conciliación of one bank account at a date: the stored lines, the posted lines of its ledger account
- * and the accepted matches, handed to the pure `reconcile` (app/domain/bank/reconciliation.ts).
+ * and the accepted matches, handed to the pure `reconcile` (app/domain/bank/reconciliation.ts); every
+ * figure in the account's currency (for a dollar account, its leaf's dollars).
  */
 import type { ClientSession } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
@@ -9,6 +10,7 @@ import { earliestStatedOpening } from "~models/bank-statement";
 import { bankLinesUpTo, firstBankLineDay } from "~models/bank-statement-line";
 import { storedBigInt } from "~models/open-item";
 import type { CalendarDate } from "~/domain/calendar";
+import { bookLinesInBankCurrency, inBankCurrency } from "~/domain/bank/currency";
 import {
   reconcile,
   reconciliationDetail,
@@ -71,16 +73,19 @@ async function reconciliationInputAt(
   ] as const);
   const earliestLine = firstDay !== null && firstDay <= date ? (firstDay as CalendarDate) : null;
   const bookFrom = (opening?.from as CalendarDate | undefined) ?? earliestLine ?? date;
-  const [bankLines, matches, bookOpening, bookLines, reversed] = await readAll(session, [
+  const [bankLines, matches, before, posted, reversed] = await readAll(session, [
     () => bankLinesUpTo(organizationId, account._id, date, MAX_ACCOUNT_LINES, session),
     () => matchesOfAccount(organizationId, account._id, session),
     () => accountBalanceBefore(organizationId, account.ledgerAccount, bookFrom, session),
     () => postedLinesOfAccount(organizationId, account.ledgerAccount, bookFrom, date, session),
     () => reversalPairsSince(organizationId, bookFrom, session),
   ] as const);
+  // Figures in the account's currency: a dollar account's statement is compared with its leaf's dollars.
+  const bookOpening = inBankCurrency(account.currency, { amount: before.colones, dollars: before.dollars });
+  const bookLines = bookLinesInBankCurrency(account.currency, posted);
   // The days of matched posted lines come from the lines just read; only those outside the range are
   // looked up.
-  const matchedBookDates = new Map(bookLines.map((line) => [`${line.entryId}:${line.line}`, line.date]));
+  const matchedBookDates = new Map(posted.map((line) => [`${line.entryId}:${line.line}`, line.date]));
   const outside = matches.flatMap((match) =>
     match.postedLines.filter((line) => !matchedBookDates.has(`${String(line.entryId)}:${line.line}`)),
   );

@@ -1,7 +1,7 @@
 /**
  * The posted lines of one leaf account in a date range, for bank reconciliation: each with the entry it
  * belongs to, its position, and the signed amount as the bank sees it (a debit to a bank account is
- * money in). Bounded by the caller's range.
+ * money in), in colones and in the dollars the line carries. Bounded by the caller's range.
  */
 import type { ClientSession, Types } from "mongoose";
 import { Entry, type EntryRecord } from "~models/entry";
@@ -9,6 +9,7 @@ import { PeriodBalance } from "~models/period-balance";
 import { PostedLine, type PostedLineRecord } from "~models/posted-line";
 import { firstDayOfMonth, type CalendarDate } from "~/domain/calendar";
 import { storedBigInt } from "~models/open-item";
+import type { Amount } from "~/domain/money";
 import { toBigInt } from "./records.server";
 
 export interface AccountLine {
@@ -18,6 +19,8 @@ export interface AccountLine {
   number: string;
   description: string;
   amount: bigint;
+  /** The line's dollars in Amount units, signed like `amount`; 0 when it carries none (decision 282). */
+  dollars: Amount;
 }
 
 /** At most this many lines are read at once (ten times the largest statement). */
@@ -32,7 +35,18 @@ export async function postedLinesOfAccount(
 ): Promise<AccountLine[]> {
   const rows = await PostedLine.find(
     { organizationId, account, date: { $gte: from, $lte: to } },
-    { entryId: 1, line: 1, date: 1, number: 1, description: 1, lineDescription: 1, debit: 1, credit: 1, _id: 0 },
+    {
+      entryId: 1,
+      line: 1,
+      date: 1,
+      number: 1,
+      description: 1,
+      lineDescription: 1,
+      debit: 1,
+      credit: 1,
+      dollars: 1,
+      _id: 0,
+    },
     { session },
   )
     .sort({ date: 1, number: 1, line: 1 })
@@ -45,37 +59,48 @@ export async function postedLinesOfAccount(
     number: row.number,
     description: row.lineDescription || row.description,
     amount: storedBigInt(row.debit) - storedBigInt(row.credit),
+    dollars: storedBigInt(row.dollars),
   }));
 }
 
 /**
- * Σ debit − Σ credit of one account before `day`: the period balances of the months before it, and the
- * posted lines of its own month before it — at most one month of lines, however long the history.
+ * Σ debit − Σ credit of one account before `day`, in colones and in dollars (debit positive): the period
+ * balances of the months before it, and the posted lines of its own month before it — at most one month
+ * of lines, however long the history.
  */
 export async function accountBalanceBefore(
   organizationId: string,
   account: string,
   day: CalendarDate,
   session?: ClientSession,
-): Promise<bigint> {
+): Promise<{ colones: bigint; dollars: Amount }> {
   const monthStart = firstDayOfMonth(day.slice(0, 7));
   // Inside a transaction one read at a time; otherwise both at once.
   const readMonths = () =>
-    PeriodBalance.aggregate<{ debit: unknown; credit: unknown }>([
+    PeriodBalance.aggregate<{ debit: unknown; credit: unknown; dollars: unknown }>([
       { $match: { organizationId, account, period: { $lt: day.slice(0, 7) } } },
-      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" } } },
+      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, dollars: { $sum: "$dollars" } } },
     ]).session(session ?? null);
   const readLines = () =>
     PostedLine.find(
       { organizationId, account, date: { $gte: monthStart, $lt: day } },
-      { debit: 1, credit: 1, _id: 0 },
+      { debit: 1, credit: 1, dollars: 1, _id: 0 },
       { session },
     ).lean<PostedLineRecord[]>();
   const [months, lines] = session
     ? [await readMonths(), await readLines()]
     : await Promise.all([readMonths(), readLines()]);
-  const before = months[0] ? toBigInt(months[0].debit) - toBigInt(months[0].credit) : 0n;
-  return lines.reduce((sum, line) => sum + storedBigInt(line.debit) - storedBigInt(line.credit), before);
+  const before = {
+    colones: months[0] ? toBigInt(months[0].debit) - toBigInt(months[0].credit) : 0n,
+    dollars: months[0] ? toBigInt(months[0].dollars) : 0n,
+  };
+  return lines.reduce(
+    (sum, line) => ({
+      colones: sum.colones + storedBigInt(line.debit) - storedBigInt(line.credit),
+      dollars: sum.dollars + storedBigInt(line.dollars),
+    }),
+    before,
+  );
 }
 
 /** The day of each of these posted lines (`entryId:line` → day), read by their entries' ids. */
