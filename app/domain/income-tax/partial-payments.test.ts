@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CalendarDate } from "../calendar";
 import { cents } from "../money";
-import { lastWeekdayOfMonth, partialPaymentSchedule } from "./partial-payments";
+import { lastWeekdayOfMonth, partialPaymentSchedule, partialPaymentScheduleOn, scheduleDay } from "./partial-payments";
 
 const c = (colones: number) => cents(BigInt(colones) * 100n);
 const day = (text: string) => text as CalendarDate;
@@ -87,5 +87,39 @@ describe("the year's pagos parciales", () => {
         day("2026-07-01"),
       ),
     ).toEqual({ kind: "no-table", year: 2025 });
+  });
+
+  it("are judged on today while the year runs or before it starts, and on its last day once it ended", () => {
+    expect(
+      ["2025-12-31", "2026-01-01", "2026-06-30", "2026-12-31", "2027-01-01", "2030-05-05"].map((today) =>
+        scheduleDay(2026, day(today)),
+      ),
+    ).toEqual(["2025-12-31", "2026-01-01", "2026-06-30", "2026-12-31", "2026-12-31", "2026-12-31"]);
+  });
+
+  it("one set of inputs gives each day's schedule: a cuota turns overdue the day after it is due, and stays so after the year", () => {
+    // ₡100 000 of tax in 2025, the only year known → ₡25 000 each; ₡10 000 paid.
+    const inputs = {
+      previous: [
+        { year: 2023, tax: null },
+        { year: 2024, tax: null },
+        { year: 2025, tax: c(100_000) },
+      ],
+      paidInYear: c(10_000),
+    } as const;
+    const firstState = (today: string) => {
+      const schedule = partialPaymentScheduleOn(2026, inputs, day(today));
+      if (schedule.kind !== "cuotas") throw new Error(schedule.kind);
+      return [schedule.instalments[0].state, schedule.dueSoFar];
+    };
+    expect(["2026-06-29", "2026-06-30", "2026-07-01", "2027-02-01"].map(firstState)).toEqual([
+      ["pago parcial", c(0)],
+      ["pago parcial", c(25_000)],
+      ["vencida", c(25_000)],
+      ["vencida", c(75_000)],
+    ]);
+    expect(partialPaymentScheduleOn(2026, inputs, day("2027-02-01"))).toEqual(
+      partialPaymentSchedule(2026, inputs.previous, inputs.paidInYear, day("2026-12-31")),
+    );
   });
 });

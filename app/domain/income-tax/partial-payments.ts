@@ -57,6 +57,30 @@ export type PartialPaymentSchedule =
   | { kind: "no-table"; year: number };
 
 /**
+ * What a year's cuotas are computed from besides the day: the tax of the three years before (oldest
+ * first) and the year's debits to the pagos parciales account. None of it depends on the day.
+ */
+export interface PartialPaymentInputs {
+  previous: readonly [PreviousTax, PreviousTax, PreviousTax];
+  paidInYear: Cents;
+}
+
+/** The day the year's cuotas are judged on: today while the year runs (or before it), else its last day. */
+export function scheduleDay(year: number, today: CalendarDate): CalendarDate {
+  const yearEnd = `${year}-12-31` as CalendarDate;
+  return today > yearEnd ? yearEnd : today;
+}
+
+/** The year's cuotas on `today`: the one step the income-tax page and the board share. */
+export function partialPaymentScheduleOn(
+  year: number,
+  inputs: PartialPaymentInputs,
+  today: CalendarDate,
+): PartialPaymentSchedule {
+  return partialPaymentSchedule(year, inputs.previous, inputs.paidInYear, scheduleDay(year, today));
+}
+
+/**
  * The cuotas of `year` from the tax of the three years before (oldest first, the year before last
  * in the list), with the year's payments (the debits of the pagos parciales account in the year)
  * applied in order, as of `today`.

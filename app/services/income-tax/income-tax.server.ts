@@ -4,10 +4,11 @@ import {
   chooseTable,
   computeTax,
   nextYearPrepayments,
-  partialPaymentSchedule,
+  partialPaymentScheduleOn,
   projectToYearEnd,
   type BracketTable,
   type OrganizationTaxpayer,
+  type PartialPaymentInputs,
   type PartialPaymentSchedule,
   type PreviousTax,
   type Prepayments,
@@ -113,31 +114,25 @@ function previousTax(
   return total === null ? { year, tax: null, noTable: true } : { year, tax: total };
 }
 
-/** The day the year's cuotas are judged on: today while the year runs (or before it), else its last day. */
-function scheduleDay(year: number, today: CalendarDate): CalendarDate {
-  const yearEnd = `${year}-12-31` as CalendarDate;
-  const inProgress = today < yearEnd && today >= (`${year}-01-01` as CalendarDate);
-  const asOf = inProgress ? today : yearEnd;
-  return today < (`${year}-01-01` as CalendarDate) ? today : asOf;
-}
-
 /**
- * The year's pagos parciales as the Impuesto sobre la Renta page shows them: the cuotas from the tax of
- * the three years before, and the year's debits to the pagos parciales account applied in order.
+ * What the year's pagos parciales are computed from, as the Impuesto sobre la Renta page reads it: the
+ * tax of the three years before and the year's debits to the pagos parciales account. The day does not
+ * enter: a year's reports cover the whole year, entries dated after `now` included (the day only checks
+ * that the year is within the dates the app accepts), so the schedule of another day is
+ * `partialPaymentScheduleOn` over the same inputs (decision 310).
  */
-export async function partialPaymentsOf(
+export async function partialPaymentInputsOf(
   organizationId: string,
   year: number,
   now = new Date(),
-): Promise<PartialPaymentSchedule> {
+): Promise<PartialPaymentInputs> {
   const today = todayInCostaRica(now);
   const taxpayer = await taxpayerOf(organizationId);
   if (!taxpayer) throw organizationVanished(organizationId);
   const [tables, before] = await Promise.all([listBracketTables(), yearFigures(organizationId, year - 1, today)]);
   const lastYear = previousTax(taxpayer, tables, year - 1, before);
-  const day = scheduleDay(year, today);
   // The year before without a table decides the schedule alone: the other years and the payments are not read.
-  if (lastYear.noTable) return partialPaymentSchedule(year, [lastYear, lastYear, lastYear], cents(0n), day);
+  if (lastYear.noTable) return { previous: [lastYear, lastYear, lastYear], paidInYear: cents(0n) };
   const [accounts, twoBefore, threeBefore] = await Promise.all([
     getDefaultAccounts(organizationId),
     yearFigures(organizationId, year - 2, today),
@@ -149,9 +144,9 @@ export async function partialPaymentsOf(
     lastYear,
   ] as const;
   // No tax in the three years: no cuotas, whatever was paid.
-  if (previous.every((entry) => entry.tax === null)) return partialPaymentSchedule(year, previous, cents(0n), day);
+  if (previous.every((entry) => entry.tax === null)) return { previous, paidInYear: cents(0n) };
   const prepaid = await accountYear(organizationId, accounts.incomeTaxPrepayments, year, today);
-  return partialPaymentSchedule(year, previous, prepaid.debit, day);
+  return { previous, paidInYear: prepaid.debit };
 }
 
 /**
@@ -199,15 +194,17 @@ export async function incomeTaxReport(
     projection = { ...projected, choice: result.choice, tax: result.computation?.total ?? null };
   }
   const asOf = inProgress ? today : yearEnd;
-  const schedule = partialPaymentSchedule(
+  const schedule = partialPaymentScheduleOn(
     year,
-    [
-      previousTax(taxpayer, tables, year - 3, threeBefore),
-      previousTax(taxpayer, tables, year - 2, twoBefore),
-      previousTax(taxpayer, tables, year - 1, before),
-    ],
-    prepaid.debit,
-    scheduleDay(year, today),
+    {
+      previous: [
+        previousTax(taxpayer, tables, year - 3, threeBefore),
+        previousTax(taxpayer, tables, year - 2, twoBefore),
+        previousTax(taxpayer, tables, year - 1, before),
+      ],
+      paidInYear: prepaid.debit,
+    },
+    today,
   );
   return {
     year,
