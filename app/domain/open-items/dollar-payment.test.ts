@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAmount, type Amount, type Cents } from "../money";
+import { formatAmount, parseAmount, type Amount, type Cents } from "../money";
 import {
   bookRateOf,
   DOLLAR_PAYMENT_MESSAGES,
@@ -38,10 +38,10 @@ type Shown = { account: string; debit: string | null; credit: string | null; usd
 const show = (lines: ReturnType<typeof dollarPaymentEntryLines>): Shown[] =>
   lines.map((line) => ({
     account: line.account,
-    debit: line.debit ? (Number(line.debit) / 100_000).toFixed(2) : null,
-    credit: line.credit ? (Number(line.credit) / 100_000).toFixed(2) : null,
-    ...(line.currency === "USD" ? { usd: (Number(line.foreignAmount) / 100_000).toFixed(2) } : {}),
-    ...(line.rate ? { rate: (Number(line.rate) / 100_000).toFixed(5) } : {}),
+    debit: line.debit ? formatAmount(line.debit, 2) : null,
+    credit: line.credit ? formatAmount(line.credit, 2) : null,
+    ...(line.currency === "USD" ? { usd: formatAmount(line.foreignAmount!, 2) } : {}),
+    ...(line.rate ? { rate: formatAmount(line.rate, 5) } : {}),
   }));
 
 function planned(items: DollarItemForPayment[], request: Parameters<typeof planDollarPayment>[1]) {
