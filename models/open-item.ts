@@ -107,10 +107,18 @@ function normalized(record: OpenItemRecord): OpenItemRecord {
 }
 
 export async function findOpenItems(
-  filter: { organizationId: string; side?: OpenItemSide; partyId?: Types.ObjectId; ids?: readonly Types.ObjectId[] },
+  filter: {
+    organizationId: string;
+    side?: OpenItemSide;
+    partyId?: Types.ObjectId;
+    ids?: readonly Types.ObjectId[];
+    /** Only the items that still owe something (a positive balance). */
+    owing?: boolean;
+  },
   session?: ClientSession,
 ): Promise<OpenItemRecord[]> {
   const query: Record<string, unknown> = { organizationId: filter.organizationId };
+  if (filter.owing) query.balance = { $gt: 0n };
   if (filter.side) query.side = filter.side;
   if (filter.partyId) query.partyId = filter.partyId;
   if (filter.ids) query._id = { $in: filter.ids };

@@ -75,7 +75,7 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
   const [posted, matches, openItems, reversed] = await Promise.all([
     postedLinesOfAccount(account.organizationId, account.ledgerAccount, from, to),
     matchesOfAccount(account.organizationId, account._id),
-    findOpenItems({ organizationId: account.organizationId }),
+    findOpenItems({ organizationId: account.organizationId, owing: true }),
     reversalPairsSince(account.organizationId, from),
   ]);
   // An entry and its reversal cancel out: neither is a movement the bank can show.
