@@ -1,3 +1,4 @@
+import { listBankAccounts } from "~models/bank-account";
 import { readCatalogOverrides, setCatalogOverrides } from "~models/organization";
 import {
   applyOverride,
@@ -18,6 +19,7 @@ import {
   type CatalogNode,
   type CatalogOverrides,
 } from "~/domain/catalog";
+import { BANK_LABELS, type Bank } from "~/domain/bank/account-form";
 import { GROUP_DISABLE } from "~/domain/catalog/messages";
 import type { Refusal } from "~/domain/refusal";
 import { organizationVanished } from "~/services/organizations/vanished.server";
@@ -47,6 +49,16 @@ export const COLON_LINES_BEFORE_DOLLARS = (code: string) =>
   `La cuenta ${code} tiene líneas solo en colones (sin monto en dólares): no puede pasar a llevarse en dólares. Cree una subcuenta nueva para los dólares.`;
 export const DOLLAR_LINES_STAY = (code: string) =>
   `La cuenta ${code} tiene movimientos en dólares: sigue llevándose en dólares.`;
+
+export const BANK_ACCOUNT_LEAF = (code: string, bank: string) =>
+  `La cuenta ${code} es la cuenta contable de la cuenta bancaria ${bank}: cambie primero la cuenta contable de esa cuenta bancaria.`;
+
+/** What a bank account mapped to a leaf of the catalog holds that leaf to (see `planCatalogChange`). */
+export interface BankLeaf {
+  /** The bank account as the accountant knows it, e.g. «BAC CR05…». */
+  label: string;
+  currency: "CRC" | "USD";
+}
 
 const unknownAccount = (code: string) => `La cuenta ${code} no existe en el catálogo de este cliente.`;
 
@@ -79,10 +91,19 @@ export function planCatalogChange(
   inUse: ReadonlySet<string>,
   /** Accounts with a line in colones only (no dollar amount beside it). */
   colonLines: ReadonlySet<string> = new Set(),
+  /**
+   * Leaves that bank accounts are booked in: a bank account's statements are matched against its leaf in
+   * the leaf's currency, so the leaf must stay a leaf, enabled, and in the bank account's currency.
+   */
+  bankLeaves: ReadonlyMap<string, BankLeaf> = new Map(),
 ): { overrides: CatalogOverrides; code: string } | CatalogRefusal {
   const index = indexCatalog(buildCatalog(overrides));
   const refuse = (message: string, field?: "code" | "label"): CatalogRefusal =>
     field ? { field, message } : { message };
+  const bankRefusal = (code: string) => {
+    const bank = bankLeaves.get(code);
+    return bank ? refuse(BANK_ACCOUNT_LEAF(code, bank.label)) : null;
+  };
 
   if (change.kind === "add") {
     const parent = index.get(change.parent);
@@ -94,6 +115,8 @@ export function planCatalogChange(
       return refuse(`La cuenta ${parent.key} tiene movimientos; no se le pueden agregar subcuentas.`);
     }
     if (parent.currency) return refuse(IN_DOLLARS_NO_CHILDREN(parent.key));
+    const bankLeaf = bankRefusal(parent.key);
+    if (bankLeaf) return bankLeaf;
     const code = normalizeCode(change.code);
     const codeError = validateNewCode(index, code, parent.key);
     if (codeError) return refuse(codeError, "code");
@@ -121,6 +144,10 @@ export function planCatalogChange(
     }
     case "set-disabled": {
       if (isGroupCode(node.key)) return refuse(GROUP_DISABLE);
+      if (change.disabled) {
+        const mapped = flattenCatalog([node]).find((account) => bankLeaves.has(account.key));
+        if (mapped) return bankRefusal(mapped.key)!;
+      }
       const parent = node.pId === null ? undefined : index.get(node.pId);
       if (!change.disabled && parent && parent.level > 1 && parent.disabled) {
         return refuse(`La cuenta ${parent.key} está deshabilitada; habilítela primero.`);
@@ -129,6 +156,8 @@ export function planCatalogChange(
     }
     case "set-currency": {
       if (node.level <= 1 || node.children.length > 0) return refuse(ONLY_LEAVES_IN_DOLLARS);
+      const bank = bankLeaves.get(node.key);
+      if (bank && bank.currency !== change.currency) return bankRefusal(node.key)!;
       if (change.currency === "USD") {
         if (node.currency) return { overrides, code: node.key };
         if (colonLines.has(node.key)) return refuse(COLON_LINES_BEFORE_DOLLARS(node.key));
@@ -144,9 +173,27 @@ export function planCatalogChange(
       }
       const used = flattenCatalog([node]).find((account) => inUse.has(account.key));
       if (used) return refuse(`La cuenta ${used.key} tiene movimientos: no se puede eliminar, solo deshabilitar.`);
+      const mapped = flattenCatalog([node]).find((account) => bankLeaves.has(account.key));
+      if (mapped) return bankRefusal(mapped.key)!;
       return { overrides: removeOverride(overrides, node.key), code: node.pId ?? node.key };
     }
   }
+}
+
+/** The leaves the organization's bank accounts are booked in. */
+async function bankLeavesOf(organizationId: string): Promise<ReadonlyMap<string, BankLeaf>> {
+  const accounts = await listBankAccounts(organizationId);
+  return new Map(
+    accounts.map((account) => [
+      account.ledgerAccount,
+      {
+        label: [BANK_LABELS[account.bank as Bank] ?? account.bank, account.iban ?? account.number]
+          .filter(Boolean)
+          .join(" "),
+        currency: account.currency,
+      },
+    ]),
+  );
 }
 
 function issueKeys(overrides: CatalogOverrides): Set<string> {
@@ -166,18 +213,19 @@ export async function changeCatalog(
   organizationId: string,
   change: CatalogChange,
 ): Promise<{ code: string } | CatalogRefusal> {
-  const [inUse, colonLines] = await Promise.all([
+  const [inUse, colonLines, bankLeaves] = await Promise.all([
     accountsWithMovements(organizationId),
     change.kind === "set-currency" && change.currency === "USD"
       ? accountHasColonLines(organizationId, change.code).then((has) => new Set(has ? [change.code] : []))
       : Promise.resolve(new Set<string>()),
+    bankLeavesOf(organizationId),
   ]);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);
     const state = await readCatalogOverrides(organizationId);
     if (!state) throw organizationVanished(organizationId);
     const current = asOverrides(state.catalog);
-    const plan = planCatalogChange(current, change, inUse, colonLines);
+    const plan = planCatalogChange(current, change, inUse, colonLines, bankLeaves);
     if (!("overrides" in plan)) return plan;
     // Stored data written before validation existed may hold bad entries; only refuse new ones.
     const before = issueKeys(current);
