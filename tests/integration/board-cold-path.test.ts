@@ -155,6 +155,12 @@ describe("the board with nothing kept", () => {
         reference.filter((row) => row.organizationId !== failing),
       );
       expect(logged.mock.calls.some(([line]) => String(line).includes(failing))).toBe(true);
+      // Within a minute of its failure a request does not try it again (it would fail every refresh).
+      const attempts = computedFor(failing);
+      const again = await loadBoard(organizations, MONTH, new Date(), { clients: 5 });
+      expect(again.find((row) => row.organizationId === failing)?.calculation).toBe("failed");
+      await backgroundBuildsSettled();
+      expect(computedFor(failing)).toBe(attempts);
     } finally {
       logged.mockRestore();
       vi.mocked(incomeTax.partialPaymentInputsOf).mockImplementation(real);

@@ -109,25 +109,31 @@ export async function loadBoard(
       return row;
     });
   }
-  const inline = missing.slice(0, budget.clients ?? missing.length);
-  for (let next = 0; next < inline.length; next += CLIENTS_PER_BUILD) {
+  // A client whose build failed a moment ago waits for its retry instead of failing every request.
+  const waiting = new Set(missing.filter((id) => buildFailure(id, month)?.retryable === false));
+  const buildable = missing.filter((id) => !waiting.has(id));
+  const inline = buildable.slice(0, budget.clients ?? buildable.length);
+  // One client first, then batches that double up to the grouped reads' size: a client at a real
+  // practice's size takes about a second alone, while small ones cost little more in a batch.
+  for (let next = 0, size = 1; next < inline.length; next += size, size = Math.min(size * 2, CLIENTS_PER_BUILD)) {
     // The first batch always: every request moves the board forward, however slow its reads were.
     if (next > 0 && budget.ms !== undefined && performance.now() - started >= budget.ms) break;
-    await buildUnderLease(inline.slice(next, next + CLIENTS_PER_BUILD), month, now).then(
+    await buildUnderLease(inline.slice(next, next + size), month, now).then(
       (clients) => clients.forEach((client, id) => built.set(id, client)),
       // The background builds them one by one and records which one fails.
       () => undefined,
     );
   }
-  const pending = ids.filter((id) => !built.has(id));
-  const retried = pending.filter((id) => buildFailure(id, month)?.retryable !== false);
-  buildInBackground(retried, month);
+  buildInBackground(
+    buildable.filter((id) => !built.has(id)),
+    month,
+  );
 
   return organizations.map((organization) => {
     const row = emptyRow(organization, month);
     const client = built.get(organization.id);
     if (client) applyBuilt(row, client);
-    else row.calculation = retried.includes(organization.id) ? "pending" : "failed";
+    else row.calculation = waiting.has(organization.id) ? "failed" : "pending";
     return row;
   });
 }
