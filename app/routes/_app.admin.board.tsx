@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { BoardMonthNavigation } from "~/components/board/BoardMonthNavigation";
@@ -9,8 +9,11 @@ import { todayInCostaRica } from "~/domain/calendar";
 import { BOARD_SEARCH_MAX } from "~/domain/board/row";
 import { boardMonthLinks, NO_RESPONSIBLE, readBoardQuery } from "~/domain/board/query";
 import { countLabel } from "~/domain/text";
+import { useRefreshWhileRunning } from "~/components/jobs/JobProgress";
 import { loadBoardView } from "~/services/board/board-page.server";
+import { BOARD_PAGE_BUDGET } from "~/services/board/board.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { jobDocumentHeaders, jobPageHeaders } from "~/utils/job-page-headers";
 
 export const meta: MetaFunction = () => [{ title: "Resumen de clientes · Contabilidad CR" }];
 
@@ -18,13 +21,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireAdmin(request);
   const now = new Date();
   const query = readBoardQuery(new URL(request.url).searchParams, now);
-  const view = await loadBoardView(request, user, query, now);
-  return json({ query, view, today: todayInCostaRica(now), months: boardMonthLinks(query.month, now) });
+  const view = await loadBoardView(request, user, query, now, BOARD_PAGE_BUDGET);
+  // While clients are being calculated the page refreshes itself (the Refresh header without JavaScript).
+  return json(
+    { query, view, today: todayInCostaRica(now), months: boardMonthLinks(query.month, now) },
+    { headers: jobPageHeaders(view.calculating > 0, BOARD_REFRESH_SECONDS) },
+  );
+}
+
+const BOARD_REFRESH_SECONDS = 3;
+
+export const headers = jobDocumentHeaders;
+
+function CalculatingNotice({ calculating, failed, href }: { calculating: number; failed: number; href: string }) {
+  if (calculating === 0 && failed === 0) return null;
+  return (
+    <Alert color={failed > 0 ? "orange" : "blue"} role="status" data-testid="board-calculating">
+      <Stack gap={4}>
+        {calculating > 0 && (
+          <Text size="sm">
+            {calculating === 1
+              ? "Calculando el mes de 1 cliente: sus cifras aparecen en cuanto esté listo."
+              : `Calculando el mes de ${calculating} clientes: sus cifras aparecen en cuanto estén listos.`}{" "}
+            La página se actualiza sola.
+          </Text>
+        )}
+        {failed > 0 && (
+          <Text size="sm">
+            {failed === 1
+              ? "No se pudo calcular el mes de 1 cliente; se intentará de nuevo en un minuto."
+              : `No se pudo calcular el mes de ${failed} clientes; se intentará de nuevo en un minuto.`}
+          </Text>
+        )}
+        <Anchor component={Link} to={href} reloadDocument size="sm">
+          Actualizar
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
 }
 
 export default function BoardPage() {
   const { query, view, today, months } = useLoaderData<typeof loader>();
-  const current = new URLSearchParams(useLocation().search);
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  useRefreshWhileRunning(view.calculating > 0, view);
   const to = (changes: Partial<typeof query>, path?: string) => boardHref(current, { ...query, ...changes }, path);
   return (
     <Stack gap="md">
@@ -46,6 +87,11 @@ export default function BoardPage() {
           nextHref={months.next ? to({ month: months.next }) : null}
         />
       </Group>
+      <CalculatingNotice
+        calculating={view.calculating}
+        failed={view.failed}
+        href={`${location.pathname}${location.search}`}
+      />
       <Form method="get" role="search" aria-label="Buscar clientes">
         {keptParamFields(current, ["org"]).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -16,6 +16,8 @@ const ATTENTION_COLORS: Record<AttentionLevel, string> = {
   soon: "orange",
   pending: "blue",
   clear: "green",
+  calculating: "gray",
+  failed: "orange",
 };
 
 export function Figure({ to, children, label }: { to: string; children: ReactNode; label: string }) {

@@ -6,6 +6,11 @@ import { countLabel } from "~/domain/text";
 import { AttentionBadge, Checks, Figure, Iva, PartialPayment, type Row } from "./BoardCells";
 import { boardLinks } from "./links";
 
+const CALCULATION_TEXT = {
+  pending: "Calculando… Las cifras de este cliente aparecen en cuanto estén listas.",
+  failed: "No se pudieron calcular sus cifras; se intentará de nuevo en un minuto.",
+} as const;
+
 export function BoardTable({
   rows,
   month,
@@ -52,56 +57,69 @@ export function BoardTable({
                     <AttentionBadge level={row.attention} />
                   </Stack>
                 </Table.Th>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Figure to={links.received} label={`Recibidos de ${row.name}: ${row.received}`}>
-                      {countLabel(row.received, "recibido", "recibidos")}
-                    </Figure>
-                    <Figure to={links.issued} label={`Emitidos de ${row.name}: ${row.issued}`}>
-                      {countLabel(row.issued, "emitido", "emitidos")}
-                    </Figure>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Figure to={links.month} label={`Sin contabilizar de ${row.name}: ${row.notBooked}`}>
-                    {row.notBooked}
-                  </Figure>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Figure to={links.received} label={`Respuestas pendientes de ${row.name}: ${row.pendingAnswers}`}>
-                      {row.pendingAnswers}
-                    </Figure>
-                    {row.pendingAnswers > 0 && <Text size="xs">{deadlineLabel(row.nearestAnswerDeadline, today)}</Text>}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Iva row={row} links={links} today={today} />
-                  <PartialPayment row={row} links={links} today={today} />
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                  <Figure to={links.balances} label={`Saldo en 70 de ${row.name}`}>
-                    {colones(row.unclassified)}
-                  </Figure>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Figure to={links.issued} label={`Rechazados de ${row.name}: ${row.rejected}`}>
-                      {countLabel(row.rejected, "rechazado", "rechazados")}
-                    </Figure>
-                    <Figure to={links.issued} label={`Envíos con error de ${row.name}: ${row.stuck}`}>
-                      {countLabel(row.stuck, "con error", "con error")}
-                    </Figure>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Figure to={links.imports} label={`Importar comprobantes de ${row.name}`}>
-                    {row.lastImportAt ? formatDateTime(row.lastImportAt) : "Nunca"}
-                  </Figure>
-                </Table.Td>
-                <Table.Td>
-                  <Checks row={row} links={links} />
-                </Table.Td>
+                {row.calculation !== "done" ? (
+                  <Table.Td colSpan={8} data-testid="board-row-calculating">
+                    <Text size="sm">{CALCULATION_TEXT[row.calculation]}</Text>
+                  </Table.Td>
+                ) : (
+                  <>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Figure to={links.received} label={`Recibidos de ${row.name}: ${row.received}`}>
+                          {countLabel(row.received, "recibido", "recibidos")}
+                        </Figure>
+                        <Figure to={links.issued} label={`Emitidos de ${row.name}: ${row.issued}`}>
+                          {countLabel(row.issued, "emitido", "emitidos")}
+                        </Figure>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Figure to={links.month} label={`Sin contabilizar de ${row.name}: ${row.notBooked}`}>
+                        {row.notBooked}
+                      </Figure>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Figure
+                          to={links.received}
+                          label={`Respuestas pendientes de ${row.name}: ${row.pendingAnswers}`}
+                        >
+                          {row.pendingAnswers}
+                        </Figure>
+                        {row.pendingAnswers > 0 && (
+                          <Text size="xs">{deadlineLabel(row.nearestAnswerDeadline, today)}</Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Iva row={row} links={links} today={today} />
+                      <PartialPayment row={row} links={links} today={today} />
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      <Figure to={links.balances} label={`Saldo en 70 de ${row.name}`}>
+                        {colones(row.unclassified)}
+                      </Figure>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Figure to={links.issued} label={`Rechazados de ${row.name}: ${row.rejected}`}>
+                          {countLabel(row.rejected, "rechazado", "rechazados")}
+                        </Figure>
+                        <Figure to={links.issued} label={`Envíos con error de ${row.name}: ${row.stuck}`}>
+                          {countLabel(row.stuck, "con error", "con error")}
+                        </Figure>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Figure to={links.imports} label={`Importar comprobantes de ${row.name}`}>
+                        {row.lastImportAt ? formatDateTime(row.lastImportAt) : "Nunca"}
+                      </Figure>
+                    </Table.Td>
+                    <Table.Td>
+                      <Checks row={row} links={links} />
+                    </Table.Td>
+                  </>
+                )}
               </Table.Tr>
             );
           })}
@@ -135,33 +153,39 @@ export function BoardTable({
             }
             status={<AttentionBadge level={row.attention} />}
             details={
-              <Stack gap={4}>
-                <Group gap="md">
-                  <Figure to={links.received} label={`Recibidos de ${row.name}: ${row.received}`}>
-                    {countLabel(row.received, "recibido", "recibidos")}
-                  </Figure>
-                  <Figure to={links.issued} label={`Emitidos de ${row.name}: ${row.issued}`}>
-                    {countLabel(row.issued, "emitido", "emitidos")}
-                  </Figure>
-                  <Figure to={links.month} label={`Sin contabilizar de ${row.name}: ${row.notBooked}`}>
-                    {row.notBooked} sin contabilizar
-                  </Figure>
-                </Group>
-                <Text size="sm">
-                  Respuestas pendientes: {row.pendingAnswers}
-                  {row.pendingAnswers > 0 ? ` (${deadlineLabel(row.nearestAnswerDeadline, today)})` : ""}
+              row.calculation !== "done" ? (
+                <Text size="sm" data-testid="board-row-calculating">
+                  {CALCULATION_TEXT[row.calculation]}
                 </Text>
-                <Iva row={row} links={links} today={today} />
-                <PartialPayment row={row} links={links} today={today} />
-                <Text size="sm">70 Por clasificar: {colones(row.unclassified)}</Text>
-                {(row.rejected > 0 || row.stuck > 0) && (
+              ) : (
+                <Stack gap={4}>
+                  <Group gap="md">
+                    <Figure to={links.received} label={`Recibidos de ${row.name}: ${row.received}`}>
+                      {countLabel(row.received, "recibido", "recibidos")}
+                    </Figure>
+                    <Figure to={links.issued} label={`Emitidos de ${row.name}: ${row.issued}`}>
+                      {countLabel(row.issued, "emitido", "emitidos")}
+                    </Figure>
+                    <Figure to={links.month} label={`Sin contabilizar de ${row.name}: ${row.notBooked}`}>
+                      {row.notBooked} sin contabilizar
+                    </Figure>
+                  </Group>
                   <Text size="sm">
-                    Hacienda: {countLabel(row.rejected, "rechazado", "rechazados")},{" "}
-                    {countLabel(row.stuck, "con error", "con error")}
+                    Respuestas pendientes: {row.pendingAnswers}
+                    {row.pendingAnswers > 0 ? ` (${deadlineLabel(row.nearestAnswerDeadline, today)})` : ""}
                   </Text>
-                )}
-                <Checks row={row} links={links} />
-              </Stack>
+                  <Iva row={row} links={links} today={today} />
+                  <PartialPayment row={row} links={links} today={today} />
+                  <Text size="sm">70 Por clasificar: {colones(row.unclassified)}</Text>
+                  {(row.rejected > 0 || row.stuck > 0) && (
+                    <Text size="sm">
+                      Hacienda: {countLabel(row.rejected, "rechazado", "rechazados")},{" "}
+                      {countLabel(row.stuck, "con error", "con error")}
+                    </Text>
+                  )}
+                  <Checks row={row} links={links} />
+                </Stack>
+              )
             }
           />
         );

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { CalendarDate } from "../calendar";
 import { emptyCheckCounts } from "./checks";
-import { boardView, NO_RESPONSIBLE, readBoardQuery } from "./query";
+import {
+  BOARD_EXPORT_COLUMNS,
+  boardView,
+  exportCell,
+  NO_RESPONSIBLE,
+  readBoardQuery,
+  UNCALCULATED_EXPORT_NOTE,
+} from "./query";
 import type { BoardRow } from "./row";
 
 const now = new Date("2025-11-12T18:00:00Z");
@@ -27,6 +34,7 @@ function row(name: string, responsible: BoardRow["responsible"]): BoardRow {
     lastImportAt: null,
     partialPayment: { kind: "none", year: 2025 },
     checks: emptyCheckCounts(),
+    calculation: "done",
   };
 }
 
@@ -49,5 +57,32 @@ describe("the responsible filter", () => {
   it("offers the responsibles on the board, by e-mail", () => {
     const view = boardView(rows, readBoardQuery(new URLSearchParams(), now), today);
     expect(view.responsibles).toEqual([ANA, LUIS]);
+  });
+});
+
+describe("clients still being calculated", () => {
+  const pending = { ...row("Épsilon", ANA), calculation: "pending" as const, notBooked: 0 };
+  const failed = { ...row("Zeta", null), calculation: "failed" as const };
+  const view = boardView([...rows, pending, failed], readBoardQuery(new URLSearchParams(), now), today);
+
+  it("are counted apart and listed after the known ones", () => {
+    expect(view.calculating).toBe(1);
+    expect(view.failed).toBe(1);
+    expect(view.rows.slice(-2).map((shown) => shown.name)).toEqual(["Épsilon", "Zeta"]);
+  });
+
+  it("export who they are and why the figures are blank, never zeros", () => {
+    const cells = (name: string) => {
+      const shown = view.rows.find((candidate) => candidate.name === name)!;
+      return Object.fromEntries(BOARD_EXPORT_COLUMNS.map((column) => [column.header, exportCell(column, shown)]));
+    };
+    const calculating = cells("Épsilon");
+    expect(calculating.Cliente).toBe("Épsilon");
+    expect(calculating.Responsable).toBe(ANA.email);
+    expect(calculating["Atención"]).toBe(UNCALCULATED_EXPORT_NOTE.pending);
+    expect(calculating["Sin contabilizar"]).toBe("");
+    expect(calculating["Saldo en 70 Por clasificar"]).toBe("");
+    expect(cells("Zeta")["Atención"]).toBe(UNCALCULATED_EXPORT_NOTE.failed);
+    expect(cells("Alfa")["Sin contabilizar"]).toBe("0");
   });
 });

@@ -67,6 +67,9 @@ export function boardMonthLinks(month: MonthKey, now: Date): { previous: MonthKe
 export interface BoardView {
   rows: Array<BoardRow & { attention: AttentionLevel }>;
   total: number;
+  /** Clients of the board (filtered or not) whose month is still being built, and those whose build failed. */
+  calculating: number;
+  failed: number;
   /** The responsibles of the clients on the board, by e-mail: the filter's choices. */
   responsibles: Array<{ id: string; email: string }>;
 }
@@ -89,6 +92,8 @@ export function boardView(rows: readonly BoardRow[], query: BoardQuery, today: C
   return {
     rows: shown,
     total: rows.length,
+    calculating: rows.filter((row) => row.calculation === "pending").length,
+    failed: rows.filter((row) => row.calculation === "failed").length,
     responsibles: [...responsibles]
       .map(([id, email]) => ({ id, email }))
       .sort((a, b) => a.email.localeCompare(b.email, "es")),
@@ -114,6 +119,8 @@ export function deadlineLabel(date: CalendarDate | null, today: CalendarDate): s
 
 export interface BoardExportColumn {
   header: string;
+  /** Who the client is: exported also for a client whose figures are not calculated yet. */
+  identity?: true;
   /** "number" cells are plain integers or decimals a spreadsheet reads as numbers. */
   type: "text" | "number";
   value(row: BoardRow & { attention: AttentionLevel }): string;
@@ -126,10 +133,10 @@ const centsDecimal = (text: string) => {
 };
 
 export const BOARD_EXPORT_COLUMNS: BoardExportColumn[] = [
-  { header: "Cliente", type: "text", value: (row) => row.name },
-  { header: "Cédula", type: "text", value: (row) => row.cedula },
-  { header: "Responsable", type: "text", value: (row) => row.responsible?.email ?? "" },
-  { header: "Atención", type: "text", value: (row) => ATTENTION_LABELS[row.attention] },
+  { header: "Cliente", type: "text", identity: true, value: (row) => row.name },
+  { header: "Cédula", type: "text", identity: true, value: (row) => row.cedula },
+  { header: "Responsable", type: "text", identity: true, value: (row) => row.responsible?.email ?? "" },
+  { header: "Atención", type: "text", identity: true, value: (row) => ATTENTION_LABELS[row.attention] },
   { header: "Recibidos", type: "number", value: (row) => String(row.received) },
   { header: "Emitidos", type: "number", value: (row) => String(row.issued) },
   { header: "Sin contabilizar", type: "number", value: (row) => String(row.notBooked) },
@@ -163,6 +170,22 @@ export const BOARD_EXPORT_COLUMNS: BoardExportColumn[] = [
     value: (row: BoardRow) => String(row.checks[key]),
   })),
 ];
+
+/** What the row says in the Atención column of an export when its figures are not there. */
+export const UNCALCULATED_EXPORT_NOTE = {
+  pending: "Calculando: sin cifras todavía (exporte de nuevo en unos minutos)",
+  failed: "No se pudo calcular: sin cifras",
+} as const;
+
+/**
+ * A cell of the export. A client whose month is not calculated yet exports who it is and why its
+ * figures are blank: never zeros that would read as «nothing pending».
+ */
+export function exportCell(column: BoardExportColumn, row: BoardRow & { attention: AttentionLevel }): string {
+  if (row.calculation === "done") return column.value(row);
+  if (column.header === "Atención") return UNCALCULATED_EXPORT_NOTE[row.calculation];
+  return column.identity ? column.value(row) : "";
+}
 
 export function boardFileName(month: MonthKey, extension: "csv" | "xlsx"): string {
   return `resumen-de-clientes-${month}.${extension}`;

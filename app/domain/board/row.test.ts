@@ -23,6 +23,7 @@ function row(name: string, changes: Partial<BoardRow> = {}): BoardRow {
     lastImportAt: null,
     partialPayment: { kind: "none", year: 2025 },
     checks: emptyCheckCounts(),
+    calculation: "done",
     ...changes,
   };
 }
@@ -79,6 +80,29 @@ describe("requiere atención", () => {
     const stale = row("x", { iva: { ...clear.iva, state: "desactualizado" } });
     expect(attentionOf(declared, today)).toBe("clear");
     expect(attentionOf(stale, today)).toBe("soon");
+  });
+});
+
+describe("a client still being calculated", () => {
+  const today = d("2025-11-12");
+  const calculating = row("Alfa", { calculation: "pending" });
+  const failed = row("Beta", { calculation: "failed" });
+  const overdue = row("Zeta", { pendingAnswers: 1, nearestAnswerDeadline: d("2025-11-10") });
+
+  it("says so instead of a level its empty figures would give, and goes after every known client", () => {
+    expect(attentionOf(calculating, today)).toBe("calculating");
+    expect(attentionOf(failed, today)).toBe("failed");
+    expect(sortByAttention([failed, calculating, row("Ágape"), overdue], today).map((r) => r.name)).toEqual([
+      "Zeta",
+      "Ágape",
+      "Alfa",
+      "Beta",
+    ]);
+  });
+
+  it("stays under «solo con pendientes»: its figures are not known to be clear", () => {
+    expect(hasPending(calculating)).toBe(true);
+    expect(hasPending(failed)).toBe(true);
   });
 });
 

@@ -49,18 +49,25 @@ export interface BoardRow {
   /** The income-tax pagos parciales of the month's year: the next cuota pending. */
   partialPayment: BoardPartialPayment;
   checks: CheckCounts;
+  /**
+   * Whether the figures are there: "pending" while the client's month is being built in the
+   * background, "failed" when its build failed (tried again later); the row then shows none.
+   */
+  calculation: "done" | "pending" | "failed";
 }
 
-export type AttentionLevel = "overdue" | "soon" | "pending" | "clear";
+export type AttentionLevel = "overdue" | "soon" | "pending" | "clear" | "calculating" | "failed";
 
 export const ATTENTION_LABELS: Record<AttentionLevel, string> = {
   overdue: "Vencido",
   soon: "Vence pronto",
   pending: "Con pendientes",
   clear: "Al día",
+  calculating: "Calculando…",
+  failed: "Sin calcular",
 };
 
-const RANK: Record<AttentionLevel, number> = { overdue: 0, soon: 1, pending: 2, clear: 3 };
+const RANK: Record<AttentionLevel, number> = { overdue: 0, soon: 1, pending: 2, clear: 3, calculating: 4, failed: 4 };
 
 const IVA_DONE: ReadonlySet<IvaState> = new Set(["declarado"]);
 
@@ -72,6 +79,8 @@ function worst(states: DeadlineState[]): DeadlineState | null {
 
 /** Anything the accountant still has to do for the client in the month. */
 export function hasPending(row: BoardRow): boolean {
+  // Not known yet: kept under «solo con pendientes» rather than hidden as if clear.
+  if (row.calculation !== "done") return true;
   const checks = Object.values(row.checks).some((count) => count > 0);
   return (
     row.notBooked > 0 ||
@@ -87,6 +96,8 @@ export function hasPending(row: BoardRow): boolean {
 
 /** Overdue when a deadline passed, due soon when one is near, else pending or clear. */
 export function attentionOf(row: BoardRow, today: CalendarDate): AttentionLevel {
+  if (row.calculation === "pending") return "calculating";
+  if (row.calculation === "failed") return "failed";
   const states: DeadlineState[] = [];
   if (row.pendingAnswers > 0 && row.nearestAnswerDeadline) states.push(deadlineState(row.nearestAnswerDeadline, today));
   if (!IVA_DONE.has(row.iva.state)) states.push(deadlineState(row.iva.dueDate, today));
@@ -107,7 +118,10 @@ function earliestDeadline(row: BoardRow): CalendarDate | null {
   return dates.sort(compareDates)[0] ?? null;
 }
 
-/** «Requiere atención»: overdue first, then due soon, then pending, then clear; earliest deadline, then name. */
+/**
+ * «Requiere atención»: overdue first, then due soon, then pending, then clear, then the clients still
+ * being calculated; earliest deadline, then name.
+ */
 export function sortByAttention(rows: readonly BoardRow[], today: CalendarDate): BoardRow[] {
   const keyed = rows.map((row) => ({ row, rank: RANK[attentionOf(row, today)], deadline: earliestDeadline(row) }));
   keyed.sort((a, b) => {

@@ -1,12 +1,19 @@
 import ExcelJS from "exceljs";
 import { todayInCostaRica } from "~/domain/calendar";
-import { BOARD_EXPORT_COLUMNS, boardTitle, boardView, type BoardQuery, type BoardView } from "~/domain/board/query";
+import {
+  BOARD_EXPORT_COLUMNS,
+  boardTitle,
+  boardView,
+  exportCell,
+  type BoardQuery,
+  type BoardView,
+} from "~/domain/board/query";
 import { canAdministerOrganization } from "~/domain/roles";
 import { responsiblesOf } from "~models/organization";
 import { emailsOf, type UserDocument } from "~models/user";
 import { accessibleOrganizationsFor, membershipOf } from "~/utils/account.server";
 import { csvText } from "~/services/receipts/receipts-export.server";
-import { loadBoard, type BoardOrganization } from "./board.server";
+import { loadBoard, type BoardBudget, type BoardOrganization } from "./board.server";
 
 /**
  * The organizations on a user's board: the active ones it administers (every active one for super
@@ -31,17 +38,23 @@ export async function loadBoardView(
   user: UserDocument,
   query: BoardQuery,
   now: Date,
+  budget: BoardBudget,
 ): Promise<BoardView> {
-  const rows = await loadBoard(await boardOrganizationsFor(request, user), query.month, now);
+  const rows = await loadBoard(await boardOrganizationsFor(request, user), query.month, now, budget);
   return boardView(rows, query, todayInCostaRica(now));
 }
+
+const uncalculatedLabel = (count: number) =>
+  count === 1
+    ? "1 cliente sin calcular todavía (sus cifras quedan en blanco)"
+    : `${count} clientes sin calcular todavía (sus cifras quedan en blanco)`;
 
 export function boardCsv(view: BoardView): string {
   const lines = [BOARD_EXPORT_COLUMNS.map((column) => csvText(column.header)).join(",")];
   for (const row of view.rows)
     lines.push(
       BOARD_EXPORT_COLUMNS.map((column) =>
-        column.type === "number" ? column.value(row) : csvText(column.value(row)),
+        column.type === "number" ? exportCell(column, row) : csvText(exportCell(column, row)),
       ).join(","),
     );
   return `\uFEFF${lines.join("\r\n")}\r\n`;
@@ -51,12 +64,14 @@ export async function boardXlsx(view: BoardView, query: BoardQuery): Promise<Arr
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Contabilidad CR";
   const sheet = workbook.addWorksheet("Resumen", { views: [{ state: "frozen", ySplit: 2 }] });
-  sheet.addRow([boardTitle(query.month)]).font = { bold: true, size: 13 };
+  const uncalculated = view.calculating + view.failed;
+  const note = uncalculated > 0 ? ` · ${uncalculatedLabel(uncalculated)}` : "";
+  sheet.addRow([`${boardTitle(query.month)}${note}`]).font = { bold: true, size: 13 };
   sheet.addRow(BOARD_EXPORT_COLUMNS.map((column) => column.header)).font = { bold: true };
   for (const row of view.rows)
     sheet.addRow(
       BOARD_EXPORT_COLUMNS.map((column) => {
-        const text = column.value(row);
+        const text = exportCell(column, row);
         return column.type === "number" && text !== "" ? Number(text) : text;
       }),
     );

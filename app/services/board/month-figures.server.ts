@@ -122,11 +122,21 @@ function queueTroubles(ids: readonly string[]) {
   ]);
 }
 
+/**
+ * Bounded on `importedAt` as well as the organization: with the organization alone, the (organization,
+ * clave) index ties with the (organization, importedAt) one and, taken first, made the read fetch and
+ * sort every receipt the client ever had (about half a second for 5 000); the range makes the
+ * importedAt index the planner's choice, already in the order asked, so the read stops at one
+ * receipt. Every receipt has its import time.
+ */
+export const lastImportFilter = (organizationId: string) => ({ organizationId, importedAt: { $gte: new Date(0) } });
+export const LAST_IMPORT_SORT = { importedAt: -1 } as const;
+
 async function lastImports(ids: readonly string[]): Promise<Map<string, Date>> {
   const latest = await Promise.all(
     ids.map((organizationId) =>
-      Receipt.findOne({ organizationId }, { importedAt: 1 })
-        .sort({ importedAt: -1 })
+      Receipt.findOne(lastImportFilter(organizationId), { importedAt: 1 })
+        .sort(LAST_IMPORT_SORT)
         .lean<{ importedAt: Date } | null>()
         .then((found) => [organizationId, found?.importedAt ?? null] as const),
     ),

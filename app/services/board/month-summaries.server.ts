@@ -118,31 +118,59 @@ export interface BoardMonth {
   iva: BoardIva;
 }
 
-/** The month's figures and balances of each organization, from its kept summary when that is current. */
-export async function boardMonths(ids: readonly string[], month: MonthKey): Promise<Map<string, BoardMonth>> {
-  if (ids.length === 0) return new Map();
+interface KeptMonths {
+  tokens: Map<string, string>;
+  keys: Map<string, string>;
+  ivaKeys: Map<string, string>;
+  figures: Map<string, BoardMonthFigures>;
+  balances: Map<string, AccountBalance[]>;
+  iva: Map<string, BoardIva>;
+}
+
+/** The tokens and the stored summaries, and which parts of them are current. */
+async function readKeptMonths(ids: readonly string[], month: MonthKey): Promise<KeptMonths> {
   const [tokens, keys, ivaKeys, stored] = await Promise.all([
     readBoardRevisions(ids),
     balancesKeysOf(ids, month),
     readBoardIvaKeys(ids, shiftMonth(month, -1)),
     readBoardMonthSummaries(ids, month),
   ]);
-  const figures = new Map<string, BoardMonthFigures>();
-  const balances = new Map<string, AccountBalance[]>();
-  const iva = new Map<string, BoardIva>();
-  const staleFigures: string[] = [];
-  const staleBalances: string[] = [];
-  const staleIva: string[] = [];
+  const kept: KeptMonths = { tokens, keys, ivaKeys, figures: new Map(), balances: new Map(), iva: new Map() };
   for (const id of ids) {
     const summary = stored.get(id);
     if (summary && summary.token === tokens.get(id) && hasEveryFigure(summary.figures))
-      figures.set(id, summary.figures);
-    else staleFigures.push(id);
-    if (summary?.balances && summary.balancesKey === keys.get(id)) balances.set(id, shownBalances(summary.balances));
-    else staleBalances.push(id);
-    if (summary?.iva && summary.ivaKey === ivaKeys.get(id)) iva.set(id, summary.iva);
-    else staleIva.push(id);
+      kept.figures.set(id, summary.figures);
+    if (summary?.balances && summary.balancesKey === keys.get(id))
+      kept.balances.set(id, shownBalances(summary.balances));
+    if (summary?.iva && summary.ivaKey === ivaKeys.get(id)) kept.iva.set(id, summary.iva);
   }
+  return kept;
+}
+
+/**
+ * The month of each organization whose kept summary is current in every part, without computing
+ * anything: the others are missing from the map (the board builds them, decision 311).
+ */
+export async function keptBoardMonths(ids: readonly string[], month: MonthKey): Promise<Map<string, BoardMonth>> {
+  if (ids.length === 0) return new Map();
+  const kept = await readKeptMonths(ids, month);
+  const months = new Map<string, BoardMonth>();
+  for (const id of ids) {
+    const figures = kept.figures.get(id);
+    const balances = kept.balances.get(id);
+    const iva = kept.iva.get(id);
+    if (figures && balances && iva) months.set(id, { figures, balances, iva });
+  }
+  return months;
+}
+
+/** The month's figures and balances of each organization, from its kept summary when that is current. */
+export async function boardMonths(ids: readonly string[], month: MonthKey): Promise<Map<string, BoardMonth>> {
+  if (ids.length === 0) return new Map();
+  const { tokens, keys, ivaKeys, figures, balances, iva } = await readKeptMonths(ids, month);
+  const staleFigures = ids.filter((id) => !figures.has(id));
+  const staleBalances = ids.filter((id) => !balances.has(id));
+  const staleIva = ids.filter((id) => !iva.has(id));
   // The figures first: they create the summary the balances are then set on.
   for (const [id, computed] of await recomputeAndStore(staleFigures, month, tokens)) figures.set(id, computed);
   const [freshBalances, freshIva] = await Promise.all([
