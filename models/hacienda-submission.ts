@@ -148,6 +148,8 @@ const submissionSchema = new Schema<HaciendaSubmissionRecord>(
 // A document is queued once, however many times (or processes) ask.
 submissionSchema.index({ organizationId: 1, receiptId: 1, document: 1 }, { unique: true });
 submissionSchema.index({ nextAttemptAt: 1 });
+// The board counts each client's rejected and failed documents (decision 265).
+submissionSchema.index({ organizationId: 1, state: 1 });
 
 export const HaciendaSubmission =
   (mongoose.models.HaciendaSubmission as mongoose.Model<HaciendaSubmissionRecord> | undefined) ??

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { lastImportFilter, LAST_IMPORT_SORT } from "../../app/services/board/month-figures.server";
+import type { Model } from "mongoose";
+import { lastImportFilter, LAST_IMPORT_SORT, queueTroublesFilter } from "../../app/services/board/month-figures.server";
+import { HaciendaSubmission } from "../../models/hacienda-submission";
 import { Receipt } from "../../models/receipt";
 import { parseSort } from "../../packages/embedded-mongo/src/query/sort";
 import { Engine } from "../../packages/embedded-mongo/src/storage/engine";
@@ -8,21 +10,23 @@ import { planQuery } from "../../packages/embedded-mongo/src/storage/planner";
 // The board's reads that must stay short however many receipts a client has: the plan the embedded
 // database chooses for them, with the receipts' own indexes.
 
-function receiptsCollection() {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function collectionOf(model: Model<any>) {
   const engine = new Engine();
-  const collection = engine.createCollection("planner", Receipt.collection.collectionName);
+  const collection = engine.createCollection("planner", model.collection.collectionName);
   engine.createIndexes(
     collection,
-    Receipt.schema.indexes().map(([key, options], index) => ({ key, name: `index_${index}`, ...options })),
+    model.schema.indexes().map(([key, options], index) => ({ key, name: `index_${index}`, ...options })),
   );
   return collection;
 }
 
-function plan(filter: Record<string, unknown>, sort: Record<string, 1 | -1>) {
-  const planned = planQuery(receiptsCollection(), filter, parseSort(sort));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function plan(filter: Record<string, unknown>, sort: Record<string, 1 | -1>, model: Model<any> = Receipt) {
+  const planned = planQuery(collectionOf(model), filter, parseSort(sort));
   if (!planned) return null;
   const index = Number(planned.index.replace("index_", ""));
-  return { fields: Object.keys(Receipt.schema.indexes()[index][0]).join(","), ordered: planned.ordered };
+  return { fields: Object.keys(model.schema.indexes()[index][0]).join(","), ordered: planned.ordered };
 }
 
 describe("a client's last import", () => {
@@ -33,10 +37,18 @@ describe("a client's last import", () => {
     });
   });
 
-  it("would not be with the organization alone (the tie the bound on importedAt breaks)", () => {
-    expect(plan({ organizationId: "CR:3101123456" }, LAST_IMPORT_SORT)).not.toEqual({
+  it("is read from that index with the organization alone too: the planner prefers the index in the order asked", () => {
+    expect(plan({ organizationId: "CR:3101123456" }, LAST_IMPORT_SORT)).toEqual({
       fields: "organizationId,importedAt",
       ordered: true,
     });
+  });
+});
+
+describe("the clients' rejected and failed documents", () => {
+  it("are read from the (organization, state) index, not from every sending the clients ever had", () => {
+    expect(plan(queueTroublesFilter(["CR:3101123456", "CR:3101654321"]), {}, HaciendaSubmission)?.fields).toBe(
+      "organizationId,state",
+    );
   });
 });

@@ -115,19 +115,24 @@ async function bookedCounts(ids: readonly string[], month: MonthKey): Promise<Ma
   return bookedReceiptCounts(byOrganization);
 }
 
+export const queueTroublesFilter = (ids: readonly string[]) => ({
+  organizationId: { $in: [...ids] },
+  state: { $in: ["rechazado", "error"] },
+});
+
 function queueTroubles(ids: readonly string[]) {
   return HaciendaSubmission.aggregate<{ _id: { org: string; state: string }; count: number }>([
-    { $match: { organizationId: { $in: [...ids] }, state: { $in: ["rechazado", "error"] } } },
+    { $match: queueTroublesFilter(ids) },
     { $group: { _id: { org: "$organizationId", state: "$state" }, count: { $sum: 1 } } },
   ]);
 }
 
 /**
  * Bounded on `importedAt` as well as the organization: with the organization alone, the (organization,
- * clave) index ties with the (organization, importedAt) one and, taken first, made the read fetch and
- * sort every receipt the client ever had (about half a second for 5 000); the range makes the
- * importedAt index the planner's choice, already in the order asked, so the read stops at one
- * receipt. Every receipt has its import time.
+ * clave) index ties with the (organization, importedAt) one, and a planner that took the first made the
+ * read fetch and sort every receipt the client ever had (about half a second for 5 000). The range makes
+ * the importedAt index the choice whatever the planner does with ties, already in the order asked, so
+ * the read stops at one receipt. Every receipt has its import time.
  */
 export const lastImportFilter = (organizationId: string) => ({ organizationId, importedAt: { $gte: new Date(0) } });
 export const LAST_IMPORT_SORT = { importedAt: -1 } as const;

@@ -133,3 +133,35 @@ describe("multikey ranges", () => {
     expect(matches.map((match) => match.doc._id).sort()).toEqual([1, 2]);
   });
 });
+
+describe("indexes that bound the same fields", () => {
+  function tiedCollection() {
+    const engine = new Engine();
+    const tied = engine.createCollection("planner", "receipts");
+    for (let i = 0; i < 200; i++) {
+      const doc = { _id: new ObjectId(), orgId: `org-${i % 2}`, clave: `c${i}`, importedAt: new Date(start + i * day) };
+      engine.commit([{ collection: tied, id: idKeyOf(doc._id), doc, insertOnly: true }]);
+    }
+    engine.createIndexes(tied, [
+      { key: { orgId: 1, clave: 1 }, name: "org_clave", unique: true },
+      { key: { orgId: 1, importedAt: 1 }, name: "org_imported" },
+    ]);
+    return tied;
+  }
+
+  it("prefer the one already in the requested order, so a limit stops early", () => {
+    const tied = tiedCollection();
+    const planned = planQuery(tied, { orgId: "org-1" }, parseSort({ importedAt: -1 }));
+    expect(planned).toMatchObject({ index: "org_imported", ordered: true });
+    const first = planned!.ids[Symbol.iterator]().next().value as string;
+    expect(tied.records.get(first)?.doc.importedAt).toEqual(new Date(start + 199 * day));
+  });
+
+  it("keep the first one when no sort is asked or several values make the order unusable", () => {
+    const tied = tiedCollection();
+    expect(planQuery(tied, { orgId: "org-1" }, parseSort({}))?.index).toBe("org_clave");
+    expect(planQuery(tied, { orgId: { $in: ["org-0", "org-1"] } }, parseSort({ importedAt: 1 }))?.index).toBe(
+      "org_clave",
+    );
+  });
+});
