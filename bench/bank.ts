@@ -31,6 +31,7 @@ import { BankMatch } from "../models/bank-match";
 import { BankStatement } from "../models/bank-statement";
 import { BankStatementLine } from "../models/bank-statement-line";
 import { ensureOrganization } from "../models/organization";
+import { PostedLine } from "../models/posted-line";
 import { createRandom } from "../scripts/hacienda-samples/src/random";
 import { useBenchEnvironment } from "./app-environment";
 import { startDatabaseProcess } from "./database-process";
@@ -197,6 +198,7 @@ async function forgetStatement(account: BankAccountRecord) {
     BankStatementLine.deleteMany({ bankAccountId: account._id }),
     BankStatement.deleteMany({ bankAccountId: account._id }),
     BankMatch.deleteMany({ bankAccountId: account._id }),
+    PostedLine.updateMany({ organizationId: ORG }, { $unset: { bankReconciledAt: 1 } }),
   ]);
 }
 

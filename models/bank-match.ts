@@ -21,6 +21,8 @@ export interface BankMatchRecord {
   /** A bank rule booked the line: its entry (whose bank line is `postedLines`) and the rule. */
   ruleEntryId?: Types.ObjectId;
   ruleId?: Types.ObjectId;
+  /** The day the match became complete: the latest day of its bank and posted lines. */
+  reconciledAt?: string;
   acceptedBy: string;
   acceptedAt: Date;
 }
@@ -35,6 +37,7 @@ const bankMatchSchema = new Schema<BankMatchRecord>(
     settlementId: Schema.Types.ObjectId,
     ruleEntryId: Schema.Types.ObjectId,
     ruleId: Schema.Types.ObjectId,
+    reconciledAt: String,
     acceptedBy: { type: String, required: true },
     acceptedAt: { type: Date, required: true },
   },
