@@ -24,14 +24,13 @@ import { acceptBookProposals, matchingData } from "../app/services/bank/matching
 import { reconciliationReportAt } from "../app/services/bank/reconciliation.server";
 import { importStatement } from "../app/services/bank/statements.server";
 import type { EntryInput } from "../app/domain/ledger";
-import { createAndPost, verifyLedger } from "../app/services/ledger/ledger.server";
-import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
+import { createAndPost, markPostedLinesForBank, verifyLedger } from "../app/services/ledger/ledger.server";
+import { connectDatabase, disconnectDatabase, withTransaction } from "../app/utils/db.server";
 import type { BankAccountRecord } from "../models/bank-account";
 import { BankMatch } from "../models/bank-match";
 import { BankStatement } from "../models/bank-statement";
 import { BankStatementLine } from "../models/bank-statement-line";
 import { ensureOrganization } from "../models/organization";
-import { PostedLine } from "../models/posted-line";
 import { createRandom } from "../scripts/hacienda-samples/src/random";
 import { useBenchEnvironment } from "./app-environment";
 import { startDatabaseProcess } from "./database-process";
@@ -194,11 +193,19 @@ function verdict(ms: number, target: number): string {
 
 /** Forgets the imported statement and its matches, so the next round imports it again from scratch. */
 async function forgetStatement(account: BankAccountRecord) {
+  const matches = await BankMatch.find({ bankAccountId: account._id }, { postedLines: 1 }).lean();
+  await withTransaction((session) =>
+    markPostedLinesForBank(
+      ORG,
+      BANK_LEDGER,
+      matches.flatMap((match) => match.postedLines.map((line) => ({ ...line, day: null }))),
+      session,
+    ),
+  );
   await Promise.all([
     BankStatementLine.deleteMany({ bankAccountId: account._id }),
     BankStatement.deleteMany({ bankAccountId: account._id }),
     BankMatch.deleteMany({ bankAccountId: account._id }),
-    PostedLine.updateMany({ organizationId: ORG }, { $unset: { bankReconciledAt: 1 } }),
   ]);
 }
 

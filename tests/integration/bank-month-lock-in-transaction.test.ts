@@ -23,10 +23,11 @@ import { closeMonth } from "../../app/services/bank/month-close.server";
 import { importStatement } from "../../app/services/bank/statements.server";
 import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
+import type * as MonthClose from "../../app/services/bank/month-close.server";
 
 const blind = vi.hoisted(() => ({ on: false }));
 vi.mock("../../app/services/bank/month-close.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/services/bank/month-close.server")>();
+  const original = await importOriginal<typeof MonthClose>();
   return {
     ...original,
     closedMonthsOf: (account: BankAccountRecord) =>

@@ -60,7 +60,8 @@ export async function markMatched(
   session: ClientSession,
 ): Promise<void> {
   const byDay = new Map<string, Types.ObjectId[]>();
-  for (const match of matches) byDay.set(match.reconciledAt, [...(byDay.get(match.reconciledAt) ?? []), ...match.bankLineIds]);
+  for (const match of matches)
+    byDay.set(match.reconciledAt, [...(byDay.get(match.reconciledAt) ?? []), ...match.bankLineIds]);
   const moved = await reconcileBankLines(
     { organizationId: account.organizationId, bankAccountId: account._id },
     [...byDay].map(([reconciledAt, ids]) => ({ reconciledAt, ids })),

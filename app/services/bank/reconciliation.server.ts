@@ -7,12 +7,7 @@ import type { ClientSession } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
 import { matchesOfAccount, type BankMatchRecord } from "~models/bank-match";
 import { earliestStatedOpening } from "~models/bank-statement";
-import {
-  bankLinesOpenAt,
-  bankLinesUpTo,
-  bankMovementBetween,
-  firstBankLineDay,
-} from "~models/bank-statement-line";
+import { bankLinesOpenAt, bankLinesUpTo, bankMovementBetween, firstBankLineDay } from "~models/bank-statement-line";
 import { storedBigInt } from "~models/open-item";
 import { addDays, type CalendarDate } from "~/domain/calendar";
 import { bookLinesInBankCurrency, inBankCurrency } from "~/domain/bank/currency";
@@ -141,10 +136,12 @@ async function openLinesInputAt(
 async function fromScratchInputAt(account: BankAccountRecord, date: CalendarDate): Promise<ReconciliationInput> {
   const { organizationId } = account;
   const { bankOpening, bookFrom } = await startOf(account, date);
+  // Before the bank's first stated balance, the books' opening is their balance at the date itself.
+  const dayAfter = addDays(date, 1);
   const [bankLines, matches, before, posted, reversed] = await Promise.all([
     bankLinesUpTo(organizationId, account._id, date, MAX_ACCOUNT_LINES),
     matchesOfAccount(organizationId, account._id),
-    accountBalanceBefore(organizationId, account.ledgerAccount, bookFrom),
+    accountBalanceBefore(organizationId, account.ledgerAccount, bookFrom < dayAfter ? bookFrom : dayAfter),
     postedLinesOfAccount(organizationId, account.ledgerAccount, bookFrom, date),
     reversalPairsSince(organizationId, bookFrom),
   ]);
@@ -164,7 +161,12 @@ async function fromScratchInputAt(account: BankAccountRecord, date: CalendarDate
     })),
     bookLines: bookLines.map((line) => {
       const reconciledAt = completed.get(bookKey(line)) ?? reversed.get(line.entryId);
-      return { date: line.date, amount: line.amount, label: bookLabel(line), ...(reconciledAt ? { reconciledAt } : {}) };
+      return {
+        date: line.date,
+        amount: line.amount,
+        label: bookLabel(line),
+        ...(reconciledAt ? { reconciledAt } : {}),
+      };
     }),
   };
 }
@@ -220,7 +222,9 @@ export async function verifyReconciliation(
     const recomputed = reconcile(scratch);
     for (const key of Object.keys(recomputed) as Array<keyof Reconciliation>)
       if (JSON.stringify(stored[key], bigintText) !== JSON.stringify(recomputed[key], bigintText))
-        differences.push(`${date} ${key}: ${JSON.stringify(stored[key], bigintText)} ≠ ${JSON.stringify(recomputed[key], bigintText)}`);
+        differences.push(
+          `${date} ${key}: ${JSON.stringify(stored[key], bigintText)} ≠ ${JSON.stringify(recomputed[key], bigintText)}`,
+        );
     const storedDetail = reconciliationDetail(open);
     const recomputedDetail = reconciliationDetail(scratch);
     for (const section of Object.keys(recomputedDetail) as Array<keyof ReconciliationDetail>)
@@ -231,17 +235,27 @@ export async function verifyReconciliation(
   const completed = await completionDays(account, matches);
   const [lines, marked] = await Promise.all([
     bankLinesUpTo(account.organizationId, account._id, "9999-12-31", MAX_ACCOUNT_LINES),
-    postedLinesOfAccount(account.organizationId, account.ledgerAccount, "0000-01-01" as CalendarDate, "9999-12-31" as CalendarDate),
+    postedLinesOfAccount(
+      account.organizationId,
+      account.ledgerAccount,
+      "0000-01-01" as CalendarDate,
+      "9999-12-31" as CalendarDate,
+    ),
   ]);
   for (const line of lines) {
     const expected = completed.get(String(line._id));
-    if ((line.reconciledAt ?? null) !== (expected ?? null) || (line.state === "conciliado") !== (expected !== undefined))
+    if (
+      (line.reconciledAt ?? null) !== (expected ?? null) ||
+      (line.state === "conciliado") !== (expected !== undefined)
+    )
       differences.push(`línea ${String(line._id)}: ${line.state} ${line.reconciledAt ?? "—"} ≠ ${expected ?? "—"}`);
   }
   for (const line of marked) {
     const expected = completed.get(bookKey(line));
     if ((line.bankReconciledAt ?? null) !== (expected ?? null))
-      differences.push(`asiento ${line.number} línea ${line.line}: ${line.bankReconciledAt ?? "—"} ≠ ${expected ?? "—"}`);
+      differences.push(
+        `asiento ${line.number} línea ${line.line}: ${line.bankReconciledAt ?? "—"} ≠ ${expected ?? "—"}`,
+      );
   }
   return differences;
 }
