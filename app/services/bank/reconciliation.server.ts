@@ -6,7 +6,7 @@
 import type { ClientSession } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
 import { matchesOfAccount, type BankMatchRecord } from "~models/bank-match";
-import { earliestStatedOpening } from "~models/bank-statement";
+import { bankMovementFromImports, earliestStatedOpening } from "~models/bank-statement";
 import { bankLinesOpenAt, bankLinesUpTo, bankMovementBetween, firstBankLineDay } from "~models/bank-statement-line";
 import { storedBigInt } from "~models/open-item";
 import { addDays, type CalendarDate } from "~/domain/calendar";
@@ -85,8 +85,9 @@ const bookKey = (line: { entryId: unknown; line: number }) => `${String(line.ent
 
 /**
  * The conciliación's input from what is still open at the date: the bank lines not reconciled by then
- * (their `reconciledAt`), the posted lines whose bank mark is absent or later, and both balances summed
- * by the database — its cost follows the open items, not the account's history (decision 314).
+ * (their `reconciledAt`), the posted lines whose bank mark is absent or later, the bank's movement from
+ * its imports' day totals and the books' balance from the period balances and one month summed by the
+ * database — its cost follows the open items, not the account's history (decision 314).
  */
 async function openLinesInputAt(
   account: BankAccountRecord,
@@ -98,7 +99,9 @@ async function openLinesInputAt(
   const bankFrom = bankOpening?.from ?? bookFrom;
   const [bankLines, bankMovement, balance, posted, reversed] = await readAll(session, [
     () => bankLinesOpenAt(organizationId, account._id, bankFrom, date, MAX_ACCOUNT_LINES, session),
-    () => bankMovementBetween(organizationId, account._id, bankFrom, date, session),
+    async () =>
+      (await bankMovementFromImports(organizationId, account._id, bankFrom, date, session)) ??
+      bankMovementBetween(organizationId, account._id, bankFrom, date, session),
     () => accountBalanceBefore(organizationId, account.ledgerAccount, addDays(date, 1), session),
     () => postedLinesOpenAt(organizationId, account.ledgerAccount, bookFrom, date, session),
     () => reversalPairsSince(organizationId, bookFrom, session),
