@@ -102,3 +102,18 @@ export function matchesOfLines(organizationId: string, bankLineIds: readonly Typ
     .lean<BankMatchRecord[]>()
     .exec();
 }
+
+/**
+ * The matches stored before matches kept their day (and marked their posted lines): the posted lines
+ * they name are not marked, so matching still leaves them out by this list.
+ */
+export function unmarkedMatchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId) {
+  return BankMatch.find({ organizationId, bankAccountId, reconciledAt: null }, { bankLineIds: 1, postedLines: 1 })
+    .lean<Array<Pick<BankMatchRecord, "_id" | "bankLineIds" | "postedLines">>>()
+    .exec();
+}
+
+/** Stores the day a match stored without one is complete, inside the caller's transaction. */
+export async function setMatchDay(id: Types.ObjectId, day: string, session: ClientSession): Promise<void> {
+  await BankMatch.updateOne({ _id: id, reconciledAt: null }, { $set: { reconciledAt: day } }, { session });
+}

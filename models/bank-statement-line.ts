@@ -173,18 +173,27 @@ export async function reconcileBankLines(
   return result.modifiedCount === wanted;
 }
 
-/** The account's lines in one state, oldest first, at most `limit`. */
+export type BankLineToMatch = Omit<BankStatementLineRecord, "fingerprint" | "statementId">;
+
+/**
+ * The account's lines in one state, oldest first, at most `limit` (without their fingerprint and import).
+ * Lines not reconciled have no `reconciledAt`, so the index on it reads only them, however many the
+ * account has reconciled.
+ */
 export async function bankLinesInState(
   organizationId: string,
   bankAccountId: Types.ObjectId,
   state: BankLineState,
   limit: number,
-): Promise<BankStatementLineRecord[]> {
-  const rows = await BankStatementLine.find({ organizationId, bankAccountId, state })
+): Promise<BankLineToMatch[]> {
+  const rows = await BankStatementLine.find(
+    { organizationId, bankAccountId, ...(state === "conciliado" ? {} : { reconciledAt: null }), state },
+    { fingerprint: 0, statementId: 0 },
+  )
     .sort({ date: 1, line: 1, _id: 1 })
     .limit(limit)
-    .lean<BankStatementLineRecord[]>();
-  return rows.map(normalized);
+    .lean<BankLineToMatch[]>();
+  return rows.map((row) => normalized(row as BankStatementLineRecord));
 }
 
 type ReportLine = Pick<
@@ -294,4 +303,22 @@ export async function bankLineIdsBetween(
     { session },
   ).lean<Array<{ _id: Types.ObjectId }>>();
   return rows.map((row) => row._id);
+}
+
+/** Stores the day reconciled lines' match is complete, inside the caller's transaction. */
+export async function setReconciledDay(
+  filter: { organizationId: string; bankAccountId: Types.ObjectId; ids: readonly Types.ObjectId[] },
+  day: string,
+  session: ClientSession,
+): Promise<void> {
+  await BankStatementLine.updateMany(
+    {
+      organizationId: filter.organizationId,
+      bankAccountId: filter.bankAccountId,
+      _id: { $in: filter.ids },
+      state: "conciliado",
+    },
+    { $set: { reconciledAt: day } },
+    { session },
+  );
 }

@@ -17,9 +17,12 @@ import {
   undoMatch,
 } from "../../app/services/bank/matching.server";
 import { closeMonth, reopenMonth } from "../../app/services/bank/month-close.server";
-import { verifyReconciliation } from "../../app/services/bank/reconciliation.server";
+import { reconciliationReportAt, verifyReconciliation } from "../../app/services/bank/reconciliation.server";
 import { importStatement } from "../../app/services/bank/statements.server";
-import { createAndPost, reverse } from "../../app/services/ledger/ledger.server";
+import { createAndPost, markPostedLinesForBank, reverse } from "../../app/services/ledger/ledger.server";
+import { withTransaction } from "../../app/utils/db.server";
+import { BankAccount } from "../../models/bank-account";
+import { BankMatch } from "../../models/bank-match";
 import { BankStatementLine } from "../../models/bank-statement-line";
 import { ensureOrganization } from "../../models/organization";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
@@ -213,4 +216,44 @@ describe("the stored reconciliation days", () => {
     expect(done.undone).toBeGreaterThan(1);
     expect(done.excluded).toBeGreaterThan(1);
   }, 240_000);
+
+  it("gives matches stored before they kept their day that day, on their lines too, before reading", async () => {
+    const steps: Step[] = [
+      { kind: "post", day: 5, colones: 3 },
+      { kind: "post", day: 40, colones: -2 },
+      {
+        kind: "import",
+        rows: [
+          { day: 1, colones: 1, fromBooks: true },
+          { day: 2, colones: 1, fromBooks: true },
+        ],
+      },
+      { kind: "acceptAll" },
+    ];
+    const organizationId = `CR:31019${String(99_999).padStart(5, "0")}`;
+    expect(await run(steps, 99_999)).toEqual([]);
+    const account = (await BankAccount.findOne({ organizationId }).lean())!;
+    const matches = await BankMatch.find({ bankAccountId: account._id }).lean();
+    expect(matches.length).toBeGreaterThan(0);
+    // As stored before: no day on the matches and their lines, no mark on the posted lines.
+    await BankMatch.updateMany({ bankAccountId: account._id }, { $unset: { reconciledAt: 1 } });
+    await BankStatementLine.updateMany({ bankAccountId: account._id }, { $unset: { reconciledAt: 1 } });
+    await withTransaction((session) =>
+      markPostedLinesForBank(
+        organizationId,
+        BANK,
+        matches.flatMap((match) => match.postedLines.map((line) => ({ ...line, day: null }))),
+        session,
+      ),
+    );
+    expect(await verifyReconciliation(account, [dayOf(59)])).not.toEqual([]);
+    await reconciliationReportAt(account, dayOf(59));
+    expect(await BankStatementLine.countDocuments({ bankAccountId: account._id, state: "conciliado" })).toBeGreaterThan(
+      0,
+    );
+    expect(
+      await BankStatementLine.countDocuments({ bankAccountId: account._id, state: "conciliado", reconciledAt: null }),
+    ).toBe(0);
+    expect(await verifyReconciliation(account, [dayOf(10), dayOf(59)])).toEqual([]);
+  });
 });

@@ -12,11 +12,11 @@ import {
   insertBankMatch,
   insertBankMatches,
   matchOfLine,
-  matchesOfAccount,
+  unmarkedMatchesOfAccount,
   type BankMatchRecord,
 } from "~models/bank-match";
 import { findSettlement } from "~models/settlement";
-import { bankLinesInState, moveBankLines, type BankStatementLineRecord } from "~models/bank-statement-line";
+import { bankLinesInState, moveBankLines, type BankLineToMatch } from "~models/bank-statement-line";
 import { listCounterparties } from "~models/counterparty";
 import { findOpenItems } from "~models/open-item";
 import { addDays, type CalendarDate } from "~/domain/calendar";
@@ -36,13 +36,14 @@ import { registerPayment, undoPayment } from "~/services/open-items/payments.ser
 import {
   getEntry,
   linesOf,
-  postedLinesOfAccount,
   reversalPairsSince,
+  unmatchedPostedLines,
   reverse,
   type AccountLine,
 } from "~/services/ledger/ledger.server";
 import { withTransaction } from "~/utils/db.server";
 import { closedMonthsOf } from "./month-close.server";
+import { storeMissingReconciliationDays } from "./reconciliation.server";
 import { lockedMonthOf } from "~/domain/bank/month-close";
 import {
   completedOn,
@@ -64,7 +65,7 @@ export const MATCH_MESSAGES = {
 
 export interface MatchingData {
   proposals: Proposal[];
-  bank: Map<string, BankStatementLineRecord>;
+  bank: Map<string, BankLineToMatch>;
   book: Map<string, AccountLine>;
   items: Map<string, MatchOpenItem & { partyId: string; label: string }>;
 }
@@ -85,13 +86,15 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
   const window = DEFAULT_MATCH_OPTIONS.windowDays;
   const from = addDays(pending[0].date as CalendarDate, -window);
   const to = addDays(pending[pending.length - 1].date as CalendarDate, window);
+  await storeMissingReconciliationDays(account);
   const [posted, matches, openItems, reversed] = await Promise.all([
-    postedLinesOfAccount(account.organizationId, account.ledgerAccount, from, to),
-    matchesOfAccount(account.organizationId, account._id),
+    unmatchedPostedLines(account.organizationId, account.ledgerAccount, from, to),
+    unmarkedMatchesOfAccount(account.organizationId, account._id),
     findOpenItems({ organizationId: account.organizationId, owing: true }),
     reversalPairsSince(account.organizationId, from),
   ]);
-  // An entry and its reversal cancel out: neither is a movement the bank can show.
+  // An entry and its reversal cancel out: neither is a movement the bank can show. Posted lines a match
+  // names are marked, and so not read, except those of matches stored before marks were kept.
   const taken = new Set(matches.flatMap((match) => match.postedLines.map(bookKey)));
   // A dollar account's statement is in dollars: its posted lines are matched on the dollars they carry.
   const book = new Map(

@@ -5,9 +5,16 @@
  */
 import type { ClientSession } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
-import { matchesOfAccount, type BankMatchRecord } from "~models/bank-match";
+import { matchesOfAccount, setMatchDay, unmarkedMatchesOfAccount, type BankMatchRecord } from "~models/bank-match";
 import { bankMovementFromImports, earliestStatedOpening } from "~models/bank-statement";
-import { bankLinesOpenAt, bankLinesUpTo, bankMovementBetween, firstBankLineDay } from "~models/bank-statement-line";
+import {
+  bankLinesOpenAt,
+  bankLinesUpTo,
+  bankMovementBetween,
+  firstBankLineDay,
+  setReconciledDay,
+} from "~models/bank-statement-line";
+import { withTransaction } from "~/utils/db.server";
 import { storedBigInt } from "~models/open-item";
 import { addDays, type CalendarDate } from "~/domain/calendar";
 import { bookLinesInBankCurrency, inBankCurrency } from "~/domain/bank/currency";
@@ -25,6 +32,7 @@ import {
   postedLineDates,
   postedLinesOfAccount,
   postedLinesOpenAt,
+  markPostedLinesForBank,
   reversalPairsSince,
   type AccountLine,
 } from "~/services/ledger/ledger.server";
@@ -39,6 +47,7 @@ export async function reconciliationAt(
   date: CalendarDate,
   session?: ClientSession,
 ): Promise<Reconciliation> {
+  if (!session) await storeMissingReconciliationDays(account);
   return reconcile(await openLinesInputAt(account, date, session));
 }
 
@@ -47,6 +56,7 @@ export async function reconciliationReportAt(
   account: BankAccountRecord,
   date: CalendarDate,
 ): Promise<{ reconciliation: Reconciliation; detail: ReconciliationDetail }> {
+  await storeMissingReconciliationDays(account);
   const input = await openLinesInputAt(account, date);
   return { reconciliation: reconcile(input), detail: reconciliationDetail(input) };
 }
@@ -203,6 +213,30 @@ async function completionDays(
     for (const line of match.postedLines) completed.set(bookKey(line), last);
   }
   return completed;
+}
+
+/**
+ * Matches stored before they kept their day get it now, with their bank lines' `reconciledAt` and their
+ * posted lines' mark, in one transaction: what the conciliación and matching read from then on.
+ */
+export async function storeMissingReconciliationDays(account: BankAccountRecord): Promise<void> {
+  const unmarked = await unmarkedMatchesOfAccount(account.organizationId, account._id);
+  if (unmarked.length === 0) return;
+  const completed = await completionDays(account, unmarked);
+  await withTransaction(async (session) => {
+    for (const match of unmarked) {
+      const day = completed.get(String(match.bankLineIds[0]))!;
+      await setMatchDay(match._id, day, session);
+      const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids: match.bankLineIds };
+      await setReconciledDay(filter, day, session);
+      await markPostedLinesForBank(
+        account.organizationId,
+        account.ledgerAccount,
+        match.postedLines.map((line) => ({ ...line, day })),
+        session,
+      );
+    }
+  });
 }
 
 const itemOrder = (item: ReconciliationItem) => `${item.date}|${item.amount}|${item.label}`;

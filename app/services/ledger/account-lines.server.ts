@@ -71,6 +71,23 @@ export async function postedLinesOfAccount(
   return rows.map(accountLineOf);
 }
 
+/** The lines between two days no bank match names yet (what matching proposes from), in book order. */
+export async function unmatchedPostedLines(
+  organizationId: string,
+  account: string,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<AccountLine[]> {
+  const rows = await PostedLine.find(
+    { organizationId, account, bankReconciledAt: null, date: { $gte: from, $lte: to } },
+    LINE_FIELDS,
+  )
+    .sort({ date: 1, number: 1, line: 1 })
+    .limit(MAX_ACCOUNT_LINES)
+    .lean<PostedLineRecord[]>();
+  return rows.map(accountLineOf);
+}
+
 /**
  * The lines between two days a bank match has not completed by the second: unmatched, or matched after
  * it — two index ranges of `{ organizationId, account, bankReconciledAt, date }`, in book order.

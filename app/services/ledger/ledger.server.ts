@@ -23,6 +23,7 @@ export {
   postedLineDates,
   postedLinesOfAccount,
   postedLinesOpenAt,
+  unmatchedPostedLines,
   reversalPairsSince,
   type AccountLine,
 } from "./account-lines.server";
