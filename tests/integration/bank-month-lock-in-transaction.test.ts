@@ -1,7 +1,7 @@
 /**
- * Accepting, excluding and undoing check the month lock inside their own transaction: the checks made
- * before it (the proposals' closed months, the lines' lock) are blinded here, as if a close committed
- * right after them, and each write must still refuse the month marked conciliado and store nothing.
+ * Accepting, excluding and undoing check the month lock inside their own transaction, and only there:
+ * «Aceptar todas» also leaves out closed months when it picks the proposals, a check blinded here as if
+ * a close committed right after it. Each write must refuse the month marked conciliado and store nothing.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -32,8 +32,6 @@ vi.mock("../../app/services/bank/month-close.server", async (importOriginal) => 
     ...original,
     closedMonthsOf: (account: BankAccountRecord) =>
       blind.on ? Promise.resolve(new Set<string>()) : original.closedMonthsOf(account),
-    lockedLinesRefusal: (...args: Parameters<typeof original.lockedLinesRefusal>) =>
-      blind.on ? Promise.resolve(null) : original.lockedLinesRefusal(...args),
   };
 });
 
