@@ -19,7 +19,7 @@ import {
 import { closeMonth, reopenMonth } from "../../app/services/bank/month-close.server";
 import { reconciliationReportAt, verifyReconciliation } from "../../app/services/bank/reconciliation.server";
 import { importStatement } from "../../app/services/bank/statements.server";
-import { createAndPost, markPostedLinesForBank, reverse } from "../../app/services/ledger/ledger.server";
+import { createAndPost, editPosted, markPostedLinesForBank, reverse } from "../../app/services/ledger/ledger.server";
 import { withTransaction } from "../../app/utils/db.server";
 import { BankAccount } from "../../models/bank-account";
 import { BankMatch } from "../../models/bank-match";
@@ -255,5 +255,34 @@ describe("the stored reconciliation days", () => {
       await BankStatementLine.countDocuments({ bankAccountId: account._id, state: "conciliado", reconciledAt: null }),
     ).toBe(0);
     expect(await verifyReconciliation(account, [dayOf(10), dayOf(59)])).toEqual([]);
+  });
+
+  it("keeps a matched posted line's mark when its entry is edited", async () => {
+    const steps: Step[] = [
+      { kind: "post", day: 5, colones: 3 },
+      { kind: "import", rows: [{ day: 1, colones: 1, fromBooks: true }] },
+      { kind: "acceptAll" },
+    ];
+    const organizationId = `CR:31019${String(99_998).padStart(5, "0")}`;
+    expect(await run(steps, 99_998)).toEqual([]);
+    const account = (await BankAccount.findOne({ organizationId }).lean())!;
+    const match = (await BankMatch.findOne({ bankAccountId: account._id }).lean())!;
+    const edited = await editPosted(
+      organizationId,
+      String(match.postedLines[0].entryId),
+      {
+        date: dayOf(5),
+        description: "Depósito corregido",
+        lines: [
+          { account: BANK, debit: 300_000_000n },
+          { account: "30-01-01-00-00", credit: 300_000_000n },
+        ],
+      },
+      { by: "tester" },
+    );
+    expect(edited.ok).toBe(true);
+    const report = await reconciliationReportAt(account, dayOf(59));
+    expect(report.reconciliation.depositsInTransit.count).toBe(0);
+    expect(await verifyReconciliation(account, [dayOf(6), dayOf(59)])).toEqual([]);
   });
 });

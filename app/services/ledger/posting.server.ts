@@ -73,15 +73,13 @@ export async function rebookPosting(
     session,
   );
   await balancesChanged(organizationId, [before.date, after.date], session);
-  // A bank match names lines by entry and position: an edit keeps their marks, never earlier than the
-  // entry's new day (the match is complete only once every side is dated).
+  // A bank match names lines by entry and position: an edit keeps their marks (decision 314).
   const marks = await bankMarksOfEntry(organizationId, before._id, session);
   await deletePostedLines(organizationId, before._id, session);
   await insertPostedLines(
-    postedLineRecords(organizationId, after).map((record) => {
-      const mark = marks.get(record.line);
-      return mark === undefined ? record : { ...record, bankReconciledAt: mark > record.date ? mark : record.date };
-    }),
+    postedLineRecords(organizationId, after).map((record) =>
+      marks.has(record.line) ? { ...record, bankReconciledAt: marks.get(record.line)! } : record,
+    ),
     session,
   );
 }
