@@ -44,7 +44,8 @@ const bankMatchSchema = new Schema<BankMatchRecord>(
   { collection: "bank_matches", versionKey: false },
 );
 
-bankMatchSchema.index({ organizationId: 1, bankAccountId: 1 });
+// By account; `reconciledAt` after it so the matches stored before days were kept are an index range.
+bankMatchSchema.index({ organizationId: 1, bankAccountId: 1, reconciledAt: 1 });
 bankMatchSchema.index({ bankLineIds: 1 });
 bankMatchSchema.index({ organizationId: 1, settlementId: 1 });
 
