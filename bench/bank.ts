@@ -24,8 +24,8 @@ import { acceptBookProposals, matchingData } from "../app/services/bank/matching
 import { reconciliationReportAt } from "../app/services/bank/reconciliation.server";
 import { importStatement } from "../app/services/bank/statements.server";
 import type { EntryInput } from "../app/domain/ledger";
-import { createAndPost, verifyLedger } from "../app/services/ledger/ledger.server";
-import { connectDatabase, disconnectDatabase } from "../app/utils/db.server";
+import { createAndPost, markPostedLinesForBank, verifyLedger } from "../app/services/ledger/ledger.server";
+import { connectDatabase, disconnectDatabase, withTransaction } from "../app/utils/db.server";
 import type { BankAccountRecord } from "../models/bank-account";
 import { BankMatch } from "../models/bank-match";
 import { BankStatement } from "../models/bank-statement";
@@ -193,6 +193,15 @@ function verdict(ms: number, target: number): string {
 
 /** Forgets the imported statement and its matches, so the next round imports it again from scratch. */
 async function forgetStatement(account: BankAccountRecord) {
+  const matches = await BankMatch.find({ bankAccountId: account._id }, { postedLines: 1 }).lean();
+  await withTransaction((session) =>
+    markPostedLinesForBank(
+      ORG,
+      BANK_LEDGER,
+      matches.flatMap((match) => match.postedLines.map((line) => ({ ...line, day: null }))),
+      session,
+    ),
+  );
   await Promise.all([
     BankStatementLine.deleteMany({ bankAccountId: account._id }),
     BankStatement.deleteMany({ bankAccountId: account._id }),

@@ -21,6 +21,8 @@ export interface BankMatchRecord {
   /** A bank rule booked the line: its entry (whose bank line is `postedLines`) and the rule. */
   ruleEntryId?: Types.ObjectId;
   ruleId?: Types.ObjectId;
+  /** The day the match became complete: the latest day of its bank and posted lines. */
+  reconciledAt?: string;
   acceptedBy: string;
   acceptedAt: Date;
 }
@@ -35,13 +37,15 @@ const bankMatchSchema = new Schema<BankMatchRecord>(
     settlementId: Schema.Types.ObjectId,
     ruleEntryId: Schema.Types.ObjectId,
     ruleId: Schema.Types.ObjectId,
+    reconciledAt: String,
     acceptedBy: { type: String, required: true },
     acceptedAt: { type: Date, required: true },
   },
   { collection: "bank_matches", versionKey: false },
 );
 
-bankMatchSchema.index({ organizationId: 1, bankAccountId: 1 });
+// By account; `reconciledAt` after it so the matches stored before days were kept are an index range.
+bankMatchSchema.index({ organizationId: 1, bankAccountId: 1, reconciledAt: 1 });
 bankMatchSchema.index({ bankLineIds: 1 });
 bankMatchSchema.index({ organizationId: 1, settlementId: 1 });
 
@@ -98,4 +102,19 @@ export function matchesOfLines(organizationId: string, bankLineIds: readonly Typ
   return BankMatch.find({ organizationId, bankLineIds: { $in: bankLineIds } }, null, { session })
     .lean<BankMatchRecord[]>()
     .exec();
+}
+
+/**
+ * The matches stored before matches kept their day (and marked their posted lines): the posted lines
+ * they name are not marked, so matching still leaves them out by this list.
+ */
+export function unmarkedMatchesOfAccount(organizationId: string, bankAccountId: Types.ObjectId) {
+  return BankMatch.find({ organizationId, bankAccountId, reconciledAt: null }, { bankLineIds: 1, postedLines: 1 })
+    .lean<Array<Pick<BankMatchRecord, "_id" | "bankLineIds" | "postedLines">>>()
+    .exec();
+}
+
+/** Stores the day a match stored without one is complete, inside the caller's transaction. */
+export async function setMatchDay(id: Types.ObjectId, day: string, session: ClientSession): Promise<void> {
+  await BankMatch.updateOne({ _id: id, reconciledAt: null }, { $set: { reconciledAt: day } }, { session });
 }

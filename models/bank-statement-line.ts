@@ -24,6 +24,11 @@ export interface BankStatementLineRecord {
   bankId?: string;
   balance?: bigint;
   state: BankLineState;
+  /**
+   * While «conciliado»: the day its match became complete (the latest day of its bank and posted lines),
+   * written with the match and removed on undo, so the conciliación at a date reads only what is open.
+   */
+  reconciledAt?: string;
 }
 
 const bankStatementLineSchema = new Schema<BankStatementLineRecord>(
@@ -40,12 +45,15 @@ const bankStatementLineSchema = new Schema<BankStatementLineRecord>(
     bankId: String,
     balance: BigInt,
     state: { type: String, required: true, enum: BANK_LINE_STATES, default: "pendiente" },
+    reconciledAt: String,
   },
   { collection: "bank_statement_lines", versionKey: false },
 );
 
 bankStatementLineSchema.index({ bankAccountId: 1, fingerprint: 1 }, { unique: true });
 bankStatementLineSchema.index({ organizationId: 1, bankAccountId: 1, date: 1, line: 1 });
+// The conciliación's open lines: not reconciled (null) or reconciled after its date, by day.
+bankStatementLineSchema.index({ organizationId: 1, bankAccountId: 1, reconciledAt: 1, date: 1 });
 
 export const BankStatementLine =
   (mongoose.models.BankStatementLine as mongoose.Model<BankStatementLineRecord> | undefined) ??
@@ -120,12 +128,13 @@ export async function countBankLinesByState(
 
 /**
  * Moves the given lines of an account from one state to another; true only when every one of them was in
- * `from` (the caller aborts its transaction otherwise: another request changed them).
+ * `from` (the caller aborts its transaction otherwise: another request changed them). Lines leaving
+ * «conciliado» lose their `reconciledAt`.
  */
 export async function moveBankLines(
   filter: { organizationId: string; bankAccountId: Types.ObjectId; ids: readonly Types.ObjectId[] },
   from: BankLineState,
-  to: BankLineState,
+  to: Exclude<BankLineState, "conciliado">,
   session: ClientSession,
 ): Promise<boolean> {
   const result = await BankStatementLine.updateMany(
@@ -135,43 +144,122 @@ export async function moveBankLines(
       _id: { $in: filter.ids },
       state: from,
     },
-    { $set: { state: to } },
+    from === "conciliado" ? { $set: { state: to }, $unset: { reconciledAt: 1 } } : { $set: { state: to } },
     { session },
   );
   return result.modifiedCount === filter.ids.length;
 }
 
-/** The account's lines in one state, oldest first, at most `limit`. */
+/**
+ * Moves pending lines to «conciliado» with the day each match became complete, one update per day; true
+ * only when every line was pending.
+ */
+export async function reconcileBankLines(
+  filter: { organizationId: string; bankAccountId: Types.ObjectId },
+  days: ReadonlyArray<{ reconciledAt: string; ids: readonly Types.ObjectId[] }>,
+  session: ClientSession,
+): Promise<boolean> {
+  const wanted = days.reduce((count, day) => count + day.ids.length, 0);
+  if (wanted === 0) return true;
+  const result = await BankStatementLine.bulkWrite(
+    days.map((day) => ({
+      updateMany: {
+        filter: { ...filter, _id: { $in: [...day.ids] }, state: "pendiente" as const },
+        update: { $set: { state: "conciliado" as const, reconciledAt: day.reconciledAt } },
+      },
+    })),
+    { session, ordered: true },
+  );
+  return result.modifiedCount === wanted;
+}
+
+export type BankLineToMatch = Omit<BankStatementLineRecord, "fingerprint" | "statementId">;
+
+/**
+ * The account's lines in one state, oldest first, at most `limit` (without their fingerprint and import).
+ * Lines not reconciled have no `reconciledAt`, so the index on it reads only them, however many the
+ * account has reconciled.
+ */
 export async function bankLinesInState(
   organizationId: string,
   bankAccountId: Types.ObjectId,
   state: BankLineState,
   limit: number,
-): Promise<BankStatementLineRecord[]> {
-  const rows = await BankStatementLine.find({ organizationId, bankAccountId, state })
+): Promise<BankLineToMatch[]> {
+  const rows = await BankStatementLine.find(
+    { organizationId, bankAccountId, ...(state === "conciliado" ? {} : { reconciledAt: null }), state },
+    { fingerprint: 0, statementId: 0 },
+  )
     .sort({ date: 1, line: 1, _id: 1 })
     .limit(limit)
-    .lean<BankStatementLineRecord[]>();
-  return rows.map(normalized);
+    .lean<BankLineToMatch[]>();
+  return rows.map((row) => normalized(row as BankStatementLineRecord));
 }
 
-/** Every line of the account up to a day (day, amount, state), for the reconciliation at that day. */
+type ReportLine = Pick<
+  BankStatementLineRecord,
+  "_id" | "date" | "amount" | "state" | "description" | "reference" | "reconciledAt"
+>;
+const REPORT_FIELDS = { date: 1, amount: 1, state: 1, description: 1, reference: 1, reconciledAt: 1 } as const;
+
+/** Every line of the account up to a day, for the conciliación recomputed from scratch. */
 export async function bankLinesUpTo(
   organizationId: string,
   bankAccountId: Types.ObjectId,
   date: string,
   limit: number,
   session?: ClientSession,
-): Promise<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state" | "description" | "reference">>> {
-  const rows = await BankStatementLine.find(
-    { organizationId, bankAccountId, date: { $lte: date } },
-    { date: 1, amount: 1, state: 1, description: 1, reference: 1 },
-    { session },
-  )
+): Promise<ReportLine[]> {
+  const rows = await BankStatementLine.find({ organizationId, bankAccountId, date: { $lte: date } }, REPORT_FIELDS, {
+    session,
+  })
     .sort({ date: 1 })
     .limit(limit)
-    .lean<Array<Pick<BankStatementLineRecord, "_id" | "date" | "amount" | "state" | "description" | "reference">>>();
+    .lean<ReportLine[]>();
   return rows.map((row) => ({ ...row, amount: storedBigInt(row.amount) }));
+}
+
+/**
+ * The lines between two days still open at the second: not reconciled, or reconciled after it — two
+ * index ranges of `{ organizationId, bankAccountId, reconciledAt, date }`.
+ */
+export async function bankLinesOpenAt(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  from: string,
+  date: string,
+  limit: number,
+  session?: ClientSession,
+): Promise<ReportLine[]> {
+  const read = (reconciledAt: null | { $gt: string }) =>
+    BankStatementLine.find(
+      { organizationId, bankAccountId, reconciledAt, date: { $gte: from, $lte: date } },
+      REPORT_FIELDS,
+      { session },
+    )
+      .limit(limit)
+      .lean<ReportLine[]>()
+      .exec();
+  const open = await read(null);
+  const later = await read({ $gt: date });
+  return [...open, ...later]
+    .map((row) => ({ ...row, amount: storedBigInt(row.amount) }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** Σ of the account's lines between two days (inclusive), summed by the database. */
+export async function bankMovementBetween(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  from: string,
+  to: string,
+  session?: ClientSession,
+): Promise<bigint> {
+  const [row] = await BankStatementLine.aggregate<{ amount: unknown }>([
+    { $match: { organizationId, bankAccountId, date: { $gte: from, $lte: to } } },
+    { $group: { _id: null, amount: { $sum: "$amount" } } },
+  ]).session(session ?? null);
+  return row ? storedBigInt(row.amount as bigint) : 0n;
 }
 
 /** The day of the account's earliest line, or null when it has none. */
@@ -191,10 +279,12 @@ export async function bankLineDays(
   organizationId: string,
   bankAccountId: Types.ObjectId,
   ids: readonly Types.ObjectId[],
+  session?: ClientSession,
 ): Promise<string[]> {
   const rows = await BankStatementLine.find(
     { organizationId, bankAccountId, _id: { $in: ids } },
     { date: 1, _id: 0 },
+    { session },
   ).lean<Array<{ date: string }>>();
   return rows.map((row) => row.date);
 }
@@ -213,4 +303,22 @@ export async function bankLineIdsBetween(
     { session },
   ).lean<Array<{ _id: Types.ObjectId }>>();
   return rows.map((row) => row._id);
+}
+
+/** Stores the day reconciled lines' match is complete, inside the caller's transaction. */
+export async function setReconciledDay(
+  filter: { organizationId: string; bankAccountId: Types.ObjectId; ids: readonly Types.ObjectId[] },
+  day: string,
+  session: ClientSession,
+): Promise<void> {
+  await BankStatementLine.updateMany(
+    {
+      organizationId: filter.organizationId,
+      bankAccountId: filter.bankAccountId,
+      _id: { $in: filter.ids },
+      state: "conciliado",
+    },
+    { $set: { reconciledAt: day } },
+    { session },
+  );
 }

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type ClientSession, type Types } from "mongoose";
+import { storedBigInt } from "./open-item";
 
 /**
  * One statement file imported into a bank account: who, when, which period and balances it stated, how
@@ -17,6 +18,11 @@ export interface BankStatementRecord {
   closing?: bigint;
   lineCount: number;
   newCount: number;
+  /**
+   * Σ of the lines this import stored, per day: lines are never deleted, so the account's bank movement
+   * over any days is the sum of its imports' day totals (absent on imports stored before they were kept).
+   */
+  dayTotals?: Array<{ date: string; amount: bigint }>;
   importedBy: string;
   importedAt: Date;
 }
@@ -33,6 +39,7 @@ const bankStatementSchema = new Schema<BankStatementRecord>(
     closing: BigInt,
     lineCount: { type: Number, required: true },
     newCount: { type: Number, required: true },
+    dayTotals: { type: [{ _id: false, date: String, amount: BigInt }], default: undefined },
     importedBy: { type: String, required: true },
     importedAt: { type: Date, required: true },
   },
@@ -68,4 +75,26 @@ export function earliestStatedOpening(organizationId: string, bankAccountId: Typ
     .sort({ from: 1, importedAt: 1 })
     .lean<BankStatementRecord>()
     .exec();
+}
+
+/**
+ * Σ of the account's lines between two days (inclusive) from its imports' day totals, or null when an
+ * import has none (stored before they were kept): then the lines must be summed.
+ */
+export async function bankMovementFromImports(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+  from: string,
+  to: string,
+  session?: ClientSession,
+): Promise<bigint | null> {
+  const imports = await BankStatement.find({ organizationId, bankAccountId }, { dayTotals: 1, _id: 0 }, { session })
+    .lean<Array<Pick<BankStatementRecord, "dayTotals">>>()
+    .exec();
+  let total = 0n;
+  for (const { dayTotals } of imports) {
+    if (!dayTotals) return null;
+    for (const day of dayTotals) if (day.date >= from && day.date <= to) total += storedBigInt(day.amount);
+  }
+  return total;
 }

@@ -23,6 +23,11 @@ export interface PostedLineRecord {
   dollars?: bigint;
   /** The rate of those dollars, five decimals. */
   rate?: bigint;
+  /**
+   * A line of a bank account's ledger account matched with its statement: the day the match became
+   * complete. Written by the ledger for the bank in the match's transaction, kept across an edit.
+   */
+  bankReconciledAt?: string;
 }
 
 const postedLineSchema = new Schema<PostedLineRecord>(
@@ -39,6 +44,7 @@ const postedLineSchema = new Schema<PostedLineRecord>(
     credit: { type: BigInt, required: true },
     dollars: BigInt,
     rate: BigInt,
+    bankReconciledAt: String,
   },
   { collection: "posted_lines", versionKey: false },
 );
@@ -46,6 +52,8 @@ const postedLineSchema = new Schema<PostedLineRecord>(
 // Book order per account: (date, number, line) after the account, so a page is an index range.
 postedLineSchema.index({ organizationId: 1, account: 1, date: 1, number: 1, line: 1 });
 postedLineSchema.index({ organizationId: 1, entryId: 1 });
+// The conciliación's book lines still open at a date: not matched (null) or matched after it, by day.
+postedLineSchema.index({ organizationId: 1, account: 1, bankReconciledAt: 1, date: 1 });
 
 export const PostedLine =
   (mongoose.models.PostedLine as mongoose.Model<PostedLineRecord> | undefined) ??
@@ -64,4 +72,47 @@ export async function deletePostedLines(
   session: ClientSession,
 ): Promise<void> {
   await PostedLine.collection.deleteMany({ organizationId, entryId }, { session });
+}
+
+/** The bank marks of an entry's lines (position → day), read before an edit replaces them. */
+export async function bankMarksOfEntry(
+  organizationId: string,
+  entryId: Types.ObjectId,
+  session: ClientSession,
+): Promise<Map<number, string>> {
+  const rows = await PostedLine.find(
+    { organizationId, entryId, bankReconciledAt: { $type: "string" } },
+    { line: 1, bankReconciledAt: 1, _id: 0 },
+    { session },
+  ).lean<Array<Pick<PostedLineRecord, "line" | "bankReconciledAt">>>();
+  return new Map(rows.map((row) => [row.line, row.bankReconciledAt!]));
+}
+
+/**
+ * Sets (a day) or removes (null) the bank mark of posted lines named by entry and position, one update
+ * per day and position, inside the caller's transaction.
+ */
+export async function setBankMarks(
+  organizationId: string,
+  account: string,
+  marks: ReadonlyArray<{ entryId: Types.ObjectId; line: number; day: string | null }>,
+  session: ClientSession,
+): Promise<void> {
+  const groups = new Map<string, { line: number; day: string | null; entryIds: Types.ObjectId[] }>();
+  for (const mark of marks) {
+    const key = `${mark.day ?? ""}|${mark.line}`;
+    const group = groups.get(key) ?? { line: mark.line, day: mark.day, entryIds: [] };
+    group.entryIds.push(mark.entryId);
+    groups.set(key, group);
+  }
+  if (groups.size === 0) return;
+  await PostedLine.bulkWrite(
+    [...groups.values()].map((group) => ({
+      updateMany: {
+        filter: { organizationId, account, line: group.line, entryId: { $in: group.entryIds } },
+        update: group.day === null ? { $unset: { bankReconciledAt: 1 } } : { $set: { bankReconciledAt: group.day } },
+      },
+    })),
+    { session, ordered: true },
+  );
 }

@@ -23,6 +23,12 @@ export interface ReconciliationInput {
   bookOpening?: bigint;
   /** The posted lines of the ledger account, signed as the bank sees them. */
   bookLines: ReadonlyArray<{ date: CalendarDate; amount: bigint; reconciledAt?: CalendarDate; label?: string }>;
+  /**
+   * Balances summed elsewhere (by the database): then `bankLines` and `bookLines` need only hold the
+   * lines that may be open at the date, since they no longer make the balances. `bankMovement` is the
+   * sum of the bank lines from the opening's day to the date; `bookBalance`, the books at the date.
+   */
+  totals?: { bankMovement: bigint; bookBalance: bigint };
 }
 
 export interface Reconciliation {
@@ -88,7 +94,7 @@ function classify(
     if (line.state === "excluido") visit("excluded", line);
     else if (!reconciledBy(line, date)) visit("unrecorded", line);
   }
-  return { bookBalance, bankMovement };
+  return input.totals ?? { bookBalance, bankMovement };
 }
 
 export function reconcile(input: ReconciliationInput): Reconciliation {

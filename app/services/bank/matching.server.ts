@@ -12,11 +12,11 @@ import {
   insertBankMatch,
   insertBankMatches,
   matchOfLine,
-  matchesOfAccount,
+  unmarkedMatchesOfAccount,
   type BankMatchRecord,
 } from "~models/bank-match";
 import { findSettlement } from "~models/settlement";
-import { bankLinesInState, moveBankLines, type BankStatementLineRecord } from "~models/bank-statement-line";
+import { bankLinesInState, moveBankLines, type BankLineToMatch } from "~models/bank-statement-line";
 import { listCounterparties } from "~models/counterparty";
 import { findOpenItems } from "~models/open-item";
 import { addDays, type CalendarDate } from "~/domain/calendar";
@@ -36,14 +36,23 @@ import { registerPayment, undoPayment } from "~/services/open-items/payments.ser
 import {
   getEntry,
   linesOf,
-  postedLinesOfAccount,
   reversalPairsSince,
+  unmatchedPostedLines,
   reverse,
   type AccountLine,
 } from "~/services/ledger/ledger.server";
 import { withTransaction } from "~/utils/db.server";
-import { closedMonthsOf, lockedLinesRefusal } from "./month-close.server";
+import { closedMonthsOf } from "./month-close.server";
+import { storeMissingReconciliationDays } from "./reconciliation.server";
 import { lockedMonthOf } from "~/domain/bank/month-close";
+import {
+  completedOn,
+  LinesChanged,
+  LockedMonth,
+  markMatched,
+  refuseLockedMonths,
+  unmarkMatched,
+} from "./match-state.server";
 
 export const MATCH_MESSAGES = {
   changed: "Otro usuario cambió estos movimientos mientras se guardaba; revise la lista e intente de nuevo.",
@@ -56,14 +65,19 @@ export const MATCH_MESSAGES = {
 
 export interface MatchingData {
   proposals: Proposal[];
-  bank: Map<string, BankStatementLineRecord>;
+  bank: Map<string, BankLineToMatch>;
   book: Map<string, AccountLine>;
   items: Map<string, MatchOpenItem & { partyId: string; label: string }>;
 }
 
 const bookKey = (line: { entryId: string | Types.ObjectId; line: number }) => `${String(line.entryId)}:${line.line}`;
 
-class Changed extends Error {}
+/** The refusal for an error a transaction was aborted with, or null for any other error. */
+function abortRefusal(error: unknown): Refused | null {
+  if (error instanceof LinesChanged) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+  if (error instanceof LockedMonth) return error.refusal;
+  return null;
+}
 
 export async function matchingData(account: BankAccountRecord): Promise<MatchingData> {
   const pending = await bankLinesInState(account.organizationId, account._id, "pendiente", MAX_STATEMENT_LINES);
@@ -72,13 +86,15 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
   const window = DEFAULT_MATCH_OPTIONS.windowDays;
   const from = addDays(pending[0].date as CalendarDate, -window);
   const to = addDays(pending[pending.length - 1].date as CalendarDate, window);
+  await storeMissingReconciliationDays(account);
   const [posted, matches, openItems, reversed] = await Promise.all([
-    postedLinesOfAccount(account.organizationId, account.ledgerAccount, from, to),
-    matchesOfAccount(account.organizationId, account._id),
+    unmatchedPostedLines(account.organizationId, account.ledgerAccount, from, to),
+    unmarkedMatchesOfAccount(account.organizationId, account._id),
     findOpenItems({ organizationId: account.organizationId, owing: true }),
     reversalPairsSince(account.organizationId, from),
   ]);
-  // An entry and its reversal cancel out: neither is a movement the bank can show.
+  // An entry and its reversal cancel out: neither is a movement the bank can show. Posted lines a match
+  // names are marked, and so not read, except those of matches stored before marks were kept.
   const taken = new Set(matches.flatMap((match) => match.postedLines.map(bookKey)));
   // A dollar account's statement is in dollars: its posted lines are matched on the dollars they carry.
   const book = new Map(
@@ -147,44 +163,49 @@ export async function acceptProposal(
   const data = await matchingData(account);
   const proposal = data.proposals.find((candidate) => candidate.bankLineIds[0] === bankLineId);
   if (!proposal) return refused({ message: MATCH_MESSAGES.proposalGone, kind: "conflict" });
-  const locked = await lockedLinesRefusal(
-    account,
-    proposal.bankLineIds.map((id) => new Types.ObjectId(id)),
-  );
-  if (locked) return locked;
   const count = proposal.bankLineIds.length;
   const done = {
     ok: true as const,
     message: count === 1 ? "Movimiento conciliado." : `${count} movimientos conciliados.`,
   };
   if (proposal.kind === "items") return acceptItems(account, data, proposal, userId, done);
-  const ids = proposal.bankLineIds.map((id) => new Types.ObjectId(id));
-  const amount = proposal.bankLineIds.reduce((total, id) => total + data.bank.get(id)!.amount, 0n);
+  const [match] = bookMatches(account, data, [proposal], userId, new Date());
   try {
     await withTransaction(async (session) => {
-      await insertBankMatch(
-        {
-          organizationId: account.organizationId,
-          bankAccountId: account._id,
-          bankLineIds: ids,
-          postedLines: proposal.bookLineIds.map((key) => {
-            const line = data.book.get(key)!;
-            return { entryId: new Types.ObjectId(line.entryId), line: line.line };
-          }),
-          amount,
-          acceptedBy: userId,
-          acceptedAt: new Date(),
-        },
-        session,
-      );
-      const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids };
-      if (!(await moveBankLines(filter, "pendiente", "conciliado", session))) throw new Changed();
+      await refuseLockedMonths(account, { days: proposal.bankLineIds.map((id) => data.bank.get(id)!.date) }, session);
+      await insertBankMatch(match, session);
+      await markMatched(account, [match], session);
     });
   } catch (error) {
-    if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+    const refusal = abortRefusal(error);
+    if (refusal) return refusal;
     throw error;
   }
   return done;
+}
+
+/** The matches that accepting these proposals against posted lines stores, each with the day it is complete. */
+function bookMatches(
+  account: BankAccountRecord,
+  data: MatchingData,
+  proposals: ReadonlyArray<Extract<Proposal, { kind: "book" }>>,
+  userId: string,
+  acceptedAt: Date,
+) {
+  return proposals.map((proposal) => {
+    const bankLines = proposal.bankLineIds.map((id) => data.bank.get(id)!);
+    const bookLines = proposal.bookLineIds.map((key) => data.book.get(key)!);
+    return {
+      organizationId: account.organizationId,
+      bankAccountId: account._id,
+      bankLineIds: bankLines.map((line) => line._id),
+      postedLines: bookLines.map((line) => ({ entryId: new Types.ObjectId(line.entryId), line: line.line })),
+      amount: bankLines.reduce((total, line) => total + line.amount, 0n),
+      reconciledAt: completedOn([...bankLines.map((line) => line.date), ...bookLines.map((line) => line.date)]),
+      acceptedBy: userId,
+      acceptedAt,
+    };
+  });
 }
 
 /**
@@ -208,34 +229,28 @@ export async function acceptBookProposals(
       ) === null,
   );
   if (proposals.length === 0) return refused({ message: MATCH_MESSAGES.noBookProposals, kind: "conflict" });
-  const acceptedAt = new Date();
-  const matches = proposals.map((proposal) => ({
-    organizationId: account.organizationId,
-    bankAccountId: account._id,
-    bankLineIds: proposal.bankLineIds.map((id) => new Types.ObjectId(id)),
-    postedLines: proposal.bookLineIds.map((key) => {
-      const line = data.book.get(key)!;
-      return { entryId: new Types.ObjectId(line.entryId), line: line.line };
-    }),
-    amount: proposal.bankLineIds.reduce((total, id) => total + data.bank.get(id)!.amount, 0n),
-    acceptedBy: userId,
-    acceptedAt,
-  }));
-  const ids = matches.flatMap((match) => match.bankLineIds);
+  const matches = bookMatches(account, data, proposals, userId, new Date());
+  const accepted = matches.reduce((count, match) => count + match.bankLineIds.length, 0);
   try {
     await withTransaction(async (session) => {
+      // Months closed since the proposals were read refuse the whole acceptance.
+      await refuseLockedMonths(
+        account,
+        { days: proposals.flatMap((proposal) => proposal.bankLineIds.map((id) => data.bank.get(id)!.date)) },
+        session,
+      );
       await insertBankMatches(matches, session);
-      const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids };
-      if (!(await moveBankLines(filter, "pendiente", "conciliado", session))) throw new Changed();
+      await markMatched(account, matches, session);
     });
   } catch (error) {
-    if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+    const refusal = abortRefusal(error);
+    if (refusal) return refusal;
     throw error;
   }
   return {
     ok: true,
-    accepted: ids.length,
-    message: ids.length === 1 ? "Movimiento conciliado." : `${ids.length} movimientos conciliados.`,
+    accepted,
+    message: accepted === 1 ? "Movimiento conciliado." : `${accepted} movimientos conciliados.`,
   };
 }
 
@@ -273,12 +288,14 @@ async function acceptItems(
         const postedLines = linesOf(entry).flatMap((line, index) =>
           line.account === account.ledgerAccount ? [{ entryId: entry._id, line: index }] : [],
         );
+        await refuseLockedMonths(account, { days: lines.map((line) => line.date) }, session);
+        // The cobro / pago is dated on the latest bank line, so the match is complete that day.
+        const match = { bankLineIds: ids, postedLines, reconciledAt: completedOn([date, entry.date]) };
         await insertBankMatch(
           {
             organizationId: account.organizationId,
             bankAccountId: account._id,
-            bankLineIds: ids,
-            postedLines,
+            ...match,
             amount,
             settlementId,
             acceptedBy: userId,
@@ -286,13 +303,13 @@ async function acceptItems(
           },
           session,
         );
-        const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids };
-        if (!(await moveBankLines(filter, "pendiente", "conciliado", session))) throw new Changed();
+        await markMatched(account, [match], session);
       },
     );
     if (!outcome.ok) return outcome;
   } catch (error) {
-    if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+    const refusal = abortRefusal(error);
+    if (refusal) return refusal;
     throw error;
   }
   return done;
@@ -305,18 +322,21 @@ export async function setExcluded(
   excluded: boolean,
 ): Promise<MatchOutcome> {
   if (!Types.ObjectId.isValid(bankLineId)) return refused({ message: MATCH_MESSAGES.notPending, kind: "not-found" });
-  const locked = await lockedLinesRefusal(account, [new Types.ObjectId(bankLineId)]);
-  if (locked) return locked;
-  const filter = {
-    organizationId: account.organizationId,
-    bankAccountId: account._id,
-    ids: [new Types.ObjectId(bankLineId)],
-  };
-  const moved = await withTransaction((session) =>
-    excluded
-      ? moveBankLines(filter, "pendiente", "excluido", session)
-      : moveBankLines(filter, "excluido", "pendiente", session),
-  );
+  const ids = [new Types.ObjectId(bankLineId)];
+  const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids };
+  let moved: boolean;
+  try {
+    moved = await withTransaction(async (session) => {
+      await refuseLockedMonths(account, { ids }, session);
+      return excluded
+        ? moveBankLines(filter, "pendiente", "excluido", session)
+        : moveBankLines(filter, "excluido", "pendiente", session);
+    });
+  } catch (error) {
+    const refusal = abortRefusal(error);
+    if (refusal) return refusal;
+    throw error;
+  }
   if (!moved)
     return refused({ message: excluded ? MATCH_MESSAGES.notPending : MATCH_MESSAGES.notExcluded, kind: "conflict" });
   return {
@@ -333,16 +353,14 @@ export async function setExcluded(
 export async function undoMatch(account: BankAccountRecord, bankLineId: string, userId: string): Promise<MatchOutcome> {
   if (!Types.ObjectId.isValid(bankLineId)) return refused({ message: MATCH_MESSAGES.notMatched, kind: "not-found" });
   const release = async (match: BankMatchRecord, session: ClientSession) => {
-    if (!(await deleteBankMatch(match._id, session))) throw new Changed();
-    const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids: match.bankLineIds };
-    if (!(await moveBankLines(filter, "conciliado", "pendiente", session))) throw new Changed();
+    await refuseLockedMonths(account, { ids: match.bankLineIds }, session);
+    if (!(await deleteBankMatch(match._id, session))) throw new LinesChanged();
+    await unmarkMatched(account, match, session);
   };
   try {
     const match = await matchOfLine(account.organizationId, new Types.ObjectId(bankLineId));
     if (!match || String(match.bankAccountId) !== String(account._id))
       return refused({ message: MATCH_MESSAGES.notMatched, kind: "conflict" });
-    const locked = await lockedLinesRefusal(account, match.bankLineIds);
-    if (locked) return locked;
     if (match.settlementId) {
       const settlement = await findSettlement(account.organizationId, String(match.settlementId));
       if (!settlement) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
@@ -372,7 +390,8 @@ export async function undoMatch(account: BankAccountRecord, bankLineId: string, 
         count === 1 ? "Conciliación deshecha." : `Conciliación deshecha: ${count} movimientos volvieron a pendiente.`,
     };
   } catch (error) {
-    if (error instanceof Changed) return refused({ message: MATCH_MESSAGES.changed, kind: "conflict" });
+    const refusal = abortRefusal(error);
+    if (refusal) return refusal;
     throw error;
   }
 }

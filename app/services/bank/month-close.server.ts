@@ -6,7 +6,7 @@
  */
 import type { Types } from "mongoose";
 import { firstDayOfMonth, lastDayOfMonth, monthLabel, type MonthKey } from "~/domain/calendar";
-import { bankLockKey, closeRefusal, lockedMonthOf, MONTH_CLOSE_MESSAGES } from "~/domain/bank/month-close";
+import { bankLockKey, closeRefusal, MONTH_CLOSE_MESSAGES } from "~/domain/bank/month-close";
 import { moneyOf } from "~/domain/bank/view";
 import { cents } from "~/domain/money";
 import { refused, type Refused } from "~/domain/refusal";
@@ -15,7 +15,7 @@ import { withTransaction } from "~/utils/db.server";
 import { touchBankAccountLines, type BankAccountRecord } from "~models/bank-account";
 import { matchesOfLines } from "~models/bank-match";
 import { bankMonthsOf, closeBankMonth, reopenBankMonth } from "~models/bank-month";
-import { bankLineDays, bankLineIdsBetween } from "~models/bank-statement-line";
+import { bankLineIdsBetween } from "~models/bank-statement-line";
 import { reconciliationAt } from "./reconciliation.server";
 
 export type MonthOutcome = { ok: true; message: string } | Refused;
@@ -34,17 +34,6 @@ export async function monthHistoryOf(account: BankAccountRecord) {
     closed: month.closed,
     history: month.history.map((event) => ({ action: event.action, by: event.by, at: event.at.toISOString() })),
   }));
-}
-
-/** A refusal when any of these lines is in a month marked reconciled. */
-export async function lockedLinesRefusal(
-  account: BankAccountRecord,
-  ids: readonly Types.ObjectId[],
-): Promise<Refused | null> {
-  const closed = await closedMonthsOf(account);
-  if (closed.size === 0) return null;
-  const month = lockedMonthOf(await bankLineDays(account.organizationId, account._id, ids), closed);
-  return month ? refused({ message: MONTH_CLOSE_MESSAGES.locked(month), kind: "conflict" }) : null;
 }
 
 /**

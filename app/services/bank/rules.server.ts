@@ -32,7 +32,8 @@ import {
   updateBankRule,
   type BankRuleRecord,
 } from "~models/bank-rule";
-import { bankLinesInState, moveBankLines } from "~models/bank-statement-line";
+import { bankLinesInState } from "~models/bank-statement-line";
+import { completedOn, LinesChanged, LockedMonth, markMatched, refuseLockedMonths } from "./match-state.server";
 import { catalogIndex, toBankAccountView } from "./accounts.server";
 import { matchingData } from "./matching.server";
 import { closedMonthsOf } from "./month-close.server";
@@ -132,8 +133,6 @@ export async function ruleOf(account: BankAccountRecord, ruleId: string): Promis
   return rule ? found(rule) : refused(notFoundRefusal(RULE_MESSAGES.notFound));
 }
 
-class Changed extends Error {}
-
 /** The rate of each day a dollar account's lines need (asked once per day), with the accounts kept in dollars. */
 async function dollarRatesFor(organizationId: string): Promise<(date: CalendarDate) => Promise<RuleDollars | null>> {
   const context = await loadLedgerContext(organizationId);
@@ -184,12 +183,18 @@ export async function applyRules(account: BankAccountRecord, userId: string): Pr
         { kind: "banco", id: String(line._id) },
         RULE_MESSAGES.alreadyBooked,
         async (entry, session) => {
+          await refuseLockedMonths(account, { days: [line.date] }, session);
+          // The rule's entry is dated on the line's day: the match is complete that day.
+          const match = {
+            bankLineIds: [line._id],
+            postedLines: [{ entryId: entry._id, line: 0 }],
+            reconciledAt: completedOn([line.date, entry.date]),
+          };
           await insertBankMatch(
             {
               organizationId: account.organizationId,
               bankAccountId: account._id,
-              bankLineIds: [line._id],
-              postedLines: [{ entryId: entry._id, line: 0 }],
+              ...match,
               amount: line.amount,
               ruleEntryId: entry._id,
               ruleId: new Types.ObjectId(rule.id),
@@ -198,14 +203,14 @@ export async function applyRules(account: BankAccountRecord, userId: string): Pr
             },
             session,
           );
-          const filter = { organizationId: account.organizationId, bankAccountId: account._id, ids: [line._id] };
-          if (!(await moveBankLines(filter, "pendiente", "conciliado", session))) throw new Changed();
+          await markMatched(account, [match], session);
         },
       );
       if (outcome.ok) booked += 1;
       else problems.push(`${line.description || line.reference}: ${outcome.refusals[0].message}`);
     } catch (error) {
-      if (!(error instanceof Changed)) throw error;
+      // A line changed or its month closed meanwhile: it is left as it is.
+      if (!(error instanceof LinesChanged) && !(error instanceof LockedMonth)) throw error;
     }
   }
   if (booked === 0 && problems.length === 0)

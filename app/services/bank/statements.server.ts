@@ -43,6 +43,13 @@ export function importMessage(newCount: number, lineCount: number): string {
     : `${fresh}; ${countLabel(repeated, "ya estaba importado", "ya estaban importados")}.`;
 }
 
+/** Σ of these lines per day, in day order. */
+function dayTotalsOf(lines: ReadonlyArray<{ date: string; amount: bigint }>): Array<{ date: string; amount: bigint }> {
+  const totals = new Map<string, bigint>();
+  for (const line of lines) totals.set(line.date, (totals.get(line.date) ?? 0n) + line.amount);
+  return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, amount]) => ({ date, amount }));
+}
+
 /** Lines stored per insert; progress is reported after each batch. */
 const STORE_BATCH = 1_000;
 
@@ -121,6 +128,7 @@ export async function storeStatement(
           ...(statement.closing === undefined ? {} : { closing: statement.closing }),
           lineCount: statement.lines.length,
           newCount: fresh.length,
+          dayTotals: dayTotalsOf(fresh.map(({ line }) => line)),
           importedBy: userId,
           importedAt: new Date(),
         },

@@ -6,7 +6,7 @@
 import type { ClientSession, Types } from "mongoose";
 import { Entry, type EntryRecord } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
-import { PostedLine, type PostedLineRecord } from "~models/posted-line";
+import { PostedLine, setBankMarks, type PostedLineRecord } from "~models/posted-line";
 import { firstDayOfMonth, type CalendarDate } from "~/domain/calendar";
 import { storedBigInt } from "~models/open-item";
 import type { Amount } from "~/domain/money";
@@ -21,10 +21,39 @@ export interface AccountLine {
   amount: bigint;
   /** The line's dollars in Amount units, signed like `amount`; 0 when it carries none (decision 282). */
   dollars: Amount;
+  /** The day a bank match of the line became complete, when it has one. */
+  bankReconciledAt?: CalendarDate;
 }
 
 /** At most this many lines are read at once (ten times the largest statement). */
 export const MAX_ACCOUNT_LINES = 200_000;
+
+const LINE_FIELDS = {
+  entryId: 1,
+  line: 1,
+  date: 1,
+  number: 1,
+  description: 1,
+  lineDescription: 1,
+  debit: 1,
+  credit: 1,
+  dollars: 1,
+  bankReconciledAt: 1,
+  _id: 0,
+} as const;
+
+function accountLineOf(row: PostedLineRecord): AccountLine {
+  return {
+    entryId: String(row.entryId),
+    line: row.line,
+    date: row.date as CalendarDate,
+    number: row.number,
+    description: row.lineDescription || row.description,
+    amount: storedBigInt(row.debit) - storedBigInt(row.credit),
+    dollars: storedBigInt(row.dollars),
+    ...(row.bankReconciledAt ? { bankReconciledAt: row.bankReconciledAt as CalendarDate } : {}),
+  };
+}
 
 export async function postedLinesOfAccount(
   organizationId: string,
@@ -33,40 +62,77 @@ export async function postedLinesOfAccount(
   to: CalendarDate,
   session?: ClientSession,
 ): Promise<AccountLine[]> {
+  const rows = await PostedLine.find({ organizationId, account, date: { $gte: from, $lte: to } }, LINE_FIELDS, {
+    session,
+  })
+    .sort({ date: 1, number: 1, line: 1 })
+    .limit(MAX_ACCOUNT_LINES)
+    .lean<PostedLineRecord[]>();
+  return rows.map(accountLineOf);
+}
+
+/** The lines between two days no bank match names yet (what matching proposes from), in book order. */
+export async function unmatchedPostedLines(
+  organizationId: string,
+  account: string,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<AccountLine[]> {
   const rows = await PostedLine.find(
-    { organizationId, account, date: { $gte: from, $lte: to } },
-    {
-      entryId: 1,
-      line: 1,
-      date: 1,
-      number: 1,
-      description: 1,
-      lineDescription: 1,
-      debit: 1,
-      credit: 1,
-      dollars: 1,
-      _id: 0,
-    },
-    { session },
+    { organizationId, account, bankReconciledAt: null, date: { $gte: from, $lte: to } },
+    LINE_FIELDS,
   )
     .sort({ date: 1, number: 1, line: 1 })
     .limit(MAX_ACCOUNT_LINES)
     .lean<PostedLineRecord[]>();
-  return rows.map((row) => ({
-    entryId: String(row.entryId),
-    line: row.line,
-    date: row.date as CalendarDate,
-    number: row.number,
-    description: row.lineDescription || row.description,
-    amount: storedBigInt(row.debit) - storedBigInt(row.credit),
-    dollars: storedBigInt(row.dollars),
-  }));
+  return rows.map(accountLineOf);
+}
+
+/**
+ * The lines between two days a bank match has not completed by the second: unmatched, or matched after
+ * it — two index ranges of `{ organizationId, account, bankReconciledAt, date }`, in book order.
+ */
+export async function postedLinesOpenAt(
+  organizationId: string,
+  account: string,
+  from: CalendarDate,
+  date: CalendarDate,
+  session?: ClientSession,
+): Promise<AccountLine[]> {
+  const read = (bankReconciledAt: null | { $gt: string }) =>
+    PostedLine.find({ organizationId, account, bankReconciledAt, date: { $gte: from, $lte: date } }, LINE_FIELDS, {
+      session,
+    })
+      .limit(MAX_ACCOUNT_LINES)
+      .lean<PostedLineRecord[]>()
+      .exec();
+  const open = await read(null);
+  const later = await read({ $gt: date });
+  const order = (line: AccountLine) => `${line.date}|${line.number}|${String(line.line).padStart(4, "0")}`;
+  return [...open, ...later]
+    .map(accountLineOf)
+    .map((line) => ({ line, key: order(line) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ line }) => line);
+}
+
+/**
+ * Marks posted lines of a bank account's ledger account as matched from a day (or unmarks them with
+ * null), inside the bank's transaction that stores or deletes the match.
+ */
+export function markPostedLinesForBank(
+  organizationId: string,
+  account: string,
+  marks: ReadonlyArray<{ entryId: Types.ObjectId; line: number; day: CalendarDate | null }>,
+  session: ClientSession,
+): Promise<void> {
+  return setBankMarks(organizationId, account, marks, session);
 }
 
 /**
  * Σ debit − Σ credit of one account before `day`, in colones and in dollars (debit positive): the period
  * balances of the months before it, and the posted lines of its own month before it — at most one month
- * of lines, however long the history.
+ * of lines, summed by the database however long the history.
  */
 export async function accountBalanceBefore(
   organizationId: string,
@@ -82,25 +148,20 @@ export async function accountBalanceBefore(
       { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, dollars: { $sum: "$dollars" } } },
     ]).session(session ?? null);
   const readLines = () =>
-    PostedLine.find(
-      { organizationId, account, date: { $gte: monthStart, $lt: day } },
-      { debit: 1, credit: 1, dollars: 1, _id: 0 },
-      { session },
-    ).lean<PostedLineRecord[]>();
+    PostedLine.aggregate<{ debit: unknown; credit: unknown; dollars: unknown }>([
+      { $match: { organizationId, account, date: { $gte: monthStart, $lt: day } } },
+      { $group: { _id: null, debit: { $sum: "$debit" }, credit: { $sum: "$credit" }, dollars: { $sum: "$dollars" } } },
+    ]).session(session ?? null);
   const [months, lines] = session
     ? [await readMonths(), await readLines()]
     : await Promise.all([readMonths(), readLines()]);
-  const before = {
-    colones: months[0] ? toBigInt(months[0].debit) - toBigInt(months[0].credit) : 0n,
-    dollars: months[0] ? toBigInt(months[0].dollars) : 0n,
-  };
-  return lines.reduce(
-    (sum, line) => ({
-      colones: sum.colones + storedBigInt(line.debit) - storedBigInt(line.credit),
-      dollars: sum.dollars + storedBigInt(line.dollars),
-    }),
-    before,
-  );
+  const total = (rows: Array<{ debit: unknown; credit: unknown; dollars: unknown }>) => ({
+    colones: rows[0] ? toBigInt(rows[0].debit) - toBigInt(rows[0].credit) : 0n,
+    dollars: rows[0] ? toBigInt(rows[0].dollars) : 0n,
+  });
+  const before = total(months);
+  const month = total(lines);
+  return { colones: before.colones + month.colones, dollars: before.dollars + month.dollars };
 }
 
 /** The day of each of these posted lines (`entryId:line` → day), read by their entries' ids. */

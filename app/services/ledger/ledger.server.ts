@@ -19,8 +19,11 @@ export { accountsInUse, entryFilter, getEntry, listEntries, type EntryFilters, t
 export { accountMovements, type AccountMovements, type MovementRow } from "./movements.server";
 export {
   accountBalanceBefore,
+  markPostedLinesForBank,
   postedLineDates,
   postedLinesOfAccount,
+  postedLinesOpenAt,
+  unmatchedPostedLines,
   reversalPairsSince,
   type AccountLine,
 } from "./account-lines.server";

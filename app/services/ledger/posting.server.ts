@@ -1,7 +1,7 @@
 import type { ClientSession, Types } from "mongoose";
 import { balanceChanges, mergeChanges, signedDollars, type EntryLine } from "~/domain/ledger";
 import { applyBalanceChanges } from "~models/period-balance";
-import { deletePostedLines, insertPostedLines, type PostedLineRecord } from "~models/posted-line";
+import { bankMarksOfEntry, deletePostedLines, insertPostedLines, type PostedLineRecord } from "~models/posted-line";
 import { balancesChanged } from "./balances-revision.server";
 
 /** What posting needs of an entry: its day, text and checked lines. */
@@ -73,6 +73,13 @@ export async function rebookPosting(
     session,
   );
   await balancesChanged(organizationId, [before.date, after.date], session);
+  // A bank match names lines by entry and position: an edit keeps their marks (decision 314).
+  const marks = await bankMarksOfEntry(organizationId, before._id, session);
   await deletePostedLines(organizationId, before._id, session);
-  await insertPostedLines(postedLineRecords(organizationId, after), session);
+  await insertPostedLines(
+    postedLineRecords(organizationId, after).map((record) =>
+      marks.has(record.line) ? { ...record, bankReconciledAt: marks.get(record.line)! } : record,
+    ),
+    session,
+  );
 }
