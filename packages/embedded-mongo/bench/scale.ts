@@ -34,8 +34,13 @@ const quick = process.env.EMBEDDED_MONGO_SCALE_QUICK === "1";
 const sizes = (process.env.EMBEDDED_MONGO_SCALE_SIZES ?? (quick ? "0,10000,50000" : "0,100000,500000,1000000"))
   .split(",")
   .map(Number);
-const POSTED = quick ? 500 : 2000;
-const ROUNDS = 4;
+/**
+ * The filled and the empty database are measured in alternating short rounds (filled, empty, empty,
+ * filled, …), after a warm-up round on each that is not counted: a change of the machine's load
+ * during the minutes of a measurement moves both rates of a round, not their ratio.
+ */
+const ROUNDS = Number(process.env.EMBEDDED_MONGO_SCALE_ROUNDS ?? 10);
+const ROUND_SIZE = quick ? 50 : 200;
 const CONCURRENCY = 16;
 const FILL_BATCH = 100;
 /** The bench's own record in a kept directory: how many entries `fill` has added. */
@@ -52,8 +57,8 @@ function keptDirectory(): string | null {
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function line(name: string, value: string, target?: string): void {
-  console.log(`${name.padEnd(46)} ${value.padStart(14)}${target ? `   (target ${target})` : ""}`);
+function line(name: string, value: string, note?: string): void {
+  console.log(`${name.padEnd(46)} ${value.padStart(14)}${note ? `   (${note})` : ""}`);
 }
 
 /** How many entries `fill` has added to the directory and how many the posting rounds (0 for a new one). */
@@ -132,11 +137,16 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function startServer(dbPath: string): Promise<ServerProcess> {
+/** EMBEDDED_MONGO_SCALE_PROFILE=<dir>: each database process writes a CPU profile there when it stops. */
+const profileDirectory = process.env.EMBEDDED_MONGO_SCALE_PROFILE;
+
+async function startServer(dbPath: string, name: string): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", cli, "--port", "0", "--dbpath", dbPath, "--quiet"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const profile = profileDirectory
+    ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDirectory), "--cpu-prof-name", `${name}.cpuprofile`]
+    : [];
+  const args = [...profile, "--import", "tsx", cli, "--port", "0", "--dbpath", dbPath, "--quiet"];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const uri = await new Promise<string>((resolve, reject) => {
     let output = "";
@@ -176,6 +186,107 @@ async function createIndexes(uri: string): Promise<void> {
   } finally {
     await client.close();
   }
+}
+
+/** CPU time (ms) and bytes passed to write calls (data file, journal, replies) of a process so far. */
+function countersOf(pid: number): { cpuMs: number; written: number } {
+  // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const io = fs.readFileSync(`/proc/${pid}/io`, "utf8");
+  const written = Number(/wchar:\s+(\d+)/.exec(io)?.[1] ?? 0);
+  return { cpuMs: (ticks * 1000) / CLOCK_TICKS, written };
+}
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+interface StorageStats {
+  pageSize: number;
+  lastPageNumber: number;
+  docs: { depth: number; leafPages: number; entries: number };
+  index: { depth: number; leafPages: number; entries: number };
+  freeList: { records: number; pages: number };
+  groups: number;
+  groupedChanges: number;
+}
+
+async function storageStatsOf(uri: string): Promise<StorageStats> {
+  const client = await MongoClient.connect(`${uri}/?directConnection=true`);
+  try {
+    const status = await client.db("admin").command({ serverStatus: 1 });
+    return status.embeddedStorage as StorageStats;
+  } finally {
+    await client.close();
+  }
+}
+
+function describeStorage(stats: StorageStats): string {
+  return (
+    `depth docs/index ${stats.docs.depth}/${stats.index.depth}, ` +
+    `${mb(stats.lastPageNumber * stats.pageSize)} file, free list ${stats.freeList.records} records in ` +
+    `${stats.freeList.pages} pages, ${stats.groups} groups`
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+interface Side {
+  rate: number;
+  cpuMs: number;
+  written: number;
+  storage: StorageStats;
+}
+
+/**
+ * Posts on the filled and the empty database in alternating rounds of `ROUND_SIZE` entries; returns
+ * each one's rate over all rounds, the ratio filled/empty of each round, and per posted entry each
+ * database process's CPU time and bytes written.
+ */
+async function compare(
+  sized: ServerProcess,
+  empty: ServerProcess,
+  nextOffset: () => number,
+): Promise<{ sized: Side; empty: Side; ratios: number[]; load: number }> {
+  const servers = [sized, empty];
+  // The empty database's entries are numbered apart from the filled one's (numbers are unique).
+  const offsets = [10_000_000, 20_000_000];
+  // Every call of `nextOffset` is one round of ROUND_SIZE entries on each side (a kept directory
+  // counts them to number the next run's entries).
+  const warmUp = nextOffset();
+  for (const [i, server] of servers.entries()) await post(server.uri, ROUND_SIZE, offsets[i] + warmUp);
+  const before = servers.map((server) => countersOf(server.pid));
+  const ms = [0, 0];
+  const ratios: number[] = [];
+  const loads: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    const offset = nextOffset();
+    const rates = [0, 0];
+    for (const i of order) {
+      rates[i] = await post(servers[i].uri, ROUND_SIZE, offsets[i] + offset);
+      ms[i] += (ROUND_SIZE / rates[i]) * 1000;
+    }
+    ratios.push(rates[0] / rates[1]);
+    loads.push(os.loadavg()[0]);
+  }
+  const sides = await Promise.all(
+    servers.map(async (server, i): Promise<Side> => {
+      const after = countersOf(server.pid);
+      const entries = ROUND_SIZE * ROUNDS;
+      return {
+        rate: entries / (ms[i] / 1000),
+        cpuMs: (after.cpuMs - before[i].cpuMs) / entries,
+        written: (after.written - before[i].written) / entries,
+        storage: await storageStatsOf(server.uri),
+      };
+    }),
+  );
+  return { sized: sides[0], empty: sides[1], ratios, load: median(loads) };
 }
 
 /** Posts `count` new entries as the ledger does: one transaction each, `CONCURRENCY` at a time. */
@@ -252,39 +363,44 @@ async function main(): Promise<void> {
       const store = await Store.open(dbPath, opening, {});
       const openMs = performance.now() - openStarted;
       await store.close();
-      const server = await startServer(dbPath);
+      const server = await startServer(dbPath, `${size}`);
       const emptyPath = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-scale-empty-"));
-      const empty = await startServer(emptyPath);
+      const empty = await startServer(emptyPath, `${size}-empty`);
       try {
         // The empty database gets the filled one's indexes (as the app creates them at start-up), so
         // that the two rates differ by the size of the data, not by the index writes per entry.
         await createIndexes(server.uri);
         await createIndexes(empty.uri);
         const opened = memoryOf(server.pid);
-        // Rounds on this directory alternate with rounds on an empty one, so that both rates are taken
-        // in the same minutes: a change of the machine's load moves both, not their ratio.
-        const round = POSTED / ROUNDS;
-        let sizedMs = 0;
-        let emptyMs = 0;
-        for (let r = 0; r < ROUNDS; r++) {
-          sizedMs += (round / (await post(server.uri, round, 10_000_000 + posted))) * 1000;
-          posted += round;
-          emptyMs += (round / (await post(empty.uri, round, 20_000_000 + posted))) * 1000;
-        }
-        const rate = POSTED / (sizedMs / 1000);
-        const emptyRate = POSTED / (emptyMs / 1000);
+        const compared = await compare(server, empty, () => {
+          const offset = posted;
+          posted += ROUND_SIZE;
+          return offset;
+        });
         const memory = memoryOf(server.pid);
         const label = `${size.toLocaleString("en")} entries`;
-        line(`${label}: open (recovery)`, seconds(openMs), "< 10 s at 1 000 000");
+        const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+        line(`${label}: open (recovery)`, seconds(openMs), "target < 10 s at 1 000 000");
         line(`${label}: database process ready`, seconds(server.readyMs));
-        line(`${label}: posting`, `${rate.toFixed(0)}/s`);
+        line(`${label}: posting`, `${compared.sized.rate.toFixed(0)}/s`);
+        line(`${label}: posting, empty database alternately`, `${compared.empty.rate.toFixed(0)}/s`);
+        line(`${label}: ratio per round`, compared.ratios.map((ratio) => percent(ratio)).join(" "));
+        line(`${label}: ratio, median of the rounds`, percent(median(compared.ratios)), "target ≥ 80 %");
         line(
-          `${label}: posting, empty database alternately`,
-          `${emptyRate.toFixed(0)}/s`,
-          `this size ≥ 80 %: ${((rate / emptyRate) * 100).toFixed(0)} %`,
+          `${label}: CPU of the database per entry`,
+          `${compared.sized.cpuMs.toFixed(2)} ms`,
+          `empty ${compared.empty.cpuMs.toFixed(2)} ms`,
         );
+        line(
+          `${label}: bytes written per entry`,
+          `${(compared.sized.written / 1024).toFixed(1)} KB`,
+          `empty ${(compared.empty.written / 1024).toFixed(1)} KB`,
+        );
+        line(`${label}: LMDB`, "", describeStorage(compared.sized.storage));
+        line(`${label}: LMDB of the empty database`, "", describeStorage(compared.empty.storage));
+        line(`${label}: load average during the rounds`, compared.load.toFixed(2));
         line(`${label}: RSS after open`, mb(opened.rss));
-        line(`${label}: RSS after posting`, mb(memory.rss), "< 1 GB");
+        line(`${label}: RSS after posting`, mb(memory.rss), "target < 1 GB");
         line(`${label}: RSS anonymous / file-backed`, `${mb(memory.anonymous)} / ${mb(memory.file)}`);
       } finally {
         await server.stop();
@@ -296,7 +412,8 @@ async function main(): Promise<void> {
   } finally {
     if (!kept) fs.rmSync(dbPath, { recursive: true, force: true });
   }
-  if (process.env.EMBEDDED_MONGO_SCALE_SPEC !== "0") line("specification tests passed", specPassRate(), "≥ 95 %");
+  if (process.env.EMBEDDED_MONGO_SCALE_SPEC !== "0")
+    line("specification tests passed", specPassRate(), "target ≥ 95 %");
 }
 
 function directorySize(directory: string): number {

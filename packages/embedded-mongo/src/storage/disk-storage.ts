@@ -187,6 +187,35 @@ export class DiskStorage {
     }
   }
 
+  /**
+   * The shape of the data file (serverStatus's `embeddedStorage`): page size, the depth and pages of
+   * each table's B-tree, LMDB's free-page list and the groups committed so far.
+   */
+  stats(): Doc {
+    const tree = (db: Database<Buffer, Buffer>) => {
+      const stats = db.getStats() as Record<string, number>;
+      return {
+        depth: stats.treeDepth,
+        branchPages: stats.treeBranchPageCount,
+        leafPages: stats.treeLeafPageCount,
+        overflowPages: stats.overflowPages,
+        entries: stats.entryCount,
+      };
+    };
+    const all = this.docs.getStats() as Record<string, unknown>;
+    const free = all.free as Record<string, number>;
+    return {
+      pageSize: (all.root as Record<string, number>).pageSize,
+      lastPageNumber: all.lastPageNumber as number,
+      docs: tree(this.docs),
+      index: tree(this.index),
+      // One record per transaction whose pages were freed; its pages hold the free page numbers.
+      freeList: { records: free.entryCount, pages: free.treeLeafPageCount + free.overflowPages },
+      groups: this.groupStats.groups,
+      groupedChanges: this.groupStats.changes,
+    };
+  }
+
   get inTransaction(): boolean {
     return this.depth > 0;
   }
