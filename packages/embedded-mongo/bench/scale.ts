@@ -209,6 +209,8 @@ interface StorageStats {
   freeList: { records: number; pages: number };
   groups: number;
   groupedChanges: number;
+  commits: number;
+  pagesWritten: number;
 }
 
 async function storageStatsOf(uri: string): Promise<StorageStats> {
@@ -240,6 +242,8 @@ interface Side {
   cpuMs: number;
   written: number;
   storage: StorageStats;
+  entriesPerCommit: number;
+  pagesPerCommit: number;
 }
 
 /**
@@ -260,6 +264,7 @@ async function compare(
   const warmUp = nextOffset();
   for (const [i, server] of servers.entries()) await post(server.uri, ROUND_SIZE, offsets[i] + warmUp);
   const before = servers.map((server) => countersOf(server.pid));
+  const storageBefore = await Promise.all(servers.map((server) => storageStatsOf(server.uri)));
   const ms = [0, 0];
   const ratios: number[] = [];
   const loads: number[] = [];
@@ -278,11 +283,15 @@ async function compare(
     servers.map(async (server, i): Promise<Side> => {
       const after = countersOf(server.pid);
       const entries = ROUND_SIZE * ROUNDS;
+      const storage = await storageStatsOf(server.uri);
+      const commits = storage.commits - storageBefore[i].commits;
       return {
         rate: entries / (ms[i] / 1000),
         cpuMs: (after.cpuMs - before[i].cpuMs) / entries,
         written: (after.written - before[i].written) / entries,
-        storage: await storageStatsOf(server.uri),
+        storage,
+        entriesPerCommit: entries / commits,
+        pagesPerCommit: (storage.pagesWritten - storageBefore[i].pagesWritten) / commits,
       };
     }),
   );
@@ -395,6 +404,12 @@ async function main(): Promise<void> {
           `${label}: bytes written per entry`,
           `${(compared.sized.written / 1024).toFixed(1)} KB`,
           `empty ${(compared.empty.written / 1024).toFixed(1)} KB`,
+        );
+        line(
+          `${label}: LMDB pages written per commit`,
+          compared.sized.pagesPerCommit.toFixed(0),
+          `empty ${compared.empty.pagesPerCommit.toFixed(0)}; entries per commit ` +
+            `${compared.sized.entriesPerCommit.toFixed(1)}, empty ${compared.empty.entriesPerCommit.toFixed(1)}`,
         );
         line(`${label}: LMDB`, "", describeStorage(compared.sized.storage));
         line(`${label}: LMDB of the empty database`, "", describeStorage(compared.empty.storage));

@@ -161,6 +161,9 @@ describe("group commit into the data file", () => {
         expect(embeddedStorage.groups).toBe(server.engine.storage!.groupStats.groups);
         expect(embeddedStorage.groups).toBeGreaterThan(0);
         expect(embeddedStorage.freeList.records).toBeGreaterThanOrEqual(0);
+        // Each commit of a group writes at least its leaf pages and the table of tables.
+        expect(embeddedStorage.commits).toBeGreaterThanOrEqual(embeddedStorage.groups);
+        expect(embeddedStorage.pagesWritten).toBeGreaterThan(embeddedStorage.commits);
         const status = await inMemory.db("admin").command({ serverStatus: 1 });
         expect(status.embeddedStorage).toBeUndefined();
       } finally {

@@ -23,6 +23,9 @@ const require = createRequire(import.meta.url);
 let lmdb: typeof Lmdb | null = null;
 
 const NO_READ_AHEAD = { noReadAhead: true };
+// Counts commits and the pages they write (serverStatus), at the cost of a clock read per commit; an
+// option the package's types omit.
+const TRACK_METRICS = { trackMetrics: true };
 const CATALOG_KEY = Buffer.from("catalog");
 const CLOCK_KEY = Buffer.from("clock");
 const REMOVE_BATCH = 10_000;
@@ -81,6 +84,7 @@ export class DiskStorage {
   private groupChanges = 0;
   /** Groups committed to the data file and the engine changes they held (for tests and benchmarks). */
   readonly groupStats = { groups: 0, changes: 0 };
+  private readonly metricsBeforeReopen = { commits: 0, pagesWritten: 0 };
   private groupTimer: NodeJS.Timeout | null = null;
   /** A failed group commit: LMDB lacks commits the engine has made, so no more writes until a restart. */
   private failure: Error | null = null;
@@ -104,6 +108,7 @@ export class DiskStorage {
       // Random access (MDB_NORDAHEAD, an option the package's types omit): a read maps in its own
       // page, not the pages around it.
       ...(NO_READ_AHEAD as object),
+      ...(TRACK_METRICS as object),
       cache: false,
       maxDbs: 4,
       readOnly,
@@ -204,6 +209,7 @@ export class DiskStorage {
     };
     const all = this.docs.getStats() as Record<string, unknown>;
     const free = all.free as Record<string, number>;
+    const metrics = this.metricsSinceOpen();
     return {
       pageSize: (all.root as Record<string, number>).pageSize,
       lastPageNumber: all.lastPageNumber as number,
@@ -213,7 +219,15 @@ export class DiskStorage {
       freeList: { records: free.entryCount, pages: free.treeLeafPageCount + free.overflowPages },
       groups: this.groupStats.groups,
       groupedChanges: this.groupStats.changes,
+      commits: this.metricsBeforeReopen.commits + metrics.commits,
+      pagesWritten: this.metricsBeforeReopen.pagesWritten + metrics.pagesWritten,
     };
+  }
+
+  /** LMDB's counts since the environment was last opened (a reopen starts them again). */
+  private metricsSinceOpen(): { commits: number; pagesWritten: number } {
+    const info = (this.env as unknown as { getStats(): Record<string, number> }).getStats();
+    return { commits: info.txns ?? 0, pagesWritten: info.pagesWritten ?? 0 };
   }
 
   get inTransaction(): boolean {
@@ -304,6 +318,9 @@ export class DiskStorage {
   async reopen(): Promise<void> {
     if (this.depth > 0) throw new Error("cannot reopen the data directory inside a transaction");
     this.commitGroup();
+    const metrics = this.metricsSinceOpen();
+    this.metricsBeforeReopen.commits += metrics.commits;
+    this.metricsBeforeReopen.pagesWritten += metrics.pagesWritten;
     await this.env.close();
     this.open();
   }
