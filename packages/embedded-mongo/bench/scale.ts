@@ -137,13 +137,14 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** EMBEDDED_MONGO_SCALE_PROFILE=<dir>: each database process writes a CPU profile there when it stops. */
+/** EMBEDDED_MONGO_SCALE_PROFILE=<dir>: each database process writes CPU profiles there when it stops. */
 const profileDirectory = process.env.EMBEDDED_MONGO_SCALE_PROFILE;
 
 async function startServer(dbPath: string, name: string): Promise<ServerProcess> {
   const started = performance.now();
   const profile = profileDirectory
-    ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDirectory), "--cpu-prof-name", `${name}.cpuprofile`]
+    ? // One folder per process: its threads (the TypeScript loader's too) each write a profile there.
+      ["--cpu-prof", "--cpu-prof-dir", path.join(path.resolve(profileDirectory), name)]
     : [];
   const args = [...profile, "--import", "tsx", cli, "--port", "0", "--dbpath", dbPath, "--quiet"];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
@@ -168,10 +169,10 @@ async function startServer(dbPath: string, name: string): Promise<ServerProcess>
   };
 }
 
-function memoryOf(pid: number): { rss: number; anonymous: number; file: number } {
+function memoryOf(pid: number): { rss: number; anonymous: number; file: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: field("VmRSS"), anonymous: field("RssAnon"), file: field("RssFile") };
+  return { rss: field("VmRSS"), anonymous: field("RssAnon"), file: field("RssFile"), peak: field("VmHWM") };
 }
 
 async function createIndexes(uri: string): Promise<void> {
@@ -188,15 +189,42 @@ async function createIndexes(uri: string): Promise<void> {
   }
 }
 
-/** CPU time (ms) and bytes passed to write calls (data file, journal, replies) of a process so far. */
-function countersOf(pid: number): { cpuMs: number; written: number } {
-  // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
+interface Counters {
+  /** CPU time in user space and in the kernel (ms). */
+  userMs: number;
+  systemMs: number;
+  /** Page faults served from memory and from the disk. */
+  minorFaults: number;
+  majorFaults: number;
+  /** Bytes passed to write calls: data file, journal, replies. */
+  written: number;
+}
+
+function countersOf(pid: number): Counters {
+  // The fields after the command name: minflt is the 8th, majflt the 10th, utime and stime (in clock
+  // ticks) the 12th and 13th.
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
   const io = fs.readFileSync(`/proc/${pid}/io`, "utf8");
-  const written = Number(/wchar:\s+(\d+)/.exec(io)?.[1] ?? 0);
-  return { cpuMs: (ticks * 1000) / CLOCK_TICKS, written };
+  return {
+    userMs: (Number(fields[11]) * 1000) / CLOCK_TICKS,
+    systemMs: (Number(fields[12]) * 1000) / CLOCK_TICKS,
+    minorFaults: Number(fields[7]),
+    majorFaults: Number(fields[9]),
+    written: Number(/wchar:\s+(\d+)/.exec(io)?.[1] ?? 0),
+  };
+}
+
+/** The counters' growth from `before` to `after`, per posted entry. */
+function perEntry(before: Counters, after: Counters, entries: number): Counters {
+  const per = (key: keyof Counters) => (after[key] - before[key]) / entries;
+  return {
+    userMs: per("userMs"),
+    systemMs: per("systemMs"),
+    minorFaults: per("minorFaults"),
+    majorFaults: per("majorFaults"),
+    written: per("written"),
+  };
 }
 
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
@@ -211,6 +239,7 @@ interface StorageStats {
   groupedChanges: number;
   commits: number;
   pagesWritten: number;
+  unmaps: number;
 }
 
 async function storageStatsOf(uri: string): Promise<StorageStats> {
@@ -239,11 +268,12 @@ function median(values: number[]): number {
 
 interface Side {
   rate: number;
-  cpuMs: number;
-  written: number;
+  perEntry: Counters;
   storage: StorageStats;
   entriesPerCommit: number;
   pagesPerCommit: number;
+  /** Times the data file was unmapped during the rounds (the mapped-pages budget). */
+  unmaps: number;
 }
 
 /**
@@ -287,16 +317,22 @@ async function compare(
       const commits = storage.commits - storageBefore[i].commits;
       return {
         rate: entries / (ms[i] / 1000),
-        cpuMs: (after.cpuMs - before[i].cpuMs) / entries,
-        written: (after.written - before[i].written) / entries,
+        perEntry: perEntry(before[i], after, entries),
         storage,
         entriesPerCommit: entries / commits,
+        unmaps: storage.unmaps - storageBefore[i].unmaps,
         pagesPerCommit: (storage.pagesWritten - storageBefore[i].pagesWritten) / commits,
       };
     }),
   );
   return { sized: sides[0], empty: sides[1], ratios, load: median(loads) };
 }
+
+/**
+ * Sets this run's posted entry numbers apart from earlier runs' on a kept directory (a run that
+ * stopped halfway leaves entries its count of posted ones cannot tell); sorts after the filled ones.
+ */
+const RUN_TAG = `p${Date.now().toString(36)}`;
 
 /** Posts `count` new entries as the ledger does: one transaction each, `CONCURRENCY` at a time. */
 async function post(uri: string, count: number, offset: number): Promise<number> {
@@ -308,7 +344,7 @@ async function post(uri: string, count: number, offset: number): Promise<number>
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < count) {
-          const { entry, lines, balances } = postedEntry(offset + next++, "p");
+          const { entry, lines, balances } = postedEntry(offset + next++, RUN_TAG);
           const session = client.startSession();
           try {
             await session.withTransaction(async () => {
@@ -395,15 +431,23 @@ async function main(): Promise<void> {
         line(`${label}: posting, empty database alternately`, `${compared.empty.rate.toFixed(0)}/s`);
         line(`${label}: ratio per round`, compared.ratios.map((ratio) => percent(ratio)).join(" "));
         line(`${label}: ratio, median of the rounds`, percent(median(compared.ratios)), "target ≥ 80 %");
+        const [sized, emptied] = [compared.sized.perEntry, compared.empty.perEntry];
         line(
           `${label}: CPU of the database per entry`,
-          `${compared.sized.cpuMs.toFixed(2)} ms`,
-          `empty ${compared.empty.cpuMs.toFixed(2)} ms`,
+          `${(sized.userMs + sized.systemMs).toFixed(2)} ms`,
+          `kernel ${sized.systemMs.toFixed(2)} ms; empty ${(emptied.userMs + emptied.systemMs).toFixed(2)} ms, ` +
+            `kernel ${emptied.systemMs.toFixed(2)} ms`,
+        );
+        line(
+          `${label}: page faults per entry`,
+          `${sized.minorFaults.toFixed(1)}`,
+          `from disk ${sized.majorFaults.toFixed(2)}; empty ${emptied.minorFaults.toFixed(1)}, ` +
+            `from disk ${emptied.majorFaults.toFixed(2)}`,
         );
         line(
           `${label}: bytes written per entry`,
-          `${(compared.sized.written / 1024).toFixed(1)} KB`,
-          `empty ${(compared.empty.written / 1024).toFixed(1)} KB`,
+          `${(sized.written / 1024).toFixed(1)} KB`,
+          `empty ${(emptied.written / 1024).toFixed(1)} KB`,
         );
         line(
           `${label}: LMDB pages written per commit`,
@@ -411,11 +455,13 @@ async function main(): Promise<void> {
           `empty ${compared.empty.pagesPerCommit.toFixed(0)}; entries per commit ` +
             `${compared.sized.entriesPerCommit.toFixed(1)}, empty ${compared.empty.entriesPerCommit.toFixed(1)}`,
         );
+        line(`${label}: data file unmapped during the rounds`, `${compared.sized.unmaps}`, "times");
         line(`${label}: LMDB`, "", describeStorage(compared.sized.storage));
         line(`${label}: LMDB of the empty database`, "", describeStorage(compared.empty.storage));
         line(`${label}: load average during the rounds`, compared.load.toFixed(2));
         line(`${label}: RSS after open`, mb(opened.rss));
         line(`${label}: RSS after posting`, mb(memory.rss), "target < 1 GB");
+        line(`${label}: RSS at its peak`, mb(memory.peak), "target < 1 GB");
         line(`${label}: RSS anonymous / file-backed`, `${mb(memory.anonymous)} / ${mb(memory.file)}`);
       } finally {
         await server.stop();

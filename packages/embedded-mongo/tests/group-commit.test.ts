@@ -164,6 +164,7 @@ describe("group commit into the data file", () => {
         // Each commit of a group writes at least its leaf pages and the table of tables.
         expect(embeddedStorage.commits).toBeGreaterThanOrEqual(embeddedStorage.groups);
         expect(embeddedStorage.pagesWritten).toBeGreaterThan(embeddedStorage.commits);
+        expect(embeddedStorage.unmaps).toBe(0);
         const status = await inMemory.db("admin").command({ serverStatus: 1 });
         expect(status.embeddedStorage).toBeUndefined();
       } finally {

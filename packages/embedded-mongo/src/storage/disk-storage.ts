@@ -26,6 +26,13 @@ const NO_READ_AHEAD = { noReadAhead: true };
 // Counts commits and the pages they write (serverStatus), at the cost of a clock read per commit; an
 // option the package's types omit.
 const TRACK_METRICS = { trackMetrics: true };
+/**
+ * How many free page numbers LMDB may hold in memory before it stops reading more of its free-page
+ * table: below what one overflow page of that table holds (510 numbers of 4 KiB pages), so that saving
+ * the list never needs a run of pages while more of the table is unread
+ * (docs/decisions/317-embedded-database-free-page-list-kept-small.md).
+ */
+export const MAX_FREE_PAGES_TO_LOAD = 256;
 const CATALOG_KEY = Buffer.from("catalog");
 const CLOCK_KEY = Buffer.from("clock");
 const REMOVE_BATCH = 10_000;
@@ -85,6 +92,8 @@ export class DiskStorage {
   /** Groups committed to the data file and the engine changes they held (for tests and benchmarks). */
   readonly groupStats = { groups: 0, changes: 0 };
   private readonly metricsBeforeReopen = { commits: 0, pagesWritten: 0 };
+  /** Times the file was closed and opened again to unmap its pages (decision 290). */
+  private reopens = 0;
   private groupTimer: NodeJS.Timeout | null = null;
   /** A failed group commit: LMDB lacks commits the engine has made, so no more writes until a restart. */
   private failure: Error | null = null;
@@ -109,6 +118,7 @@ export class DiskStorage {
       // page, not the pages around it.
       ...(NO_READ_AHEAD as object),
       ...(TRACK_METRICS as object),
+      ...({ maxFreeSpaceToLoad: MAX_FREE_PAGES_TO_LOAD } as object),
       cache: false,
       maxDbs: 4,
       readOnly,
@@ -221,6 +231,7 @@ export class DiskStorage {
       groupedChanges: this.groupStats.changes,
       commits: this.metricsBeforeReopen.commits + metrics.commits,
       pagesWritten: this.metricsBeforeReopen.pagesWritten + metrics.pagesWritten,
+      unmaps: this.reopens,
     };
   }
 
@@ -319,6 +330,7 @@ export class DiskStorage {
     if (this.depth > 0) throw new Error("cannot reopen the data directory inside a transaction");
     this.commitGroup();
     const metrics = this.metricsSinceOpen();
+    this.reopens += 1;
     this.metricsBeforeReopen.commits += metrics.commits;
     this.metricsBeforeReopen.pagesWritten += metrics.pagesWritten;
     await this.env.close();
