@@ -20,11 +20,17 @@ import { INDEXES, ORGANIZATION, postedEntry } from "./ledger-shape";
  * makes, without the network) so that a million entries take minutes, not hours; the open time and
  * the posting throughput are measured on the server's own process, as `npm start` runs it.
  *
+ * At each size the posting rate is compared with an empty database's (same indexes, same workload) in
+ * alternating rounds: the ratio of each round and their median, and for both database processes the
+ * CPU time, page faults and bytes written per entry, LMDB's pages per commit, tree depths and free list.
+ *
  * Sizes: EMBEDDED_MONGO_SCALE_SIZES=0,100000,500000,1000000 (the default); EMBEDDED_MONGO_SCALE_QUICK=1
  * for 0, 10 000 and 50 000. EMBEDDED_MONGO_SCALE_SPEC=0 skips the specification tests.
+ * EMBEDDED_MONGO_SCALE_ROUNDS (default 10) sets the number of rounds; EMBEDDED_MONGO_SCALE_PROFILE=<dir>
+ * makes both database processes write CPU profiles there.
  *
  * `--keep <dir>` fills that directory instead of a temporary one and leaves it there: a later run with
- * the same directory adds only the entries it lacks (a million take half an hour to fill). The
+ * the same directory adds only the entries it lacks (a million take a quarter of an hour or more to fill). The
  * directory records how many entries were filled in the same commit as them.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,6 +46,9 @@ const sizes = (process.env.EMBEDDED_MONGO_SCALE_SIZES ?? (quick ? "0,10000,50000
  * during the minutes of a measurement moves both rates of a round, not their ratio.
  */
 const ROUNDS = Number(process.env.EMBEDDED_MONGO_SCALE_ROUNDS ?? 10);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 1000) {
+  throw new Error("EMBEDDED_MONGO_SCALE_ROUNDS must be a whole number from 1 to 1000");
+}
 const ROUND_SIZE = quick ? 50 : 200;
 const CONCURRENCY = 16;
 const FILL_BATCH = 100;
