@@ -20,11 +20,17 @@ import { INDEXES, ORGANIZATION, postedEntry } from "./ledger-shape";
  * makes, without the network) so that a million entries take minutes, not hours; the open time and
  * the posting throughput are measured on the server's own process, as `npm start` runs it.
  *
+ * At each size the posting rate is compared with an empty database's (same indexes, same workload) in
+ * alternating rounds: the ratio of each round and their median, and for both database processes the
+ * CPU time, page faults and bytes written per entry, LMDB's pages per commit, tree depths and free list.
+ *
  * Sizes: EMBEDDED_MONGO_SCALE_SIZES=0,100000,500000,1000000 (the default); EMBEDDED_MONGO_SCALE_QUICK=1
  * for 0, 10 000 and 50 000. EMBEDDED_MONGO_SCALE_SPEC=0 skips the specification tests.
+ * EMBEDDED_MONGO_SCALE_ROUNDS (default 10) sets the number of rounds; EMBEDDED_MONGO_SCALE_PROFILE=<dir>
+ * makes both database processes write CPU profiles there.
  *
  * `--keep <dir>` fills that directory instead of a temporary one and leaves it there: a later run with
- * the same directory adds only the entries it lacks (a million take half an hour to fill). The
+ * the same directory adds only the entries it lacks (a million take a quarter of an hour or more to fill). The
  * directory records how many entries were filled in the same commit as them.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,8 +40,16 @@ const quick = process.env.EMBEDDED_MONGO_SCALE_QUICK === "1";
 const sizes = (process.env.EMBEDDED_MONGO_SCALE_SIZES ?? (quick ? "0,10000,50000" : "0,100000,500000,1000000"))
   .split(",")
   .map(Number);
-const POSTED = quick ? 500 : 2000;
-const ROUNDS = 4;
+/**
+ * The filled and the empty database are measured in alternating short rounds (filled, empty, empty,
+ * filled, …), after a warm-up round on each that is not counted: a change of the machine's load
+ * during the minutes of a measurement moves both rates of a round, not their ratio.
+ */
+const ROUNDS = Number(process.env.EMBEDDED_MONGO_SCALE_ROUNDS ?? 10);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 1000) {
+  throw new Error("EMBEDDED_MONGO_SCALE_ROUNDS must be a whole number from 1 to 1000");
+}
+const ROUND_SIZE = quick ? 50 : 200;
 const CONCURRENCY = 16;
 const FILL_BATCH = 100;
 /** The bench's own record in a kept directory: how many entries `fill` has added. */
@@ -52,8 +66,8 @@ function keptDirectory(): string | null {
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-function line(name: string, value: string, target?: string): void {
-  console.log(`${name.padEnd(46)} ${value.padStart(14)}${target ? `   (target ${target})` : ""}`);
+function line(name: string, value: string, note?: string): void {
+  console.log(`${name.padEnd(46)} ${value.padStart(14)}${note ? `   (${note})` : ""}`);
 }
 
 /** How many entries `fill` has added to the directory and how many the posting rounds (0 for a new one). */
@@ -132,11 +146,17 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function startServer(dbPath: string): Promise<ServerProcess> {
+/** EMBEDDED_MONGO_SCALE_PROFILE=<dir>: each database process writes CPU profiles there when it stops. */
+const profileDirectory = process.env.EMBEDDED_MONGO_SCALE_PROFILE;
+
+async function startServer(dbPath: string, name: string): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", cli, "--port", "0", "--dbpath", dbPath, "--quiet"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const profile = profileDirectory
+    ? // One folder per process: its threads (the TypeScript loader's too) each write a profile there.
+      ["--cpu-prof", "--cpu-prof-dir", path.join(path.resolve(profileDirectory), name)]
+    : [];
+  const args = [...profile, "--import", "tsx", cli, "--port", "0", "--dbpath", dbPath, "--quiet"];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const uri = await new Promise<string>((resolve, reject) => {
     let output = "";
@@ -158,10 +178,10 @@ async function startServer(dbPath: string): Promise<ServerProcess> {
   };
 }
 
-function memoryOf(pid: number): { rss: number; anonymous: number; file: number } {
+function memoryOf(pid: number): { rss: number; anonymous: number; file: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: field("VmRSS"), anonymous: field("RssAnon"), file: field("RssFile") };
+  return { rss: field("VmRSS"), anonymous: field("RssAnon"), file: field("RssFile"), peak: field("VmHWM") };
 }
 
 async function createIndexes(uri: string): Promise<void> {
@@ -178,6 +198,151 @@ async function createIndexes(uri: string): Promise<void> {
   }
 }
 
+interface Counters {
+  /** CPU time in user space and in the kernel (ms). */
+  userMs: number;
+  systemMs: number;
+  /** Page faults served from memory and from the disk. */
+  minorFaults: number;
+  majorFaults: number;
+  /** Bytes passed to write calls: data file, journal, replies. */
+  written: number;
+}
+
+function countersOf(pid: number): Counters {
+  // The fields after the command name: minflt is the 8th, majflt the 10th, utime and stime (in clock
+  // ticks) the 12th and 13th.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const io = fs.readFileSync(`/proc/${pid}/io`, "utf8");
+  return {
+    userMs: (Number(fields[11]) * 1000) / CLOCK_TICKS,
+    systemMs: (Number(fields[12]) * 1000) / CLOCK_TICKS,
+    minorFaults: Number(fields[7]),
+    majorFaults: Number(fields[9]),
+    written: Number(/wchar:\s+(\d+)/.exec(io)?.[1] ?? 0),
+  };
+}
+
+/** The counters' growth from `before` to `after`, per posted entry. */
+function perEntry(before: Counters, after: Counters, entries: number): Counters {
+  const per = (key: keyof Counters) => (after[key] - before[key]) / entries;
+  return {
+    userMs: per("userMs"),
+    systemMs: per("systemMs"),
+    minorFaults: per("minorFaults"),
+    majorFaults: per("majorFaults"),
+    written: per("written"),
+  };
+}
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+interface StorageStats {
+  pageSize: number;
+  lastPageNumber: number;
+  docs: { depth: number; leafPages: number; entries: number };
+  index: { depth: number; leafPages: number; entries: number };
+  freeList: { records: number; pages: number };
+  groups: number;
+  groupedChanges: number;
+  commits: number;
+  pagesWritten: number;
+  unmaps: number;
+}
+
+async function storageStatsOf(uri: string): Promise<StorageStats> {
+  const client = await MongoClient.connect(`${uri}/?directConnection=true`);
+  try {
+    const status = await client.db("admin").command({ serverStatus: 1 });
+    return status.embeddedStorage as StorageStats;
+  } finally {
+    await client.close();
+  }
+}
+
+function describeStorage(stats: StorageStats): string {
+  return (
+    `depth docs/index ${stats.docs.depth}/${stats.index.depth}, ` +
+    `${mb(stats.lastPageNumber * stats.pageSize)} file, free list ${stats.freeList.records} records in ` +
+    `${stats.freeList.pages} pages, ${stats.groups} groups`
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+interface Side {
+  rate: number;
+  perEntry: Counters;
+  storage: StorageStats;
+  entriesPerCommit: number;
+  pagesPerCommit: number;
+  /** Times the data file was unmapped during the rounds (the mapped-pages budget). */
+  unmaps: number;
+}
+
+/**
+ * Posts on the filled and the empty database in alternating rounds of `ROUND_SIZE` entries; returns
+ * each one's rate over all rounds, the ratio filled/empty of each round, and per posted entry each
+ * database process's CPU time and bytes written.
+ */
+async function compare(
+  sized: ServerProcess,
+  empty: ServerProcess,
+  nextOffset: () => number,
+): Promise<{ sized: Side; empty: Side; ratios: number[]; load: number }> {
+  const servers = [sized, empty];
+  // The empty database's entries are numbered apart from the filled one's (numbers are unique).
+  const offsets = [10_000_000, 20_000_000];
+  // Every call of `nextOffset` is one round of ROUND_SIZE entries on each side (a kept directory
+  // counts them to number the next run's entries).
+  const warmUp = nextOffset();
+  for (const [i, server] of servers.entries()) await post(server.uri, ROUND_SIZE, offsets[i] + warmUp);
+  const before = servers.map((server) => countersOf(server.pid));
+  const storageBefore = await Promise.all(servers.map((server) => storageStatsOf(server.uri)));
+  const ms = [0, 0];
+  const ratios: number[] = [];
+  const loads: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    const offset = nextOffset();
+    const rates = [0, 0];
+    for (const i of order) {
+      rates[i] = await post(servers[i].uri, ROUND_SIZE, offsets[i] + offset);
+      ms[i] += (ROUND_SIZE / rates[i]) * 1000;
+    }
+    ratios.push(rates[0] / rates[1]);
+    loads.push(os.loadavg()[0]);
+  }
+  const sides = await Promise.all(
+    servers.map(async (server, i): Promise<Side> => {
+      const after = countersOf(server.pid);
+      const entries = ROUND_SIZE * ROUNDS;
+      const storage = await storageStatsOf(server.uri);
+      const commits = storage.commits - storageBefore[i].commits;
+      return {
+        rate: entries / (ms[i] / 1000),
+        perEntry: perEntry(before[i], after, entries),
+        storage,
+        entriesPerCommit: entries / commits,
+        unmaps: storage.unmaps - storageBefore[i].unmaps,
+        pagesPerCommit: (storage.pagesWritten - storageBefore[i].pagesWritten) / commits,
+      };
+    }),
+  );
+  return { sized: sides[0], empty: sides[1], ratios, load: median(loads) };
+}
+
+/**
+ * Sets this run's posted entry numbers apart from earlier runs' on a kept directory (a run that
+ * stopped halfway leaves entries its count of posted ones cannot tell); sorts after the filled ones.
+ */
+const RUN_TAG = `p${Date.now().toString(36)}`;
+
 /** Posts `count` new entries as the ledger does: one transaction each, `CONCURRENCY` at a time. */
 async function post(uri: string, count: number, offset: number): Promise<number> {
   const client = await MongoClient.connect(`${uri}/?directConnection=true`, { maxPoolSize: CONCURRENCY + 2 });
@@ -188,7 +353,7 @@ async function post(uri: string, count: number, offset: number): Promise<number>
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < count) {
-          const { entry, lines, balances } = postedEntry(offset + next++, "p");
+          const { entry, lines, balances } = postedEntry(offset + next++, RUN_TAG);
           const session = client.startSession();
           try {
             await session.withTransaction(async () => {
@@ -252,39 +417,60 @@ async function main(): Promise<void> {
       const store = await Store.open(dbPath, opening, {});
       const openMs = performance.now() - openStarted;
       await store.close();
-      const server = await startServer(dbPath);
+      const server = await startServer(dbPath, `${size}`);
       const emptyPath = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-scale-empty-"));
-      const empty = await startServer(emptyPath);
+      const empty = await startServer(emptyPath, `${size}-empty`);
       try {
         // The empty database gets the filled one's indexes (as the app creates them at start-up), so
         // that the two rates differ by the size of the data, not by the index writes per entry.
         await createIndexes(server.uri);
         await createIndexes(empty.uri);
         const opened = memoryOf(server.pid);
-        // Rounds on this directory alternate with rounds on an empty one, so that both rates are taken
-        // in the same minutes: a change of the machine's load moves both, not their ratio.
-        const round = POSTED / ROUNDS;
-        let sizedMs = 0;
-        let emptyMs = 0;
-        for (let r = 0; r < ROUNDS; r++) {
-          sizedMs += (round / (await post(server.uri, round, 10_000_000 + posted))) * 1000;
-          posted += round;
-          emptyMs += (round / (await post(empty.uri, round, 20_000_000 + posted))) * 1000;
-        }
-        const rate = POSTED / (sizedMs / 1000);
-        const emptyRate = POSTED / (emptyMs / 1000);
+        const compared = await compare(server, empty, () => {
+          const offset = posted;
+          posted += ROUND_SIZE;
+          return offset;
+        });
         const memory = memoryOf(server.pid);
         const label = `${size.toLocaleString("en")} entries`;
-        line(`${label}: open (recovery)`, seconds(openMs), "< 10 s at 1 000 000");
+        const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+        line(`${label}: open (recovery)`, seconds(openMs), "target < 10 s at 1 000 000");
         line(`${label}: database process ready`, seconds(server.readyMs));
-        line(`${label}: posting`, `${rate.toFixed(0)}/s`);
+        line(`${label}: posting`, `${compared.sized.rate.toFixed(0)}/s`);
+        line(`${label}: posting, empty database alternately`, `${compared.empty.rate.toFixed(0)}/s`);
+        line(`${label}: ratio per round`, compared.ratios.map((ratio) => percent(ratio)).join(" "));
+        line(`${label}: ratio, median of the rounds`, percent(median(compared.ratios)), "target ≥ 80 %");
+        const [sized, emptied] = [compared.sized.perEntry, compared.empty.perEntry];
         line(
-          `${label}: posting, empty database alternately`,
-          `${emptyRate.toFixed(0)}/s`,
-          `this size ≥ 80 %: ${((rate / emptyRate) * 100).toFixed(0)} %`,
+          `${label}: CPU of the database per entry`,
+          `${(sized.userMs + sized.systemMs).toFixed(2)} ms`,
+          `kernel ${sized.systemMs.toFixed(2)} ms; empty ${(emptied.userMs + emptied.systemMs).toFixed(2)} ms, ` +
+            `kernel ${emptied.systemMs.toFixed(2)} ms`,
         );
+        line(
+          `${label}: page faults per entry`,
+          `${sized.minorFaults.toFixed(1)}`,
+          `from disk ${sized.majorFaults.toFixed(2)}; empty ${emptied.minorFaults.toFixed(1)}, ` +
+            `from disk ${emptied.majorFaults.toFixed(2)}`,
+        );
+        line(
+          `${label}: bytes written per entry`,
+          `${(sized.written / 1024).toFixed(1)} KB`,
+          `empty ${(emptied.written / 1024).toFixed(1)} KB`,
+        );
+        line(
+          `${label}: LMDB pages written per commit`,
+          compared.sized.pagesPerCommit.toFixed(0),
+          `empty ${compared.empty.pagesPerCommit.toFixed(0)}; entries per commit ` +
+            `${compared.sized.entriesPerCommit.toFixed(1)}, empty ${compared.empty.entriesPerCommit.toFixed(1)}`,
+        );
+        line(`${label}: data file unmapped during the rounds`, `${compared.sized.unmaps}`, "times");
+        line(`${label}: LMDB`, "", describeStorage(compared.sized.storage));
+        line(`${label}: LMDB of the empty database`, "", describeStorage(compared.empty.storage));
+        line(`${label}: load average during the rounds`, compared.load.toFixed(2));
         line(`${label}: RSS after open`, mb(opened.rss));
-        line(`${label}: RSS after posting`, mb(memory.rss), "< 1 GB");
+        line(`${label}: RSS after posting`, mb(memory.rss), "target < 1 GB");
+        line(`${label}: RSS at its peak`, mb(memory.peak), "target < 1 GB");
         line(`${label}: RSS anonymous / file-backed`, `${mb(memory.anonymous)} / ${mb(memory.file)}`);
       } finally {
         await server.stop();
@@ -296,7 +482,8 @@ async function main(): Promise<void> {
   } finally {
     if (!kept) fs.rmSync(dbPath, { recursive: true, force: true });
   }
-  if (process.env.EMBEDDED_MONGO_SCALE_SPEC !== "0") line("specification tests passed", specPassRate(), "≥ 95 %");
+  if (process.env.EMBEDDED_MONGO_SCALE_SPEC !== "0")
+    line("specification tests passed", specPassRate(), "target ≥ 95 %");
 }
 
 function directorySize(directory: string): number {

@@ -7,6 +7,7 @@ import { compareValues } from "../src/bson/values";
 import { captureState, writeSnapshot } from "../src/persist/snapshot";
 import { EmbeddedServer } from "../src/server";
 import { idKeyOf } from "../src/storage/collection";
+import { DiskStorage, MAX_FREE_PAGES_TO_LOAD } from "../src/storage/disk-storage";
 import { Engine } from "../src/storage/engine";
 import { ByteWriter, writeKey } from "../src/storage/key-encoding";
 
@@ -216,5 +217,55 @@ describe("a data directory of the earlier snapshot format", () => {
       { _id: 19, code: "c19" },
     ]);
     await disk.client.close();
+  });
+});
+
+describe("LMDB's free-page list", () => {
+  function keyOf(i: number): Buffer {
+    const key = Buffer.alloc(8);
+    // Spread over the whole table, so that each rewrite frees pages far apart.
+    key.writeUInt32BE((i * 2654435761) >>> 0, 0);
+    key.writeUInt32BE(i, 4);
+    return key;
+  }
+
+  it("is read into memory only while saving it back fits one page of its table", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-free-"));
+    directories.push(directory);
+    let storage = new DiskStorage(directory);
+    const { pageSize } = storage.stats() as { pageSize: number };
+    // One overflow page of LMDB's free-page table holds (pageSize - 16) / 8 page numbers; saving a list
+    // loaded beyond that takes a run of free pages, which the lmdb package looks for by reading the
+    // table while it is rewriting it (docs/decisions/317-embedded-database-free-page-list-kept-small.md).
+    expect(MAX_FREE_PAGES_TO_LOAD).toBeLessThan((pageSize - 16) / 8 - 2);
+    const env = (storage as unknown as { env: { maxFreeSpaceToLoad?: number } }).env;
+    expect(env.maxFreeSpaceToLoad).toBe(MAX_FREE_PAGES_TO_LOAD);
+
+    // Scattered rewrites leave more free pages than that limit, in several records of the table;
+    // after a restart, writes that reuse them keep working and the data stays whole.
+    const value = (version: number) => Buffer.alloc(100, version);
+    storage.transaction(() => {
+      for (let i = 0; i < 20_000; i++) storage.index.putSync(keyOf(i), value(1));
+    });
+    for (let round = 0; round < 3; round++) {
+      storage.transaction(() => {
+        for (let i = 0; i < 400; i++) storage.index.putSync(keyOf(((round * 400 + i) * 37) % 20_000), value(2));
+      });
+    }
+    await storage.close();
+    storage = new DiskStorage(directory);
+    try {
+      for (let round = 0; round < 20; round++) {
+        storage.transaction(() => {
+          for (let i = 0; i < 50; i++) storage.index.putSync(keyOf(20_000 + round * 50 + i), value(3));
+        });
+      }
+      const stats = storage.stats() as { index: { entries: number } };
+      expect(stats.index.entries).toBe(21_000);
+      expect(storage.index.get(keyOf(0))).toEqual(value(2));
+      expect(storage.index.get(keyOf(20_999))).toEqual(value(3));
+    } finally {
+      await storage.close();
+    }
   });
 });

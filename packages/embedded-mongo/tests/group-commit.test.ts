@@ -137,6 +137,46 @@ describe("group commit into the data file", () => {
     }
   });
 
+  it("reports the data file's trees, free list and groups in serverStatus, and nothing without a directory", async () => {
+    const server = new EmbeddedServer({ dbPath: dataDirectory() });
+    const memory = new EmbeddedServer({});
+    try {
+      const client = await MongoClient.connect(`mongodb://127.0.0.1:${await server.start()}/?directConnection=true`);
+      const inMemory = await MongoClient.connect(`mongodb://127.0.0.1:${await memory.start()}/?directConnection=true`);
+      try {
+        await client.db("books").collection("entries").createIndex({ number: 1 });
+        await client
+          .db("books")
+          .collection("entries")
+          .insertMany(Array.from({ length: 50 }, (_, i) => ({ number: i })));
+        const { embeddedStorage } = await client.db("admin").command({ serverStatus: 1 });
+        expect(embeddedStorage.pageSize).toBe(4096);
+        expect(embeddedStorage.docs.entries).toBe(50);
+        // One entry per document in each of its two indexes (_id and number).
+        expect(embeddedStorage.index.entries).toBe(100);
+        for (const tree of [embeddedStorage.docs, embeddedStorage.index]) {
+          expect(tree.depth).toBeGreaterThanOrEqual(1);
+          expect(tree.leafPages).toBeGreaterThanOrEqual(1);
+        }
+        expect(embeddedStorage.groups).toBe(server.engine.storage!.groupStats.groups);
+        expect(embeddedStorage.groups).toBeGreaterThan(0);
+        expect(embeddedStorage.freeList.records).toBeGreaterThanOrEqual(0);
+        // Each commit of a group writes at least its leaf pages and the table of tables.
+        expect(embeddedStorage.commits).toBeGreaterThanOrEqual(embeddedStorage.groups);
+        expect(embeddedStorage.pagesWritten).toBeGreaterThan(embeddedStorage.commits);
+        expect(embeddedStorage.unmaps).toBe(0);
+        const status = await inMemory.db("admin").command({ serverStatus: 1 });
+        expect(status.embeddedStorage).toBeUndefined();
+      } finally {
+        await client.close();
+        await inMemory.close();
+      }
+    } finally {
+      await server.close();
+      await memory.close();
+    }
+  });
+
   it("undoes a failed change entirely while its group-mates stay, in the file and after a restart", async () => {
     const dbPath = dataDirectory();
     const engine = new Engine();

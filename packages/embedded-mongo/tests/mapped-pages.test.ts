@@ -54,6 +54,9 @@ describe("unmapping the data file between commands", () => {
     await Promise.all(workers);
 
     expect(server.remaps).toBeGreaterThan(0);
+    // serverStatus counts the unmappings too (the scale benchmark reports them).
+    const { embeddedStorage } = await client.db("admin").command({ serverStatus: 1 });
+    expect(embeddedStorage.unmaps).toBe(server.remaps);
     expect(await db.collection("lines").countDocuments()).toBe(320);
     const balances = await db.collection("balances").find().toArray();
     expect(balances.reduce((sum, balance) => sum + (balance.total as number), 0)).toBe(320);

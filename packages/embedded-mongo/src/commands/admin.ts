@@ -236,6 +236,7 @@ export function serverStatusReply(context: CommandContext): Doc {
     connections: { current: 0, available: 1000 },
     metrics: { cursor: { open: { total: context.state.cursors.size } } },
     transactions: { currentActive: context.state.engine.transactions.size },
+    ...(context.state.engine.storage ? { embeddedStorage: context.state.engine.storage.stats() } : {}),
     ok: 1,
   };
 }

@@ -23,6 +23,16 @@ const require = createRequire(import.meta.url);
 let lmdb: typeof Lmdb | null = null;
 
 const NO_READ_AHEAD = { noReadAhead: true };
+// Counts commits and the pages they write (serverStatus), at the cost of a clock read per commit; an
+// option the package's types omit.
+const TRACK_METRICS = { trackMetrics: true };
+/**
+ * How many free page numbers LMDB may hold in memory before it stops reading more of its free-page
+ * table: below what one overflow page of that table holds (510 numbers of 4 KiB pages), so that saving
+ * the list never needs a run of pages while more of the table is unread
+ * (docs/decisions/317-embedded-database-free-page-list-kept-small.md).
+ */
+export const MAX_FREE_PAGES_TO_LOAD = 256;
 const CATALOG_KEY = Buffer.from("catalog");
 const CLOCK_KEY = Buffer.from("clock");
 const REMOVE_BATCH = 10_000;
@@ -81,6 +91,9 @@ export class DiskStorage {
   private groupChanges = 0;
   /** Groups committed to the data file and the engine changes they held (for tests and benchmarks). */
   readonly groupStats = { groups: 0, changes: 0 };
+  private readonly metricsBeforeReopen = { commits: 0, pagesWritten: 0 };
+  /** Times the file was closed and opened again to unmap its pages (decision 290). */
+  private reopens = 0;
   private groupTimer: NodeJS.Timeout | null = null;
   /** A failed group commit: LMDB lacks commits the engine has made, so no more writes until a restart. */
   private failure: Error | null = null;
@@ -104,6 +117,8 @@ export class DiskStorage {
       // Random access (MDB_NORDAHEAD, an option the package's types omit): a read maps in its own
       // page, not the pages around it.
       ...(NO_READ_AHEAD as object),
+      ...(TRACK_METRICS as object),
+      ...({ maxFreeSpaceToLoad: MAX_FREE_PAGES_TO_LOAD } as object),
       cache: false,
       maxDbs: 4,
       readOnly,
@@ -185,6 +200,45 @@ export class DiskStorage {
     } catch {
       // Reported to the next write, which `failure` refuses.
     }
+  }
+
+  /**
+   * The shape of the data file (serverStatus's `embeddedStorage`): page size, the depth and pages of
+   * each table's B-tree, LMDB's free-page list and the groups committed so far.
+   */
+  stats(): Doc {
+    const tree = (db: Database<Buffer, Buffer>) => {
+      const stats = db.getStats() as Record<string, number>;
+      return {
+        depth: stats.treeDepth,
+        branchPages: stats.treeBranchPageCount,
+        leafPages: stats.treeLeafPageCount,
+        overflowPages: stats.overflowPages,
+        entries: stats.entryCount,
+      };
+    };
+    const all = this.docs.getStats() as Record<string, unknown>;
+    const free = all.free as Record<string, number>;
+    const metrics = this.metricsSinceOpen();
+    return {
+      pageSize: (all.root as Record<string, number>).pageSize,
+      lastPageNumber: all.lastPageNumber as number,
+      docs: tree(this.docs),
+      index: tree(this.index),
+      // One record per transaction whose pages were freed; its pages hold the free page numbers.
+      freeList: { records: free.entryCount, pages: free.treeLeafPageCount + free.overflowPages },
+      groups: this.groupStats.groups,
+      groupedChanges: this.groupStats.changes,
+      commits: this.metricsBeforeReopen.commits + metrics.commits,
+      pagesWritten: this.metricsBeforeReopen.pagesWritten + metrics.pagesWritten,
+      unmaps: this.reopens,
+    };
+  }
+
+  /** LMDB's counts since the environment was last opened (a reopen starts them again). */
+  private metricsSinceOpen(): { commits: number; pagesWritten: number } {
+    const info = (this.env as unknown as { getStats(): Record<string, number> }).getStats();
+    return { commits: info.txns ?? 0, pagesWritten: info.pagesWritten ?? 0 };
   }
 
   get inTransaction(): boolean {
@@ -275,6 +329,10 @@ export class DiskStorage {
   async reopen(): Promise<void> {
     if (this.depth > 0) throw new Error("cannot reopen the data directory inside a transaction");
     this.commitGroup();
+    const metrics = this.metricsSinceOpen();
+    this.reopens += 1;
+    this.metricsBeforeReopen.commits += metrics.commits;
+    this.metricsBeforeReopen.pagesWritten += metrics.pagesWritten;
     await this.env.close();
     this.open();
   }
