@@ -45,7 +45,10 @@ export const BankProposalSet =
   mongoose.model<BankProposalSetRecord>("BankProposalSet", bankProposalSetSchema);
 
 /** The token of the account's stored set, or null when it has none. */
-export async function storedProposalToken(organizationId: string, bankAccountId: Types.ObjectId): Promise<string | null> {
+export async function storedProposalToken(
+  organizationId: string,
+  bankAccountId: Types.ObjectId,
+): Promise<string | null> {
   const row = await BankProposalSet.findOne({ _id: bankAccountId, organizationId }, { token: 1 }).lean<{
     token: string;
   }>();
@@ -65,7 +68,11 @@ export async function proposalSetWithToken(
   token: string,
   session?: ClientSession,
 ): Promise<StoredBookProposal[] | null> {
-  const row = await BankProposalSet.findOne({ _id: bankAccountId, organizationId, token }, { proposals: 1 }, { session })
+  const row = await BankProposalSet.findOne(
+    { _id: bankAccountId, organizationId, token },
+    { proposals: 1 },
+    { session },
+  )
     .lean<Pick<BankProposalSetRecord, "proposals">>()
     .exec();
   return row ? row.proposals.map((proposal) => ({ ...proposal, amount: storedBigInt(proposal.amount) })) : null;

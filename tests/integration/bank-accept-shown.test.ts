@@ -113,7 +113,11 @@ async function expectNothingAccepted(books: Books) {
   expect(await BankMatch.countDocuments({ bankAccountId: books.account._id })).toBe(0);
   expect(await BankStatementLine.countDocuments({ bankAccountId: books.account._id, state: "pendiente" })).toBe(4);
   expect(
-    await PostedLine.countDocuments({ organizationId: books.org, account: BANK, bankReconciledAt: { $type: "string" } }),
+    await PostedLine.countDocuments({
+      organizationId: books.org,
+      account: BANK,
+      bankReconciledAt: { $type: "string" },
+    }),
   ).toBe(0);
 }
 
@@ -225,7 +229,9 @@ describe("accepting the proposals the page showed", () => {
     await shown(books);
     const malformed = await acceptAll(books, "x".repeat(5_000));
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ message: "Vuelva a cargar la página y acepte las propuestas que muestra." });
+    expect(await malformed.json()).toEqual({
+      message: "Vuelva a cargar la página y acepte las propuestas que muestra.",
+    });
     const unknown = await acceptAll(books, "A".repeat(22));
     expect(unknown.status).toBe(409);
     expect(await unknown.json()).toEqual({ message: MATCH_MESSAGES.bookProposalsChanged });

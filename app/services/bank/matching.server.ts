@@ -197,14 +197,17 @@ export const PROPOSALS_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 /**
  * Matching for the account page: the proposals, and the token of those against posted lines (null when
- * there are none). That set is stored for the account unless it already is, so «Aceptar las propuestas
+ * there are fewer than two, as the page then offers no button for them). That set is stored for the account unless it already is, so «Aceptar las propuestas
  * contra asientos» accepts exactly what the page showed without proposing again, whichever process of the
  * server receives it (decision 315).
  */
-export async function matchingForPage(account: BankAccountRecord): Promise<MatchingData & { bookToken: string | null }> {
+export async function matchingForPage(
+  account: BankAccountRecord,
+): Promise<MatchingData & { bookToken: string | null }> {
   const data = await matchingData(account);
   const book = bookProposalsOf(data);
-  if (book.length === 0) return { ...data, bookToken: null };
+  // The page offers to accept them all only when there are at least two.
+  if (book.length < 2) return { ...data, bookToken: null };
   const token = tokenOf(book);
   if ((await storedProposalToken(account.organizationId, account._id)) !== token)
     await storeProposalSet({
