@@ -185,10 +185,17 @@ function bookProposalsOf(data: MatchingData): StoredBookProposal[] {
 /** What names a set of proposals against posted lines: the ids of their lines, in order. */
 function tokenOf(proposals: readonly StoredBookProposal[]): string {
   const hash = createHash("sha256");
-  for (const proposal of proposals)
-    hash.update(
-      `${proposal.bankLineIds.map(String).join(",")}>${proposal.postedLines.map((line) => String(line.postedLineId)).join(",")};`,
-    );
+  // Each id's twelve bytes, and a count before each list, so no two different sets read the same.
+  const count = Buffer.alloc(4);
+  const list = (ids: readonly Types.ObjectId[]) => {
+    count.writeUInt32BE(ids.length);
+    hash.update(count);
+    for (const id of ids) hash.update(id.id);
+  };
+  for (const proposal of proposals) {
+    list(proposal.bankLineIds);
+    list(proposal.postedLines.map((line) => line.postedLineId));
+  }
   return hash.digest("base64url").slice(0, 22);
 }
 
