@@ -1,5 +1,4 @@
 import mongoose, { Schema, type ClientSession, type Types } from "mongoose";
-import { storedBigInt } from "./open-item";
 
 /**
  * The proposals against posted lines the account page last showed, one document per bank account:
@@ -25,7 +24,8 @@ export interface BankProposalSetRecord {
   organizationId: string;
   /** A digest of the proposals: the page's form sends it back. */
   token: string;
-  proposals: StoredBookProposal[];
+  /** The proposals packed by `packProposals`: a set of thousands stays one small binary value. */
+  proposals: Uint8Array;
   storedAt: Date;
 }
 
@@ -34,11 +34,95 @@ const bankProposalSetSchema = new Schema<BankProposalSetRecord>(
     _id: { type: Schema.Types.ObjectId, required: true },
     organizationId: { type: String, required: true },
     token: { type: String, required: true },
-    proposals: { type: Schema.Types.Mixed, required: true },
+    proposals: { type: Buffer, required: true },
     storedAt: { type: Date, required: true },
   },
   { collection: "bank_proposal_sets", versionKey: false },
 );
+
+const ID_BYTES = 12;
+const DAY_BYTES = 10;
+
+/**
+ * The proposals as bytes: per proposal its counts of bank and posted lines (two bytes each), each bank
+ * line's id and day, each posted line's id, entry id and position (two bytes), the total (eight bytes,
+ * signed) and the day it completes. Days are `YYYY-MM-DD`, ten ASCII bytes.
+ */
+export function packProposals(proposals: readonly StoredBookProposal[]): Buffer {
+  let size = 0;
+  for (const proposal of proposals)
+    size +=
+      4 +
+      proposal.bankLineIds.length * (ID_BYTES + DAY_BYTES) +
+      proposal.postedLines.length * (2 * ID_BYTES + 2) +
+      8 +
+      DAY_BYTES;
+  const bytes = Buffer.alloc(size);
+  let at = 0;
+  const id = (value: Types.ObjectId) => {
+    bytes.set(value.id, at);
+    at += ID_BYTES;
+  };
+  const day = (value: string) => {
+    if (value.length !== DAY_BYTES) throw new RangeError(`Día inesperado en una propuesta: ${value}`);
+    at += bytes.write(value, at, DAY_BYTES, "latin1");
+  };
+  for (const proposal of proposals) {
+    at = bytes.writeUInt16BE(proposal.bankLineIds.length, at);
+    at = bytes.writeUInt16BE(proposal.postedLines.length, at);
+    proposal.bankLineIds.forEach((bankLineId, index) => {
+      id(bankLineId);
+      day(proposal.bankDays[index]);
+    });
+    for (const line of proposal.postedLines) {
+      id(line.postedLineId);
+      id(line.entryId);
+      at = bytes.writeUInt16BE(line.line, at);
+    }
+    at = bytes.writeBigInt64BE(proposal.amount, at);
+    day(proposal.reconciledAt);
+  }
+  return bytes;
+}
+
+/** The proposals `packProposals` wrote. */
+export function unpackProposals(bytes: Uint8Array): StoredBookProposal[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const proposals: StoredBookProposal[] = [];
+  let at = 0;
+  const id = () => {
+    const value = new mongoose.Types.ObjectId(Uint8Array.prototype.slice.call(buffer, at, at + ID_BYTES));
+    at += ID_BYTES;
+    return value;
+  };
+  const day = () => {
+    const value = buffer.toString("latin1", at, at + DAY_BYTES);
+    at += DAY_BYTES;
+    return value;
+  };
+  while (at < buffer.length) {
+    const bankCount = buffer.readUInt16BE(at);
+    const postedCount = buffer.readUInt16BE(at + 2);
+    at += 4;
+    const bankLineIds: Types.ObjectId[] = [];
+    const bankDays: string[] = [];
+    for (let index = 0; index < bankCount; index++) {
+      bankLineIds.push(id());
+      bankDays.push(day());
+    }
+    const postedLines: StoredBookProposal["postedLines"] = [];
+    for (let index = 0; index < postedCount; index++) {
+      const postedLineId = id();
+      const entryId = id();
+      postedLines.push({ entryId, line: buffer.readUInt16BE(at), postedLineId });
+      at += 2;
+    }
+    const amount = buffer.readBigInt64BE(at);
+    at += 8;
+    proposals.push({ bankLineIds, bankDays, postedLines, amount, reconciledAt: day() });
+  }
+  return proposals;
+}
 
 export const BankProposalSet =
   (mongoose.models.BankProposalSet as mongoose.Model<BankProposalSetRecord> | undefined) ??
@@ -73,9 +157,10 @@ export async function proposalSetWithToken(
     { proposals: 1 },
     { session },
   )
-    .lean<Pick<BankProposalSetRecord, "proposals">>()
+    .lean<{ proposals: Uint8Array | { buffer: Uint8Array } }>()
     .exec();
-  return row ? row.proposals.map((proposal) => ({ ...proposal, amount: storedBigInt(proposal.amount) })) : null;
+  if (!row) return null;
+  return unpackProposals(row.proposals instanceof Uint8Array ? row.proposals : row.proposals.buffer);
 }
 
 /** Removes the account's stored set inside the caller's transaction (once accepted). */

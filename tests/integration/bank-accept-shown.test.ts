@@ -10,7 +10,7 @@ import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScotiabankAccount } from "./bank-fixtures";
 import { BankMatch } from "../../models/bank-match";
-import { BankProposalSet } from "../../models/bank-proposal-set";
+import { BankProposalSet, packProposals, unpackProposals } from "../../models/bank-proposal-set";
 import { BankStatementLine } from "../../models/bank-statement-line";
 import { PostedLine } from "../../models/posted-line";
 import { ensureOrganization } from "../../models/organization";
@@ -167,6 +167,34 @@ describe("accepting the proposals the page showed", () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ message: MATCH_MESSAGES.bookProposalsChanged });
     expect(await BankMatch.countDocuments({ bankAccountId: books.account._id })).toBe(3);
+  });
+
+  it("stores a set as bytes that read back as the same proposals, several lines on either side", () => {
+    const ids = Array.from({ length: 7 }, () => new Types.ObjectId());
+    const proposals = [
+      {
+        bankLineIds: [ids[0], ids[1]],
+        bankDays: ["2026-10-30", "2026-11-02"],
+        postedLines: [{ entryId: ids[2], line: 1, postedLineId: ids[3] }],
+        amount: -123_456_789_012n,
+        reconciledAt: "2026-11-02",
+      },
+      {
+        bankLineIds: [ids[4]],
+        bankDays: ["2026-11-05"],
+        postedLines: [
+          { entryId: ids[5], line: 0, postedLineId: ids[6] },
+          { entryId: ids[2], line: 300, postedLineId: ids[0] },
+        ],
+        amount: 35_000_000n,
+        reconciledAt: "2026-11-06",
+      },
+    ];
+    const read = unpackProposals(packProposals(proposals));
+    const text = (value: unknown) =>
+      JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${item}n` : item));
+    expect(text(read)).toBe(text(proposals));
+    expect(read[0].bankLineIds[1].equals(ids[1])).toBe(true);
   });
 
   it("stores the set once while the page shows the same proposals", async () => {

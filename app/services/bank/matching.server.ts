@@ -21,6 +21,7 @@ import {
   storedProposalToken,
   storeProposalSet,
   deleteProposalSet,
+  packProposals,
   type StoredBookProposal,
 } from "~models/bank-proposal-set";
 import { findSettlement } from "~models/settlement";
@@ -221,7 +222,7 @@ export async function matchingForPage(
       _id: account._id,
       organizationId: account.organizationId,
       token,
-      proposals: book,
+      proposals: packProposals(book),
       storedAt: new Date(),
     });
   return { ...data, bookToken: token };
