@@ -5,7 +5,8 @@
  * the books' own movements a few days later, the rest bank charges the books do not have. Times, as
  * the server does them:
  * - the statement imported (read, checked, fingerprinted, stored) AND matched: the proposals computed
- *   and those against posted lines accepted («Aceptar las propuestas contra asientos») — target < 3 s;
+ *   as the account page does (and stored under their token) and those against posted lines accepted by
+ *   «Aceptar las propuestas contra asientos» with that token — target < 3 s;
  * - the conciliación at the statement's last day with the lines behind each item (what the page and
  *   the PDF / XLSX read) — target < 200 ms.
  * The embedded database runs in its own process on a data directory, as in production.
@@ -20,7 +21,7 @@ import { buildCatalog, flattenCatalog, isSelectable } from "../app/domain/catalo
 import { addDays, type CalendarDate } from "../app/domain/calendar";
 import { readBankAccountForm } from "../app/domain/bank/account-form";
 import { createBankAccount } from "../app/services/bank/accounts.server";
-import { acceptBookProposals, matchingData } from "../app/services/bank/matching.server";
+import { acceptBookProposals, matchingForPage } from "../app/services/bank/matching.server";
 import { reconciliationReportAt } from "../app/services/bank/reconciliation.server";
 import { importStatement } from "../app/services/bank/statements.server";
 import type { EntryInput } from "../app/domain/ledger";
@@ -264,8 +265,10 @@ try {
       importStatement(account, "bench", { format: "bac", fileName: "bac-estado.csv", bytes }),
     );
     if (!imported.value.ok) throw new Error(imported.value.refusal.message);
-    const proposed = await time(() => matchingData(account));
-    const acceptedRun = await time(() => acceptBookProposals(account, "bench"));
+    // As the account page shows them, then as its button accepts those it showed.
+    const proposed = await time(() => matchingForPage(account));
+    const token = proposed.value.bookToken ?? undefined;
+    const acceptedRun = await time(() => acceptBookProposals(account, "bench", token));
     if (!acceptedRun.value.ok) throw new Error(acceptedRun.value.refusals[0].message);
     accepted = acceptedRun.value.accepted;
     importMs.push(imported.ms);

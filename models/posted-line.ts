@@ -116,3 +116,35 @@ export async function setBankMarks(
     { session, ordered: true },
   );
 }
+
+/** Ids per update: each update stays a lookup of its documents by `_id`. */
+const IDS_PER_UPDATE = 1_000;
+
+/**
+ * Marks posted lines named by their own ids with a day, only those of this account not marked yet, one
+ * update per day (and thousand ids), inside the caller's transaction. Returns how many it marked: fewer
+ * than named when a line is gone (an edit replaced it), belongs elsewhere, or another match took it.
+ */
+export async function setBankMarksByIds(
+  organizationId: string,
+  account: string,
+  days: ReadonlyArray<{ day: string; ids: readonly Types.ObjectId[] }>,
+  session: ClientSession,
+): Promise<number> {
+  const updates = days.flatMap(({ day, ids }) =>
+    Array.from({ length: Math.ceil(ids.length / IDS_PER_UPDATE) }, (_, chunk) => ({
+      updateMany: {
+        filter: {
+          _id: { $in: ids.slice(chunk * IDS_PER_UPDATE, (chunk + 1) * IDS_PER_UPDATE) },
+          organizationId,
+          account,
+          bankReconciledAt: null,
+        },
+        update: { $set: { bankReconciledAt: day } },
+      },
+    })),
+  );
+  if (updates.length === 0) return 0;
+  const result = await PostedLine.bulkWrite(updates, { session, ordered: true });
+  return result.modifiedCount;
+}

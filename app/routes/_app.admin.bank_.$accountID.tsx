@@ -22,7 +22,13 @@ import {
 import { bankAccountOf, saveMapping } from "~/services/bank/accounts.server";
 import { readCsvMappingForm } from "~/domain/bank/account-form";
 import { CsvMappingFields } from "~/components/bank/BankAccountForm";
-import { acceptBookProposals, acceptProposal, setExcluded, undoMatch } from "~/services/bank/matching.server";
+import {
+  acceptBookProposals,
+  acceptProposal,
+  PROPOSALS_TOKEN,
+  setExcluded,
+  undoMatch,
+} from "~/services/bank/matching.server";
 import { applyRules } from "~/services/bank/rules.server";
 import { closeMonth, reopenMonth } from "~/services/bank/month-close.server";
 import { readForm } from "~/utils/form.server";
@@ -64,7 +70,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithSuccess(`${here.pathname}${here.search}`, applied.message);
   }
   if (intent === "accept-book-proposals") {
-    const accepted = await acceptBookProposals(account, String(user._id));
+    // The page names the proposals it showed; a form without the name accepts the current ones.
+    const token = form.get("proposals");
+    if (token !== null && !(typeof token === "string" && PROPOSALS_TOKEN.test(token)))
+      return json({ message: "Vuelva a cargar la página y acepte las propuestas que muestra." }, { status: 400 });
+    const accepted = await acceptBookProposals(account, String(user._id), token ?? undefined);
     if (!accepted.ok)
       return json({ message: accepted.refusals[0].message }, { status: refusalStatus(accepted.refusals) });
     return redirectWithSuccess(`${here.pathname}${here.search}`, accepted.message);
@@ -173,7 +183,12 @@ export default function BankAccountPage() {
         <Title order={2} size="h3" id="bank-proposals-title" mb="xs">
           Propuestas
         </Title>
-        <ProposalList proposals={data.proposals} total={data.proposalCount} bookTotal={data.bookProposalCount} />
+        <ProposalList
+          proposals={data.proposals}
+          total={data.proposalCount}
+          bookTotal={data.bookProposalCount}
+          bookToken={data.bookProposalsToken}
+        />
       </section>
       <section aria-labelledby="bank-rules-title">
         <Title order={2} size="h3" id="bank-rules-title" mb="xs">

@@ -13,6 +13,7 @@ import {
   acceptBookProposals,
   acceptProposal,
   matchingData,
+  matchingForPage,
   setExcluded,
   undoMatch,
 } from "../../app/services/bank/matching.server";
@@ -31,13 +32,15 @@ const BANK = "10-01-01-03-01";
 const IBAN = "CR12010200009301234567";
 let environment: AppEnvironment;
 /** What the sequences did, so the test shows it exercised each write. */
-const done = { accepted: 0, undone: 0, excluded: 0, closed: 0 };
+const done = { accepted: 0, acceptedShown: 0, undone: 0, excluded: 0, closed: 0 };
 
 type Step =
   | { kind: "post"; day: number; colones: number }
   | { kind: "import"; rows: Array<{ day: number; colones: number; fromBooks: boolean }> }
   | { kind: "accept"; pick: number }
-  | { kind: "acceptAll" }
+  /** «Aceptar las propuestas contra asientos»: of the set the page last showed, or proposed again. */
+  | { kind: "acceptAll"; shown: boolean }
+  | { kind: "show" }
   | { kind: "undo"; pick: number }
   | { kind: "exclude"; pick: number; excluded: boolean }
   | { kind: "reverse"; pick: number }
@@ -57,7 +60,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("accept" as const), pick }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("acceptAll" as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("acceptAll" as const), shown: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("show" as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("undo" as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("exclude" as const), pick, excluded: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("reverse" as const), pick }) },
@@ -104,6 +108,7 @@ async function run(steps: Step[], serial: number): Promise<string[]> {
   const account = created.account;
   const books: Array<{ id: string; date: CalendarDate; colones: number }> = [];
   let files = 0;
+  let shownToken: string | undefined;
   const post = async (date: CalendarDate, value: number) => {
     const amount = BigInt(Math.abs(value)) * 100_000n;
     const lines =
@@ -159,8 +164,14 @@ async function run(steps: Step[], serial: number): Promise<string[]> {
             done.accepted += 1;
         break;
       }
+      case "show":
+        shownToken = (await matchingForPage(account)).bookToken ?? undefined;
+        break;
       case "acceptAll":
-        if ((await acceptBookProposals(account, "tester")).ok) done.accepted += 1;
+        if ((await acceptBookProposals(account, "tester", current.shown ? shownToken : undefined)).ok) {
+          done.accepted += 1;
+          if (current.shown && shownToken) done.acceptedShown += 1;
+        }
         break;
       case "undo": {
         const lines = await linesIn("conciliado");
@@ -217,6 +228,30 @@ describe("the stored reconciliation days", () => {
     expect(done.excluded).toBeGreaterThan(1);
   }, 240_000);
 
+  it("equal it too when the proposals the page showed are accepted after any operations since", async () => {
+    // Three movements in the books and on the statement: the page shows three proposals against them.
+    const shown: Step[] = [
+      { kind: "post", day: 5, colones: 3 },
+      { kind: "post", day: 20, colones: -2 },
+      { kind: "post", day: 40, colones: 4 },
+      {
+        kind: "import",
+        rows: [0, 1, 2].map(() => ({ day: 3, colones: 1, fromBooks: true })),
+      },
+      { kind: "show" },
+    ];
+    let serial = 500;
+    const before = done.acceptedShown;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 0, maxLength: 5 }), async (since) => {
+        serial += 1;
+        expect(await run([...shown, ...since, { kind: "acceptAll", shown: true }], serial)).toEqual([]);
+      }),
+      { numRuns: 12, seed: 20261128, endOnFailure: true },
+    );
+    expect(done.acceptedShown - before).toBeGreaterThan(2);
+  }, 240_000);
+
   it("gives matches stored before they kept their day that day, on their lines too, before reading", async () => {
     const steps: Step[] = [
       { kind: "post", day: 5, colones: 3 },
@@ -228,7 +263,7 @@ describe("the stored reconciliation days", () => {
           { day: 2, colones: 1, fromBooks: true },
         ],
       },
-      { kind: "acceptAll" },
+      { kind: "acceptAll", shown: false },
     ];
     const organizationId = `CR:31019${String(99_999).padStart(5, "0")}`;
     expect(await run(steps, 99_999)).toEqual([]);
@@ -261,7 +296,7 @@ describe("the stored reconciliation days", () => {
     const steps: Step[] = [
       { kind: "post", day: 5, colones: 3 },
       { kind: "import", rows: [{ day: 1, colones: 1, fromBooks: true }] },
-      { kind: "acceptAll" },
+      { kind: "acceptAll", shown: false },
     ];
     const organizationId = `CR:31019${String(99_998).padStart(5, "0")}`;
     expect(await run(steps, 99_998)).toEqual([]);

@@ -11,11 +11,14 @@ export function ProposalList({
   proposals,
   total,
   bookTotal,
+  bookToken,
 }: {
   proposals: ProposalView[];
   total: number;
   /** How many of all the proposals are against posted lines (accepted together by one button). */
   bookTotal: number;
+  /** Names the proposals against posted lines shown: the button accepts those and no others. */
+  bookToken: string;
 }) {
   if (proposals.length === 0) return <Text c="dimmed">No hay propuestas para los movimientos pendientes.</Text>;
   return (
@@ -23,6 +26,7 @@ export function ProposalList({
       {bookTotal > 1 && (
         <Form method="post">
           <input type="hidden" name="intent" value="accept-book-proposals" />
+          <input type="hidden" name="proposals" value={bookToken} />
           <Button type="submit" size="sm" variant="light">
             Aceptar las {countLabel(bookTotal, "propuesta", "propuestas")} contra asientos
           </Button>

@@ -7,7 +7,7 @@ import type { ClientSession, Types } from "mongoose";
 import { lockedMonthOf, MONTH_CLOSE_MESSAGES } from "~/domain/bank/month-close";
 import type { CalendarDate } from "~/domain/calendar";
 import { refused, type Refused } from "~/domain/refusal";
-import { markPostedLinesForBank } from "~/services/ledger/ledger.server";
+import { markPostedLinesForBank, markUnmatchedPostedLinesForBank } from "~/services/ledger/ledger.server";
 import { touchBankAccountLines, type BankAccountRecord } from "~models/bank-account";
 import { bankMonthsOf } from "~models/bank-month";
 import { bankLineDays, moveBankLines, reconcileBankLines } from "~models/bank-statement-line";
@@ -49,11 +49,18 @@ export async function refuseLockedMonths(
 
 export interface CompletedMatch {
   bankLineIds: readonly Types.ObjectId[];
-  postedLines: ReadonlyArray<{ entryId: Types.ObjectId; line: number }>;
+  /**
+   * By entry and position; with the line's own id when matching read it, so marking it also checks it
+   * is still that line, unmarked.
+   */
+  postedLines: ReadonlyArray<{ entryId: Types.ObjectId; line: number; postedLineId?: Types.ObjectId }>;
   reconciledAt: CalendarDate;
 }
 
-/** Moves the matches' pending lines to «conciliado» and marks their posted lines; throws `LinesChanged`. */
+/**
+ * Moves the matches' pending lines to «conciliado» and marks their posted lines; throws `LinesChanged`
+ * when a bank line is no longer pending or a posted line read by matching was edited or matched since.
+ */
 export async function markMatched(
   account: BankAccountRecord,
   matches: readonly CompletedMatch[],
@@ -68,12 +75,23 @@ export async function markMatched(
     session,
   );
   if (!moved) throw new LinesChanged();
-  await markPostedLinesForBank(
-    account.organizationId,
-    account.ledgerAccount,
-    matches.flatMap((match) => match.postedLines.map((line) => ({ ...line, day: match.reconciledAt }))),
-    session,
+  const read = matches.flatMap((match) =>
+    match.postedLines.flatMap((line) =>
+      line.postedLineId ? [{ postedLineId: line.postedLineId, day: match.reconciledAt }] : [],
+    ),
   );
+  if (
+    read.length > 0 &&
+    !(await markUnmatchedPostedLinesForBank(account.organizationId, account.ledgerAccount, read, session))
+  )
+    throw new LinesChanged();
+  // Lines of an entry the same transaction has just posted (a cobro / pago) are named by position.
+  const named = matches.flatMap((match) =>
+    match.postedLines.flatMap((line) =>
+      line.postedLineId ? [] : [{ entryId: line.entryId, line: line.line, day: match.reconciledAt }],
+    ),
+  );
+  if (named.length > 0) await markPostedLinesForBank(account.organizationId, account.ledgerAccount, named, session);
 }
 
 /** Puts an undone match's lines back to «pendiente» and clears its posted lines' mark; throws `LinesChanged`. */

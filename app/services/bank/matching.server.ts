@@ -4,6 +4,7 @@
  * items; accepting a proposal (against posted lines, or registering the open items' cobro / pago), excluding
  * a line, and undoing either — each in one transaction that refuses lines another request changed meanwhile.
  */
+import { createHash } from "node:crypto";
 import { refused, type Refused } from "~/domain/refusal";
 import { Types, type ClientSession } from "mongoose";
 import type { BankAccountRecord } from "~models/bank-account";
@@ -15,6 +16,14 @@ import {
   unmarkedMatchesOfAccount,
   type BankMatchRecord,
 } from "~models/bank-match";
+import {
+  proposalSetWithToken,
+  storedProposalToken,
+  storeProposalSet,
+  deleteProposalSet,
+  packProposals,
+  type StoredBookProposal,
+} from "~models/bank-proposal-set";
 import { findSettlement } from "~models/settlement";
 import { bankLinesInState, moveBankLines, type BankLineToMatch } from "~models/bank-statement-line";
 import { listCounterparties } from "~models/counterparty";
@@ -39,7 +48,7 @@ import {
   reversalPairsSince,
   unmatchedPostedLines,
   reverse,
-  type AccountLine,
+  type UnmatchedLine,
 } from "~/services/ledger/ledger.server";
 import { withTransaction } from "~/utils/db.server";
 import { closedMonthsOf } from "./month-close.server";
@@ -61,12 +70,14 @@ export const MATCH_MESSAGES = {
   notExcluded: "Ese movimiento no está excluido.",
   notPending: "Ese movimiento no está pendiente.",
   noBookProposals: "No hay propuestas contra asientos para aceptar.",
+  bookProposalsChanged:
+    "Las propuestas contra asientos cambiaron desde que se mostraron; revise la lista e intente de nuevo.",
 } as const;
 
 export interface MatchingData {
   proposals: Proposal[];
   bank: Map<string, BankLineToMatch>;
-  book: Map<string, AccountLine>;
+  book: Map<string, UnmatchedLine>;
   items: Map<string, MatchOpenItem & { partyId: string; label: string }>;
 }
 
@@ -150,6 +161,122 @@ export async function matchingData(account: BankAccountRecord): Promise<Matching
 
 export type MatchOutcome = { ok: true; message: string } | Refused;
 
+/** The proposals against posted lines, as accepting them stores them: lines, total and completion day. */
+function bookProposalsOf(data: MatchingData): StoredBookProposal[] {
+  return data.proposals.flatMap((proposal) => {
+    if (proposal.kind !== "book") return [];
+    const bankLines = proposal.bankLineIds.map((id) => data.bank.get(id)!);
+    const bookLines = proposal.bookLineIds.map((key) => data.book.get(key)!);
+    return [
+      {
+        bankLineIds: bankLines.map((line) => line._id),
+        bankDays: bankLines.map((line) => line.date),
+        postedLines: bookLines.map((line) => ({
+          entryId: new Types.ObjectId(line.entryId),
+          line: line.line,
+          postedLineId: line.postedLineId,
+        })),
+        amount: bankLines.reduce((total, line) => total + line.amount, 0n),
+        reconciledAt: completedOn([...bankLines.map((line) => line.date), ...bookLines.map((line) => line.date)]),
+      },
+    ];
+  });
+}
+
+/** What names a set of proposals against posted lines: the ids of their lines, in order. */
+function tokenOf(proposals: readonly StoredBookProposal[]): string {
+  const hash = createHash("sha256");
+  // Each id's twelve bytes, and a count before each list, so no two different sets read the same.
+  const count = Buffer.alloc(4);
+  const list = (ids: readonly Types.ObjectId[]) => {
+    count.writeUInt32BE(ids.length);
+    hash.update(count);
+    for (const id of ids) hash.update(id.id);
+  };
+  for (const proposal of proposals) {
+    list(proposal.bankLineIds);
+    list(proposal.postedLines.map((line) => line.postedLineId));
+  }
+  return hash.digest("base64url").slice(0, 22);
+}
+
+/** A token as `tokenOf` writes it. */
+export const PROPOSALS_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * Matching for the account page: the proposals, and the token of those against posted lines (null when
+ * there are fewer than two, as the page then offers no button for them). That set is stored for the account unless it already is, so «Aceptar las propuestas
+ * contra asientos» accepts exactly what the page showed without proposing again, whichever process of the
+ * server receives it (decision 315).
+ */
+export async function matchingForPage(
+  account: BankAccountRecord,
+): Promise<MatchingData & { bookToken: string | null }> {
+  const data = await matchingData(account);
+  const book = bookProposalsOf(data);
+  // The page offers to accept them all only when there are at least two.
+  if (book.length < 2) return { ...data, bookToken: null };
+  const token = tokenOf(book);
+  if ((await storedProposalToken(account.organizationId, account._id)) !== token)
+    await storeProposalSet({
+      _id: account._id,
+      organizationId: account.organizationId,
+      token,
+      proposals: packProposals(book),
+      storedAt: new Date(),
+    });
+  return { ...data, bookToken: token };
+}
+
+/** The match documents that accepting these proposals stores. */
+function matchRecordsOf(
+  account: BankAccountRecord,
+  proposals: readonly StoredBookProposal[],
+  userId: string,
+  acceptedAt: Date,
+) {
+  return proposals.map((proposal) => ({
+    organizationId: account.organizationId,
+    bankAccountId: account._id,
+    bankLineIds: proposal.bankLineIds,
+    postedLines: proposal.postedLines.map((line) => ({ entryId: line.entryId, line: line.line })),
+    amount: proposal.amount,
+    reconciledAt: proposal.reconciledAt,
+    acceptedBy: userId,
+    acceptedAt,
+  }));
+}
+
+/**
+ * Stores the matches of these proposals against posted lines inside the caller's transaction: refused
+ * (by throwing) when a line is in a month marked conciliado, a bank line is no longer pending, a posted
+ * line was edited or matched since matching read it, or its entry was reversed since.
+ */
+async function storeBookMatches(
+  account: BankAccountRecord,
+  proposals: readonly StoredBookProposal[],
+  userId: string,
+  session: ClientSession,
+): Promise<void> {
+  const days = proposals.flatMap((proposal) => proposal.bankDays);
+  await refuseLockedMonths(account, { days }, session);
+  // Matching reads posted lines from the window before the earliest bank line, and reversals since then.
+  const earliest = days.reduce((first, day) => (day < first ? day : first), days[0]) as CalendarDate;
+  const reversed = await reversalPairsSince(
+    account.organizationId,
+    addDays(earliest, -DEFAULT_MATCH_OPTIONS.windowDays),
+    session,
+  );
+  if (proposals.some((proposal) => proposal.postedLines.some((line) => reversed.has(String(line.entryId)))))
+    throw new LinesChanged();
+  await insertBankMatches(matchRecordsOf(account, proposals, userId, new Date()), session);
+  await markMatched(
+    account,
+    proposals.map((proposal) => ({ ...proposal, reconciledAt: proposal.reconciledAt as CalendarDate })),
+    session,
+  );
+}
+
 /**
  * Accepts the current proposal that starts with this bank line. Against posted lines: the match is
  * stored. Against open items: their cobro / pago is registered (the bank account's ledger account
@@ -169,13 +296,9 @@ export async function acceptProposal(
     message: count === 1 ? "Movimiento conciliado." : `${count} movimientos conciliados.`,
   };
   if (proposal.kind === "items") return acceptItems(account, data, proposal, userId, done);
-  const [match] = bookMatches(account, data, [proposal], userId, new Date());
+  const book = bookProposalsOf({ ...data, proposals: [proposal] });
   try {
-    await withTransaction(async (session) => {
-      await refuseLockedMonths(account, { days: proposal.bankLineIds.map((id) => data.bank.get(id)!.date) }, session);
-      await insertBankMatch(match, session);
-      await markMatched(account, [match], session);
-    });
+    await withTransaction((session) => storeBookMatches(account, book, userId, session));
   } catch (error) {
     const refusal = abortRefusal(error);
     if (refusal) return refusal;
@@ -184,63 +307,33 @@ export async function acceptProposal(
   return done;
 }
 
-/** The matches that accepting these proposals against posted lines stores, each with the day it is complete. */
-function bookMatches(
-  account: BankAccountRecord,
-  data: MatchingData,
-  proposals: ReadonlyArray<Extract<Proposal, { kind: "book" }>>,
-  userId: string,
-  acceptedAt: Date,
-) {
-  return proposals.map((proposal) => {
-    const bankLines = proposal.bankLineIds.map((id) => data.bank.get(id)!);
-    const bookLines = proposal.bookLineIds.map((key) => data.book.get(key)!);
-    return {
-      organizationId: account.organizationId,
-      bankAccountId: account._id,
-      bankLineIds: bankLines.map((line) => line._id),
-      postedLines: bookLines.map((line) => ({ entryId: new Types.ObjectId(line.entryId), line: line.line })),
-      amount: bankLines.reduce((total, line) => total + line.amount, 0n),
-      reconciledAt: completedOn([...bankLines.map((line) => line.date), ...bookLines.map((line) => line.date)]),
-      acceptedBy: userId,
-      acceptedAt,
-    };
-  });
-}
-
 /**
- * «Aceptar las propuestas contra asientos»: every current proposal against posted lines — what the books
- * already show — accepted at once, all their matches stored and their lines moved to «conciliado» in one
- * transaction; a line another request changed meanwhile refuses the whole acceptance. Proposals against
- * open items register a cobro or pago and are accepted one by one; lines of a month marked reconciled
- * are left.
+ * «Aceptar las propuestas contra asientos»: every proposal against posted lines — what the books already
+ * show — accepted at once, all their matches stored and their lines moved to «conciliado» in one
+ * transaction; a line another request changed meanwhile refuses the whole acceptance. With the page's
+ * token, the proposals accepted are those the page showed, as stored for the account (a set no longer
+ * stored is refused); without one, they are proposed again. Proposals against open items register a
+ * cobro or pago and are accepted one by one; lines of a month marked reconciled are left.
  */
 export async function acceptBookProposals(
   account: BankAccountRecord,
   userId: string,
+  token?: string,
 ): Promise<{ ok: true; message: string; accepted: number } | Refused> {
-  const [data, closed] = await Promise.all([matchingData(account), closedMonthsOf(account)]);
-  const proposals = data.proposals.filter(
-    (proposal): proposal is Extract<Proposal, { kind: "book" }> =>
-      proposal.kind === "book" &&
-      lockedMonthOf(
-        proposal.bankLineIds.map((id) => data.bank.get(id)!.date),
-        closed,
-      ) === null,
-  );
+  const shown = token ? await proposalSetWithToken(account.organizationId, account._id, token) : null;
+  if (token && !shown) return refused({ message: MATCH_MESSAGES.bookProposalsChanged, kind: "conflict" });
+  const [all, closed] = await Promise.all([
+    shown ?? matchingData(account).then(bookProposalsOf),
+    closedMonthsOf(account),
+  ]);
+  const proposals = all.filter((proposal) => lockedMonthOf(proposal.bankDays, closed) === null);
   if (proposals.length === 0) return refused({ message: MATCH_MESSAGES.noBookProposals, kind: "conflict" });
-  const matches = bookMatches(account, data, proposals, userId, new Date());
-  const accepted = matches.reduce((count, match) => count + match.bankLineIds.length, 0);
+  const accepted = proposals.reduce((count, proposal) => count + proposal.bankLineIds.length, 0);
   try {
     await withTransaction(async (session) => {
-      // Months closed since the proposals were read refuse the whole acceptance.
-      await refuseLockedMonths(
-        account,
-        { days: proposals.flatMap((proposal) => proposal.bankLineIds.map((id) => data.bank.get(id)!.date)) },
-        session,
-      );
-      await insertBankMatches(matches, session);
-      await markMatched(account, matches, session);
+      await storeBookMatches(account, proposals, userId, session);
+      // A set is accepted once: the same form sent again finds it gone.
+      if (shown) await deleteProposalSet(account.organizationId, account._id, session);
     });
   } catch (error) {
     const refusal = abortRefusal(error);

@@ -33,7 +33,7 @@ import type { BankMonthView, ProposalView, ReconciliationView } from "~/domain/b
 import { reconciliationAt } from "./reconciliation.server";
 import { bankAccountOf, bankAccountViews, catalogIndex, mappingOf, toBankAccountView } from "./accounts.server";
 import { csvMappingValues } from "~/domain/bank/account-form";
-import { matchingData } from "./matching.server";
+import { matchingForPage } from "./matching.server";
 import { monthHistoryOf } from "./month-close.server";
 
 /** Proposals shown at once; accepting some shows the next ones. */
@@ -74,6 +74,8 @@ export interface BankAccountPage {
   proposalCount: number;
   /** Proposals against posted lines, which «Aceptar las propuestas contra asientos» takes at once. */
   bookProposalCount: number;
+  /** Names the proposals against posted lines shown, for accepting exactly those («» when none). */
+  bookProposalsToken: string;
   reconciliation: ReconciliationView;
   /** The months marked reconciled (or reopened since), newest first. */
   months: BankMonthView[];
@@ -110,7 +112,7 @@ export async function bankAccountPage(
     countBankLinesByState(organizationId, record._id),
     findBankStatementLines(filter, { skip: (query.page - 1) * BANK_LINES_PER_PAGE, limit: BANK_LINES_PER_PAGE }),
     latestBankStatements(organizationId, record._id, LATEST_IMPORTS),
-    matchingData(record),
+    matchingForPage(record),
   ]);
   const [reconciliation, months] = await Promise.all([reconciliationAt(record, query.at), monthHistoryOf(record)]);
   const money = (value: bigint) => moneyOf(cents(value), record.currency);
@@ -170,6 +172,7 @@ export async function bankAccountPage(
     proposals,
     proposalCount: matching.proposals.length,
     bookProposalCount: matching.proposals.filter((proposal) => proposal.kind === "book").length,
+    bookProposalsToken: matching.bookToken ?? "",
     reconciliation: {
       date: reconciliation.date,
       bankBalance: reconciliation.bankBalance === null ? null : money(reconciliation.bankBalance),

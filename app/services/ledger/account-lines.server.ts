@@ -6,7 +6,7 @@
 import type { ClientSession, Types } from "mongoose";
 import { Entry, type EntryRecord } from "~models/entry";
 import { PeriodBalance } from "~models/period-balance";
-import { PostedLine, setBankMarks, type PostedLineRecord } from "~models/posted-line";
+import { PostedLine, setBankMarks, setBankMarksByIds, type PostedLineRecord } from "~models/posted-line";
 import { firstDayOfMonth, type CalendarDate } from "~/domain/calendar";
 import { storedBigInt } from "~models/open-item";
 import type { Amount } from "~/domain/money";
@@ -71,21 +71,26 @@ export async function postedLinesOfAccount(
   return rows.map(accountLineOf);
 }
 
+/** A line no bank match names yet, with its own id: what accepting a match against it marks. */
+export interface UnmatchedLine extends AccountLine {
+  postedLineId: Types.ObjectId;
+}
+
 /** The lines between two days no bank match names yet (what matching proposes from), in book order. */
 export async function unmatchedPostedLines(
   organizationId: string,
   account: string,
   from: CalendarDate,
   to: CalendarDate,
-): Promise<AccountLine[]> {
+): Promise<UnmatchedLine[]> {
   const rows = await PostedLine.find(
     { organizationId, account, bankReconciledAt: null, date: { $gte: from, $lte: to } },
-    LINE_FIELDS,
+    { ...LINE_FIELDS, _id: 1 },
   )
     .sort({ date: 1, number: 1, line: 1 })
     .limit(MAX_ACCOUNT_LINES)
-    .lean<PostedLineRecord[]>();
-  return rows.map(accountLineOf);
+    .lean<Array<PostedLineRecord & { _id: Types.ObjectId }>>();
+  return rows.map((row) => ({ ...accountLineOf(row), postedLineId: row._id }));
 }
 
 /**
@@ -127,6 +132,33 @@ export function markPostedLinesForBank(
   session: ClientSession,
 ): Promise<void> {
   return setBankMarks(organizationId, account, marks, session);
+}
+
+/**
+ * Marks the posted lines named by their own ids (as matching read them) with the day their match is
+ * complete, inside the bank's transaction; true only when every one of them is still a line of this
+ * account with no mark. An audited edit replaces an entry's lines with new ones, so a line edited since
+ * it was read is not found.
+ */
+export async function markUnmatchedPostedLinesForBank(
+  organizationId: string,
+  account: string,
+  marks: ReadonlyArray<{ postedLineId: Types.ObjectId; day: CalendarDate }>,
+  session: ClientSession,
+): Promise<boolean> {
+  const byDay = new Map<CalendarDate, Types.ObjectId[]>();
+  for (const mark of marks) {
+    const ids = byDay.get(mark.day);
+    if (ids) ids.push(mark.postedLineId);
+    else byDay.set(mark.day, [mark.postedLineId]);
+  }
+  const marked = await setBankMarksByIds(
+    organizationId,
+    account,
+    [...byDay].map(([day, ids]) => ({ day, ids })),
+    session,
+  );
+  return marked === marks.length;
 }
 
 /**

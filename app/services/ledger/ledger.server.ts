@@ -20,12 +20,14 @@ export { accountMovements, type AccountMovements, type MovementRow } from "./mov
 export {
   accountBalanceBefore,
   markPostedLinesForBank,
+  markUnmatchedPostedLinesForBank,
   postedLineDates,
   postedLinesOfAccount,
   postedLinesOpenAt,
   unmatchedPostedLines,
   reversalPairsSince,
   type AccountLine,
+  type UnmatchedLine,
 } from "./account-lines.server";
 export { exportJournal } from "./journal.server";
 export { lockEntriesForBank, unlockEntriesForBank } from "./bank-locks.server";
