@@ -161,9 +161,12 @@ export class EmbeddedServer {
     const store = this.store;
     if (!store || this.closing) return false;
     try {
-      const done = await this.gate.exclusive(() => store.remap(), REMAP_WAIT_MS);
-      if (done) this.remaps += 1;
-      return done;
+      // Counted inside the exclusive section, as the storage counts its reopenings, so a command
+      // (serverStatus) never sees one counter ahead of the other.
+      return await this.gate.exclusive(async () => {
+        await store.remap();
+        this.remaps += 1;
+      }, REMAP_WAIT_MS);
     } catch (error) {
       this.log(`unmapping the data file failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;

@@ -54,9 +54,13 @@ describe("unmapping the data file between commands", () => {
     await Promise.all(workers);
 
     expect(server.remaps).toBeGreaterThan(0);
-    // serverStatus counts the unmappings too (the scale benchmark reports them).
+    // serverStatus counts the unmappings too (the scale benchmark reports them). The timer may unmap
+    // again while the command travels, so its count lies between the server's before and after.
+    const remapsBefore = server.remaps;
     const { embeddedStorage } = await client.db("admin").command({ serverStatus: 1 });
-    expect(embeddedStorage.unmaps).toBe(server.remaps);
+    const remapsAfter = server.remaps;
+    expect(embeddedStorage.unmaps).toBeGreaterThanOrEqual(remapsBefore);
+    expect(embeddedStorage.unmaps).toBeLessThanOrEqual(remapsAfter);
     expect(await db.collection("lines").countDocuments()).toBe(320);
     const balances = await db.collection("balances").find().toArray();
     expect(balances.reduce((sum, balance) => sum + (balance.total as number), 0)).toBe(320);
