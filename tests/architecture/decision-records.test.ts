@@ -11,7 +11,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const DECISIONS = join(ROOT, "docs", "decisions");
 
 const FILE_NAME = /^(\d{3})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
-const STATUS = /^- Status: (?:accepted|superseded by (\d{3}))$/;
+// «rejected»: an option built or studied and not adopted, kept so nobody tries it again blind.
+const STATUS = /^- Status: (?:accepted|rejected|superseded by (\d{3}))$/;
 const DATE = /^- Date: (\d{4})-(\d{2})-(\d{2})$/;
 /** A throughput figure ("262 req/s", "1 911 receipts/s"): results of a benchmark run. */
 const THROUGHPUT_FIGURE = /\d\s*(?:req|requests|receipts|invoices|entries|posts)\/s\b/;
@@ -36,7 +37,7 @@ export function decisionProblems(fileName: string, text: string, numbers: Readon
   if (lines[1] !== "") problems.push(`${fileName}: the title is not followed by a blank line`);
   const status = STATUS.exec(lines[2] ?? "");
   if (!status) {
-    problems.push(`${fileName}: line 3 is not "- Status: accepted" or "- Status: superseded by NNN"`);
+    problems.push(`${fileName}: line 3 is not "- Status: accepted", "- Status: rejected" or "- Status: superseded by NNN"`);
   } else if (status[1] !== undefined && (status[1] === number || !numbers.has(status[1]))) {
     problems.push(`${fileName}: superseded by ${status[1]}, which is not another decision`);
   }
@@ -60,6 +61,7 @@ describe("decision records", () => {
     expect(decisionProblems("042-a-title.md", good, numbers)).toEqual([]);
     expect(decisionProblems("042-a-title.md", good + "Target: ≥ 1 000 posts/s.\n", numbers)).toEqual([]);
     expect(decisionProblems("042-a-title.md", good.replace("accepted", "superseded by 043"), numbers)).toEqual([]);
+    expect(decisionProblems("042-a-title.md", good.replace("accepted", "rejected"), numbers)).toEqual([]);
     const wrong: [string, string][] = [
       ["42-a-title.md", good],
       ["042-a-title.md", good.replace("# 042 — A title", "# 042. A title")],
