@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CUSTOMERS_AND_SUPPLIERS, postBankMovement } from "./bank-fixtures";
 import { createScotiabankAccount } from "./bank-fixtures";
 import { BankMatch } from "../../models/bank-match";
 import { BankStatementLine } from "../../models/bank-statement-line";
@@ -12,7 +13,6 @@ import { storedBigInt } from "../../models/open-item";
 import { ensureOrganization } from "../../models/organization";
 import type { BankAccountRecord } from "../../models/bank-account";
 import { importStatement } from "../../app/services/bank/statements.server";
-import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { action, loader } from "../../app/routes/_app.admin.bank_.$accountID";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { getRequest, postRequest, respond, sessionCookieFor } from "../support/requests";
@@ -27,23 +27,12 @@ let account: BankAccountRecord;
 let cookie: string;
 
 async function post(date: string, centimos: bigint, reference: string) {
-  const amount = centimos * 1_000n;
-  const lines =
-    amount > 0n
-      ? [
-          { account: BANK, debit: amount },
-          { account: "10-01-02-01-00", credit: amount },
-        ]
-      : [
-          { account: "20-01-01-01-00", debit: -amount },
-          { account: BANK, credit: -amount },
-        ];
-  const posted = await createAndPost(
+  await postBankMovement(
     ORG,
-    { date, description: `Movimiento ${reference}`, reference, lines },
-    { by: "tester" },
+    BANK,
+    { date, amount: centimos * 1_000n, description: `Movimiento ${reference}`, reference },
+    CUSTOMERS_AND_SUPPLIERS,
   );
-  if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
 }
 
 const page = () => {

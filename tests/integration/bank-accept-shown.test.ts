@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Types } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bankMovementInput, CUSTOMERS_AND_SUPPLIERS } from "./bank-fixtures";
 import { createScotiabankAccount } from "./bank-fixtures";
 import { BankMatch } from "../../models/bank-match";
 import { BankProposalSet, packProposals, unpackProposals } from "../../models/bank-proposal-set";
@@ -41,18 +42,11 @@ interface Books {
 }
 
 function entryInput(date: string, centimos: bigint, reference: string) {
-  const amount = centimos * 1_000n;
-  const lines =
-    amount > 0n
-      ? [
-          { account: BANK, debit: amount },
-          { account: "10-01-02-01-00", credit: amount },
-        ]
-      : [
-          { account: "20-01-01-01-00", debit: -amount },
-          { account: BANK, credit: -amount },
-        ];
-  return { date, description: `Movimiento ${reference}`, reference, lines };
+  return bankMovementInput(
+    BANK,
+    { date, amount: centimos * 1_000n, description: `Movimiento ${reference}`, reference },
+    CUSTOMERS_AND_SUPPLIERS,
+  );
 }
 
 async function post(org: string, date: string, centimos: bigint, reference: string): Promise<string> {

@@ -3,9 +3,8 @@
  * with nothing stored, and «Marcar conciliado» decides on the conciliación its own transaction reads,
  * so an import that lands while it runs cannot slip in between.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CAPITAL_AND_EXPENSES, createBacColonesAccountWithStatement, postBankMovement } from "./bank-fixtures";
 import { BankMonth } from "../../models/bank-month";
 import { BankStatement } from "../../models/bank-statement";
 import { BankStatementLine } from "../../models/bank-statement-line";
@@ -13,13 +12,10 @@ import { storedBigInt } from "../../models/open-item";
 import { ensureOrganization } from "../../models/organization";
 import type { BankAccountRecord } from "../../models/bank-account";
 import type { CalendarDate } from "../../app/domain/calendar";
-import { readBankAccountForm } from "../../app/domain/bank/account-form";
-import { createBankAccount } from "../../app/services/bank/accounts.server";
 import { acceptProposal, matchingData } from "../../app/services/bank/matching.server";
 import { closeMonth, reopenMonth } from "../../app/services/bank/month-close.server";
 import * as reconciliation from "../../app/services/bank/reconciliation.server";
 import { importStatement } from "../../app/services/bank/statements.server";
-import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { action } from "../../app/routes/_app.admin.bank";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import { BASE_URL, respond, sessionCookieFor } from "../support/requests";
@@ -72,19 +68,7 @@ function upload(name: string, bytes: Uint8Array): Promise<Response> {
 }
 
 async function post(date: string, colones: bigint, description: string) {
-  const amount = colones * 100_000n;
-  const lines =
-    amount > 0n
-      ? [
-          { account: BANK, debit: amount },
-          { account: "30-01-01-00-00", credit: amount },
-        ]
-      : [
-          { account: "60-04-02-00-00", debit: -amount },
-          { account: BANK, credit: -amount },
-        ];
-  const posted = await createAndPost(ORG, { date, description, lines }, { by: "tester" });
-  if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
+  await postBankMovement(ORG, BANK, { date, amount: colones * 100_000n, description }, CAPITAL_AND_EXPENSES);
 }
 
 const storedLines = () => BankStatementLine.countDocuments({ bankAccountId: account._id });
@@ -93,17 +77,7 @@ beforeAll(async () => {
   environment = await startAppEnvironment();
   await ensureOrganization({ _id: ORG, name: "Almacén La Peña S.A.", identificationType: "02" });
   cookie = await sessionCookieFor((await createTestUser({ persona: "admin", orgs: { [ORG]: "admin" } })).id);
-  const form = readBankAccountForm({ bank: "bac", iban: IBAN, currency: "CRC", ledgerAccount: BANK, format: "bac" });
-  if (!form.ok) throw new Error(JSON.stringify(form.errors));
-  const created = await createBankAccount(ORG, "tester", form.value);
-  if (!created.ok) throw new Error(created.refusals[0].message);
-  account = created.account;
-  const imported = await importStatement(account, "tester", {
-    format: "bac",
-    fileName: "bac.csv",
-    bytes: new Uint8Array(readFileSync(path.resolve("tests/fixtures/bank/bac-cuenta-colones.csv"))),
-  });
-  if (!imported.ok) throw new Error(imported.refusal.message);
+  account = await createBacColonesAccountWithStatement(ORG, BANK, IBAN);
   // The opening the bank states, and the cheque it paid: November's difference is zero once it is matched.
   await post("2026-10-31", 1_500_000n, "Saldo inicial del banco");
   await post("2026-11-05", -125_000n, "Cheque a proveedor");

@@ -4,20 +4,16 @@
  * they matched are locked — matching refuses them, the ledger refuses editing or reversing those
  * entries — until a super admin reopens it. Both steps are recorded.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAPITAL_AND_EXPENSES, createBacColonesAccountWithStatement, postBankMovement } from "./bank-fixtures";
 import { BankMonth } from "../../models/bank-month";
 import { BankStatementLine } from "../../models/bank-statement-line";
 import { Entry } from "../../models/entry";
 import { ensureOrganization } from "../../models/organization";
 import type { BankAccountRecord } from "../../models/bank-account";
-import { readBankAccountForm } from "../../app/domain/bank/account-form";
-import { createBankAccount } from "../../app/services/bank/accounts.server";
 import { acceptProposal, matchingData, setExcluded, undoMatch } from "../../app/services/bank/matching.server";
-import { importStatement } from "../../app/services/bank/statements.server";
-import { createAndPost, editPosted, reverse } from "../../app/services/ledger/ledger.server";
+import { editPosted, reverse } from "../../app/services/ledger/ledger.server";
 import * as accountRoute from "../../app/routes/_app.admin.bank_.$accountID";
 import * as pdfRoute from "../../app/routes/_app.admin.bank_.$accountID_.reconciliation[.]pdf";
 import * as xlsxRoute from "../../app/routes/_app.admin.bank_.$accountID_.reconciliation[.]xlsx";
@@ -44,20 +40,12 @@ const lineOf = async (description: string) =>
   (await BankStatementLine.findOne({ bankAccountId: account._id, description }).lean())!;
 
 async function post(date: string, colones: bigint, description: string, reference = "") {
-  const amount = colones * 100_000n;
-  const lines =
-    amount > 0n
-      ? [
-          { account: BANK, debit: amount },
-          { account: "30-01-01-00-00", credit: amount },
-        ]
-      : [
-          { account: "60-04-02-00-00", debit: -amount },
-          { account: BANK, credit: -amount },
-        ];
-  const posted = await createAndPost(ORG, { date, description, reference, lines }, { by: "tester" });
-  if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
-  return String(posted.entry._id);
+  return postBankMovement(
+    ORG,
+    BANK,
+    { date, amount: colones * 100_000n, description, reference },
+    CAPITAL_AND_EXPENSES,
+  );
 }
 
 function pagePost(fields: Record<string, string>, cookie = adminCookie) {
@@ -87,23 +75,7 @@ beforeAll(async () => {
   await ensureOrganization({ _id: ORG, name: "Almacén La Peña S.A.", identificationType: "02" });
   adminCookie = await sessionCookieFor((await createTestUser({ persona: "admin", orgs: { [ORG]: "admin" } })).id);
   superCookie = await sessionCookieFor((await createTestUser({ persona: "superadmin" })).id);
-  const form = readBankAccountForm({
-    bank: "bac",
-    iban: "CR12 0102 0000 9301 2345 67",
-    currency: "CRC",
-    ledgerAccount: BANK,
-    format: "bac",
-  });
-  if (!form.ok) throw new Error(JSON.stringify(form.errors));
-  const created = await createBankAccount(ORG, "tester", form.value);
-  if (!created.ok) throw new Error(created.refusals[0].message);
-  account = created.account;
-  const imported = await importStatement(account, "tester", {
-    format: "bac",
-    fileName: "bac.csv",
-    bytes: new Uint8Array(readFileSync(path.resolve("tests/fixtures/bank/bac-cuenta-colones.csv"))),
-  });
-  if (!imported.ok) throw new Error(imported.refusal.message);
+  account = await createBacColonesAccountWithStatement(ORG, BANK);
   chequeEntryId = await post("2026-11-05", -125_000n, "Cheque a proveedor", "004512");
 }, 60_000);
 

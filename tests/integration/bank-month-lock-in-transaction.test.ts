@@ -3,15 +3,12 @@
  * «Aceptar todas» also leaves out closed months when it picks the proposals, a check blinded here as if
  * a close committed right after it. Each write must refuse the month marked conciliado and store nothing.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CAPITAL_AND_EXPENSES, createBacColonesAccountWithStatement, postBankMovement } from "./bank-fixtures";
 import { BankMatch } from "../../models/bank-match";
 import { BankStatementLine } from "../../models/bank-statement-line";
 import { ensureOrganization } from "../../models/organization";
 import type { BankAccountRecord } from "../../models/bank-account";
-import { readBankAccountForm } from "../../app/domain/bank/account-form";
-import { createBankAccount } from "../../app/services/bank/accounts.server";
 import {
   acceptBookProposals,
   acceptProposal,
@@ -20,8 +17,6 @@ import {
   undoMatch,
 } from "../../app/services/bank/matching.server";
 import { closeMonth } from "../../app/services/bank/month-close.server";
-import { importStatement } from "../../app/services/bank/statements.server";
-import { createAndPost } from "../../app/services/ledger/ledger.server";
 import { startAppEnvironment, type AppEnvironment } from "../support/app-environment";
 import type * as MonthClose from "../../app/services/bank/month-close.server";
 
@@ -43,19 +38,7 @@ let environment: AppEnvironment;
 let account: BankAccountRecord;
 
 async function post(date: string, colones: bigint, description: string, reference = "") {
-  const amount = colones * 100_000n;
-  const lines =
-    amount > 0n
-      ? [
-          { account: BANK, debit: amount },
-          { account: "30-01-01-00-00", credit: amount },
-        ]
-      : [
-          { account: "60-04-02-00-00", debit: -amount },
-          { account: BANK, credit: -amount },
-        ];
-  const posted = await createAndPost(ORG, { date, description, reference, lines }, { by: "tester" });
-  if (!posted.ok) throw new Error(posted.refusals.map((refusal) => refusal.message).join(" "));
+  await postBankMovement(ORG, BANK, { date, amount: colones * 100_000n, description, reference }, CAPITAL_AND_EXPENSES);
 }
 
 const lineOf = async (description: string) =>
@@ -64,23 +47,7 @@ const lineOf = async (description: string) =>
 beforeAll(async () => {
   environment = await startAppEnvironment();
   await ensureOrganization({ _id: ORG, name: "Almacén La Peña S.A.", identificationType: "02" });
-  const form = readBankAccountForm({
-    bank: "bac",
-    iban: "CR12 0102 0000 9301 2345 67",
-    currency: "CRC",
-    ledgerAccount: BANK,
-    format: "bac",
-  });
-  if (!form.ok) throw new Error(JSON.stringify(form.errors));
-  const created = await createBankAccount(ORG, "tester", form.value);
-  if (!created.ok) throw new Error(created.refusals[0].message);
-  account = created.account;
-  const imported = await importStatement(account, "tester", {
-    format: "bac",
-    fileName: "bac.csv",
-    bytes: new Uint8Array(readFileSync(path.resolve("tests/fixtures/bank/bac-cuenta-colones.csv"))),
-  });
-  if (!imported.ok) throw new Error(imported.refusal.message);
+  account = await createBacColonesAccountWithStatement(ORG, BANK);
   await post("2026-10-31", 1_500_000n, "Saldo inicial del banco");
   await post("2026-11-05", -125_000n, "Cheque a proveedor", "004512");
   await post("2026-11-20", -750_000n, "Pago a Distribuidora Ñandú");

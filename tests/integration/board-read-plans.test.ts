@@ -3,31 +3,14 @@ import type { Model } from "mongoose";
 import { lastImportFilter, LAST_IMPORT_SORT, queueTroublesFilter } from "../../app/services/board/month-figures.server";
 import { HaciendaSubmission } from "../../models/hacienda-submission";
 import { Receipt } from "../../models/receipt";
-import { parseSort } from "../../packages/embedded-mongo/src/query/sort";
-import { Engine } from "../../packages/embedded-mongo/src/storage/engine";
-import { planQuery } from "../../packages/embedded-mongo/src/storage/planner";
+import { planOf } from "../support/planner";
 
 // The board's reads that must stay short however many receipts a client has: the plan the embedded
 // database chooses for them, with the receipts' own indexes.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function collectionOf(model: Model<any>) {
-  const engine = new Engine();
-  const collection = engine.createCollection("planner", model.collection.collectionName);
-  engine.createIndexes(
-    collection,
-    model.schema.indexes().map(([key, options], index) => ({ key, name: `index_${index}`, ...options })),
-  );
-  return collection;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function plan(filter: Record<string, unknown>, sort: Record<string, 1 | -1>, model: Model<any> = Receipt) {
-  const planned = planQuery(collectionOf(model), filter, parseSort(sort));
-  if (!planned) return null;
-  const index = Number(planned.index.replace("index_", ""));
-  return { fields: Object.keys(model.schema.indexes()[index][0]).join(","), ordered: planned.ordered };
-}
+const plan = (filter: Record<string, unknown>, sort: Record<string, 1 | -1>, model: Model<any> = Receipt) =>
+  planOf(model, filter, sort);
 
 describe("a client's last import", () => {
   it("is read from the (organization, importedAt) index in the order asked, so it stops at one receipt", () => {
