@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { formatCalendarDate, monthLabel, type CalendarDate } from "~/domain/calendar";
 import { CHECK_KEYS, CHECK_LABELS } from "~/domain/board/checks";
 import { deadlineLabel, ivaAmountLabel } from "~/domain/board/query";
+import { countLabel } from "~/domain/text";
 import { partialPaymentLabel } from "~/domain/board/partial-payments";
 import { ATTENTION_LABELS, IVA_STATE_LABELS, type AttentionLevel, type BoardRow } from "~/domain/board/row";
 import type { boardLinks } from "./links";
@@ -25,6 +26,25 @@ export function Figure({ to, children, label }: { to: string; children: ReactNod
     <Anchor component={Link} to={to} aria-label={label}>
       {children}
     </Anchor>
+  );
+}
+
+/** Two counts of a client stacked in one cell, each a link to the screen that lists it. */
+export function CountPair({
+  name,
+  counts,
+}: {
+  name: string;
+  counts: ReadonlyArray<{ to: string; count: number; title: string; one: string; many: string }>;
+}) {
+  return (
+    <Stack gap={0}>
+      {counts.map(({ to, count, title, one, many }) => (
+        <Figure key={title} to={to} label={`${title} de ${name}: ${count}`}>
+          {countLabel(count, one, many)}
+        </Figure>
+      ))}
+    </Stack>
   );
 }
 

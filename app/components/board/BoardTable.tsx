@@ -3,7 +3,7 @@ import { ListCard, ResponsiveList } from "~/components/ResponsiveList";
 import { formatDateTime, type CalendarDate, type MonthKey } from "~/domain/calendar";
 import { colones, deadlineLabel } from "~/domain/board/query";
 import { countLabel } from "~/domain/text";
-import { AttentionBadge, Checks, Figure, Iva, PartialPayment, type Row } from "./BoardCells";
+import { AttentionBadge, Checks, CountPair, Figure, Iva, PartialPayment, type Row } from "./BoardCells";
 import { boardLinks } from "./links";
 
 const CALCULATION_TEXT = {
@@ -64,14 +64,19 @@ export function BoardTable({
                 ) : (
                   <>
                     <Table.Td>
-                      <Stack gap={0}>
-                        <Figure to={links.received} label={`Recibidos de ${row.name}: ${row.received}`}>
-                          {countLabel(row.received, "recibido", "recibidos")}
-                        </Figure>
-                        <Figure to={links.issued} label={`Emitidos de ${row.name}: ${row.issued}`}>
-                          {countLabel(row.issued, "emitido", "emitidos")}
-                        </Figure>
-                      </Stack>
+                      <CountPair
+                        name={row.name}
+                        counts={[
+                          {
+                            to: links.received,
+                            count: row.received,
+                            title: "Recibidos",
+                            one: "recibido",
+                            many: "recibidos",
+                          },
+                          { to: links.issued, count: row.issued, title: "Emitidos", one: "emitido", many: "emitidos" },
+                        ]}
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Figure to={links.month} label={`Sin contabilizar de ${row.name}: ${row.notBooked}`}>
@@ -101,14 +106,25 @@ export function BoardTable({
                       </Figure>
                     </Table.Td>
                     <Table.Td>
-                      <Stack gap={0}>
-                        <Figure to={links.issued} label={`Rechazados de ${row.name}: ${row.rejected}`}>
-                          {countLabel(row.rejected, "rechazado", "rechazados")}
-                        </Figure>
-                        <Figure to={links.issued} label={`Envíos con error de ${row.name}: ${row.stuck}`}>
-                          {countLabel(row.stuck, "con error", "con error")}
-                        </Figure>
-                      </Stack>
+                      <CountPair
+                        name={row.name}
+                        counts={[
+                          {
+                            to: links.issued,
+                            count: row.rejected,
+                            title: "Rechazados",
+                            one: "rechazado",
+                            many: "rechazados",
+                          },
+                          {
+                            to: links.issued,
+                            count: row.stuck,
+                            title: "Envíos con error",
+                            one: "con error",
+                            many: "con error",
+                          },
+                        ]}
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Figure to={links.imports} label={`Importar comprobantes de ${row.name}`}>
