@@ -37,7 +37,9 @@ export function decisionProblems(fileName: string, text: string, numbers: Readon
   if (lines[1] !== "") problems.push(`${fileName}: the title is not followed by a blank line`);
   const status = STATUS.exec(lines[2] ?? "");
   if (!status) {
-    problems.push(`${fileName}: line 3 is not "- Status: accepted", "- Status: rejected" or "- Status: superseded by NNN"`);
+    problems.push(
+      `${fileName}: line 3 is not "- Status: accepted", "- Status: rejected" or "- Status: superseded by NNN"`,
+    );
   } else if (status[1] !== undefined && (status[1] === number || !numbers.has(status[1]))) {
     problems.push(`${fileName}: superseded by ${status[1]}, which is not another decision`);
   }
