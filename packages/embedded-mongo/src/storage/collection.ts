@@ -23,7 +23,10 @@ export interface RecordMap {
   readonly size: number;
   get(id: string): StoredRecord | undefined;
   has(id: string): boolean;
-  set(id: string, record: StoredRecord): unknown;
+  /** `existed`, when the caller knows it, saves a data directory a lookup. */
+  set(id: string, record: StoredRecord, existed?: boolean): unknown;
+  /** The commit time alone, without decoding the document (a data directory stores it first). */
+  tsOf?(id: string): number | undefined;
   delete(id: string): boolean;
   clear(): void;
   keys(): IterableIterator<string>;
@@ -88,12 +91,18 @@ export class Collection {
     return `${this.db}.${this.name}`;
   }
 
-  /** Checks unique indexes for a document about to be stored under `id`; throws DuplicateKey. */
-  private checkUnique(id: string, keysByIndex: unknown[][][]): void {
+  /**
+   * Checks unique indexes for a document about to be stored under `id`; throws DuplicateKey. An index
+   * whose keys the stored version already had is skipped: they are this document's own entries.
+   */
+  private checkUnique(id: string, keysByIndex: unknown[][][], oldKeys: unknown[][][] | null): void {
     let i = 0;
     for (const index of this.indexes.values()) {
-      const keys = keysByIndex[i++];
+      const keys = keysByIndex[i];
+      const before = oldKeys?.[i];
+      i += 1;
       if (!index.unique || index.name === ID_INDEX_NAME) continue;
+      if (before && sameKeys(before, keys)) continue;
       for (const key of keys) {
         for (const otherId of index.idsWithKey(key)) {
           if (otherId !== id) throw index.duplicateKeyError(key);
@@ -115,8 +124,8 @@ export class Collection {
       throw this.indexes.get(ID_INDEX_NAME)!.duplicateKeyError([doc._id]);
     }
     const newKeys = this.keysOf(doc);
-    this.checkUnique(id, newKeys);
     const oldKeys = previous ? this.keysOf(previous.doc) : null;
+    this.checkUnique(id, newKeys, oldKeys);
     let i = 0;
     for (const index of this.indexes.values()) {
       const next = newKeys[i];
@@ -126,7 +135,7 @@ export class Collection {
       if (before) index.remove(id, before);
       index.add(id, next);
     }
-    this.records.set(id, { doc, ts });
+    this.records.set(id, { doc, ts }, previous !== undefined);
     return previous;
   }
 
@@ -185,8 +194,8 @@ export class Collection {
 
   /** Commit time of the latest change to this _id, 0 if unknown. */
   lastChange(id: string): number {
-    const current = this.records.get(id);
-    if (current) return current.ts;
+    const current = this.records.tsOf ? this.records.tsOf(id) : this.records.get(id)?.ts;
+    if (current !== undefined) return current;
     const versions = this.history.get(id);
     return versions && versions.length > 0 ? versions[versions.length - 1].ts : 0;
   }
@@ -236,7 +245,7 @@ export class Collection {
   }
 }
 
-function sameKeys(a: unknown[][], b: unknown[][]): boolean {
+export function sameKeys(a: unknown[][], b: unknown[][]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     if (canonicalKey(a[i]) !== canonicalKey(b[i])) return false;

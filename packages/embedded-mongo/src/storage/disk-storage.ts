@@ -423,14 +423,20 @@ export class DiskRecords implements RecordMap {
     return this.storage.docs.doesExist(this.key(id));
   }
 
-  set(id: string, record: StoredRecord): this {
+  tsOf(id: string): number | undefined {
+    // A buffer lmdb-js reuses for the next read: only its first eight bytes are read, at once.
+    const value = this.storage.docs.getBinaryFast(this.key(id));
+    return value ? value.readDoubleBE(0) : undefined;
+  }
+
+  set(id: string, record: StoredRecord, existed?: boolean): this {
     const key = this.key(id);
     const body = BSON.serialize(record.doc, { ignoreUndefined: true });
     const value = Buffer.allocUnsafe(8 + body.length);
     value.writeDoubleBE(record.ts, 0);
     value.set(body, 8);
     this.storage.transaction(() => {
-      if (!this.storage.docs.doesExist(key)) {
+      if (!(existed ?? this.storage.docs.doesExist(key))) {
         this.count += 1;
         this.storage.markCount(this);
       }

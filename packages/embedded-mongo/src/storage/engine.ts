@@ -2,7 +2,7 @@ import type { UUID } from "bson";
 import type { DiskStorage } from "./disk-storage";
 import type { Doc } from "../bson/values";
 import { ErrorCode, ServerError, TRANSIENT_TRANSACTION_ERROR, writeConflict } from "../errors";
-import { Collection, type StoredRecord } from "./collection";
+import { Collection, sameKeys, type StoredRecord } from "./collection";
 import { ID_INDEX_NAME, type IndexInstance, KeyBound, normalizeIndexSpec, sameIndexOptions } from "./index-instance";
 import { Transaction } from "./transaction";
 import { TypeRank, canonicalKey } from "../bson/values";
@@ -420,24 +420,43 @@ export class Engine {
     return keys;
   }
 
+  /**
+   * A key the document already had at the snapshot needs no look into the committed index: the caller
+   * has checked that the document is unchanged since, so the entry there is its own.
+   */
   private checkTransactionUnique(transaction: Transaction, collection: Collection, id: string, doc: Doc): void {
     const overlay = transaction.overlayFor(collection);
+    let committed: Doc | null | undefined;
     for (const index of collection.indexes.values()) {
       if (!index.unique || index.name === ID_INDEX_NAME) continue;
-      for (const key of index.keysFor(doc)) {
-        const keyText = canonicalKey(key);
-        for (const otherId of index.idsWithKey(key)) {
-          if (otherId === id) continue;
-          if (overlay?.has(otherId)) continue;
-          if (collection.lastChange(otherId) > transaction.snapshot) throw writeConflict();
-          throw index.duplicateKeyError(key);
-        }
+      const keys = index.keysFor(doc);
+      committed ??= transaction.atSnapshot(collection, id);
+      const unchanged = committed !== null && sameKeys(index.keysFor(committed), keys);
+      for (const key of keys) {
+        if (!unchanged) this.checkCommittedUnique(transaction, collection, index, id, key);
         if (overlay) {
-          for (const otherId of this.overlayKeys(transaction, collection, index).get(keyText) ?? []) {
+          for (const otherId of this.overlayKeys(transaction, collection, index).get(canonicalKey(key)) ?? []) {
             if (otherId !== id) throw index.duplicateKeyError(key);
           }
         }
       }
+    }
+  }
+
+  /** Another committed document with this key: a duplicate, or a conflict if it came after the snapshot. */
+  private checkCommittedUnique(
+    transaction: Transaction,
+    collection: Collection,
+    index: IndexInstance,
+    id: string,
+    key: unknown[],
+  ): void {
+    const overlay = transaction.overlayFor(collection);
+    for (const otherId of index.idsWithKey(key)) {
+      if (otherId === id) continue;
+      if (overlay?.has(otherId)) continue;
+      if (collection.lastChange(otherId) > transaction.snapshot) throw writeConflict();
+      throw index.duplicateKeyError(key);
     }
   }
 

@@ -2,6 +2,9 @@ import type { Doc } from "../bson/values";
 import type { ServerError } from "../errors";
 import type { Collection } from "./collection";
 
+/** Bounds what a transaction that reads many documents keeps of them. */
+const MAX_SNAPSHOT_READS_KEPT = 1_000;
+
 /**
  * A multi-document transaction: reads see the committed state at `snapshot` plus its own writes, which
  * wait in an overlay until commit. Writing a document that another transaction holds, or that changed
@@ -21,6 +24,13 @@ export class Transaction {
   readonly createdCollections: Collection[] = [];
   readonly finished: Promise<void>;
   private resolveFinished!: () => void;
+  /**
+   * Documents read at the snapshot, which no later commit changes (the engine keeps the versions that
+   * commits replace while a transaction is open): a transaction that reads a document, updates it and
+   * commits reads and decodes it once, not at each step.
+   */
+  private readonly snapshotReads = new Map<Collection, Map<string, Doc | null>>();
+  private snapshotReadCount = 0;
 
   constructor(
     readonly snapshot: number,
@@ -40,7 +50,24 @@ export class Transaction {
   read(collection: Collection, id: string): Doc | null {
     const overlay = this.writes.get(collection);
     if (overlay?.has(id)) return overlay.get(id) ?? null;
-    return collection.versionAt(id, this.snapshot);
+    return this.atSnapshot(collection, id);
+  }
+
+  /** The document as it was at the snapshot, whatever this transaction wrote since. */
+  atSnapshot(collection: Collection, id: string): Doc | null {
+    let reads = this.snapshotReads.get(collection);
+    const known = reads?.get(id);
+    if (known !== undefined) return known;
+    const doc = collection.versionAt(id, this.snapshot);
+    if (this.snapshotReadCount < MAX_SNAPSHOT_READS_KEPT) {
+      if (!reads) {
+        reads = new Map();
+        this.snapshotReads.set(collection, reads);
+      }
+      reads.set(id, doc);
+      this.snapshotReadCount += 1;
+    }
+    return doc;
   }
 
   record(collection: Collection, id: string, doc: Doc | null): void {

@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Store } from "../src/persist/store";
+import { type Collection, idKeyOf } from "../src/storage/collection";
+import { Engine } from "../src/storage/engine";
+
+// A ledger posting updates period balances whose unique key never changes: such an update must not look
+// into the unique index (at a million entries each look is a walk down a tree the size of the books),
+// while a changed key is still checked, inside and outside transactions.
+
+const directories: string[] = [];
+
+afterEach(() => {
+  for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
+});
+
+function balances(engine: Engine): { collection: Collection; looks: () => number } {
+  const collection = engine.ensureCollection("books", "balances");
+  engine.createIndexes(collection, [{ key: { account: 1, period: 1 }, name: "account_period", unique: true }]);
+  const index = collection.indexes.get("account_period")!;
+  const idsWithKey = index.idsWithKey.bind(index);
+  let looks = 0;
+  index.idsWithKey = (key) => {
+    looks += 1;
+    return idsWithKey(key);
+  };
+  return { collection, looks: () => looks };
+}
+
+const balance = (id: string, account: string, debit: number) => ({ _id: id, account, period: "2026-11", debit });
+
+describe("updates that keep their unique keys", () => {
+  it("outside a transaction: no look for an unchanged key, a refusal for a taken one", () => {
+    const engine = new Engine();
+    const { collection, looks } = balances(engine);
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
+    engine.commit([{ collection, id: idKeyOf("b2"), doc: balance("b2", "1-02", 0) }]);
+    const before = looks();
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 500) }]);
+    expect(looks()).toBe(before);
+    expect(() => engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-02", 0) }])).toThrow(/E11000/);
+    expect(collection.records.get(idKeyOf("b1"))?.doc.debit).toBe(500);
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-03", 0) }]);
+    expect(collection.records.get(idKeyOf("b1"))?.doc.account).toBe("1-03");
+  });
+
+  it("inside a transaction: no look at the write or the commit, and a taken key is still refused", () => {
+    const engine = new Engine();
+    const { collection, looks } = balances(engine);
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
+    engine.commit([{ collection, id: idKeyOf("b2"), doc: balance("b2", "1-02", 0) }]);
+    const before = looks();
+    const transaction = engine.beginTransaction(1n);
+    engine.transactionalWrite(transaction, collection, idKeyOf("b1"), balance("b1", "1-01", 700), false);
+    engine.commitTransaction(transaction);
+    expect(looks()).toBe(before);
+    expect(collection.records.get(idKeyOf("b1"))?.doc.debit).toBe(700);
+
+    const taking = engine.beginTransaction(2n);
+    expect(() => engine.transactionalWrite(taking, collection, idKeyOf("b1"), balance("b1", "1-02", 0), false)).toThrow(
+      /E11000/,
+    );
+    engine.abortTransaction(taking);
+  });
+
+  it("a key another transaction committed after the snapshot is a write conflict, as before", () => {
+    const engine = new Engine();
+    const { collection } = balances(engine);
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
+    const transaction = engine.beginTransaction(1n);
+    engine.commit([{ collection, id: idKeyOf("b2"), doc: balance("b2", "1-02", 0) }]);
+    expect(() =>
+      engine.transactionalWrite(transaction, collection, idKeyOf("b1"), balance("b1", "1-02", 0), false),
+    ).toThrow(/WriteConflict|Write conflict/i);
+  });
+
+  it("a transaction reads the snapshot's version again after another commit changed the document", () => {
+    const engine = new Engine();
+    const { collection } = balances(engine);
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 100) }]);
+    const transaction = engine.beginTransaction(1n);
+    expect(transaction.read(collection, idKeyOf("b1"))?.debit).toBe(100);
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 200) }]);
+    expect(transaction.read(collection, idKeyOf("b1"))?.debit).toBe(100);
+    expect(() =>
+      engine.transactionalWrite(transaction, collection, idKeyOf("b1"), balance("b1", "1-01", 300), false),
+    ).toThrow(/WriteConflict|Write conflict/i);
+  });
+
+  it("in a data directory: the commit time read without the document, and the count kept", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-unique-"));
+    directories.push(directory);
+    const engine = new Engine();
+    const store = await Store.open(directory, engine, {});
+    try {
+      const { collection, looks } = balances(engine);
+      engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
+      const inserted = engine.clock;
+      expect(collection.lastChange(idKeyOf("b1"))).toBe(inserted);
+      const before = looks();
+      engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 9) }]);
+      expect(looks()).toBe(before);
+      expect(collection.lastChange(idKeyOf("b1"))).toBe(inserted + 1);
+      expect(collection.lastChange(idKeyOf("nobody"))).toBe(0);
+      expect(collection.records.size).toBe(1);
+      await engine.durable();
+    } finally {
+      await store.close();
+    }
+  });
+});
