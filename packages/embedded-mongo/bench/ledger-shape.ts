@@ -42,11 +42,19 @@ export interface PostedEntry {
   balances: Array<{ account: string; period: string; debit: bigint; credit: bigint }>;
 }
 
-/** Entry `i`: dated in one of ten fiscal years, three lines on pseudo-random accounts. */
-export function postedEntry(i: number, tag = "e"): PostedEntry {
-  const year = 2016 + (i % 10);
+/** The last month of the ten fiscal years `postedEntry` spreads entries over. */
+export const LATEST_MONTH = "2025-12";
+
+/**
+ * Entry `i`: dated in one of ten fiscal years (or, with `month`, on one of that month's first 28 days),
+ * three lines on pseudo-random accounts.
+ */
+export function postedEntry(i: number, tag = "e", month?: string): PostedEntry {
+  const year = month ? Number(month.slice(0, 4)) : 2016 + (i % 10);
   const day = Math.floor(i / 10) % 365;
-  const date = new Date(Date.UTC(year, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+  const date = month
+    ? `${month}-${String(1 + (i % 28)).padStart(2, "0")}`
+    : new Date(Date.UTC(year, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
   const number = `${year}-${tag}${String(i).padStart(8, "0")}`;
   const pick = (k: number) => ACCOUNTS[(i * 7 + k * 13 + Math.floor(i / 3)) % ACCOUNTS.length];
   const a = BigInt(1 + (i % 5_000_000)) * 1000n;
