@@ -111,3 +111,29 @@ describe("updates that keep their unique keys", () => {
     }
   });
 });
+
+describe("inserts in a transaction", () => {
+  it("refuse an _id stored before or written earlier in the same transaction, and conflict with a later delete", () => {
+    const engine = new Engine();
+    const { collection } = balances(engine);
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
+    const insert = (transaction: ReturnType<Engine["beginTransaction"]>, id: string, account: string) =>
+      engine.transactionalWrite(transaction, collection, idKeyOf(id), balance(id, account, 0), true);
+
+    const first = engine.beginTransaction(1n);
+    expect(() => insert(first, "b1", "1-09")).toThrow(/E11000/);
+    insert(first, "b2", "1-02");
+    expect(() => insert(first, "b2", "1-03")).toThrow(/E11000/);
+    engine.abortTransaction(first);
+
+    const second = engine.beginTransaction(2n);
+    engine.commit([{ collection, id: idKeyOf("b1"), doc: null }]);
+    expect(() => insert(second, "b1", "1-01")).toThrow(/WriteConflict|Write conflict/i);
+    engine.abortTransaction(second);
+
+    const third = engine.beginTransaction(3n);
+    insert(third, "b1", "1-01");
+    engine.commitTransaction(third);
+    expect(collection.records.get(idKeyOf("b1"))?.doc.account).toBe("1-01");
+  });
+});

@@ -194,10 +194,15 @@ export class Collection {
 
   /** Commit time of the latest change to this _id, 0 if unknown. */
   lastChange(id: string): number {
+    return this.lastChangeIfAny(id) ?? 0;
+  }
+
+  /** Commit time of the latest change to this _id; null when it is neither stored nor in the history. */
+  lastChangeIfAny(id: string): number | null {
     const current = this.records.tsOf ? this.records.tsOf(id) : this.records.get(id)?.ts;
     if (current !== undefined) return current;
     const versions = this.history.get(id);
-    return versions && versions.length > 0 ? versions[versions.length - 1].ts : 0;
+    return versions && versions.length > 0 ? versions[versions.length - 1].ts : null;
   }
 
   /** Builds a new index over the current documents; throws DuplicateKey for a violated unique index. */

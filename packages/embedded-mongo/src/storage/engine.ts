@@ -380,13 +380,19 @@ export class Engine {
     this.assertActive(transaction);
     const lockKey = this.lockKey(collection, id);
     const holder = this.locks.get(lockKey);
-    if ((holder && holder !== transaction) || collection.lastChange(id) > transaction.snapshot) {
+    const changed = collection.lastChangeIfAny(id);
+    if ((holder && holder !== transaction) || (changed ?? 0) > transaction.snapshot) {
       throw writeConflict();
     }
-    if (insertOnly && transaction.read(collection, id) !== null) {
+    // An _id never stored can only be held by this transaction's own earlier write.
+    const neverStored = changed === null;
+    const existing = neverStored
+      ? (transaction.overlayFor(collection)?.get(id) ?? null)
+      : transaction.read(collection, id);
+    if (insertOnly && existing !== null) {
       throw collection.indexes.get(ID_INDEX_NAME)!.duplicateKeyError([doc?._id]);
     }
-    if (doc) this.checkTransactionUnique(transaction, collection, id, doc);
+    if (doc) this.checkTransactionUnique(transaction, collection, id, doc, neverStored);
     this.locks.set(lockKey, transaction);
     const kept = transaction.uniqueKeys.get(collection);
     if (kept) {
@@ -424,13 +430,19 @@ export class Engine {
    * A key the document already had at the snapshot needs no look into the committed index: the caller
    * has checked that the document is unchanged since, so the entry there is its own.
    */
-  private checkTransactionUnique(transaction: Transaction, collection: Collection, id: string, doc: Doc): void {
+  private checkTransactionUnique(
+    transaction: Transaction,
+    collection: Collection,
+    id: string,
+    doc: Doc,
+    neverStored: boolean,
+  ): void {
     const overlay = transaction.overlayFor(collection);
-    let committed: Doc | null | undefined;
+    let committed: Doc | null | undefined = neverStored ? null : undefined;
     for (const index of collection.indexes.values()) {
       if (!index.unique || index.name === ID_INDEX_NAME) continue;
       const keys = index.keysFor(doc);
-      committed ??= transaction.atSnapshot(collection, id);
+      if (committed === undefined) committed = transaction.atSnapshot(collection, id);
       const unchanged = committed !== null && sameKeys(index.keysFor(committed), keys);
       for (const key of keys) {
         if (!unchanged) this.checkCommittedUnique(transaction, collection, index, id, key);
