@@ -16,7 +16,13 @@ afterEach(() => {
   for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
 });
 
-function balances(engine: Engine): { collection: Collection; looks: () => number } {
+const balance = (id: string, account: string, debit: number) => ({ _id: id, account, period: "2026-11", debit });
+
+function balances(engine: Engine): {
+  collection: Collection;
+  looks: () => number;
+  put: (id: string, account: string, debit: number) => void;
+} {
   const collection = engine.ensureCollection("books", "balances");
   engine.createIndexes(collection, [{ key: { account: 1, period: 1 }, name: "account_period", unique: true }]);
   const index = collection.indexes.get("account_period")!;
@@ -26,31 +32,31 @@ function balances(engine: Engine): { collection: Collection; looks: () => number
     looks += 1;
     return idsWithKey(key);
   };
-  return { collection, looks: () => looks };
+  const put = (id: string, account: string, debit: number) =>
+    engine.commit([{ collection, id: idKeyOf(id), doc: balance(id, account, debit) }]);
+  return { collection, looks: () => looks, put };
 }
-
-const balance = (id: string, account: string, debit: number) => ({ _id: id, account, period: "2026-11", debit });
 
 describe("updates that keep their unique keys", () => {
   it("outside a transaction: no look for an unchanged key, a refusal for a taken one", () => {
     const engine = new Engine();
-    const { collection, looks } = balances(engine);
-    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
-    engine.commit([{ collection, id: idKeyOf("b2"), doc: balance("b2", "1-02", 0) }]);
+    const { collection, looks, put } = balances(engine);
+    put("b1", "1-01", 0);
+    put("b2", "1-02", 0);
     const before = looks();
-    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 500) }]);
+    put("b1", "1-01", 500);
     expect(looks()).toBe(before);
-    expect(() => engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-02", 0) }])).toThrow(/E11000/);
+    expect(() => put("b1", "1-02", 0)).toThrow(/E11000/);
     expect(collection.records.get(idKeyOf("b1"))?.doc.debit).toBe(500);
-    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-03", 0) }]);
+    put("b1", "1-03", 0);
     expect(collection.records.get(idKeyOf("b1"))?.doc.account).toBe("1-03");
   });
 
   it("inside a transaction: no look at the write or the commit, and a taken key is still refused", () => {
     const engine = new Engine();
-    const { collection, looks } = balances(engine);
-    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
-    engine.commit([{ collection, id: idKeyOf("b2"), doc: balance("b2", "1-02", 0) }]);
+    const { collection, looks, put } = balances(engine);
+    put("b1", "1-01", 0);
+    put("b2", "1-02", 0);
     const before = looks();
     const transaction = engine.beginTransaction(1n);
     engine.transactionalWrite(transaction, collection, idKeyOf("b1"), balance("b1", "1-01", 700), false);
@@ -67,10 +73,10 @@ describe("updates that keep their unique keys", () => {
 
   it("a key another transaction committed after the snapshot is a write conflict, as before", () => {
     const engine = new Engine();
-    const { collection } = balances(engine);
-    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
+    const { collection, put } = balances(engine);
+    put("b1", "1-01", 0);
     const transaction = engine.beginTransaction(1n);
-    engine.commit([{ collection, id: idKeyOf("b2"), doc: balance("b2", "1-02", 0) }]);
+    put("b2", "1-02", 0);
     expect(() =>
       engine.transactionalWrite(transaction, collection, idKeyOf("b1"), balance("b1", "1-02", 0), false),
     ).toThrow(/WriteConflict|Write conflict/i);
@@ -78,11 +84,11 @@ describe("updates that keep their unique keys", () => {
 
   it("a transaction reads the snapshot's version again after another commit changed the document", () => {
     const engine = new Engine();
-    const { collection } = balances(engine);
-    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 100) }]);
+    const { collection, put } = balances(engine);
+    put("b1", "1-01", 100);
     const transaction = engine.beginTransaction(1n);
     expect(transaction.read(collection, idKeyOf("b1"))?.debit).toBe(100);
-    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 200) }]);
+    put("b1", "1-01", 200);
     expect(transaction.read(collection, idKeyOf("b1"))?.debit).toBe(100);
     expect(() =>
       engine.transactionalWrite(transaction, collection, idKeyOf("b1"), balance("b1", "1-01", 300), false),
@@ -95,12 +101,12 @@ describe("updates that keep their unique keys", () => {
     const engine = new Engine();
     const store = await Store.open(directory, engine, {});
     try {
-      const { collection, looks } = balances(engine);
-      engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
+      const { collection, looks, put } = balances(engine);
+      put("b1", "1-01", 0);
       const inserted = engine.clock;
       expect(collection.lastChange(idKeyOf("b1"))).toBe(inserted);
       const before = looks();
-      engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 9) }]);
+      put("b1", "1-01", 9);
       expect(looks()).toBe(before);
       expect(collection.lastChange(idKeyOf("b1"))).toBe(inserted + 1);
       expect(collection.lastChange(idKeyOf("nobody"))).toBe(0);
@@ -115,8 +121,8 @@ describe("updates that keep their unique keys", () => {
 describe("inserts in a transaction", () => {
   it("refuse an _id stored before or written earlier in the same transaction, and conflict with a later delete", () => {
     const engine = new Engine();
-    const { collection } = balances(engine);
-    engine.commit([{ collection, id: idKeyOf("b1"), doc: balance("b1", "1-01", 0) }]);
+    const { collection, put } = balances(engine);
+    put("b1", "1-01", 0);
     const insert = (transaction: ReturnType<Engine["beginTransaction"]>, id: string, account: string) =>
       engine.transactionalWrite(transaction, collection, idKeyOf(id), balance(id, account, 0), true);
 
