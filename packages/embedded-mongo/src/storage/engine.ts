@@ -386,11 +386,11 @@ export class Engine {
     }
     // An _id never stored can only be held by this transaction's own earlier write.
     const neverStored = changed === null;
-    const existing = neverStored
-      ? (transaction.overlayFor(collection)?.get(id) ?? null)
-      : transaction.read(collection, id);
-    if (insertOnly && existing !== null) {
-      throw collection.indexes.get(ID_INDEX_NAME)!.duplicateKeyError([doc?._id]);
+    if (insertOnly) {
+      const existing = neverStored
+        ? (transaction.overlayFor(collection)?.get(id) ?? null)
+        : transaction.read(collection, id);
+      if (existing !== null) throw collection.indexes.get(ID_INDEX_NAME)!.duplicateKeyError([doc?._id]);
     }
     if (doc) this.checkTransactionUnique(transaction, collection, id, doc, neverStored);
     this.locks.set(lockKey, transaction);
