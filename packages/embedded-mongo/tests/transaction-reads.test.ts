@@ -61,3 +61,24 @@ describe("reads inside a transaction while others commit", () => {
     expect(find(engine, { account: "a3" }, old).map((match) => match.id)).toContain(idKeyOf("b3"));
   });
 });
+
+describe("a transaction's own reads of one document", () => {
+  it("decode it once while it is among the latest read, and again once it has been pushed out", () => {
+    const { engine, collection, reads } = setUp();
+    const transaction = engine.beginTransaction(2n);
+    transaction.read(collection, idKeyOf("b7"));
+    transaction.read(collection, idKeyOf("b7"));
+    transaction.atSnapshot(collection, idKeyOf("b7"));
+    expect(reads()).toBe(1);
+    // A write conflict check and the write itself need no further read of it.
+    engine.transactionalWrite(transaction, collection, idKeyOf("b7"), { _id: "b7", account: "a7", n: 5 }, false);
+    expect(transaction.read(collection, idKeyOf("b7"))?.n).toBe(5);
+    expect(transaction.atSnapshot(collection, idKeyOf("b7"))?.n).toBe(1);
+    expect(reads()).toBe(1);
+    for (let i = 0; i < 199; i++) if (i !== 7) transaction.read(collection, idKeyOf(`b${i}`));
+    expect(reads()).toBe(199);
+    for (let i = 0; i < 199; i++) transaction.read(collection, idKeyOf(`x${i}`));
+    transaction.atSnapshot(collection, idKeyOf("b7"));
+    expect(reads()).toBe(199 + 199 + 1);
+  });
+});

@@ -50,8 +50,8 @@ export class Collection {
   readonly records: RecordMap;
   readonly indexes = new Map<string, IndexInstance>();
   readonly history = new Map<string, Version[]>();
-  /** Commit time of the latest change of each id in `history`. */
-  readonly changedAt = new Map<string, number>();
+  /** The ids in `history` in the order of their changes, with each change's commit time. */
+  private readonly changeLog: Array<{ ts: number; id: string }> = [];
   uuid: UUID;
   /** The compiled `options.validator`, built on first use (reset when the options change). */
   validator: ((doc: Doc) => boolean) | undefined = undefined;
@@ -168,7 +168,7 @@ export class Collection {
       this.history.set(id, versions);
     }
     const last = versions[versions.length - 1];
-    this.changedAt.set(id, ts);
+    this.changeLog.push({ ts, id });
     if (previous) versions.push(previous);
     else if (!last || last.doc !== null) versions.push({ doc: null, ts: 0 });
     if (deleted) versions.push({ doc: null, ts });
@@ -177,7 +177,22 @@ export class Collection {
   /** Drops the replaced versions once no transaction or snapshot read needs them. */
   forgetHistory(): void {
     this.history.clear();
-    this.changedAt.clear();
+    this.changeLog.length = 0;
+  }
+
+  /**
+   * The ids changed by commits after `ts` (an id may come more than once): the tail of the change
+   * log, found by bisection, since commits are logged in the order of their times.
+   */
+  *changedAfter(ts: number): Generator<string> {
+    let low = 0;
+    let high = this.changeLog.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.changeLog[middle].ts <= ts) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < this.changeLog.length; i++) yield this.changeLog[i].id;
   }
 
   /** The document as it was at snapshot `ts` (null when it did not exist). */

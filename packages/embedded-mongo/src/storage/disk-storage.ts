@@ -391,6 +391,7 @@ export class DiskRecords implements RecordMap {
   private readonly end: Buffer;
   readonly countKey: Buffer;
   private count: number;
+  private keyBuffer: Buffer;
 
   constructor(
     private readonly storage: DiskStorage,
@@ -400,14 +401,25 @@ export class DiskRecords implements RecordMap {
     this.end = successor(this.prefix)!;
     this.countKey = countKey(number);
     this.count = storage.countOf(number);
+    this.keyBuffer = Buffer.allocUnsafe(4 + 256);
+    this.prefix.copy(this.keyBuffer, 0);
   }
 
   get size(): number {
     return this.count;
   }
 
+  /**
+   * The record's key, written into a buffer this table reuses: every caller hands it to LMDB (which
+   * copies it) before asking for the next key, and a posting asks for dozens.
+   */
   private key(id: string): Buffer {
-    return Buffer.concat([this.prefix, Buffer.from(id, "utf8")]);
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    if (4 + id.length * 3 > this.keyBuffer.length) {
+      this.keyBuffer = Buffer.allocUnsafe(4 + id.length * 3);
+      this.prefix.copy(this.keyBuffer, 0);
+    }
+    return this.keyBuffer.subarray(0, 4 + this.keyBuffer.write(id, 4, "utf8"));
   }
 
   private decode(value: Buffer): StoredRecord {

@@ -46,9 +46,8 @@ function* transactionIds(
     yield id;
   }
   if (includeAll) return;
-  for (const id of collection.history.keys()) {
-    // Unchanged since the snapshot: the current indexes already place it as the snapshot saw it.
-    if ((collection.changedAt.get(id) ?? 0) <= transaction.snapshot) continue;
+  // Then those changed since the snapshot: the current indexes place the others as it saw them.
+  for (const id of collection.changedAfter(transaction.snapshot)) {
     if (!seen.has(id)) {
       seen.add(id);
       yield id;

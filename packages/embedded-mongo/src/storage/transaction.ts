@@ -2,8 +2,12 @@ import type { Doc } from "../bson/values";
 import type { ServerError } from "../errors";
 import type { Collection } from "./collection";
 
-/** Bounds what a transaction that reads many documents keeps of them. */
-const MAX_SNAPSHOT_READS_KEPT = 1_000;
+/**
+ * How many of its latest snapshot reads per collection a transaction keeps: a write reads its
+ * document just before (to match it, to validate it, for unique keys), so the latest few are what
+ * it asks for again.
+ */
+const SNAPSHOT_READS_KEPT = 256;
 
 /**
  * A multi-document transaction: reads see the committed state at `snapshot` plus its own writes, which
@@ -25,12 +29,11 @@ export class Transaction {
   readonly finished: Promise<void>;
   private resolveFinished!: () => void;
   /**
-   * Documents read at the snapshot, which no later commit changes (the engine keeps the versions that
-   * commits replace while a transaction is open): a transaction that reads a document, updates it and
-   * commits reads and decodes it once, not at each step.
+   * Its latest documents read at the snapshot, which no later commit changes (the engine keeps the
+   * versions that commits replace while a transaction is open): an update reads and decodes its
+   * document once, not at each step.
    */
   private readonly snapshotReads = new Map<Collection, Map<string, Doc | null>>();
-  private snapshotReadCount = 0;
 
   constructor(
     readonly snapshot: number,
@@ -59,14 +62,12 @@ export class Transaction {
     const known = reads?.get(id);
     if (known !== undefined) return known;
     const doc = collection.versionAt(id, this.snapshot);
-    if (this.snapshotReadCount < MAX_SNAPSHOT_READS_KEPT) {
-      if (!reads) {
-        reads = new Map();
-        this.snapshotReads.set(collection, reads);
-      }
-      reads.set(id, doc);
-      this.snapshotReadCount += 1;
+    if (!reads) {
+      reads = new Map();
+      this.snapshotReads.set(collection, reads);
     }
+    reads.set(id, doc);
+    if (reads.size > SNAPSHOT_READS_KEPT) reads.delete(reads.keys().next().value!);
     return doc;
   }
 
