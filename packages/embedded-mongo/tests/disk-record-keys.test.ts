@@ -44,3 +44,25 @@ describe("document keys in a data directory", () => {
     }
   });
 });
+
+describe("an _id too long for its index in a data directory", () => {
+  it("is refused with KeyTooLong and leaves nothing behind", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-keys-"));
+    directories.push(directory);
+    const engine = new Engine();
+    const store = await Store.open(directory, engine, {});
+    try {
+      const collection = engine.ensureCollection("t", "docs");
+      const id = "y".repeat(1_200);
+      expect(() => engine.commit([{ collection, id: idKeyOf(id), doc: { _id: id } }])).toThrow(
+        expect.objectContaining({ code: 17280 }),
+      );
+      expect(collection.records.size).toBe(0);
+      expect(collection.records.has(idKeyOf(id))).toBe(false);
+      engine.commit([{ collection, id: idKeyOf("short"), doc: { _id: "short" } }]);
+      expect(collection.records.size).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -7,7 +7,15 @@ import { DESERIALIZE_OPTIONS } from "../wire/protocol";
 import type { Collection, CollectionStorage, RecordMap, StoredRecord } from "./collection";
 import type { IndexEntries, IndexEntry, IndexInstance, KeyInterval } from "./index-instance";
 import { KeyBound } from "./index-instance";
-import { ByteWriter, keyTooLong, MAX_INDEX_KEY_BYTES, successor, writeKey, writeValue } from "./key-encoding";
+import {
+  ByteWriter,
+  keyTooLong,
+  LMDB_MAX_KEY_BYTES,
+  MAX_INDEX_KEY_BYTES,
+  successor,
+  writeKey,
+  writeValue,
+} from "./key-encoding";
 
 /** What the catalog records of one collection. */
 export interface CatalogCollection {
@@ -517,6 +525,8 @@ export class DiskIndexEntries implements IndexEntries {
     writeKey(out, entry.key, this.directions);
     if (out.length > MAX_INDEX_KEY_BYTES) throw keyTooLong(this.index.ns, this.index.name);
     out.bytes(Buffer.from(entry.id, "utf8"));
+    // A long _id counts twice in its own index (the key, then the id that follows every key).
+    if (out.length > LMDB_MAX_KEY_BYTES) throw keyTooLong(this.index.ns, this.index.name);
     return out.result();
   }
 

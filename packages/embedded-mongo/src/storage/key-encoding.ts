@@ -145,7 +145,10 @@ export function writeValue(out: ByteWriter, value: unknown): void {
   }
 }
 
-/** LMDB's largest key (1978 bytes in the lmdb package's build), less the room for the document's id. */
+/** LMDB's largest key in the lmdb package's build. */
+export const LMDB_MAX_KEY_BYTES = 1978;
+
+/** The largest encoded index key, leaving room for the document's id that follows it. */
 export const MAX_INDEX_KEY_BYTES = 1700;
 
 export function keyTooLong(ns: string, indexName: string): ServerError {
