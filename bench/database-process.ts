@@ -12,9 +12,22 @@ export interface DatabaseProcess {
  * disk, so a benchmark's timings are not those of one process doing both sides.
  */
 export async function startDatabaseProcess(dbPath: string): Promise<DatabaseProcess> {
+  // BENCH_DATABASE_PROFILE_DIR=<dir>: the database process writes a CPU profile there when it stops.
+  const profileDir = process.env.BENCH_DATABASE_PROFILE_DIR;
+  const profiling = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--port", "0", "--dbpath", dbPath, "--quiet"],
+    [
+      ...profiling,
+      "--import",
+      "tsx",
+      "packages/embedded-mongo/src/cli.ts",
+      "--port",
+      "0",
+      "--dbpath",
+      dbPath,
+      "--quiet",
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

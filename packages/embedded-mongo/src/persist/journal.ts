@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { promisify } from "node:util";
 import type { Doc } from "../bson/values";
 import type { JournalOp, JournalSink } from "../storage/engine";
+import { takeSerialized } from "../storage/stored-bytes";
 import { encodeFrame, serializeDocument } from "./frames";
 
 const write = promisify(fs.write);
@@ -11,8 +12,36 @@ const close = promisify(fs.close);
 /** Turns a committed batch into journal documents: a header then one document per operation. */
 export function encodeCommit(ts: number, ops: JournalOp[]): Buffer {
   const documents: Uint8Array[] = [serializeDocument({ ts, n: ops.length })];
-  for (const op of ops) documents.push(serializeDocument(encodeOp(op)));
+  for (const op of ops)
+    documents.push(op.op === "put" ? encodePut(op.ns, takeSerialized(op.doc)) : serializeDocument(encodeOp(op)));
   return encodeFrame(documents);
+}
+
+/**
+ * `{ o: "p", ns, d: doc }` in BSON around the document's own bytes, as the data file's write already
+ * serialized them: a posting's documents are serialized once, not twice.
+ */
+export function encodePut(ns: string, body: Uint8Array): Buffer {
+  const nsLength = Buffer.byteLength(ns, "utf8");
+  // length, o: "p" (9 bytes), ns: string (9 bytes and the name), d: document (3 bytes and the body), end.
+  const size = 4 + 9 + 9 + nsLength + 3 + body.length + 1;
+  const out = Buffer.allocUnsafe(size);
+  let at = out.writeInt32LE(size, 0);
+  at = out.writeUInt8(0x02, at);
+  at += out.write("o\0", at, "latin1");
+  at = out.writeInt32LE(2, at);
+  at += out.write("p\0", at, "latin1");
+  at = out.writeUInt8(0x02, at);
+  at += out.write("ns\0", at, "latin1");
+  at = out.writeInt32LE(nsLength + 1, at);
+  at += out.write(ns, at, "utf8");
+  at = out.writeUInt8(0, at);
+  at = out.writeUInt8(0x03, at);
+  at += out.write("d\0", at, "latin1");
+  out.set(body, at);
+  at += body.length;
+  out.writeUInt8(0, at);
+  return out;
 }
 
 function encodeOp(op: JournalOp): Doc {

@@ -57,6 +57,8 @@ export class Collection {
   validator: ((doc: Doc) => boolean) | undefined = undefined;
   /** Created inside this open transaction: invisible to everyone else until it commits. */
   pendingTransaction: Transaction | null = null;
+  /** Commit time of the latest commit that changed a document of it (0: none since the process started). */
+  lastWriteTs = 0;
 
   constructor(
     readonly db: string,
@@ -111,21 +113,41 @@ export class Collection {
     }
   }
 
+  /** Its unique indexes other than _id's, the ones a write's keys are checked against. */
+  uniqueIndexes(): IndexInstance[] {
+    const unique: IndexInstance[] = [];
+    for (const index of this.indexes.values()) if (index.unique && index.name !== ID_INDEX_NAME) unique.push(index);
+    return unique;
+  }
+
   private keysOf(doc: Doc): unknown[][][] {
     const keys: unknown[][][] = [];
     for (const index of this.indexes.values()) keys.push(index.keysFor(doc));
     return keys;
   }
 
+  /**
+   * The stored version: the one a transaction read at its snapshot when nothing was stored since (its
+   * time read alone, without decoding the document), else read.
+   */
+  private current(id: string, known: KnownVersion | undefined): StoredRecord | undefined {
+    if (known && this.records.tsOf) {
+      const ts = this.records.tsOf(id);
+      if (ts === undefined) return undefined;
+      if (ts <= known.snapshot && known.base !== null) return { doc: known.base, ts };
+    }
+    return this.records.get(id);
+  }
+
   /** Inserts or replaces the current version. Nothing changes if it throws. */
-  put(id: string, doc: Doc, ts: number, insertOnly: boolean): StoredRecord | undefined {
-    const previous = this.records.get(id);
+  put(id: string, doc: Doc, ts: number, insertOnly: boolean, known?: KnownVersion): StoredRecord | undefined {
+    const previous = this.current(id, known);
     if (previous && insertOnly) {
       throw this.indexes.get(ID_INDEX_NAME)!.duplicateKeyError([doc._id]);
     }
     const newKeys = this.keysOf(doc);
     const oldKeys = previous ? this.keysOf(previous.doc) : null;
-    this.checkUnique(id, newKeys, oldKeys);
+    if (!known?.uniqueChecked) this.checkUnique(id, newKeys, oldKeys);
     let i = 0;
     for (const index of this.indexes.values()) {
       const next = newKeys[i];
@@ -139,8 +161,8 @@ export class Collection {
     return previous;
   }
 
-  remove(id: string): StoredRecord | undefined {
-    const previous = this.records.get(id);
+  remove(id: string, known?: KnownVersion): StoredRecord | undefined {
+    const previous = this.current(id, known);
     if (!previous) return undefined;
     const oldKeys = this.keysOf(previous.doc);
     let i = 0;
@@ -263,6 +285,17 @@ export class Collection {
   indexSpecs(): Doc[] {
     return [...this.indexes.values()].map((index) => index.spec);
   }
+}
+
+/**
+ * What a transaction knows of the version its change replaces: the document at its snapshot (null:
+ * none), and whether its unique keys were checked against the committed indexes with no commit to the
+ * collection since.
+ */
+export interface KnownVersion {
+  base: Doc | null;
+  snapshot: number;
+  uniqueChecked: boolean;
 }
 
 export function sameKeys(a: unknown[][], b: unknown[][]): boolean {

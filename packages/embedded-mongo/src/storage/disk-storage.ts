@@ -7,6 +7,7 @@ import { DESERIALIZE_OPTIONS } from "../wire/protocol";
 import type { Collection, CollectionStorage, RecordMap, StoredRecord } from "./collection";
 import type { IndexEntries, IndexEntry, IndexInstance, KeyInterval } from "./index-instance";
 import { KeyBound } from "./index-instance";
+import { serializeStored } from "./stored-bytes";
 import {
   ByteWriter,
   keyTooLong,
@@ -451,7 +452,7 @@ export class DiskRecords implements RecordMap {
 
   set(id: string, record: StoredRecord, existed?: boolean): this {
     const key = this.key(id);
-    const body = BSON.serialize(record.doc, { ignoreUndefined: true });
+    const body = serializeStored(record.doc);
     const value = Buffer.allocUnsafe(8 + body.length);
     value.writeDoubleBE(record.ts, 0);
     value.set(body, 8);
@@ -505,6 +506,8 @@ export class DiskIndexEntries implements IndexEntries {
   private readonly prefix: Buffer;
   private readonly end: Buffer;
   private readonly directions: number[];
+  private readonly writer = new ByteWriter();
+  private idStart = 0;
 
   constructor(
     private readonly storage: DiskStorage,
@@ -519,19 +522,28 @@ export class DiskIndexEntries implements IndexEntries {
     };
   }
 
+  /**
+   * The entry's LMDB key, its _id's bytes last (from `idStart`), written into a buffer these entries
+   * reuse: LMDB copies keys and values before a synchronous put or remove returns, and a posting
+   * writes dozens of entries.
+   */
   private key(entry: IndexEntry): Buffer {
-    const out = new ByteWriter();
+    const out = this.writer;
+    out.reset();
     out.bytes(this.prefix);
     writeKey(out, entry.key, this.directions);
     if (out.length > MAX_INDEX_KEY_BYTES) throw keyTooLong(this.index.ns, this.index.name);
-    out.bytes(Buffer.from(entry.id, "utf8"));
+    this.idStart = out.length;
+    out.utf8(entry.id);
     // A long _id counts twice in its own index (the key, then the id that follows every key).
     if (out.length > LMDB_MAX_KEY_BYTES) throw keyTooLong(this.index.ns, this.index.name);
-    return out.result();
+    return out.view();
   }
 
   insert(entry: IndexEntry): void {
-    this.storage.index.putSync(this.key(entry), Buffer.from(entry.id, "utf8"));
+    const key = this.key(entry);
+    // The value is the _id key: the same bytes the key ends with.
+    this.storage.index.putSync(key, key.subarray(this.idStart));
   }
 
   remove(entry: IndexEntry): boolean {

@@ -2,7 +2,7 @@ import type { UUID } from "bson";
 import type { DiskStorage } from "./disk-storage";
 import type { Doc } from "../bson/values";
 import { ErrorCode, ServerError, TRANSIENT_TRANSACTION_ERROR, writeConflict } from "../errors";
-import { Collection, sameKeys, type StoredRecord } from "./collection";
+import { Collection, sameKeys, type KnownVersion, type StoredRecord } from "./collection";
 import { ID_INDEX_NAME, type IndexInstance, KeyBound, normalizeIndexSpec, sameIndexOptions } from "./index-instance";
 import { Transaction } from "./transaction";
 import { TypeRank, canonicalKey } from "../bson/values";
@@ -13,6 +13,13 @@ export interface Change {
   id: string;
   doc: Doc | null;
   insertOnly?: boolean;
+  /** A transaction's change: what it knows of the version it replaces. */
+  known?: KnownVersion;
+}
+
+/** Whether two lists hold the same objects, in any order. */
+function sameMembers(a: readonly object[], b: readonly object[]): boolean {
+  return a.length === b.length && a.every((item) => b.includes(item));
 }
 
 export type JournalOp =
@@ -306,8 +313,8 @@ export class Engine {
     try {
       for (const change of changes) {
         const previous = change.doc
-          ? change.collection.put(change.id, change.doc, ts, change.insertOnly === true)
-          : change.collection.remove(change.id);
+          ? change.collection.put(change.id, change.doc, ts, change.insertOnly === true, change.known)
+          : change.collection.remove(change.id, change.known);
         applied.push([change, previous]);
       }
     } catch (error) {
@@ -319,6 +326,7 @@ export class Engine {
     }
     const ops: JournalOp[] = [...catalogOps];
     for (const [change, previous] of applied) {
+      change.collection.lastWriteTs = ts;
       if (this.transactions.size > 0) {
         change.collection.rememberReplaced(change.id, previous, ts, change.doc === null);
         this.collectionsWithHistory.add(change.collection);
@@ -393,6 +401,7 @@ export class Engine {
       if (existing !== null) throw collection.indexes.get(ID_INDEX_NAME)!.duplicateKeyError([doc?._id]);
     }
     if (doc) this.checkTransactionUnique(transaction, collection, id, doc, neverStored);
+    this.rememberWritten(transaction, collection, id, doc !== null, neverStored);
     this.locks.set(lockKey, transaction);
     const kept = transaction.uniqueKeys.get(collection);
     if (kept) {
@@ -403,6 +412,36 @@ export class Engine {
       }
     }
     transaction.record(collection, id, doc);
+  }
+
+  /**
+   * Records, at a transaction's first write to a document, the version at its snapshot that the write
+   * replaces (an update has just read it), and at each write with a document the clock of its unique
+   * check and the unique indexes it was checked against (see `Transaction.written`).
+   */
+  private rememberWritten(
+    transaction: Transaction,
+    collection: Collection,
+    id: string,
+    checked: boolean,
+    neverStored: boolean,
+  ): void {
+    let written = transaction.written.get(collection);
+    if (!written) {
+      written = new Map();
+      transaction.written.set(collection, written);
+    }
+    let over = written.get(id);
+    if (!over) {
+      over = { base: neverStored ? null : transaction.atSnapshot(collection, id), checkedAt: -1 };
+      written.set(id, over);
+    }
+    over.checkedAt = checked ? this.clock : -1;
+    if (!checked) return;
+    const unique = collection.uniqueIndexes();
+    const seen = transaction.checkedIndexes.get(collection);
+    if (seen === undefined) transaction.checkedIndexes.set(collection, unique);
+    else if (seen !== null && !sameMembers(seen, unique)) transaction.checkedIndexes.set(collection, null);
   }
 
   /** The transaction's own documents by key of a unique index (see `Transaction.uniqueKeys`). */
@@ -497,9 +536,19 @@ export class Engine {
     const changes: Change[] = [];
     for (const [collection, overlay] of transaction.writes) {
       if (!this.attached(collection)) continue;
+      const written = transaction.written.get(collection);
+      // A check is still valid when no commit has changed the collection or its unique indexes since.
+      const checkedIndexes = transaction.checkedIndexes.get(collection);
+      const indexesChecked = checkedIndexes != null && sameMembers(checkedIndexes, collection.uniqueIndexes());
       for (const [id, doc] of overlay) {
         if (doc === null && !collection.records.has(id)) continue;
-        changes.push({ collection, id, doc });
+        const over = written?.get(id);
+        const known = over && {
+          base: over.base,
+          snapshot: transaction.snapshot,
+          uniqueChecked: indexesChecked && over.checkedAt >= 0 && collection.lastWriteTs <= over.checkedAt,
+        };
+        changes.push({ collection, id, doc, known });
       }
     }
     // Collections the transaction created are journaled in the same record as its documents.

@@ -36,8 +36,26 @@ export class ByteWriter {
     for (let i = from; i < this.length; i++) this.buffer[i] = ~this.buffer[i] & 0xff;
   }
 
+  /** Writes a string's UTF-8 bytes. */
+  utf8(text: string): void {
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    this.ensure(text.length * 3);
+    this.length += this.buffer.write(text, this.length, "utf8");
+  }
+
+  /** Starts over, keeping the buffer. */
+  reset(): void {
+    this.length = 0;
+  }
+
+  /** The bytes written, copied. */
   result(): Buffer {
     return Buffer.from(this.buffer.subarray(0, this.length));
+  }
+
+  /** The bytes written, not copied: valid until the next write or reset. */
+  view(): Buffer {
+    return this.buffer.subarray(0, this.length);
   }
 }
 
@@ -52,6 +70,13 @@ function writeDouble(out: ByteWriter, value: number): void {
 
 /** Zero bytes are escaped (00 → 00 FF) so that 00 00 can end the string. */
 function writeString(out: ByteWriter, text: string): void {
+  // UTF-8 has a zero byte only for U+0000: text without one is written as it is.
+  if (!text.includes("\0")) {
+    out.utf8(text);
+    out.byte(0);
+    out.byte(0);
+    return;
+  }
   const data = Buffer.from(text, "utf8");
   let start = 0;
   for (let i = 0; i < data.length; i++) {

@@ -9,6 +9,14 @@ import type { Collection } from "./collection";
  */
 const SNAPSHOT_READS_KEPT = 256;
 
+/** What a transaction's write to one document replaced, as the transaction knows it. */
+export interface WrittenOver {
+  /** The document at the transaction's snapshot (null: none). */
+  base: Doc | null;
+  /** The engine's clock at its latest unique-key check against the committed indexes; -1 for none. */
+  checkedAt: number;
+}
+
 /**
  * A multi-document transaction: reads see the committed state at `snapshot` plus its own writes, which
  * wait in an overlay until commit. Writing a document that another transaction holds, or that changed
@@ -34,6 +42,17 @@ export class Transaction {
    * document once, not at each step.
    */
   private readonly snapshotReads = new Map<Collection, Map<string, Doc | null>>();
+  /**
+   * Per collection and written _id: the version at the snapshot it replaces and the engine's clock at
+   * its last unique-key check, so the commit neither reads that version again nor repeats a check that
+   * no commit since can have changed.
+   */
+  readonly written = new Map<Collection, Map<string, WrittenOver>>();
+  /**
+   * Per collection, the unique indexes every write's check saw (null once they differed between
+   * writes): a check made without an index created since says nothing about it.
+   */
+  readonly checkedIndexes = new Map<Collection, readonly object[] | null>();
 
   constructor(
     readonly snapshot: number,
