@@ -301,7 +301,16 @@ export interface KnownVersion {
 export function sameKeys(a: unknown[][], b: unknown[][]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    if (canonicalKey(a[i]) !== canonicalKey(b[i])) return false;
+    if (!sameKey(a[i], b[i])) return false;
+  }
+  return true;
+}
+
+/** Field by field: the same value (a string, a number) needs no canonical form. */
+function sameKey(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i] && canonicalKey(a[i]) !== canonicalKey(b[i])) return false;
   }
   return true;
 }
