@@ -1,29 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { Store } from "../src/persist/store";
+import { describe, expect, it } from "vitest";
 import { type Collection, idKeyOf } from "../src/storage/collection";
-import { Engine } from "../src/storage/engine";
+import type { Engine } from "../src/storage/engine";
+import { temporaryDirectories, withDataDirectory } from "./data-directory";
 
 // Committing a transaction that updated thousands of documents read and decoded each of them a second
 // time (its old index keys) and looked each new unique key up in the committed index again. The commit
 // now uses the version the transaction read at its snapshot when nothing was stored since, and repeats a
 // unique check only when another commit or a new unique index can have made it stale.
 
-const directories: string[] = [];
-
-afterEach(() => {
-  for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
-});
-
-async function openDirectory(): Promise<{ engine: Engine; close: () => Promise<void> }> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-known-"));
-  directories.push(directory);
-  const engine = new Engine();
-  const store = await Store.open(directory, engine, {});
-  return { engine, close: () => store.close() };
-}
+const newDirectory = temporaryDirectories("embedded-mongo-known-");
 
 const line = (id: string, fingerprint: string, state: string) => ({ _id: id, fingerprint, state });
 
@@ -60,8 +45,7 @@ const idsInState = (collection: Collection, state: string) =>
 
 describe("a transaction's commit in a data directory", () => {
   it("updates documents without reading them again, and moves their index entries", async () => {
-    const { engine, close } = await openDirectory();
-    try {
+    await withDataDirectory(newDirectory(), async (engine) => {
       const { collection, counts, put } = lines(engine);
       for (let i = 0; i < 50; i++) put(`l${i}`, `f${i}`);
       const transaction = engine.beginTransaction(1n);
@@ -79,14 +63,11 @@ describe("a transaction's commit in a data directory", () => {
       expect(collection.records.get(idKeyOf("l7"))?.doc.state).toBe("conciliado");
       expect(collection.lastChange(idKeyOf("l7"))).toBe(engine.clock);
       await engine.durable();
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("deletes documents it read without reading them again, and removes their index entries", async () => {
-    const { engine, close } = await openDirectory();
-    try {
+    await withDataDirectory(newDirectory(), async (engine) => {
       const { collection, counts, put } = lines(engine);
       for (let i = 0; i < 5; i++) put(`l${i}`, `f${i}`);
       const transaction = engine.beginTransaction(1n);
@@ -103,14 +84,11 @@ describe("a transaction's commit in a data directory", () => {
       // A fingerprint freed by the delete can be stored again.
       put("l9", "f1");
       expect(collection.records.get(idKeyOf("l9"))?.doc.fingerprint).toBe("f1");
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("a transaction open while another commits keeps its snapshot's versions", async () => {
-    const { engine, close } = await openDirectory();
-    try {
+    await withDataDirectory(newDirectory(), async (engine) => {
       const { collection, put } = lines(engine);
       put("l1", "f1");
       put("l2", "f2");
@@ -122,14 +100,11 @@ describe("a transaction's commit in a data directory", () => {
       expect(reader.read(collection, idKeyOf("l1"))?.state).toBe("pendiente");
       expect(collection.records.get(idKeyOf("l1"))?.doc.state).toBe("conciliado");
       engine.abortTransaction(reader);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("inserts with unique keys checked once, at the write, when nothing else committed meanwhile", async () => {
-    const { engine, close } = await openDirectory();
-    try {
+    await withDataDirectory(newDirectory(), async (engine) => {
       const { collection, counts, put } = lines(engine);
       put("l0", "f0");
       const transaction = engine.beginTransaction(1n);
@@ -140,14 +115,11 @@ describe("a transaction's commit in a data directory", () => {
       engine.commitTransaction(transaction);
       expect(counts.looks).toBe(20);
       expect(collection.records.size).toBe(21);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("checks again at the commit when another commit took the same key meanwhile", async () => {
-    const { engine, close } = await openDirectory();
-    try {
+    await withDataDirectory(newDirectory(), async (engine) => {
       const { collection, counts, put } = lines(engine);
       const transaction = engine.beginTransaction(1n);
       engine.transactionalWrite(transaction, collection, idKeyOf("a"), line("a", "same", "pendiente"), true);
@@ -157,14 +129,11 @@ describe("a transaction's commit in a data directory", () => {
       expect(counts.looks).toBeGreaterThan(0);
       expect([...collection.indexes.get("fingerprint")!.idsWithKey(["same"])]).toEqual([idKeyOf("b")]);
       expect(collection.records.get(idKeyOf("a"))).toBeUndefined();
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("checks again at the commit when a unique index was created after the write", async () => {
-    const { engine, close } = await openDirectory();
-    try {
+    await withDataDirectory(newDirectory(), async (engine) => {
       const { collection, put } = lines(engine);
       put("b", "f-b");
       engine.commit([{ collection, id: idKeyOf("b"), doc: { ...line("b", "f-b", "pendiente"), reference: "R1" } }]);
@@ -179,8 +148,6 @@ describe("a transaction's commit in a data directory", () => {
       engine.createIndexes(collection, [{ key: { reference: 1 }, name: "reference", unique: true }]);
       expect(() => engine.commitTransaction(transaction)).toThrow(/WriteConflict|Write conflict/i);
       expect([...collection.indexes.get("reference")!.idsWithKey(["R1"])]).toEqual([idKeyOf("b")]);
-    } finally {
-      await close();
-    }
+    });
   });
 });

@@ -1,20 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { Store } from "../src/persist/store";
+import { describe, expect, it } from "vitest";
 import { type Collection, idKeyOf } from "../src/storage/collection";
 import { Engine } from "../src/storage/engine";
+import { temporaryDirectories, withDataDirectory } from "./data-directory";
 
 // A ledger posting updates period balances whose unique key never changes: such an update must not look
 // into the unique index (at a million entries each look is a walk down a tree the size of the books),
 // while a changed key is still checked, inside and outside transactions.
 
-const directories: string[] = [];
-
-afterEach(() => {
-  for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
-});
+const newDirectory = temporaryDirectories("embedded-mongo-unique-");
 
 const balance = (id: string, account: string, debit: number) => ({ _id: id, account, period: "2026-11", debit });
 
@@ -96,11 +89,7 @@ describe("updates that keep their unique keys", () => {
   });
 
   it("in a data directory: the commit time read without the document, and the count kept", async () => {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-unique-"));
-    directories.push(directory);
-    const engine = new Engine();
-    const store = await Store.open(directory, engine, {});
-    try {
+    await withDataDirectory(newDirectory(), async (engine) => {
       const { collection, looks, put } = balances(engine);
       put("b1", "1-01", 0);
       const inserted = engine.clock;
@@ -112,9 +101,7 @@ describe("updates that keep their unique keys", () => {
       expect(collection.lastChange(idKeyOf("nobody"))).toBe(0);
       expect(collection.records.size).toBe(1);
       await engine.durable();
-    } finally {
-      await store.close();
-    }
+    });
   });
 });
 

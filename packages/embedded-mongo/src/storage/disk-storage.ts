@@ -410,7 +410,7 @@ export class DiskRecords implements RecordMap {
     this.end = successor(this.prefix)!;
     this.countKey = countKey(number);
     this.count = storage.countOf(number);
-    this.keyBuffer = Buffer.allocUnsafe(4 + 256);
+    this.keyBuffer = Buffer.allocUnsafe(this.prefix.length + 256);
     this.prefix.copy(this.keyBuffer, 0);
   }
 
@@ -423,12 +423,13 @@ export class DiskRecords implements RecordMap {
    * copies it) before asking for the next key, and a posting asks for dozens.
    */
   private key(id: string): Buffer {
+    const start = this.prefix.length;
     // UTF-8 takes at most three bytes per UTF-16 unit.
-    if (4 + id.length * 3 > this.keyBuffer.length) {
-      this.keyBuffer = Buffer.allocUnsafe(4 + id.length * 3);
+    if (start + id.length * 3 > this.keyBuffer.length) {
+      this.keyBuffer = Buffer.allocUnsafe(start + id.length * 3);
       this.prefix.copy(this.keyBuffer, 0);
     }
-    return this.keyBuffer.subarray(0, 4 + this.keyBuffer.write(id, 4, "utf8"));
+    return this.keyBuffer.subarray(0, start + this.keyBuffer.write(id, start, "utf8"));
   }
 
   private decode(value: Buffer): StoredRecord {

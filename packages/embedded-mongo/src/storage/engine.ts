@@ -4,7 +4,7 @@ import type { Doc } from "../bson/values";
 import { ErrorCode, ServerError, TRANSIENT_TRANSACTION_ERROR, writeConflict } from "../errors";
 import { Collection, sameKeys, type KnownVersion, type StoredRecord } from "./collection";
 import { ID_INDEX_NAME, type IndexInstance, KeyBound, normalizeIndexSpec, sameIndexOptions } from "./index-instance";
-import { Transaction } from "./transaction";
+import { mapIn, Transaction } from "./transaction";
 import { TypeRank, canonicalKey } from "../bson/values";
 
 /** One change of a committed batch; `doc: null` deletes. */
@@ -149,12 +149,7 @@ export class Engine {
   }
 
   attach(collection: Collection): void {
-    let database = this.databases.get(collection.db);
-    if (!database) {
-      database = new Map();
-      this.databases.set(collection.db, database);
-    }
-    database.set(collection.name, collection);
+    mapIn(this.databases, collection.db).set(collection.name, collection);
   }
 
   dropCollection(db: string, name: string): Collection | undefined {
@@ -426,11 +421,7 @@ export class Engine {
     checked: boolean,
     neverStored: boolean,
   ): void {
-    let written = transaction.written.get(collection);
-    if (!written) {
-      written = new Map();
-      transaction.written.set(collection, written);
-    }
+    const written = mapIn(transaction.written, collection);
     let over = written.get(id);
     if (!over) {
       over = { base: neverStored ? null : transaction.atSnapshot(collection, id), checkedAt: -1 };
@@ -450,11 +441,7 @@ export class Engine {
     collection: Collection,
     index: IndexInstance,
   ): Map<string, Set<string>> {
-    let byIndex = transaction.uniqueKeys.get(collection);
-    if (!byIndex) {
-      byIndex = new Map();
-      transaction.uniqueKeys.set(collection, byIndex);
-    }
+    const byIndex = mapIn(transaction.uniqueKeys, collection);
     let keys = byIndex.get(index);
     if (!keys) {
       keys = new Map();

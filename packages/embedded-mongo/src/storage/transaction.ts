@@ -9,6 +9,16 @@ import type { Collection } from "./collection";
  */
 const SNAPSHOT_READS_KEPT = 256;
 
+/** The map kept in `outer` under `key`, created empty on first use. */
+export function mapIn<K, K2, V>(outer: Map<K, Map<K2, V>>, key: K): Map<K2, V> {
+  let inner = outer.get(key);
+  if (!inner) {
+    inner = new Map();
+    outer.set(key, inner);
+  }
+  return inner;
+}
+
 /** What a transaction's write to one document replaced, as the transaction knows it. */
 export interface WrittenOver {
   /** The document at the transaction's snapshot (null: none). */
@@ -77,26 +87,17 @@ export class Transaction {
 
   /** The document as it was at the snapshot, whatever this transaction wrote since. */
   atSnapshot(collection: Collection, id: string): Doc | null {
-    let reads = this.snapshotReads.get(collection);
-    const known = reads?.get(id);
+    const known = this.snapshotReads.get(collection)?.get(id);
     if (known !== undefined) return known;
     const doc = collection.versionAt(id, this.snapshot);
-    if (!reads) {
-      reads = new Map();
-      this.snapshotReads.set(collection, reads);
-    }
+    const reads = mapIn(this.snapshotReads, collection);
     reads.set(id, doc);
     if (reads.size > SNAPSHOT_READS_KEPT) reads.delete(reads.keys().next().value!);
     return doc;
   }
 
   record(collection: Collection, id: string, doc: Doc | null): void {
-    let overlay = this.writes.get(collection);
-    if (!overlay) {
-      overlay = new Map();
-      this.writes.set(collection, overlay);
-    }
-    overlay.set(id, doc);
+    mapIn(this.writes, collection).set(id, doc);
   }
 
   markFinished(state: "committed" | "aborted"): void {
