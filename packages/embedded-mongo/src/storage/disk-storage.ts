@@ -32,8 +32,8 @@ const require = createRequire(import.meta.url);
 let lmdb: typeof Lmdb | null = null;
 
 const NO_READ_AHEAD = { noReadAhead: true };
-// Counts commits and the pages they write (serverStatus), at the cost of a clock read per commit; an
-// option the package's types omit.
+// Counts commits (serverStatus), at the cost of a clock read per commit; an option the package's types
+// omit.
 const TRACK_METRICS = { trackMetrics: true };
 /**
  * How many free page numbers LMDB may hold in memory before it stops reading more of its free-page
@@ -49,25 +49,51 @@ const REMOVE_BATCH = 10_000;
 const GROUP_MAX_MEMBERS = 256;
 /** …or after this long, when no journal flush came to commit it. */
 const GROUP_MAX_OPEN_MS = 50;
+/**
+ * …or once its changes' writes, kept to be written again if a later change of the group fails, pass
+ * this size; a change that alone writes more (an index build) is not kept but committed at once.
+ */
+export const GROUP_MAX_REDO_BYTES = 8 * 1024 * 1024;
 
 /**
  * What an open group's LMDB transaction waits for: lmdb-js keeps a `transactionSync` open while its
- * callback's result is pending and finishes it when the result settles. Settling this thenable
- * (rather than a promise) commits at once, in the caller's own call, so no other code can run between
- * "the group is closed" and "LMDB committed it".
+ * callback's result is pending, commits it when the result resolves and aborts it when it rejects.
+ * Settling this thenable (rather than a promise) does either at once, in the caller's own call, so no
+ * other code can run between "the group is closed" and "LMDB committed or dropped it".
  */
 class GroupEnd {
-  private settle: ((value: unknown) => unknown) | null = null;
+  private resolve: ((value: unknown) => unknown) | null = null;
+  private reject: ((reason: unknown) => unknown) | null = null;
+  /** Every write of the group's changes, in order, to write again if a later change fails. */
+  readonly redo: RedoWrite[] = [];
+  redoBytes = 0;
 
-  then(resolve: (value: unknown) => unknown): this {
-    this.settle = resolve;
+  then(resolve: (value: unknown) => unknown, reject?: (reason: unknown) => unknown): this {
+    this.resolve = resolve;
+    this.reject = reject ?? null;
     return this;
   }
 
   /** Commits the group's LMDB transaction; throws what the commit threw. */
   commit(): void {
-    this.settle?.(undefined);
+    this.resolve?.(undefined);
   }
+
+  /** Drops the group's LMDB transaction and everything written in it. */
+  abort(): void {
+    try {
+      this.reject?.(new Error("group dropped"));
+    } catch {
+      // lmdb-js rethrows the reason after aborting; there is no caller waiting for it.
+    }
+  }
+}
+
+/** One write of a group's change: a put (with its value) or a removal (`value` null). */
+interface RedoWrite {
+  db: Database<Buffer, Buffer>;
+  key: Buffer;
+  value: Buffer | null;
 }
 
 function numberBuffer(value: number): Buffer {
@@ -100,10 +126,14 @@ export class DiskStorage {
   private groupChanges = 0;
   /** Groups committed to the data file and the engine changes they held (for tests and benchmarks). */
   readonly groupStats = { groups: 0, changes: 0 };
-  private readonly metricsBeforeReopen = { commits: 0, pagesWritten: 0 };
+  private commitsBeforeReopen = 0;
   /** Times the file was closed and opened again to unmap its pages (decision 290). */
   private reopens = 0;
   private groupTimer: NodeJS.Timeout | null = null;
+  /** The running change has written more than its group may keep (see `write`). */
+  private memberOverflow = false;
+  /** Where the running change's writes start in its group's `redo`. */
+  private memberStart = { redo: 0, bytes: 0 };
   /** A failed group commit: LMDB lacks commits the engine has made, so no more writes until a restart. */
   private failure: Error | null = null;
   catalogDirty = false;
@@ -123,6 +153,11 @@ export class DiskStorage {
     this.env = lmdb.open<Buffer, Buffer>({
       path: directory,
       noSync: true,
+      // Pages are written in place in the mapped file rather than copied into it by write calls,
+      // which cost the kernel far more when the file's cached pages are grouped in large folios
+      // (docs/decisions/322-embedded-database-writes-through-the-map.md). It rules out LMDB's child
+      // transactions: a failed change of a group is undone by `dropFailedChange`.
+      useWritemap: !readOnly,
       // Random access (MDB_NORDAHEAD, an option the package's types omit): a read maps in its own
       // page, not the pages around it.
       ...(NO_READ_AHEAD as object),
@@ -141,27 +176,105 @@ export class DiskStorage {
   }
 
   /**
-   * Runs `work` in one write transaction (nested calls join the outer one); a throw rolls back all it
-   * wrote. While grouping, that transaction is a child of the open group's, so a failed change leaves
-   * its group-mates as they were, and the group reaches the file at `commitGroup`.
+   * Runs `work` in one write transaction (nested calls join the outer one); a throw undoes all it
+   * wrote. While grouping, `work` writes into the open group's transaction, and a throw drops the
+   * group and writes its earlier changes again, so a failed change leaves its group-mates as they
+   * were, and the group reaches the file at `commitGroup`.
    */
   transaction<T>(work: () => T): T {
     if (this.depth > 0) return work();
     if (this.failure) throw this.failure;
     if (this.grouping && !this.group) this.openGroup();
+    const group = this.group;
+    const redoFrom = group ? group.redo.length : 0;
+    this.memberStart = { redo: redoFrom, bytes: group ? group.redoBytes : 0 };
+    this.memberOverflow = false;
     this.depth += 1;
     let done = false;
     try {
-      const result = this.env.transactionSync(work);
+      const result = group ? work() : this.env.transactionSync(work);
       done = true;
       return result;
+    } catch (error) {
+      if (group) this.dropFailedChange(group, redoFrom);
+      throw error;
     } finally {
       this.depth -= 1;
       if (this.group) {
         if (done) this.groupChanges += 1;
-        if (++this.groupMembers >= GROUP_MAX_MEMBERS) this.commitGroup();
+        if (
+          ++this.groupMembers >= GROUP_MAX_MEMBERS ||
+          this.memberOverflow ||
+          this.group.redoBytes > GROUP_MAX_REDO_BYTES
+        )
+          this.commitGroup();
       }
     }
+  }
+
+  /**
+   * Undoes a failed change of `group`: drops the group's LMDB transaction, opens another and writes
+   * again what the changes before the failed one wrote (`redo` up to `redoFrom`). If that fails, LMDB
+   * lacks changes the engine has made, so the storage refuses every later write until a restart.
+   */
+  private dropFailedChange(group: GroupEnd, redoFrom: number): void {
+    if (this.group !== group) return;
+    const kept = group.redo.slice(0, redoFrom);
+    this.group = null;
+    if (this.groupTimer) clearTimeout(this.groupTimer);
+    this.groupTimer = null;
+    group.abort();
+    const members = this.groupMembers;
+    const changes = this.groupChanges;
+    this.memberOverflow = false;
+    try {
+      this.openGroup();
+      for (const write of kept) this.write(write.db, write.key, write.value);
+    } catch (error) {
+      this.failure = new Error(
+        `the data file could not be written (${error instanceof Error ? error.message : String(error)}); restart the server`,
+      );
+      throw this.failure;
+    }
+    this.groupMembers = members;
+    this.groupChanges = changes;
+  }
+
+  /**
+   * Every write to the data file goes through here: inside a group it is also kept, to be written
+   * again if a later change of the group fails. A change that writes more than a group may keep (an
+   * index build) is not kept; its group is committed as soon as it succeeds.
+   */
+  private write(db: Database<Buffer, Buffer>, key: Buffer, value: Buffer | null): boolean {
+    const group = this.group;
+    if (group && !this.memberOverflow) {
+      group.redo.push({ db, key: Buffer.from(key), value: value && Buffer.from(value) });
+      group.redoBytes += key.length + (value?.length ?? 0);
+      if (group.redoBytes > GROUP_MAX_REDO_BYTES && this.depth > 0) {
+        // Kept no longer: if this change fails, the writes before it are all there is to write again.
+        this.memberOverflow = true;
+        group.redo.length = this.memberStart.redo;
+        group.redoBytes = this.memberStart.bytes;
+      }
+    }
+    if (value) {
+      db.putSync(key, value);
+      return true;
+    }
+    return db.removeSync(key);
+  }
+
+  put(db: Database<Buffer, Buffer>, key: Buffer, value: Buffer): void {
+    this.write(db, key, value);
+  }
+
+  remove(db: Database<Buffer, Buffer>, key: Buffer): boolean {
+    return this.write(db, key, null);
+  }
+
+  /** The bytes of writes the open group keeps to write again (0 when none is open). */
+  get keptBytes(): number {
+    return this.group ? this.group.redoBytes : 0;
   }
 
   /** The engine changes waiting in the open group (0 when none is open). */
@@ -228,7 +341,6 @@ export class DiskStorage {
     };
     const all = this.docs.getStats() as Record<string, unknown>;
     const free = all.free as Record<string, number>;
-    const metrics = this.metricsSinceOpen();
     return {
       pageSize: (all.root as Record<string, number>).pageSize,
       lastPageNumber: all.lastPageNumber as number,
@@ -238,16 +350,18 @@ export class DiskStorage {
       freeList: { records: free.entryCount, pages: free.treeLeafPageCount + free.overflowPages },
       groups: this.groupStats.groups,
       groupedChanges: this.groupStats.changes,
-      commits: this.metricsBeforeReopen.commits + metrics.commits,
-      pagesWritten: this.metricsBeforeReopen.pagesWritten + metrics.pagesWritten,
+      commits: this.commitsBeforeReopen + this.commitsSinceOpen(),
       unmaps: this.reopens,
     };
   }
 
-  /** LMDB's counts since the environment was last opened (a reopen starts them again). */
-  private metricsSinceOpen(): { commits: number; pagesWritten: number } {
-    const info = (this.env as unknown as { getStats(): Record<string, number> }).getStats();
-    return { commits: info.txns ?? 0, pagesWritten: info.pagesWritten ?? 0 };
+  /**
+   * LMDB's count of write transactions since the environment was last opened (a reopen starts it
+   * again). Its count of pages written stays at zero: pages are written in place in the map, and the
+   * kernel writes them to the file.
+   */
+  private commitsSinceOpen(): number {
+    return (this.env as unknown as { getStats(): Record<string, number> }).getStats().txns ?? 0;
   }
 
   get inTransaction(): boolean {
@@ -261,8 +375,8 @@ export class DiskStorage {
 
   /** Ends an engine change: the commit time, changed document counts and (if changed) the catalog. */
   finish(clock: number, collections: () => Collection[]): void {
-    this.meta.putSync(CLOCK_KEY, numberBuffer(clock));
-    for (const records of this.dirtyCounts) this.meta.putSync(records.countKey, numberBuffer(records.size));
+    this.put(this.meta, CLOCK_KEY, numberBuffer(clock));
+    for (const records of this.dirtyCounts) this.put(this.meta, records.countKey, numberBuffer(records.size));
     this.dirtyCounts.clear();
     if (!this.catalogDirty) return;
     this.catalogDirty = false;
@@ -282,7 +396,8 @@ export class DiskStorage {
           })),
         };
       });
-    this.meta.putSync(
+    this.put(
+      this.meta,
       CATALOG_KEY,
       Buffer.from(BSON.serialize({ nextNumber: this.nextNumber, collections: catalog }, { ignoreUndefined: true })),
     );
@@ -317,7 +432,7 @@ export class DiskStorage {
       const keys: Buffer[] = [];
       for (const key of db.getKeys({ start, end: end ?? undefined, limit: REMOVE_BATCH })) keys.push(key);
       if (keys.length === 0) return;
-      for (const key of keys) db.removeSync(key);
+      for (const key of keys) this.remove(db, key);
     }
   }
 
@@ -338,10 +453,8 @@ export class DiskStorage {
   async reopen(): Promise<void> {
     if (this.depth > 0) throw new Error("cannot reopen the data directory inside a transaction");
     this.commitGroup();
-    const metrics = this.metricsSinceOpen();
+    this.commitsBeforeReopen += this.commitsSinceOpen();
     this.reopens += 1;
-    this.metricsBeforeReopen.commits += metrics.commits;
-    this.metricsBeforeReopen.pagesWritten += metrics.pagesWritten;
     await this.env.close();
     this.open();
   }
@@ -462,7 +575,7 @@ export class DiskRecords implements RecordMap {
         this.count += 1;
         this.storage.markCount(this);
       }
-      this.storage.docs.putSync(key, value);
+      this.storage.put(this.storage.docs, key, value);
     });
     return this;
   }
@@ -470,7 +583,7 @@ export class DiskRecords implements RecordMap {
   delete(id: string): boolean {
     const key = this.key(id);
     return this.storage.transaction(() => {
-      if (!this.storage.docs.removeSync(key)) return false;
+      if (!this.storage.remove(this.storage.docs, key)) return false;
       this.count -= 1;
       this.storage.markCount(this);
       return true;
@@ -544,11 +657,11 @@ export class DiskIndexEntries implements IndexEntries {
   insert(entry: IndexEntry): void {
     const key = this.key(entry);
     // The value is the _id key: the same bytes the key ends with.
-    this.storage.index.putSync(key, key.subarray(this.idStart));
+    this.storage.put(this.storage.index, key, key.subarray(this.idStart));
   }
 
   remove(entry: IndexEntry): boolean {
-    return this.storage.index.removeSync(this.key(entry));
+    return this.storage.remove(this.storage.index, this.key(entry));
   }
 
   load(sorted: IndexEntry[]): void {
