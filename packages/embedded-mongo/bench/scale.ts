@@ -33,7 +33,7 @@ import { INDEXES, LATEST_MONTH, ORGANIZATION, postedEntry } from "./ledger-shape
  * makes both database processes write CPU profiles there.
  *
  * `--keep <dir>` fills that directory instead of a temporary one and leaves it there: a later run with
- * the same directory adds only the entries it lacks (a million take a quarter of an hour or more to fill). The
+ * the same directory adds only the entries it lacks (a million take minutes to fill). The
  * directory records how many entries were filled in the same commit as them.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
