@@ -1,29 +1,19 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { MongoClient, MongoServerError } from "mongodb";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorCode, ServerError } from "../src/errors";
 import { Store } from "../src/persist/store";
 import { EmbeddedServer } from "../src/server";
 import { type Collection, idKeyOf } from "../src/storage/collection";
 import { Engine } from "../src/storage/engine";
+import { temporaryDirectories } from "./data-directory";
 
 // Engine changes made while the journal is being synced share one LMDB transaction
 // (docs/decisions/291-embedded-database-group-commit-in-lmdb.md); a failed one is undone by writing its
 // group-mates again (docs/decisions/322-embedded-database-writes-through-the-map.md).
 
-const directories: string[] = [];
-
-function dataDirectory(): string {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-group-"));
-  directories.push(directory);
-  return directory;
-}
-
-afterEach(() => {
-  for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
-});
+const dataDirectory = temporaryDirectories("embedded-mongo-group-");
 
 const TRANSACTIONS = 48;
 /** Transactions that repeat the number of an earlier one: exactly one of each pair may commit. */

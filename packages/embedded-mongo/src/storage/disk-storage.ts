@@ -186,8 +186,7 @@ export class DiskStorage {
     if (this.failure) throw this.failure;
     if (this.grouping && !this.group) this.openGroup();
     const group = this.group;
-    const redoFrom = group ? group.redo.length : 0;
-    this.memberStart = { redo: redoFrom, bytes: group ? group.redoBytes : 0 };
+    this.memberStart = { redo: group?.redo.length ?? 0, bytes: group?.redoBytes ?? 0 };
     this.memberOverflow = false;
     this.depth += 1;
     let done = false;
@@ -196,7 +195,7 @@ export class DiskStorage {
       done = true;
       return result;
     } catch (error) {
-      if (group) this.dropFailedChange(group, redoFrom);
+      if (group) this.dropFailedChange(group);
       throw error;
     } finally {
       this.depth -= 1;
@@ -214,12 +213,12 @@ export class DiskStorage {
 
   /**
    * Undoes a failed change of `group`: drops the group's LMDB transaction, opens another and writes
-   * again what the changes before the failed one wrote (`redo` up to `redoFrom`). If that fails, LMDB
-   * lacks changes the engine has made, so the storage refuses every later write until a restart.
+   * again what the changes before the failed one wrote (`redo` up to `memberStart`). If that fails,
+   * LMDB lacks changes the engine has made, so the storage refuses every later write until a restart.
    */
-  private dropFailedChange(group: GroupEnd, redoFrom: number): void {
+  private dropFailedChange(group: GroupEnd): void {
     if (this.group !== group) return;
-    const kept = group.redo.slice(0, redoFrom);
+    const kept = group.redo.slice(0, this.memberStart.redo);
     this.group = null;
     if (this.groupTimer) clearTimeout(this.groupTimer);
     this.groupTimer = null;
